@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "settei",
+  products: [
+    .library(name: "TableKit", targets: ["TableKit"]),
+    .library(name: "TableREPL", targets: ["TableREPL"]),
+    .executable(name: "settei", targets: ["settei"]),
+  ],
+  targets: [
+    // UIKit's table-view model in plain Swift. Imports nothing.
+    .target(name: "TableKit"),
+
+    // Settings.bundle / JSON schemas, the store, and the controllers that present them.
+    .target(name: "SettingsKit", dependencies: ["TableKit"]),
+
+    // libedit, behind fixed-arity wrappers of its variadic calls.
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+
+    // The only importer of CEditLine: a Swift type over EditLine and History.
+    .target(name: "LineEditor", dependencies: ["CEditLine"]),
+
+    // Renderer, Command, Session and the line readers.
+    .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor"]),
+
+    .executableTarget(name: "settei", dependencies: ["TableREPL", "SettingsKit"]),
+
+    .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
+    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "TableKit"]),
+    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["settei"]),
+  ]
+)
