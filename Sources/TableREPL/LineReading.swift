@@ -1,0 +1,58 @@
+/// What a line reader returned.
+public enum ReadResult: Equatable, Sendable {
+  /// A line, without its newline.
+  case line(String)
+  /// The user pressed Ctrl-C: the half-typed line was dropped.
+  case interrupted
+  /// No more input: Ctrl-D on an empty line, or the end of a piped script.
+  case endOfInput
+  /// A line that could not be taken, with the reason (invalid UTF-8, too long).
+  case rejected(String)
+}
+
+/// A source of command lines: libedit on a terminal, plain reads on a pipe, or a script in
+/// tests.
+public protocol LineReading: AnyObject {
+  /// Whether a person is typing, so that errors leave the session running and nothing is
+  /// echoed.
+  var isInteractive: Bool { get }
+  /// Reads one line after showing `prompt`.
+  func readLine(prompt: String) -> ReadResult
+  /// Reads one line without echoing it and without keeping it in history.
+  func readSecret(prompt: String) -> ReadResult
+}
+
+extension LineReading {
+  public func readSecret(prompt: String) -> ReadResult { readLine(prompt: prompt) }
+}
+
+/// A reader that returns the lines it was given, for tests and examples. It echoes each
+/// prompt and line to an output, as a piped run does.
+public final class ScriptedLineReader: LineReading {
+  private var lines: [ReadResult]
+  private var next = 0
+  private let echo: (any TextOutput)?
+  public let isInteractive: Bool
+
+  /// Creates a reader that will return `lines`, then end of input.
+  public convenience init(_ lines: [String], echo: (any TextOutput)? = nil, isInteractive: Bool = false) {
+    self.init(results: lines.map(ReadResult.line), echo: echo, isInteractive: isInteractive)
+  }
+
+  /// Creates a reader that will return `results`, then end of input.
+  public init(results: [ReadResult], echo: (any TextOutput)? = nil, isInteractive: Bool = false) {
+    self.lines = results
+    self.echo = echo
+    self.isInteractive = isInteractive
+  }
+
+  public func readLine(prompt: String) -> ReadResult {
+    guard next < lines.count else { return .endOfInput }
+    let result = lines[next]
+    next += 1
+    if case .line(let text) = result {
+      echo?.write(prompt + TerminalText.sanitize(text) + "\n")
+    }
+    return result
+  }
+}

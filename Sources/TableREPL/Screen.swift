@@ -1,0 +1,140 @@
+import TableKit
+
+/// What one screen shows: a plain value taken from the top controller, which the renderer
+/// turns into lines.
+///
+/// A screen holds only the rows of its page, so its cost does not depend on how many rows the
+/// data source has.
+public struct Screen: Equatable, Sendable {
+  /// One row as shown.
+  public struct Row: Equatable, Sendable {
+    /// The row's number as the user types it: 1-based, counted across the whole screen.
+    public var number: Int
+    public var text: String
+    public var detailText: String?
+    public var style: TableViewCell.Style
+    public var accessory: TableViewCell.AccessoryType
+    public var isEnabled: Bool
+
+    public init(
+      number: Int, text: String, detailText: String? = nil,
+      style: TableViewCell.Style = .default, accessory: TableViewCell.AccessoryType = .none,
+      isEnabled: Bool = true
+    ) {
+      self.number = number
+      self.text = text
+      self.detailText = detailText
+      self.style = style
+      self.accessory = accessory
+      self.isEnabled = isEnabled
+    }
+  }
+
+  /// One section as shown: its header and footer, and the rows of it on this page.
+  public struct Section: Equatable, Sendable {
+    public var header: String?
+    public var footer: String?
+    public var rows: [Row]
+
+    public init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+      self.header = header
+      self.footer = footer
+      self.rows = rows
+    }
+  }
+
+  /// The titles of the navigation stack, root first.
+  public var breadcrumb: [String]
+  /// The back button's title, or `nil` at the root.
+  public var backTitle: String?
+  /// A line above the title (the navigation item's prompt).
+  public var prompt: String?
+  public var sections: [Section]
+  /// The page shown, from 0.
+  public var page: Int
+  public var pageCount: Int
+  public var totalRows: Int
+
+  public init(
+    breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,
+    sections: [Section], page: Int = 0, pageCount: Int = 1, totalRows: Int? = nil
+  ) {
+    self.breadcrumb = breadcrumb
+    self.backTitle = backTitle
+    self.prompt = prompt
+    self.sections = sections
+    self.page = page
+    self.pageCount = pageCount
+    self.totalRows = totalRows ?? sections.reduce(0) { $0 + $1.rows.count }
+  }
+}
+
+extension Screen {
+  /// The screen of a navigation controller's top controller, for one page of its rows.
+  ///
+  /// Asks the data source for the cells of rows `page * pageSize ..< (page + 1) * pageSize`
+  /// and no others.
+  public init(of navigationController: NavigationController, page: Int, pageSize: Int) {
+    let controller = navigationController.topViewController
+    let tableView = controller.tableView
+    let total = tableView.totalNumberOfRows
+    let size = max(1, pageSize)
+    let pages = max(1, (total + size - 1) / size)
+    let page = min(max(0, page), pages - 1)
+    let first = page * size
+    let end = min(total, first + size)
+    let isLastPage = page == pages - 1
+
+    // Start at the section holding the page's first row (or an empty section just before it),
+    // so that the sections before the page cost nothing.
+    let sectionCount = tableView.numberOfSections
+    var begin = tableView.indexPath(forRowNumber: first)?.section ?? (total == 0 ? 0 : sectionCount)
+    while begin > 0, tableView.numberOfRows(inSection: begin - 1) == 0,
+      tableView.firstRowNumber(inSection: begin - 1) >= first
+    {
+      begin -= 1
+    }
+    var sections: [Section] = []
+    for section in begin..<sectionCount {
+      let start = tableView.firstRowNumber(inSection: section)
+      let count = tableView.numberOfRows(inSection: section)
+      let sectionEnd = start + count
+      let shown: Bool
+      if count == 0 {
+        shown = (start >= first && start < end) || (isLastPage && start == total)
+          || (total == 0)
+      } else {
+        shown = start < end && sectionEnd > first
+      }
+      guard shown else {
+        if start >= end && !(isLastPage && start == total) { break }
+        continue
+      }
+      var rows: [Row] = []
+      let lower = max(start, first)
+      let upper = min(sectionEnd, end)
+      if lower < upper {
+        rows.reserveCapacity(upper - lower)
+        for number in lower..<upper {
+          let indexPath = IndexPath(row: number - start, section: section)
+          guard let cell = tableView.cellForRow(at: indexPath) else { continue }
+          rows.append(
+            Row(
+              number: number + 1, text: cell.text ?? "", detailText: cell.detailText,
+              style: cell.style, accessory: cell.accessoryType,
+              isEnabled: cell.isEnabled && cell.selectionStyle != .none))
+        }
+      }
+      sections.append(
+        Section(
+          header: start >= first ? tableView.headerTitle(forSection: section) : nil,
+          footer: sectionEnd <= end ? tableView.footerTitle(forSection: section) : nil,
+          rows: rows))
+    }
+    self.init(
+      breadcrumb: navigationController.titles,
+      backTitle: navigationController.backButtonTitle,
+      prompt: controller.navigationItem.prompt,
+      sections: sections, page: page, pageCount: pages, totalRows: total)
+  }
+}

@@ -1,0 +1,266 @@
+import TableKit
+
+/// The REPL loop: render the top screen, read a line, parse it, dispatch it.
+///
+/// A session owns no files and never exits the process: saving is the ``quitHandler``'s job,
+/// given by the program that runs the session, and ``run()`` returns how the session ended.
+/// On a pipe (a reader that is not interactive) the first failing command ends the session
+/// with ``Outcome/scriptFailed(line:message:)``, so that a script never saves half its work.
+public final class Session {
+  /// How a session ended.
+  public enum Outcome: Equatable, Sendable {
+    /// The user quit and the quit handler succeeded.
+    case quit
+    /// A command of a script failed; nothing was saved.
+    case scriptFailed(line: Int, message: String)
+    /// Quitting failed (the handler's message) and the session could not go on.
+    case quitFailed(message: String)
+  }
+
+  /// What the quit handler says.
+  public enum QuitResult: Equatable, Sendable {
+    /// Done; a message to show, if any (e.g. "Saved 1 change to …").
+    case done(message: String?)
+    /// Could not quit; the message says what failed and what to do. The session goes on.
+    case failed(message: String)
+  }
+
+  /// The size of the terminal, asked before every screen.
+  public struct TerminalSize: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+      self.columns = columns
+      self.rows = rows
+    }
+  }
+
+  /// The navigation stack the session shows.
+  public let navigationController: NavigationController
+  /// Called on `quit` and at the end of input; saves and says whether the session may end.
+  public var quitHandler: (() -> QuitResult)?
+  /// Whether to use colour when rendering.
+  public var usesColor: Bool
+  /// The terminal size, asked before every screen so that a resize is picked up.
+  public var terminalSize: () -> TerminalSize
+
+  private let reader: any LineReading
+  private let output: any TextOutput
+  private let errorOutput: any TextOutput
+  /// The page shown for each controller on the stack, so that `back` returns to it.
+  private var pages: [ObjectIdentifier: Int] = [:]
+  private var linesRead = 0
+
+  /// Creates a session over a navigation controller.
+  ///
+  /// - Parameters:
+  ///   - navigationController: The stack to show.
+  ///   - reader: Where command lines come from.
+  ///   - output: Where screens and replies go.
+  ///   - errorOutput: Where a failing script's message goes; on a terminal errors go to
+  ///     `output` with the rest of the conversation.
+  public init(
+    navigationController: NavigationController,
+    reader: any LineReading,
+    output: any TextOutput,
+    errorOutput: (any TextOutput)? = nil,
+    usesColor: Bool = false,
+    terminalSize: @escaping () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) }
+  ) {
+    self.navigationController = navigationController
+    self.reader = reader
+    self.output = output
+    self.errorOutput = errorOutput ?? output
+    self.usesColor = usesColor
+    self.terminalSize = terminalSize
+  }
+
+  /// Runs the loop until the user quits, the input ends, or a script fails.
+  public func run() -> Outcome {
+    navigationController.viewWillAppear()
+    navigationController.viewDidAppear()
+    defer {
+      navigationController.viewWillDisappear()
+      navigationController.viewDidDisappear()
+    }
+    showScreen()
+    while true {
+      let input = reader.readLine(prompt: prompt)
+      switch input {
+      case .interrupted:
+        continue
+      case .rejected(let reason):
+        linesRead += 1
+        if let outcome = fail(reason) { return outcome }
+      case .endOfInput:
+        if reader.isInteractive { output.write("\n") }
+        return quit(atEndOfInput: true) ?? .quit
+      case .line(let line):
+        linesRead += 1
+        if let outcome = perform(Command.parse(line), typed: line) { return outcome }
+      }
+    }
+  }
+
+  /// The prompt: where the user is, as a breadcrumb.
+  public var prompt: String {
+    let crumbs = navigationController.titles.map(TerminalText.sanitize)
+    let limit = max(12, terminalSize().columns / 2)
+    var text = crumbs.joined(separator: " › ")
+    if DisplayWidth.of(text) > limit, let last = crumbs.last {
+      text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
+    }
+    return text + "> "
+  }
+
+  // MARK: Dispatch
+
+  /// Performs one command; returns an outcome when the session ends.
+  private func perform(_ command: Command, typed: String) -> Outcome? {
+    switch command {
+    case .empty:
+      if reader.isInteractive { showScreen() }
+    case .help(let topic):
+      return showHelp(topic)
+    case .back:
+      guard navigationController.popViewController() != nil else {
+        return fail("Already at the top screen; nothing to go back to.")
+      }
+      showScreen()
+    case .quit:
+      return quit(atEndOfInput: false)
+    case .selectRow(let number):
+      let total = topTableView.totalNumberOfRows
+      guard number >= 1, number <= total else {
+        return fail("There is no row \(number) here. \(validInputHint)")
+      }
+      return select(rowNumber: number - 1)
+    case .selectTitle(let text):
+      return selectRow(titled: text)
+    }
+    return nil
+  }
+
+  private var topTableView: TableView { navigationController.topViewController.tableView }
+
+  private var validInputHint: String {
+    let total = topTableView.totalNumberOfRows
+    let rows =
+      switch total {
+      case 0: ""
+      case 1: "row 1, "
+      default: "a row number (1–\(total)), "
+      }
+    let back = navigationController.viewControllers.count > 1 ? "back, " : ""
+    return "Type \(rows)\(back)quit or help."
+  }
+
+  private func select(rowNumber: Int) -> Outcome? {
+    let tableView = topTableView
+    guard let indexPath = tableView.indexPath(forRowNumber: rowNumber) else { return nil }
+    if let cell = tableView.cellForRow(at: indexPath),
+      !cell.isEnabled || cell.selectionStyle == .none
+    {
+      let title = TerminalText.sanitize(cell.text ?? "")
+      return fail("Row \(rowNumber + 1) (\(title)) cannot be selected.")
+    }
+    let before = navigationController.viewControllers.count
+    guard tableView.userSelectRow(at: indexPath) != nil else {
+      return fail("Row \(rowNumber + 1) cannot be selected.")
+    }
+    if navigationController.viewControllers.count > before {
+      pages[ObjectIdentifier(navigationController.topViewController)] = 0
+    }
+    showScreen()
+    return nil
+  }
+
+  /// Selects the one row on the current page whose title starts with `text`.
+  private func selectRow(titled text: String) -> Outcome? {
+    let screen = currentScreen()
+    let needle = text.lowercased()
+    let rows = screen.sections.flatMap(\.rows)
+    let exact = rows.filter { $0.text.lowercased() == needle }
+    let matches = exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    switch matches.count {
+    case 1:
+      return select(rowNumber: matches[0].number - 1)
+    case 0:
+      let shown = TerminalText.sanitize(text)
+      return fail("Unknown command or row '\(shown)'. \(validInputHint)")
+    default:
+      let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
+      let more = matches.count > 8 ? ", …" : ""
+      return fail(
+        "'\(TerminalText.sanitize(text))' matches \(matches.count) rows: "
+          + list.joined(separator: ", ") + more + ". Type more of the title, or its number.")
+    }
+  }
+
+  private func quit(atEndOfInput: Bool) -> Outcome? {
+    guard let quitHandler else { return .quit }
+    switch quitHandler() {
+    case .done(let message):
+      if let message { output.write(TerminalText.sanitize(message) + "\n") }
+      return .quit
+    case .failed(let message):
+      let text = TerminalText.sanitize(message)
+      if reader.isInteractive && !atEndOfInput {
+        output.write(text + "\n")
+        return nil
+      }
+      errorOutput.write("settei: " + text + "\n")
+      return .quitFailed(message: message)
+    }
+  }
+
+  /// Reports a failed command: on a terminal the session goes on; a script ends.
+  private func fail(_ message: String) -> Outcome? {
+    if reader.isInteractive {
+      output.write(message + "\n")
+      return nil
+    }
+    errorOutput.write("settei: input line \(linesRead): \(message) Nothing was saved.\n")
+    return .scriptFailed(line: linesRead, message: message)
+  }
+
+  private func showHelp(_ topic: String?) -> Outcome? {
+    guard let topic else {
+      var text = "Commands:\n"
+      let width = Command.summaries.map { DisplayWidth.of($0.usage) }.max() ?? 0
+      for (usage, summary) in Command.summaries {
+        text += "  " + DisplayWidth.pad(usage, toWidth: width) + "  " + summary + "\n"
+      }
+      output.write(text)
+      return nil
+    }
+    guard let entry = Command.helpEntry(for: topic) else {
+      let names = Command.keywords.joined(separator: ", ")
+      return fail("No help for '\(TerminalText.sanitize(topic))'. Try one of: \(names).")
+    }
+    output.write(entry + "\n")
+    return nil
+  }
+
+  // MARK: Screens
+
+  private func currentScreen() -> Screen {
+    let top = ObjectIdentifier(navigationController.topViewController)
+    let screen = Screen(
+      of: navigationController, page: pages[top] ?? 0, pageSize: pageSize)
+    pages[top] = screen.page
+    return screen
+  }
+
+  /// How many rows fit on one page of the terminal.
+  private var pageSize: Int {
+    max(5, terminalSize().rows - 8)
+  }
+
+  private func showScreen() {
+    let size = terminalSize()
+    let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
+    output.write(renderer.render(currentScreen()))
+  }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where a session writes what the user sees.
+public protocol TextOutput: AnyObject {
+  /// Writes text as it is.
+  func write(_ text: String)
+}
+
+/// Collects everything written, for tests.
+public final class StringOutput: TextOutput {
+  /// Everything written so far.
+  public private(set) var text = ""
+
+  /// Creates an empty output.
+  public init() {}
+
+  public func write(_ text: String) { self.text += text }
+}
+
+/// Writes to a file descriptor (standard output by default) with `write(2)`, retrying on
+/// EINTR and short writes.
+///
+/// A closed pipe (EPIPE) is remembered in ``isClosed`` and later writes are dropped, so that
+/// `settei … | head -1` ends cleanly instead of dying of SIGPIPE.
+public final class FileOutput: TextOutput {
+  private let descriptor: Int32
+  /// Whether the reader of the output went away.
+  public private(set) var isClosed = false
+
+  /// Creates an output writing to a file descriptor.
+  public init(descriptor: Int32 = 1) {
+    self.descriptor = descriptor
+  }
+
+  public func write(_ text: String) {
+    guard !isClosed else { return }
+    var text = text
+    text.withUTF8 { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          isClosed = true
+          return
+        }
+      }
+    }
+  }
+}
