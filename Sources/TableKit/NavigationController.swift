@@ -67,8 +67,9 @@ public final class NavigationController {
   /// Pushes a controller on the stack and makes it the visible screen.
   public func push(_ viewController: TableViewController) {
     precondition(
-      viewController.navigationController == nil || viewController.navigationController === self
-        && !viewControllers.contains { $0 === viewController },
+      viewController.navigationController == nil
+        || viewController.navigationController === self
+          && !viewControllers.contains { $0 === viewController },
       "a view controller can be on one navigation stack, once")
     let outgoing = topViewController
     viewController.navigationController = self

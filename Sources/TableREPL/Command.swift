@@ -10,6 +10,12 @@ public enum Command: Equatable, Sendable {
   case quit
   /// List the commands, or explain one.
   case help(topic: String?)
+  /// Show the next page of a long screen.
+  case nextPage
+  /// Show the previous page of a long screen.
+  case previousPage
+  /// Show page K (1-based).
+  case page(Int)
   /// An empty line: show the screen again.
   case empty
 
@@ -18,12 +24,13 @@ public enum Command: Equatable, Sendable {
     ("N", "select row N: drill in, choose it, or change it"),
     ("TEXT", "select the row whose title starts with TEXT"),
     ("back, ..", "return to the previous screen"),
+    ("n, p, page K", "show the next, the previous, or the K-th page of a long screen"),
     ("quit", "save changes and exit (Ctrl-D too)"),
     ("help [COMMAND]", "list the commands, or explain one"),
   ]
 
   /// The words that name commands, for completion.
-  public static let keywords = ["back", "help", "quit"]
+  public static let keywords = ["back", "help", "next", "page", "previous", "quit"]
 
   /// Parses one line of input.
   ///
@@ -39,6 +46,11 @@ public enum Command: Equatable, Sendable {
     switch (keyword, argument) {
     case ("back", nil), ("..", nil): return .back
     case ("quit", nil), ("exit", nil), ("q", nil): return .quit
+    case ("n", nil), ("next", nil): return .nextPage
+    case ("p", nil), ("previous", nil), ("prev", nil): return .previousPage
+    case ("page", let number?):
+      if let page = Int(number) { return .page(page) }
+      return .selectTitle(text)
     case ("help", _), ("?", nil): return .help(topic: argument)
     default: return .selectTitle(text)
     }
@@ -76,6 +88,13 @@ extension Command {
       return """
         quit   Save the changes of this session to the store and exit (also: exit, q, Ctrl-D).
                If saving fails, you stay in settei with your changes and can try again.
+        """
+    case "n", "next", "p", "previous", "prev", "page":
+      return """
+        n      Show the next page of a screen taller than the terminal (also: next).
+        p      Show the previous page (also: previous).
+        page K Show page K. Row numbers stay those of the whole list, so a number from
+               another page selects that row too.
         """
     case "help", "?":
       return "help   List the commands; help COMMAND explains one."

@@ -35,7 +35,9 @@ public final class ScriptedLineReader: LineReading {
   public let isInteractive: Bool
 
   /// Creates a reader that will return `lines`, then end of input.
-  public convenience init(_ lines: [String], echo: (any TextOutput)? = nil, isInteractive: Bool = false) {
+  public convenience init(
+    _ lines: [String], echo: (any TextOutput)? = nil, isInteractive: Bool = false
+  ) {
     self.init(results: lines.map(ReadResult.line), echo: echo, isInteractive: isInteractive)
   }
 

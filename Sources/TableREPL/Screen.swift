@@ -101,7 +101,8 @@ extension Screen {
       let sectionEnd = start + count
       let shown: Bool
       if count == 0 {
-        shown = (start >= first && start < end) || (isLastPage && start == total)
+        shown =
+          (start >= first && start < end) || (isLastPage && start == total)
           || (total == 0)
       } else {
         shown = start < end && sectionEnd > first

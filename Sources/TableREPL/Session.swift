@@ -60,6 +60,8 @@ public final class Session {
   ///   - output: Where screens and replies go.
   ///   - errorOutput: Where a failing script's message goes; on a terminal errors go to
   ///     `output` with the rest of the conversation.
+  ///   - usesColor: Whether screens use ANSI colour.
+  ///   - terminalSize: The terminal's size, asked before every screen.
   public init(
     navigationController: NavigationController,
     reader: any LineReading,
@@ -130,6 +132,8 @@ public final class Session {
       showScreen()
     case .quit:
       return quit(atEndOfInput: false)
+    case .nextPage, .previousPage, .page:
+      return turnPage(command)
     case .selectRow(let number):
       let total = topTableView.totalNumberOfRows
       guard number >= 1, number <= total else {
@@ -139,6 +143,27 @@ public final class Session {
     case .selectTitle(let text):
       return selectRow(titled: text)
     }
+    return nil
+  }
+
+  private func turnPage(_ command: Command) -> Outcome? {
+    let top = ObjectIdentifier(navigationController.topViewController)
+    let current = pages[top] ?? 0
+    let size = pageSize
+    let count = max(1, (topTableView.totalNumberOfRows + size - 1) / size)
+    let target: Int
+    switch command {
+    case .nextPage: target = current + 1
+    case .previousPage: target = current - 1
+    case .page(let number): target = number - 1
+    default: target = current
+    }
+    guard target >= 0, target < count else {
+      let which = count == 1 ? "There is only one page." : "Pages run from 1 to \(count)."
+      return fail("No such page. \(which)")
+    }
+    pages[top] = target
+    showScreen()
     return nil
   }
 

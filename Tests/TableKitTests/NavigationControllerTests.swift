@@ -43,7 +43,8 @@ final class RecordingViewController: TableViewController {
 @Suite struct NavigationControllerTests {
   @Test func appearingLoadsAndShowsTheRoot() {
     let log = RecordingViewController.Log()
-    let navigation = NavigationController(rootViewController: RecordingViewController("A", log: log))
+    let navigation = NavigationController(
+      rootViewController: RecordingViewController("A", log: log))
     navigation.viewWillAppear()
     navigation.viewDidAppear()
     #expect(log.events == ["A.viewDidLoad", "A.viewWillAppear", "A.viewDidAppear"])
@@ -82,12 +83,14 @@ final class RecordingViewController: TableViewController {
     navigation.push(b)
     navigation.popViewController()
     navigation.push(b)
-    #expect(log.events.filter { $0.hasSuffix("viewDidLoad") } == ["A.viewDidLoad", "B.viewDidLoad"])
+    #expect(
+      log.events.filter { $0.hasSuffix("viewDidLoad") } == ["A.viewDidLoad", "B.viewDidLoad"])
   }
 
   @Test func popAtTheRootDoesNothing() {
     let log = RecordingViewController.Log()
-    let navigation = NavigationController(rootViewController: RecordingViewController("A", log: log))
+    let navigation = NavigationController(
+      rootViewController: RecordingViewController("A", log: log))
     navigation.viewWillAppear()
     log.events.removeAll()
     #expect(navigation.popViewController() == nil)
@@ -132,7 +135,8 @@ final class RecordingViewController: TableViewController {
 
   @Test func lifecycleWaitsUntilTheNavigationControllerIsShown() {
     let log = RecordingViewController.Log()
-    let navigation = NavigationController(rootViewController: RecordingViewController("A", log: log))
+    let navigation = NavigationController(
+      rootViewController: RecordingViewController("A", log: log))
     navigation.push(RecordingViewController("B", log: log))
     #expect(log.events == ["B.viewDidLoad"])
     navigation.viewWillAppear()

@@ -92,7 +92,8 @@ final class CountingDataSource: TableViewDataSource, TableViewDelegate {
     let tableView = TableView()
     tableView.dataSource = source
     tableView.delegate = source
-    #expect(tableView.userSelectRow(at: IndexPath(row: 0, section: 0)) == IndexPath(row: 2, section: 0))
+    #expect(
+      tableView.userSelectRow(at: IndexPath(row: 0, section: 0)) == IndexPath(row: 2, section: 0))
     #expect(source.selected == [IndexPath(row: 2, section: 0)])
     #expect(tableView.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
   }

@@ -1,0 +1,190 @@
+import TableKit
+import Testing
+
+@testable import TableREPL
+
+@Suite struct RendererTests {
+  let languageScreen = Screen(
+    breadcrumb: ["言語と地域"],
+    sections: [
+      Screen.Section(
+        header: "地域",
+        rows: [
+          .init(
+            number: 1, text: "地域", detailText: "日本", style: .value1,
+            accessory: .disclosureIndicator),
+          .init(
+            number: 2, text: "暦法", detailText: "西暦（グレゴリオ暦）", style: .value1,
+            accessory: .disclosureIndicator),
+          .init(
+            number: 3, text: "温度単位", detailText: "摂氏（°C）", style: .value1,
+            accessory: .disclosureIndicator),
+          .init(number: 4, text: "Live Text", detailText: "オン", style: .value1),
+        ]),
+      Screen.Section(footer: "地域の書式の例: 2026年11月30日 月曜日 ¥1,234.56", rows: []),
+    ])
+
+  @Test func japaneseScreenGolden() {
+    let lines = Renderer(width: 40).lines(for: languageScreen)
+    #expect(
+      lines == [
+        "言語と地域",
+        "",
+        "  地域",
+        "   1  地域                       日本 ›",
+        "   2  暦法       西暦（グレゴリオ暦） ›",
+        "   3  温度単位             摂氏（°C） ›",
+        "   4  Live Text                  オン",
+        "",
+        "  地域の書式の例: 2026年11月30日 月曜日",
+        "  ¥1,234.56",
+        "",
+      ])
+  }
+
+  /// Whatever the width, detail texts end in the same column, counted in display width.
+  @Test(arguments: [30, 40, 57, 80, 132])
+  func detailColumnLinesUpByDisplayWidth(width: Int) {
+    let lines = Renderer(width: width).lines(for: languageScreen)
+    let rows = lines.filter { $0.hasPrefix("   ") }
+    #expect(rows.count == 4)
+    let ends = rows.map { line in
+      DisplayWidth.of(line.hasSuffix(" ›") ? String(line.dropLast(2)) : line)
+    }
+    #expect(Set(ends).count == 1, "\(rows)")
+    #expect(rows.allSatisfy { DisplayWidth.of($0) <= width - 1 })
+  }
+
+  @Test func choicesScreenShowsCheckmarkAndBackTitle() {
+    let screen = Screen(
+      breadcrumb: ["言語と地域", "温度単位"], backTitle: "言語と地域",
+      sections: [
+        Screen.Section(rows: [
+          .init(number: 1, text: "摂氏（°C）", accessory: .checkmark),
+          .init(number: 2, text: "華氏（°F）"),
+        ])
+      ])
+    #expect(
+      Renderer(width: 40).lines(for: screen) == [
+        "言語と地域 › 温度単位",
+        "",
+        "   1  ✓ 摂氏（°C）",
+        "   2    華氏（°F）",
+        "",
+        "  ‹ 言語と地域",
+      ])
+  }
+
+  @Test func colourOnlyWhenAskedFor() {
+    let screen = Screen(
+      breadcrumb: ["A"], sections: [Screen.Section(rows: [.init(number: 1, text: "x")])])
+    #expect(!Renderer(width: 40).render(screen).contains("\u{1B}"))
+    let coloured = Renderer(width: 40, usesColor: true).render(screen)
+    #expect(coloured.contains("\u{1B}[1mA\u{1B}[0m"))
+    #expect(withoutEscapes(coloured) == Renderer(width: 40).render(screen))
+  }
+
+  @Test func controlCharactersFromTheDataSourceAreEscaped() {
+    let screen = Screen(
+      breadcrumb: ["T\u{1B}]0;pwned\u{07}"],
+      sections: [
+        Screen.Section(
+          header: "h\u{1B}[2J", footer: "f\u{9B}",
+          rows: [.init(number: 1, text: "a\u{1B}[31m", detailText: "\u{07}", style: .value1)])
+      ])
+    let text = Renderer(width: 60).render(screen)
+    #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" })
+    #expect(text.contains("\\u{1B}"))
+  }
+
+  @Test func longTitlesAreCutToTheWidth() {
+    let screen = Screen(
+      breadcrumb: ["とても長いタイトルの画面", "さらに長いタイトルのサブ画面です"],
+      sections: [
+        Screen.Section(rows: [
+          .init(
+            number: 1, text: String(repeating: "長", count: 40), detailText: "値の説明がとても長い",
+            style: .value1, accessory: .disclosureIndicator)
+        ])
+      ])
+    for width in [20, 30, 50] {
+      for line in Renderer(width: width).lines(for: screen) {
+        #expect(DisplayWidth.of(line) <= width, "\(line)")
+      }
+    }
+  }
+
+  @Test func subtitleAndValue2Styles() {
+    let screen = Screen(
+      breadcrumb: ["S"],
+      sections: [
+        Screen.Section(rows: [
+          .init(number: 1, text: "Title", detailText: "below", style: .subtitle),
+          .init(number: 2, text: "name", detailText: "label", style: .value2),
+        ])
+      ])
+    let lines = Renderer(width: 30).lines(for: screen)
+    #expect(lines[2] == "   1  Title")
+    #expect(lines[3] == "      below")
+    #expect(lines[4].hasPrefix("   2  label") && lines[4].hasSuffix("name"))
+  }
+
+  @Test func pagedScreenSaysWhereItIs() {
+    let screen = Screen(
+      breadcrumb: ["Rows"],
+      sections: [Screen.Section(rows: [.init(number: 21, text: "Row 21")])], page: 1,
+      pageCount: 3, totalRows: 50)
+    let lines = Renderer(width: 60).lines(for: screen)
+    #expect(lines.contains("  page 2/3 · rows 21–21 of 50 · n next · p previous"))
+  }
+}
+
+@Suite struct ScreenSnapshotTests {
+  @Test func aPageAsksOnlyForItsOwnRows() {
+    let controller = CountingViewController(count: 10_000_000)
+    let navigation = NavigationController(rootViewController: controller)
+    let screen = Screen(of: navigation, page: 400, pageSize: 16)
+    #expect(controller.cellRequests == 16)
+    #expect(screen.sections.flatMap(\.rows).map(\.number).first == 400 * 16 + 1)
+    #expect(screen.pageCount == 625_000)
+    #expect(screen.totalRows == 10_000_000)
+  }
+
+  @Test func headersAndFootersBelongToTheirPages() {
+    let controller = StaticViewController(
+      title: "S",
+      sections: [
+        .init(header: "H1", footer: "F1", rows: (1...3).map { .init(text: "a\($0)") }),
+        .init(header: "H2", footer: "F2", rows: (1...3).map { .init(text: "b\($0)") }),
+      ])
+    let navigation = NavigationController(rootViewController: controller)
+    let first = Screen(of: navigation, page: 0, pageSize: 4)
+    #expect(first.sections.map(\.header) == ["H1", "H2"])
+    #expect(first.sections.map(\.footer) == ["F1", nil])
+    let second = Screen(of: navigation, page: 1, pageSize: 4)
+    #expect(second.sections.map(\.header) == [nil])
+    #expect(second.sections.map(\.footer) == ["F2"])
+    #expect(second.sections[0].rows.map(\.number) == [5, 6])
+  }
+
+  @Test func pageIsClampedToTheLastPage() {
+    let controller = CountingViewController(count: 10)
+    let navigation = NavigationController(rootViewController: controller)
+    let screen = Screen(of: navigation, page: 99, pageSize: 4)
+    #expect(screen.page == 2)
+    #expect(screen.sections[0].rows.map(\.number) == [9, 10])
+  }
+
+  @Test func emptySectionsWithFootersAreShown() {
+    let controller = StaticViewController(
+      title: "S",
+      sections: [
+        .init(header: "Only a footer", footer: "explained", rows: []),
+        .init(rows: [.init(text: "x")]),
+      ])
+    let navigation = NavigationController(rootViewController: controller)
+    let screen = Screen(of: navigation, page: 0, pageSize: 10)
+    #expect(screen.sections.count == 2)
+    #expect(screen.sections[0].footer == "explained")
+  }
+}
