@@ -270,6 +270,9 @@ public final class Session {
 
   // MARK: Screens
 
+  /// The screen as it is now, for completion.
+  func visibleScreen() -> Screen { currentScreen() }
+
   private func currentScreen() -> Screen {
     let top = ObjectIdentifier(navigationController.topViewController)
     let screen = Screen(

@@ -1,0 +1,54 @@
+import TableKit
+
+/// The list of a multi-value setting's choices, with a ✓ on the chosen one.
+///
+/// Selecting a choice makes it the value and moves the ✓; `back` returns to the page, which
+/// shows the new value.
+public final class MultiValueViewController: TableViewController {
+  /// The setting whose choices are listed.
+  public let specifier: Specifier
+  private let page: SettingsSchema.Page
+  private let model: SettingsModel
+  /// The choices in display order: (localized title, value).
+  private var choices: [(title: String, value: PropertyListValue)] = []
+
+  /// Creates the list of a multi-value specifier's choices.
+  public init(specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel) {
+    self.specifier = specifier
+    self.page = page
+    self.model = model
+    super.init()
+    title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key
+  }
+
+  public override func viewDidLoad() {
+    super.viewDidLoad()
+    let titles = specifier.titles
+    choices = zip(titles, specifier.values).map { (model.localized($0, on: page), $1) }
+    if specifier.displaysSortedByTitle {
+      choices.sort { $0.title < $1.title }
+    }
+  }
+
+  public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
+    -> Int
+  {
+    choices.count
+  }
+
+  public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let choice = choices[indexPath.row]
+    let current = specifier.key.flatMap { model.value(forKey: $0) }
+    return TableViewCell(
+      text: choice.title, accessoryType: choice.value == current ? .checkmark : .none)
+  }
+
+  public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    tableView.deselectRow(at: indexPath)
+    guard let key = specifier.key else { return }
+    model.setValue(choices[indexPath.row].value, forKey: key)
+    tableView.reloadData()
+  }
+}

@@ -1,0 +1,120 @@
+/// The values behind a schema's screens: what the store holds, what this session changed,
+/// and the defaults for everything else, the way `registerDefaults` works.
+///
+/// The model never touches a file: the program loads the store, hands its values here, and
+/// saves ``changedKeys`` from ``values`` when the user quits.
+public final class SettingsModel {
+  /// One change made in this session, in the order made.
+  public struct Change: Equatable, Sendable {
+    public var key: String
+    public var oldValue: PropertyListValue?
+    public var newValue: PropertyListValue?
+  }
+
+  /// The schema the screens show.
+  public let schema: SettingsSchema
+  /// The language of the text shown (`ja`, `en`, `de`, …).
+  public var language: String
+  /// The values as loaded from the store.
+  public let storedValues: [String: PropertyListValue]
+  /// The changes of this session, oldest first.
+  public private(set) var changes: [Change] = []
+  private var edits: [String: PropertyListValue?] = [:]
+  private let specifiersByKey: [String: Specifier]
+
+  /// Creates a model over a schema and the values of a store.
+  public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String)
+  {
+    self.schema = schema
+    self.storedValues = storedValues
+    self.language = language
+    var byKey: [String: Specifier] = [:]
+    for (_, specifier) in schema.keyedSpecifiers {
+      if let key = specifier.key, byKey[key] == nil { byKey[key] = specifier }
+    }
+    specifiersByKey = byKey
+  }
+
+  /// The keys whose value this session changed (and did not change back).
+  public var changedKeys: Set<String> { Set(edits.keys) }
+
+  /// The values to save: the stored ones with this session's changes applied.
+  public var values: [String: PropertyListValue] {
+    var result = storedValues
+    for (key, value) in edits { result[key] = value }
+    return result
+  }
+
+  /// The value of a key as the user sees it: this session's change, else the stored value
+  /// when it is valid for the key's specifier, else the specifier's default.
+  public func value(forKey key: String) -> PropertyListValue? {
+    if let edit = edits[key] { return edit ?? defaultValue(forKey: key) }
+    if let stored = storedValues[key], isValid(stored, forKey: key) { return stored }
+    return defaultValue(forKey: key)
+  }
+
+  /// The schema's default for a key.
+  public func defaultValue(forKey key: String) -> PropertyListValue? {
+    specifiersByKey[key]?.defaultValue
+  }
+
+  /// Sets a key's value for this session.
+  public func setValue(_ value: PropertyListValue?, forKey key: String) {
+    let old = self.value(forKey: key)
+    guard old != value else { return }
+    if value == storedValues[key] {
+      edits[key] = nil
+    } else {
+      edits[key] = .some(value)
+    }
+    changes.append(Change(key: key, oldValue: old, newValue: value))
+  }
+
+  /// Warnings about stored values that do not fit their specifier; such a key shows its
+  /// default, and its stored value is kept unless the user changes it.
+  public var storedValueWarnings: [String] {
+    var warnings: [String] = []
+    for key in storedValues.keys.sorted() {
+      guard let stored = storedValues[key], let specifier = specifiersByKey[key],
+        !isValid(stored, forKey: key)
+      else { continue }
+      let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+      warnings.append(
+        "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
+          + "\(specifier.kind.typeName)\(allowed); showing the default")
+    }
+    return warnings
+  }
+
+  /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
+  public func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
+    guard let specifier = specifiersByKey[key] else { return true }
+    switch specifier.kind {
+    case .multiValue, .radioGroup:
+      return specifier.values.contains(value)
+    case .toggleSwitch:
+      return value == specifier.trueValue || value == specifier.falseValue
+    default:
+      return true
+    }
+  }
+
+  /// The text of a schema string on a page, in the model's language.
+  public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
+    schema.strings.localized(text, table: page.stringsTable, language: language)
+  }
+}
+
+extension Specifier {
+  /// The allowed values, for messages: `celsius, fahrenheit`.
+  var allowedValuesDescription: String? {
+    switch kind {
+    case .multiValue, .radioGroup:
+      return values.map(\.debugDescription).joined(separator: ", ")
+    case .toggleSwitch:
+      return "\(trueValue.debugDescription) or \(falseValue.debugDescription)"
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import LineEditor
+
+/// Reads lines on a terminal through libedit: emacs keys, history, Tab completion, Ctrl-C
+/// that drops the line, Ctrl-D that ends the session.
+///
+/// History is loaded from a file at start and merged back into it by ``saveHistory()``; a
+/// history file that cannot be read is reported once and never overwritten.
+public final class EditLineReader: LineReading {
+  private let editor: LineEditor
+  private let historyPath: String?
+  private var historyLoaded = false
+  /// Called on Tab with the text before the cursor; returns the candidates for its last word.
+  public var completer: ((String) -> [String])? {
+    get { editor.completer }
+    set { editor.completer = newValue }
+  }
+  public var isInteractive: Bool { true }
+
+  /// Creates a reader for the process's terminal, or `nil` when standard input or output is
+  /// not a terminal.
+  ///
+  /// - Parameters:
+  ///   - historyPath: The history file, or `nil` for no history on disk.
+  ///   - warn: Receives a one-line warning when the history file cannot be loaded.
+  public init?(historyPath: String?, warn: (String) -> Void) {
+    guard let editor = LineEditor(programName: "settei") else { return nil }
+    self.editor = editor
+    self.historyPath = historyPath
+    if let historyPath {
+      do {
+        try editor.history.load(from: historyPath)
+        historyLoaded = true
+      } catch {
+        warn("history not loaded: \(error); it will not be saved this session")
+      }
+    }
+  }
+
+  public func readLine(prompt: String) -> ReadResult {
+    convert(editor.readLine(prompt: prompt), remember: true)
+  }
+
+  public func readSecret(prompt: String) -> ReadResult {
+    convert(editor.readSecret(prompt: prompt), remember: false)
+  }
+
+  /// Merges this session's lines into the history file.
+  ///
+  /// - Throws: The reason the file could not be written, for a one-line warning.
+  public func saveHistory() throws {
+    guard let historyPath, historyLoaded else { return }
+    try editor.history.save(to: historyPath)
+  }
+
+  private func convert(_ result: LineReadResult, remember: Bool) -> ReadResult {
+    switch result {
+    case .line(let line):
+      if remember { editor.history.add(line) }
+      return .line(line)
+    case .interrupted:
+      return .interrupted
+    case .endOfFile:
+      return .endOfInput
+    }
+  }
+}

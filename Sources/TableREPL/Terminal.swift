@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Facts about the process's terminal, asked of the C library.
+public enum Terminal {
+  /// Whether a file descriptor is a terminal.
+  public static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
+  }
+
+  /// The size of the terminal on a descriptor, or `nil` if it is not a terminal.
+  public static func size(of descriptor: Int32 = 1) -> Session.TerminalSize? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Session.TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  /// The size to lay screens out for: the terminal's, else `COLUMNS`/`LINES`, else 80
+  /// columns by 100 rows (a transcript of a pipe has no height to fit, but a page still
+  /// bounds the work per command).
+  public static func layoutSize(environment: [String: String]) -> Session.TerminalSize {
+    if let size = size(of: 1) { return size }
+    let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    let rows = environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    return Session.TerminalSize(columns: columns ?? 80, rows: rows ?? 100)
+  }
+
+  /// Whether to use colour: on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+  public static func usesColor(environment: [String: String], disabled: Bool) -> Bool {
+    guard !disabled, isTerminal(1) else { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    return environment["TERM"] != "dumb"
+  }
+}
