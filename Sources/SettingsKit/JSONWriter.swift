@@ -1,0 +1,166 @@
+import FoundationEssentials
+
+/// Writes property-list values as JSON that ``JSONReader`` reads back as the same values.
+///
+/// The output is stable, so that diffs of a store file stay small: object keys are sorted
+/// by their UTF-8 bytes, pretty output indents by two spaces and ends with a line break.
+/// Text is written as UTF-8 (Japanese stays readable); `"`, `\` and control characters
+/// (C0, DEL, C1, U+2028, U+2029) are escaped.
+///
+/// What JSON cannot hold is written as a string, and reads back as a string:
+/// - `.date` as ISO 8601 in UTC: `"2026-11-30T00:00:00Z"`;
+/// - `.data` as Base64: `"AAEC"`;
+/// - a NaN or infinite `.real` as `"NaN"`, `"Infinity"` or `"-Infinity"`.
+///
+/// Reals are written with Swift's shortest round-trip form and always with a `.` or an
+/// exponent, so `.real(1)` is written `1.0` and reads back as a real.
+public enum JSONWriter {
+  /// Serialises `value` as JSON text.
+  ///
+  /// - Parameters:
+  ///   - value: The value to write; any kind may be at the top level.
+  ///   - pretty: `true` for one member per line, indented by two spaces, with a final line
+  ///     break; `false` for one line without spaces or a final line break.
+  /// - Returns: The JSON text.
+  public static func serialize(_ value: PropertyListValue, pretty: Bool = true) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
+    write(value, into: &output, indent: pretty ? 0 : nil)
+    if pretty { output.append(UInt8(ascii: "\n")) }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The keys of `members` in the order they are written: by UTF-8 bytes, independent of
+  /// locale and of Unicode normalisation.
+  static func sortedKeys(_ members: [String: PropertyListValue]) -> [String] {
+    members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// `text` as a JSON string literal, quotes included.
+  static func quoted(_ text: String) -> String {
+    var output: [UInt8] = []
+    writeString(text, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends `value`; `indent` is the current depth in spaces, or `nil` for compact output.
+  private static func write(_ value: PropertyListValue, into output: inout [UInt8], indent: Int?) {
+    switch value {
+    case .string(let text): writeString(text, into: &output)
+    case .integer(let number): output.append(contentsOf: String(number).utf8)
+    case .real(let number): writeReal(number, into: &output)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .date(let date): writeString(ISO8601Date.string(from: date), into: &output)
+    case .data(let bytes): writeString(Data(bytes).base64EncodedString(), into: &output)
+    case .array(let elements):
+      writeContainer(
+        open: "[", close: "]", count: elements.count, into: &output, indent: indent
+      ) { index, output, inner in
+        write(elements[index], into: &output, indent: inner)
+      }
+    case .dictionary(let members):
+      let keys = sortedKeys(members)
+      writeContainer(
+        open: "{", close: "}", count: keys.count, into: &output, indent: indent
+      ) { index, output, inner in
+        writeString(keys[index], into: &output)
+        output.append(UInt8(ascii: ":"))
+        if inner != nil { output.append(UInt8(ascii: " ")) }
+        if let member = members[keys[index]] { write(member, into: &output, indent: inner) }
+      }
+    }
+  }
+
+  private static func writeContainer(
+    open: Unicode.Scalar, close: Unicode.Scalar, count: Int, into output: inout [UInt8],
+    indent: Int?, element: (Int, inout [UInt8], Int?) -> Void
+  ) {
+    output.append(UInt8(ascii: open))
+    guard count > 0 else {
+      output.append(UInt8(ascii: close))
+      return
+    }
+    let inner = indent.map { $0 + 2 }
+    for index in 0..<count {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      if let inner { newline(indent: inner, into: &output) }
+      element(index, &output, inner)
+    }
+    if let indent { newline(indent: indent, into: &output) }
+    output.append(UInt8(ascii: close))
+  }
+
+  private static func newline(indent: Int, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\n"))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+  }
+
+  private static func writeReal(_ number: Double, into output: inout [UInt8]) {
+    guard number.isFinite else {
+      let name = number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity"
+      writeString(name, into: &output)
+      return
+    }
+    let text = number.description
+    output.append(contentsOf: text.utf8)
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) {
+      output.append(contentsOf: ".0".utf8)
+    }
+  }
+
+  private static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      var runStart = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escapeLength: Int
+        if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          escapeLength = 1
+        } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+          escapeLength = 2  // C1 control characters
+        } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        {
+          escapeLength = 3  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+        } else {
+          index += 1
+          continue
+        }
+        output.append(contentsOf: bytes[runStart..<index])
+        let scalar =
+          String(decoding: bytes[index..<index + escapeLength], as: UTF8.self)
+          .unicodeScalars.first?.value ?? 0xFFFD
+        appendEscape(scalar, into: &output)
+        index += escapeLength
+        runStart = index
+      }
+      output.append(contentsOf: bytes[runStart..<bytes.count])
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  private static func appendEscape(_ scalar: UInt32, into output: inout [UInt8]) {
+    let short: String? =
+      switch scalar {
+      case 0x22: "\\\""
+      case 0x5C: "\\\\"
+      case 0x08: "\\b"
+      case 0x0C: "\\f"
+      case 0x0A: "\\n"
+      case 0x0D: "\\r"
+      case 0x09: "\\t"
+      default: nil
+      }
+    if let short {
+      output.append(contentsOf: short.utf8)
+      return
+    }
+    let hex = String(scalar, radix: 16, uppercase: true)
+    output.append(contentsOf: "\\u".utf8)
+    output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.count)))
+    output.append(contentsOf: hex.utf8)
+  }
+}

@@ -1,0 +1,26 @@
+/// Literals, so that values read like the JSON they stand for:
+/// `let value: PropertyListValue = ["name": "Taro", "age": 30, "tags": ["a"]]`.
+extension PropertyListValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByDictionaryLiteral
+{
+  /// A `.string`.
+  public init(stringLiteral value: String) { self = .string(value) }
+
+  /// An `.integer`.
+  public init(integerLiteral value: Int) { self = .integer(value) }
+
+  /// A `.real`.
+  public init(floatLiteral value: Double) { self = .real(value) }
+
+  /// A `.bool`.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+  /// An `.array`.
+  public init(arrayLiteral elements: PropertyListValue...) { self = .array(elements) }
+
+  /// A `.dictionary`; if a key is repeated, the last value wins.
+  public init(dictionaryLiteral elements: (String, PropertyListValue)...) {
+    self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}

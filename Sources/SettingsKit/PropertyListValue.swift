@@ -1,0 +1,159 @@
+import FoundationEssentials
+
+/// A value a property list can hold: the vocabulary of the store and of schemas.
+///
+/// Property lists have no `null`; an absent key is the only way to say "no value".
+/// Integers and reals are distinct kinds: `.integer(1)` is not equal to `.real(1)`, so a
+/// value read from a file is written back with the kind it had.
+///
+/// Equality treats two `.real` NaNs as equal (and hashes them alike), so that a store that
+/// holds a NaN still compares equal to itself and an unchanged store is not rewritten.
+public enum PropertyListValue: Sendable {
+  /// A Unicode string (`<string>`, a JSON string).
+  case string(String)
+  /// A signed 64-bit integer (`<integer>`, a JSON number without fraction or exponent).
+  case integer(Int)
+  /// A double-precision floating-point number (`<real>`, a JSON number with a fraction or
+  /// an exponent).
+  case real(Double)
+  /// A Boolean (`<true/>`, `<false/>`, JSON `true`, `false`).
+  case bool(Bool)
+  /// A point in time (`<date>`). JSON has no dates; see ``JSONWriter``.
+  case date(Date)
+  /// Raw bytes (`<data>`). JSON has no bytes; see ``JSONWriter``.
+  case data([UInt8])
+  /// An ordered list of values.
+  case array([PropertyListValue])
+  /// A map from string keys to values.
+  case dictionary([String: PropertyListValue])
+}
+
+extension PropertyListValue {
+  /// The string, if this is a `.string`.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The integer, if this is an `.integer`.
+  public var intValue: Int? {
+    if case .integer(let value) = self { return value }
+    return nil
+  }
+
+  /// The number as a `Double`, if this is a `.real` or an `.integer`.
+  public var doubleValue: Double? {
+    switch self {
+    case .real(let value): return value
+    case .integer(let value): return Double(value)
+    default: return nil
+    }
+  }
+
+  /// The Boolean, if this is a `.bool`.
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  /// The date, if this is a `.date`.
+  public var dateValue: Date? {
+    if case .date(let value) = self { return value }
+    return nil
+  }
+
+  /// The bytes, if this is a `.data`.
+  public var dataValue: [UInt8]? {
+    if case .data(let value) = self { return value }
+    return nil
+  }
+
+  /// The elements, if this is an `.array`.
+  public var arrayValue: [PropertyListValue]? {
+    if case .array(let value) = self { return value }
+    return nil
+  }
+
+  /// The members, if this is a `.dictionary`.
+  public var dictionaryValue: [String: PropertyListValue]? {
+    if case .dictionary(let value) = self { return value }
+    return nil
+  }
+
+  /// The member named `key`, if this is a `.dictionary` that has it; otherwise `nil`.
+  public subscript(key: String) -> PropertyListValue? {
+    dictionaryValue?[key]
+  }
+
+  /// The kind of value, for messages: `"string"`, `"integer"`, `"real"`, `"boolean"`,
+  /// `"date"`, `"data"`, `"array"` or `"dictionary"`.
+  public var typeName: String {
+    switch self {
+    case .string: "string"
+    case .integer: "integer"
+    case .real: "real"
+    case .bool: "boolean"
+    case .date: "date"
+    case .data: "data"
+    case .array: "array"
+    case .dictionary: "dictionary"
+    }
+  }
+}
+
+extension PropertyListValue: Hashable {
+  /// Whether two values are of the same kind and equal; two NaN reals are equal.
+  public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let a), .string(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
+    case (.bool(let a), .bool(let b)): a == b
+    case (.date(let a), .date(let b)): a == b
+    case (.data(let a), .data(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.dictionary(let a), .dictionary(let b)): a == b
+    default: false
+    }
+  }
+
+  /// Hashes the kind and the value, consistently with ``==(_:_:)``.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .string(let value): hasher.combine(0 as UInt8); hasher.combine(value)
+    case .integer(let value): hasher.combine(1 as UInt8); hasher.combine(value)
+    case .real(let value):
+      hasher.combine(2 as UInt8)
+      if value.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(value) }
+    case .bool(let value): hasher.combine(3 as UInt8); hasher.combine(value)
+    case .date(let value): hasher.combine(4 as UInt8); hasher.combine(value)
+    case .data(let value): hasher.combine(5 as UInt8); hasher.combine(value)
+    case .array(let value): hasher.combine(6 as UInt8); hasher.combine(value)
+    case .dictionary(let value): hasher.combine(7 as UInt8); hasher.combine(value)
+    }
+  }
+}
+
+extension PropertyListValue: CustomStringConvertible, CustomDebugStringConvertible {
+  /// The value on one line, JSON-like, so that kinds stay distinguishable: strings quoted
+  /// and escaped, reals always with a `.` or an exponent (or `nan`, `inf`, `-inf`),
+  /// dictionary keys sorted, dates as
+  /// `date(2026-11-30T00:00:00Z)` and data as `data(<base64>)`.
+  public var debugDescription: String {
+    switch self {
+    case .real(let value) where !value.isFinite: value.isNaN ? "nan" : value < 0 ? "-inf" : "inf"
+    case .date(let value): "date(\(ISO8601Date.string(from: value)))"
+    case .data(let value): "data(\(Data(value).base64EncodedString()))"
+    case .array(let values): "[" + values.map(\.debugDescription).joined(separator: ", ") + "]"
+    case .dictionary(let members):
+      "{"
+        + JSONWriter.sortedKeys(members).map { key in
+          JSONWriter.quoted(key) + ": " + (members[key]?.debugDescription ?? "")
+        }.joined(separator: ", ") + "}"
+    default: JSONWriter.serialize(self, pretty: false)
+    }
+  }
+
+  /// The same text as ``debugDescription``: there is no unambiguous plainer form.
+  public var description: String { debugDescription }
+}

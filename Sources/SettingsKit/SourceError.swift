@@ -1,0 +1,56 @@
+/// Where a text file could not be read, and why: `settings.json:3:7: unterminated string`.
+///
+/// Lines and columns count from 1. A column counts Unicode scalars, not bytes, so that it
+/// matches what an editor shows for Japanese text; a tab counts as one column.
+public struct SourceError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// The file path, or a name such as `"<stdin>"` for text that did not come from a file.
+  public let source: String
+  /// The 1-based line of the problem.
+  public let line: Int
+  /// The 1-based column of the problem, where known.
+  public let column: Int?
+  /// What is wrong, saying what was expected: `"expected ',' or '}' after object member"`.
+  public let message: String
+
+  /// Creates an error at a known place.
+  ///
+  /// - Parameters:
+  ///   - source: The file path or name.
+  ///   - line: The 1-based line.
+  ///   - column: The 1-based column, if known.
+  ///   - message: What is wrong and what was expected.
+  public init(source: String, line: Int, column: Int?, message: String) {
+    self.source = source
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `"<source>:<line>:<column>: <message>"`, or `"<source>:<line>: <message>"` without a
+  /// column, as gcc and git print them.
+  public var description: String {
+    if let column { return "\(source):\(line):\(column): \(message)" }
+    return "\(source):\(line): \(message)"
+  }
+}
+
+extension SourceError {
+  /// An error at a byte offset of `bytes`: computes the line and column of that offset.
+  ///
+  /// Only runs when something went wrong, so it may scan the input from the start.
+  init(source: String, bytes: UnsafeBufferPointer<UInt8>, offset: Int, message: String) {
+    var line = 1
+    var column = 1
+    let end = min(max(offset, 0), bytes.count)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, end) : 0  // a BOM takes no column
+    for byte in bytes[start..<end] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    self.init(source: source, line: line, column: column, message: message)
+  }
+}

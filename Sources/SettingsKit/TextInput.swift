@@ -1,0 +1,88 @@
+/// The bytes of a text file being parsed, with what every parser of them needs: UTF-8
+/// checks, errors at a byte offset, and a safe description of what was found there.
+///
+/// Shared by the JSON and XML property-list readers.
+struct TextInput {
+  /// The whole input.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The file path or name, for errors.
+  let source: String
+
+  /// An error at `offset`, with its line and column.
+  func error(at offset: Int, _ message: String) -> SourceError {
+    SourceError(source: source, bytes: bytes, offset: offset, message: message)
+  }
+
+  /// The offset just after a UTF-8 byte-order mark, or 0.
+  ///
+  /// - Throws: ``SourceError`` if the input starts with a UTF-16 or UTF-32 byte-order mark.
+  func startAfterByteOrderMark() throws(SourceError) -> Int {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return 3 }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+      || bytes.starts(with: [0, 0, 0xFE, 0xFF])
+    {
+      throw error(
+        at: 0, "the file is UTF-16 or UTF-32 (it starts with a byte-order mark); save it as UTF-8")
+    }
+    return 0
+  }
+
+  /// The length of the well-formed UTF-8 sequence that starts at `offset` (1 to 4), or
+  /// `nil` if the bytes there are not well-formed UTF-8 (overlong forms, surrogates, values
+  /// above U+10FFFF, stray continuation bytes and sequences cut off by the end included).
+  func utf8SequenceLength(at offset: Int) -> Int? {
+    let lead = bytes[offset]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, low) = (3, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, high) = (3, 0x9F)
+    case 0xF0: (length, low) = (4, 0x90)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, high) = (4, 0x8F)
+    default: return nil
+    }
+    guard offset + length <= bytes.count else { return nil }
+    let second = bytes[offset + 1]
+    guard second >= low, second <= high else { return nil }
+    for index in offset + 2..<offset + length where bytes[index] & 0xC0 != 0x80 { return nil }
+    return length
+  }
+
+  /// What is at `offset`, for "expected X, found Y" messages, safe to print on a terminal:
+  /// `'x'`, `a line break`, `control character U+0007`, `invalid UTF-8 byte 0xFF`,
+  /// `the end of the file`.
+  func describe(at offset: Int) -> String {
+    guard offset < bytes.count else { return "the end of the file" }
+    let byte = bytes[offset]
+    switch byte {
+    case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return "a line break"
+    case UInt8(ascii: " "): return "a space"
+    case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+    case 0x00...0x7F: return "control character \(Self.codePoint(UInt32(byte)))"
+    default:
+      guard let length = utf8SequenceLength(at: offset) else {
+        return "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))"
+      }
+      let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+      guard let scalar = text.unicodeScalars.first else { return "a character" }
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator,
+        .privateUse, .unassigned, .surrogate:
+        return "character \(Self.codePoint(scalar.value))"
+      default:
+        return "'\(text)'"
+      }
+    }
+  }
+
+  /// `U+001B`: a code point written so that it can be printed anywhere.
+  static func codePoint(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}
