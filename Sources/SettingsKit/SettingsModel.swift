@@ -23,8 +23,7 @@ public final class SettingsModel {
   private let specifiersByKey: [String: Specifier]
 
   /// Creates a model over a schema and the values of a store.
-  public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String)
-  {
+  public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
     self.schema = schema
     self.storedValues = storedValues
     self.language = language

@@ -108,7 +108,8 @@ public final class SettingsPageViewController: TableViewController {
     -> String?
   {
     guard let index = specifier.values.firstIndex(of: value) else { return nil }
-    let titles = short && specifier.shortTitles.count == specifier.values.count
+    let titles =
+      short && specifier.shortTitles.count == specifier.values.count
       ? specifier.shortTitles : specifier.titles
     guard index < titles.count else { return value.text }
     return model.localized(titles[index], on: page)
@@ -131,7 +132,8 @@ public final class SettingsPageViewController: TableViewController {
     case .childPane:
       guard let file = specifier.file, let child = model.schema.pages[file] else { return }
       let title = specifier.title.map { model.localized($0, on: page) }
-      navigationController?.push(SettingsPageViewController(page: child, model: model, title: title))
+      navigationController?.push(
+        SettingsPageViewController(page: child, model: model, title: title))
     default:
       break
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import SettingsKit
 import TableKit
 import TableREPL
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The exit statuses of the user-facing contract (sysexits.h where one fits).
 enum ExitStatus: Int32 {
@@ -57,7 +58,9 @@ guard let rootPage = schema.rootPage else {
   fail(.unreadableInput, "\(options.schemaPath ?? EmbeddedSchema.sourceName): no root page")
 }
 
-let storeFile = options.schemaPath == nil ? "settings.json" : SchemaLoader.storeFileName(for: options.schemaPath ?? "")
+let storeFile =
+  options.schemaPath == nil
+  ? "settings.json" : SchemaLoader.storeFileName(for: options.schemaPath ?? "")
 guard let storePath = options.storePath ?? environment.configPath(storeFile) else {
   fail(.usage, "HOME is not set, so there is no default store; give one with --store PATH.")
 }

@@ -1,0 +1,36 @@
+import TableKit
+
+@testable import SettingsKit
+
+/// The embedded schema with a model over some stored values.
+func embeddedModel(
+  language: String, stored: [String: PropertyListValue] = [:]
+) throws -> SettingsModel {
+  SettingsModel(schema: try EmbeddedSchema.load(), storedValues: stored, language: language)
+}
+
+/// The texts and details of every row of a controller's table.
+func rows(of controller: TableViewController) -> [(text: String, detail: String?)] {
+  controller.loadViewIfNeeded()
+  let tableView = controller.tableView
+  return (0..<tableView.totalNumberOfRows).compactMap { number in
+    guard let indexPath = tableView.indexPath(forRowNumber: number),
+      let cell = tableView.cellForRow(at: indexPath)
+    else { return nil }
+    return (cell.text ?? "", cell.detailText)
+  }
+}
+
+/// The row number of the row titled `text`.
+func rowNumber(of text: String, in controller: TableViewController) -> Int? {
+  rows(of: controller).firstIndex { $0.text == text }
+}
+
+/// Selects the row titled `text` as a user would.
+@discardableResult
+func select(_ text: String, in controller: TableViewController) -> Bool {
+  guard let number = rowNumber(of: text, in: controller),
+    let indexPath = controller.tableView.indexPath(forRowNumber: number)
+  else { return false }
+  return controller.tableView.userSelectRow(at: indexPath) != nil
+}

@@ -1,0 +1,155 @@
+import TableKit
+import Testing
+
+@testable import SettingsKit
+
+@Suite("The embedded Language & Region screens")
+struct SettingsControllersTests {
+  @Test func japaneseRootShowsTheTemperatureUnitInCelsius() throws {
+    let model = try embeddedModel(language: "ja")
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    #expect(root.title == "言語と地域")
+    let row = try #require(rows(of: root).first { $0.text == "温度単位" })
+    #expect(row.detail == "摂氏（°C）")
+  }
+
+  @Test func englishRootShowsTheSameRowsInEnglish() throws {
+    let model = try embeddedModel(language: "en")
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    #expect(root.title == "Language & Region")
+    let texts = rows(of: root).map(\.text)
+    #expect(
+      texts == [
+        "Device Language", "Region", "Calendar", "Temperature Unit", "Measurement System",
+        "First Day of Week", "Date Format", "Number Format", "Live Text",
+      ])
+    #expect(rows(of: root).first { $0.text == "Calendar" }?.detail == "Gregorian")
+  }
+
+  @Test(arguments: [
+    ("ja", "温度単位", "摂氏（°C）", "華氏（°F）", "言語と地域"),
+    ("en", "Temperature Unit", "Celsius (°C)", "Fahrenheit (°F)", "Language & Region"),
+  ])
+  func tutorialFlow(
+    language: String, row: String, celsius: String, fahrenheit: String, back: String
+  ) throws {
+    let model = try embeddedModel(language: language)
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    let navigation = NavigationController(rootViewController: root)
+    navigation.viewWillAppear()
+
+    #expect(select(row, in: root))
+    let list = navigation.topViewController
+    #expect(list.title == row)
+    #expect(navigation.backButtonTitle == back)
+    let marks = (0..<2).compactMap {
+      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+    }
+    #expect(marks == [.checkmark, .none])
+    #expect(rows(of: list).map(\.text) == [celsius, fahrenheit])
+
+    #expect(select(fahrenheit, in: list))
+    let moved = (0..<2).compactMap {
+      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+    }
+    #expect(moved == [.none, .checkmark])
+
+    navigation.popViewController()
+    #expect(rows(of: root).first { $0.text == row }?.detail == fahrenheit)
+    #expect(model.changedKeys == ["temperatureUnit"])
+    #expect(model.values["temperatureUnit"] == "fahrenheit")
+  }
+
+  @Test func toggleFlipsAndShowsOnOff() throws {
+    let model = try embeddedModel(language: "ja")
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    #expect(rows(of: root).first { $0.text == "テキスト認識表示" }?.detail == "オン")
+    #expect(select("テキスト認識表示", in: root))
+    #expect(rows(of: root).first { $0.text == "テキスト認識表示" }?.detail == "オフ")
+    #expect(model.values["liveText"] == false)
+  }
+
+  @Test func sortedChoicesAreSortedByLocalizedTitle() throws {
+    let model = try embeddedModel(language: "en")
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    let navigation = NavigationController(rootViewController: root)
+    #expect(select("Region", in: root))
+    let titles = rows(of: navigation.topViewController).map(\.text)
+    #expect(titles == titles.sorted())
+    #expect(titles.first == "Australia")
+  }
+
+  @Test func sectionsComeFromGroupsWithLocalizedHeadersAndFooters() throws {
+    let model = try embeddedModel(language: "ja")
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    root.loadViewIfNeeded()
+    let tableView = root.tableView
+    #expect(tableView.numberOfSections == 4)
+    #expect(tableView.headerTitle(forSection: 0) == "優先する言語")
+    #expect(tableView.headerTitle(forSection: 1) == "地域の書式")
+    #expect(tableView.footerTitle(forSection: 2)?.hasPrefix("地域の書式の例") == true)
+  }
+
+  @Test func shortTitlesAreShownAsTheDetail() throws {
+    let model = try embeddedModel(language: "en", stored: ["language": "de"])
+    let page = try #require(model.schema.rootPage)
+    let root = SettingsPageViewController(page: page, model: model)
+    #expect(rows(of: root).first { $0.text == "Device Language" }?.detail == "Deutsch")
+  }
+}
+
+@Suite struct SettingsModelTests {
+  @Test func unsetKeysShowTheirDefault() throws {
+    let model = try embeddedModel(language: "en")
+    #expect(model.value(forKey: "temperatureUnit") == "celsius")
+    #expect(model.value(forKey: "firstWeekday") == 1)
+    #expect(model.values.isEmpty, "the store keeps only what the user set")
+  }
+
+  @Test func storedValuesWinOverDefaults() throws {
+    let model = try embeddedModel(language: "en", stored: ["temperatureUnit": "fahrenheit"])
+    #expect(model.value(forKey: "temperatureUnit") == "fahrenheit")
+    #expect(model.storedValueWarnings.isEmpty)
+  }
+
+  @Test func aStoredValueOfTheWrongTypeShowsTheDefaultWithAWarningAndIsKept() throws {
+    let model = try embeddedModel(
+      language: "en", stored: ["temperatureUnit": 3, "liveText": "yes", "unknown": [1, 2]])
+    #expect(model.value(forKey: "temperatureUnit") == "celsius")
+    #expect(model.value(forKey: "liveText") == true)
+    let warnings = model.storedValueWarnings
+    #expect(warnings.count == 2)
+    #expect(warnings.contains { $0.contains("'temperatureUnit'") && $0.contains("celsius") })
+    #expect(model.values["temperatureUnit"] == 3, "the raw value is kept unless changed")
+    #expect(model.values["unknown"] == [1, 2], "keys the schema does not know are kept")
+  }
+
+  @Test func changingBackToTheStoredValueIsNoChange() throws {
+    let model = try embeddedModel(language: "en", stored: ["temperatureUnit": "celsius"])
+    model.setValue("fahrenheit", forKey: "temperatureUnit")
+    #expect(model.changedKeys == ["temperatureUnit"])
+    model.setValue("celsius", forKey: "temperatureUnit")
+    #expect(model.changedKeys.isEmpty)
+    #expect(model.changes.count == 2)
+  }
+}
+
+@Suite struct PreferredLanguageTests {
+  @Test(
+    arguments: [
+      (nil, ["LANG": "ja_JP.UTF-8"], "ja"), ("en", ["LANG": "ja_JP.UTF-8"], "en"),
+      (nil, ["LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"], "de"),
+      (nil, ["LC_MESSAGES": "fr_FR", "LANG": "ja_JP.UTF-8"], "fr"), (nil, ["LANG": "C"], "en"),
+      (nil, ["LANG": "C.UTF-8"], "en"), (nil, [:], "en"), ("ja-JP", [:], "ja"),
+      (nil, ["LC_ALL": "", "LANG": "ja_JP"], "ja"),
+    ] as [(String?, [String: String], String)])
+  func resolves(option: String?, environment: [String: String], expected: String) {
+    #expect(PreferredLanguage.resolve(option: option, environment: environment) == expected)
+  }
+}
