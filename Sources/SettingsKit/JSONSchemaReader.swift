@@ -11,6 +11,7 @@ public enum JSONSchemaReader {
   /// - Parameters:
   ///   - bytes: The JSON text.
   ///   - source: The file name, for messages.
+  /// - Returns: The schema, with inline children as pages of their own.
   /// - Throws: ``SchemaReadError`` naming the file and, for JSON syntax, the line and
   ///   column.
   public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaReadError)
