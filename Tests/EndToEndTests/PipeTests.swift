@@ -1,0 +1,155 @@
+import Glibc
+import Testing
+
+/// settei driven through pipes, as scripts and CI drive it.
+@Suite("settei through a pipe")
+struct PipeTests {
+  @Test func japaneseTutorialFlowPrintsFourScreensAndSaves() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let run = try settei(
+      ["--lang", "ja", "--store", store], script: "4\n2\nback\nquit\n", home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    let screens = run.standardOutput.pieces("> ")
+    #expect(screens.count == 5)
+    // 1. The root, with 温度単位 … 摂氏（°C）.
+    #expect(screens[0].hasPrefix("言語と地域\n"))
+    #expect(screens[0].contains("温度単位") && screens[0].contains("摂氏（°C） ›"))
+    // 2. The choices, ✓ on 摂氏（°C）.
+    #expect(screens[1].hasPrefix("4\n言語と地域 › 温度単位\n"))
+    #expect(screens[1].contains("✓ 摂氏（°C）") && screens[1].contains("  ‹ 言語と地域"))
+    // 3. The choices, ✓ on 華氏（°F）.
+    #expect(screens[2].hasPrefix("2\n言語と地域 › 温度単位\n"))
+    #expect(screens[2].contains("✓ 華氏（°F）") && !screens[2].contains("✓ 摂氏"))
+    // 4. The root, with 華氏（°F）.
+    #expect(screens[3].hasPrefix("back\n言語と地域\n"))
+    #expect(screens[3].contains("華氏（°F） ›"))
+    #expect(screens[4].hasPrefix("quit\nSaved 1 change to \(store)."))
+    #expect(!run.standardOutput.contains("\u{1B}"), "no escape codes on a pipe")
+
+    let again = try settei(["--lang", "ja", "--store", store], script: "", home: home.path)
+    #expect(again.status == 0)
+    #expect(again.standardOutput.contains("華氏（°F） ›"))
+    let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
+    #expect(saved.contains("\"temperatureUnit\" : \"fahrenheit\"") || saved.contains("\"temperatureUnit\": \"fahrenheit\""))
+  }
+
+  @Test func englishTutorialFlow() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let run = try settei(
+      ["--lang", "en", "--store", store], script: "Temperature\nFahrenheit\nback\n",
+      home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    let screens = run.standardOutput.pieces("> ")
+    #expect(screens[0].hasPrefix("Language & Region\n"))
+    #expect(screens[1].contains("✓ Celsius (°C)"))
+    #expect(screens[2].contains("✓ Fahrenheit (°F)"))
+    #expect(screens[3].contains("Fahrenheit (°F) ›"))
+    #expect(run.standardOutput.contains("Saved 1 change"), "end of input saves, as quit does")
+  }
+
+  @Test func languageComesFromTheEnvironment() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--store", home.file("s.json")], script: "", home: home.path, language: "ja_JP.UTF-8")
+    #expect(run.standardOutput.hasPrefix("言語と地域\n"))
+    let english = try settei(
+      ["--store", home.file("s.json")], script: "", home: home.path,
+      extra: ["LC_ALL": "en_US.UTF-8"])
+    #expect(english.standardOutput.hasPrefix("Language & Region\n"))
+  }
+
+  @Test func defaultStoreIsUnderXDGConfigHomeWithPrivateModes() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(["--lang", "en"], script: "9\n", home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    let store = home.path + "/config/settei/settings.json"
+    #expect(mode(of: store) == 0o600)
+    #expect(mode(of: home.path + "/config/settei") == 0o700)
+    #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).contains("liveText"))
+  }
+
+  @Test func aFailingScriptLineExitsOneAndSavesNothing() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let run = try settei(
+      ["--lang", "en", "--store", store], script: "4\n2\n42\nquit\n", home: home.path)
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("input line 3: There is no row 42 here."))
+    #expect(run.standardError.contains("Nothing was saved"))
+    #expect(contents(of: store) == nil)
+  }
+
+  @Test func quitWithNoChangesWritesNothing() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let run = try settei(["--lang", "en", "--store", store], script: "4\nback\nquit\n", home: home.path)
+    #expect(run.status == 0)
+    #expect(contents(of: store) == nil)
+    #expect(!run.standardOutput.contains("Saved"))
+  }
+
+  @Test func anUnreadableStoreExits65AndIsLeftUntouched() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let garbage = Array("{\n  \"temperatureUnit\": \"celsius\",\n  oops\n}\n".utf8)
+    write(garbage, to: store)
+    let run = try settei(["--store", store], script: "9\nquit\n", home: home.path)
+    #expect(run.status == 65)
+    #expect(run.standardError.contains(store))
+    #expect(run.standardError.contains(":3:"), "names the line: \(run.standardError)")
+    #expect(contents(of: store) == garbage)
+  }
+
+  @Test func usageErrorsExit64WithASuggestion() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(["--shema", "x"], script: "", home: home.path)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("Unknown option '--shema'. Did you mean '--schema'?"))
+    let missing = try settei(["--store"], script: "", home: home.path)
+    #expect(missing.status == 64)
+    #expect(missing.standardError.contains("Missing value for '--store'"))
+  }
+
+  @Test func helpAndVersionGoToStandardOutput() throws {
+    let home = try TemporaryFolder()
+    let help = try settei(["--help"], script: "", home: home.path)
+    #expect(help.status == 0)
+    for option in ["--schema", "--store", "--lang", "--no-color", "--version"] {
+      #expect(help.standardOutput.contains(option))
+    }
+    let version = try settei(["--version"], script: "", home: home.path)
+    #expect(version.status == 0)
+    #expect(version.standardOutput.hasPrefix("settei "))
+  }
+
+  @Test func anUnreadableSchemaExits65NamingTheFile() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("bad.json")
+    write(Array("{\"PreferenceSpecifiers\": [\n}".utf8), to: schema)
+    let run = try settei(["--schema", schema], script: "", home: home.path)
+    #expect(run.status == 65)
+    #expect(run.standardError.contains("\(schema):2:"))
+    let missing = try settei(["--schema", home.file("nope.json")], script: "", home: home.path)
+    #expect(missing.status == 65)
+    #expect(missing.standardError.contains("nope.json"))
+  }
+
+  @Test func aJSONSchemaOpensWithItsOwnDefaultStore() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("demo.json")
+    write(
+      Array(
+        """
+        {"Title": "Demo", "PreferenceSpecifiers": [
+          {"Type": "PSToggleSwitchSpecifier", "Title": "Wi-Fi", "Key": "wifi", "DefaultValue": false}
+        ]}
+        """.utf8), to: schema)
+    let run = try settei(["--schema", schema], script: "1\nquit\n", home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Wi-Fi") && run.standardOutput.contains("On"))
+    let store = String(decoding: contents(of: home.path + "/config/settei/demo.json") ?? [], as: UTF8.self)
+    #expect(store.contains("wifi"))
+  }
+}

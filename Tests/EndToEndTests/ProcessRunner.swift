@@ -1,0 +1,113 @@
+import Glibc
+
+/// What a finished run of a program gave.
+struct ProcessResult {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+}
+
+/// Runs a program with its standard input, output and error on pipes, as a shell pipeline
+/// would, and waits for it (killing it after `timeout` seconds).
+func runProcess(
+  _ executable: String, _ arguments: [String], input: [UInt8] = [],
+  environment: [String: String], timeout: Double = 30
+) throws -> ProcessResult {
+  var inPipe: [Int32] = [0, 0]
+  var outPipe: [Int32] = [0, 0]
+  var errPipe: [Int32] = [0, 0]
+  guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+    throw RunError("pipe: \(String(cString: strerror(errno)))")
+  }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+  posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+  posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+  for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+
+  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+  let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer {
+    for pointer in argv + envp { free(pointer) }
+  }
+  var pid = pid_t()
+  let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+  close(inPipe[0])
+  close(outPipe[1])
+  close(errPipe[1])
+  guard spawned == 0 else {
+    close(inPipe[1])
+    close(outPipe[0])
+    close(errPipe[0])
+    throw RunError("cannot run \(executable): \(String(cString: strerror(spawned)))")
+  }
+
+  // Feed input and drain both outputs together, so that neither side blocks the other.
+  var stdout: [UInt8] = []
+  var stderr: [UInt8] = []
+  var inputOffset = 0
+  var inputOpen = true
+  if input.isEmpty {
+    close(inPipe[1])
+    inputOpen = false
+  } else {
+    _ = fcntl(inPipe[1], F_SETFL, O_NONBLOCK)
+  }
+  var openOutputs: Set<Int32> = [outPipe[0], errPipe[0]]
+  let deadline = monotonicSeconds() + timeout
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while !openOutputs.isEmpty {
+    guard monotonicSeconds() < deadline else {
+      kill(pid, SIGKILL)
+      break
+    }
+    var fds = openOutputs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    if inputOpen { fds.append(pollfd(fd: inPipe[1], events: Int16(POLLOUT), revents: 0)) }
+    _ = poll(&fds, nfds_t(fds.count), 100)
+    for entry in fds where entry.revents != 0 {
+      if entry.fd == inPipe[1] {
+        let written = input[inputOffset...].withUnsafeBytes {
+          write(inPipe[1], $0.baseAddress, $0.count)
+        }
+        if written > 0 { inputOffset += written }
+        if written < 0 && errno != EAGAIN || inputOffset == input.count {
+          close(inPipe[1])
+          inputOpen = false
+        }
+        continue
+      }
+      let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+      if count > 0 {
+        if entry.fd == outPipe[0] {
+          stdout += buffer[0..<count]
+        } else {
+          stderr += buffer[0..<count]
+        }
+      } else if count == 0 || errno != EINTR {
+        close(entry.fd)
+        openOutputs.remove(entry.fd)
+      }
+    }
+  }
+  if inputOpen { close(inPipe[1]) }
+  for fd in openOutputs { close(fd) }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  return ProcessResult(
+    status: exitStatus, standardOutput: String(decoding: stdout, as: UTF8.self),
+    standardError: String(decoding: stderr, as: UTF8.self))
+}
+
+struct RunError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+func monotonicSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

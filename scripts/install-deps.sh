@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs what settei needs to build and test on Debian/Ubuntu, if it is missing:
+# libedit (headers and pkg-config file) and pkg-config. Safe to run again: it does nothing
+# when everything is there.
+set -euo pipefail
+
+need=()
+pkg-config --version >/dev/null 2>&1 || need+=(pkg-config)
+if ! pkg-config --exists libedit 2>/dev/null || [ ! -f /usr/include/histedit.h ]; then
+  need+=(libedit-dev)
+fi
+for tool in "$@"; do
+  case "$tool" in
+    valgrind) command -v valgrind >/dev/null 2>&1 || need+=(valgrind) ;;
+    whiptail) command -v whiptail >/dev/null 2>&1 || need+=(whiptail) ;;
+    hyperfine) command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine) ;;
+  esac
+done
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "settei: the Swift toolchain (swift) is not on PATH." >&2
+  echo "Install Swift 6 from swift.org and put its usr/bin on PATH, then run make again." >&2
+  exit 1
+fi
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "settei: missing ${need[*]}, and this system has no apt-get." >&2
+  echo "Install the libedit development files and pkg-config with your package manager." >&2
+  exit 1
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+  else
+    echo "settei: missing ${need[*]}. Run as root: apt-get install ${need[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "settei: installing ${need[*]} with apt-get" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
