@@ -15,13 +15,14 @@ extension LineEditor {
   /// - Returns: The line without its newline, ``LineReadResult/interrupted`` on Ctrl-C, or
   ///   ``LineReadResult/endOfFile`` on Ctrl-D on an empty line or when input is closed.
   public func readSecret(prompt: String) -> LineReadResult {
-    LineEditor.write(prompt)
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return .endOfFile }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL)
     quiet.c_lflag |= tcflag_t(ICANON | ISIG)
     guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return .endOfFile }
+    // The prompt only once echo is off, so nothing typed after it is shown.
+    LineEditor.write(prompt)
     let trap = SignalTrap()
     defer {
       _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)

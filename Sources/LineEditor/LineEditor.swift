@@ -95,6 +95,9 @@ public final class LineEditor {
     fflush(settei_stdout())
     readWasInterrupted = false
     signalTrap = SignalTrap()
+    // el_wgets shows the prompt before it sets the terminal up, and a Ctrl-D typed in that
+    // moment would be eaten by the cooked-mode line discipline: go raw first.
+    _ = settei_el_prep_terminal(editLine, 1)
     var count: Int32 = 0
     let text = el_wgets(editLine, &count)
     signalTrap?.restore()
