@@ -1,9 +1,11 @@
 import CEditLine
 import Glibc
 
-// libedit's read function (EL_GETCFN). libedit's built-in one retries a read that fails with
-// EINTR once, so a single Ctrl-C would not end el_wgets; this one reads the terminal itself
-// and looks at the signals that arrived each time a read is interrupted.
+// libedit's read function (EL_GETCFN). The built-in one cannot tell which signal interrupted
+// it, and whether it gives up on EINTR depends on the libedit version (Debian's 3.1-20221030
+// does; releases whose read__fixio() treats EINTR as "retry" need a second Ctrl-C). This one
+// reads the terminal itself and, each time a read is interrupted, acts on the signals that
+// arrived: outside the signal handler, where calling libedit and stdio is safe.
 extension LineEditor {
   /// Reads one character from the terminal into `character`.
   ///

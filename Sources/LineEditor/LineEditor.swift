@@ -118,8 +118,9 @@ public final class LineEditor {
     let editLine = editLine
     guard settei_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque()) == 0,
       settei_el_set_editor(editLine, "emacs") == 0,
-      // libedit's own handlers (EL_SIGNAL) re-send SIGINT to the whole process group and
-      // re-arm themselves only inside libedit's built-in read function, which we replace.
+      // libedit's own handlers (EL_SIGNAL) change the terminal inside the handler, re-send
+      // the signal to the whole process group with kill(0, sig), and re-arm only from
+      // libedit's built-in read function, which we replace: SignalTrap does this instead.
       settei_el_set_signal(editLine, 0) == 0,
       settei_el_set_prompt(
         editLine,

@@ -1,6 +1,7 @@
 // A tiny program that reads lines with LineEditor, for the pseudo-terminal tests.
 //
-// Usage: line-editor-probe HISTORY-FILE
+// Usage: [PROBE_PROMPT=TEXT] line-editor-probe HISTORY-FILE
+// The prompt is PROBE_PROMPT if set, else `probe> `.
 // Prints `got: <line>` for each line, `interrupted` after Ctrl-C and `eof` at the end (exit 0).
 // The line `secret` reads a password with echo off and prints `secret: <n> characters`;
 // `quit` ends the run like Ctrl-D. Tab completes from 温度単位, 温度, back and quit.
@@ -19,6 +20,7 @@ guard arguments.count == 2 else {
   exit(64)
 }
 let historyPath = arguments[1]
+let prompt = getenv("PROBE_PROMPT").map { String(cString: $0) } ?? "probe> "
 guard let editor = LineEditor(programName: "line-editor-probe") else {
   printError("line-editor-probe: standard input and output must be a terminal")
   exit(66)
@@ -45,7 +47,7 @@ func finish() -> Never {
 }
 
 while true {
-  switch editor.readLine(prompt: "probe> ") {
+  switch editor.readLine(prompt: prompt) {
   case .line("quit"):
     finish()
   case .line("secret"):

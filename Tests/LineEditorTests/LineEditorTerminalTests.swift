@@ -6,13 +6,21 @@ import Testing
 /// `got: <line>`, `interrupted` or `eof` for each read; `secret` reads a password.
 // Serialized: each test blocks a thread while it waits for the terminal.
 @Suite(.serialized) struct LineEditorTerminalTests {
-  static let prompt = "probe> "
-
   @Test func aJapaneseLineIsReadBack() throws {
     let probe = try Probe()
     try probe.waitForPrompt()
     probe.terminal.send("こんにちは 世界\r")
     try probe.terminal.waitFor("got: こんにちは 世界\r\n")
+    try probe.endWithControlD()
+  }
+
+  @Test func aJapanesePromptIsShownAndTheLineEditsAfterIt() throws {
+    let probe = try Probe(prompt: "設定> ")
+    try probe.waitForPrompt()
+    probe.terminal.send("温\t")
+    try probe.waitForText("設定> 温度")
+    probe.terminal.send("\u{7F}\u{7F}気温\r")
+    try probe.terminal.waitFor("got: 気温\r\n")
     try probe.endWithControlD()
   }
 
@@ -116,10 +124,12 @@ import Testing
 /// One run of `line-editor-probe` on a pseudo-terminal with its own history file.
 private final class Probe {
   let terminal: PseudoTerminal
+  let prompt: String
   private let folder: TemporaryFolder
 
-  /// Starts the probe; without `history`, on a file in a fresh folder.
-  init(history: String? = nil) throws {
+  /// Starts the probe showing `prompt`; without `history`, on a file in a fresh folder.
+  init(history: String? = nil, prompt: String = "probe> ") throws {
+    self.prompt = prompt
     folder = try TemporaryFolder()
     let executable = try #require(
       BuildProducts.path(of: "line-editor-probe"), "line-editor-probe was not built")
@@ -127,13 +137,15 @@ private final class Probe {
     // folder, so no ~/.editrc of this machine applies.
     terminal = try PseudoTerminal(
       executable: executable, arguments: [history ?? folder.path + "/history"],
-      environment: ["TERM": "xterm", "HOME": folder.path, "PATH": "/usr/bin:/bin"])
+      environment: [
+        "TERM": "xterm", "HOME": folder.path, "PATH": "/usr/bin:/bin", "PROBE_PROMPT": prompt,
+      ])
   }
 
   /// Waits until the prompt has been shown `count` times.
   func waitForPrompt(count: Int = 1) throws {
     try terminal.waitUntil("prompt number \(count)") {
-      $0.ranges(of: LineEditorTerminalTests.prompt).count >= count
+      $0.ranges(of: prompt).count >= count
     }
   }
 
@@ -149,7 +161,7 @@ private final class Probe {
     // Between two reads the terminal is in cooked mode, where Ctrl-D would be taken by the
     // line discipline: wait for the next prompt, which LineEditor shows once it is raw.
     try terminal.waitUntil("an empty prompt") {
-      PseudoTerminal.plainText($0).hasSuffix(LineEditorTerminalTests.prompt)
+      PseudoTerminal.plainText($0).hasSuffix(prompt)
     }
     terminal.send("\u{04}")
     try terminal.waitFor("eof")
