@@ -32,7 +32,19 @@ let package = Package(
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
     .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "TableKit"]),
-    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    // Test helpers shared by test targets (a pseudo-terminal harness, locating built
+    // binaries); no product ships it.
+    // CPseudoTerminal declares the pty calls glibc hides without _XOPEN_SOURCE.
+    .systemLibrary(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+    .target(name: "TestSupport", dependencies: ["CPseudoTerminal"], path: "Tests/TestSupport"),
+
+    // A tiny program that reads lines with LineEditor, driven by LineEditorTests through a
+    // pseudo-terminal.
+    .executableTarget(
+      name: "line-editor-probe", dependencies: ["LineEditor"], path: "Tests/LineEditorProbe"),
+
+    .testTarget(
+      name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei"]),
   ]

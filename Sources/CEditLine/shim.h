@@ -11,6 +11,12 @@
 
 typedef const char *_Nullable (*settei_prompt_fn)(EditLine *_Nullable);
 typedef unsigned char (*settei_command_fn)(EditLine *_Nullable, int);
+typedef int (*settei_read_char_fn)(EditLine *_Nullable, wchar_t *_Nullable);
+
+// glibc declares wcwidth only under _XOPEN_SOURCE, which Swift's Glibc module does not set.
+extern int wcwidth(wchar_t c);
+// The terminal columns a character takes (2 for CJK), or -1; depends on LC_CTYPE.
+static inline int settei_wcwidth(wchar_t c) { return wcwidth(c); }
 
 static inline FILE *_Nonnull settei_stdin(void) { return stdin; }
 static inline FILE *_Nonnull settei_stdout(void) { return stdout; }
@@ -44,6 +50,19 @@ static inline int settei_el_bind(EditLine *_Nonnull el, const char *_Nonnull key
                                  const char *_Nonnull command) {
   return el_set(el, EL_BIND, key, command, NULL);
 }
+static inline int settei_el_set_read_char(EditLine *_Nonnull el, settei_read_char_fn fn) {
+  return el_set(el, EL_GETCFN, fn);
+}
+static inline int settei_el_refresh(EditLine *_Nonnull el) { return el_set(el, EL_REFRESH); }
+static inline int settei_el_prep_terminal(EditLine *_Nonnull el, int raw) {
+  return el_set(el, EL_PREP_TERM, raw);
+}
+// The terminal width libedit is drawing for (updated by el_resize); -1 on failure.
+static inline int settei_el_get_columns(EditLine *_Nonnull el) {
+  int columns = 0;
+  if (el_get(el, EL_GETTC, "co", &columns, NULL) != 0) return -1;
+  return columns;
+}
 static inline int settei_el_get_editmode(EditLine *_Nonnull el) {
   int on = 0;
   if (el_get(el, EL_EDITMODE, &on) != 0) return 0;
@@ -68,6 +87,10 @@ static inline int settei_history_load(History *_Nonnull h, HistEvent *_Nonnull e
 static inline int settei_history_save(History *_Nonnull h, HistEvent *_Nonnull ev,
                                       const char *_Nonnull path) {
   return history(h, ev, H_SAVE, path);
+}
+static inline int settei_history_save_fp(History *_Nonnull h, HistEvent *_Nonnull ev,
+                                         FILE *_Nonnull fp) {
+  return history(h, ev, H_SAVE_FP, fp);
 }
 static inline int settei_history_first(History *_Nonnull h, HistEvent *_Nonnull ev) {
   return history(h, ev, H_FIRST);

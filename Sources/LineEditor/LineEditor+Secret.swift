@@ -1,0 +1,59 @@
+import CEditLine
+import Glibc
+
+// Reading a password: the terminal's own line editing with echo off, never libedit (which
+// echoes by redrawing the line itself) and never the history.
+extension LineEditor {
+  /// Reads a line without showing what is typed, for passwords; it is not added to
+  /// ``history``.
+  ///
+  /// The terminal's echo is turned off for the read and restored on every path, Ctrl-C
+  /// included; a newline is printed afterwards, since the user's Enter was not echoed.
+  /// Backspace works as in any cooked-mode read; libedit keys do not.
+  ///
+  /// - Parameter prompt: The prompt, which may contain any UTF-8 text.
+  /// - Returns: The line without its newline, ``LineReadResult/interrupted`` on Ctrl-C, or
+  ///   ``LineReadResult/endOfFile`` on Ctrl-D on an empty line or when input is closed.
+  public func readSecret(prompt: String) -> LineReadResult {
+    var saved = termios()
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return .endOfFile }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    quiet.c_lflag |= tcflag_t(ICANON | ISIG)
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return .endOfFile }
+    // The prompt only once echo is off, so nothing typed after it is shown.
+    LineEditor.write(prompt)
+    let trap = SignalTrap()
+    defer {
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      trap.restore()
+      LineEditor.write("\n")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 256)
+    while true {
+      let pending = SignalTrap.takePending()
+      if SignalTrap.mask(pending, contains: SignalTrap.interrupt) { return .interrupted }
+      for signal in SignalTrap.passedOn where SignalTrap.mask(pending, contains: signal) {
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        trap.passOn(signal)
+        guard signal == SIGTSTP else { return .interrupted }
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        LineEditor.write(prompt)
+      }
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .endOfFile
+      }
+      if count == 0 {
+        // Ctrl-D on an empty line (or a second one after text), or the terminal is gone.
+        return bytes.isEmpty ? .endOfFile : .line(String(decoding: bytes, as: UTF8.self))
+      }
+      bytes += chunk[..<count]
+      if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+        return .line(String(decoding: bytes[..<newline], as: UTF8.self))
+      }
+    }
+  }
+}

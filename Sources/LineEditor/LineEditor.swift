@@ -1,0 +1,187 @@
+import CEditLine
+import Glibc
+
+/// Reads lines from the terminal with libedit: line editing, history on Up and Down, Tab
+/// completion, and Ctrl-C that drops the line instead of ending the program.
+///
+/// Create one only for an interactive session: the initializer returns nil when standard
+/// input or output is not a terminal, and the caller then reads plain lines itself.
+///
+/// ```swift
+/// guard let editor = LineEditor(programName: "settei") else { return readPlainLines() }
+/// try? editor.history.load(from: historyPath)
+/// editor.completer = { textBeforeCursor in commands.filter { $0.hasPrefix(lastWord) } }
+/// loop: while true {
+///   switch editor.readLine(prompt: "settei> ") {
+///   case .line(let line): run(line)
+///   case .interrupted: continue
+///   case .endOfFile: break loop
+///   }
+/// }
+/// ```
+///
+/// Keys are emacs-style, and the user's `~/.editrc` applies. Creating an editor sets the
+/// process's `LC_CTYPE` locale from the environment, falling back to `C.UTF-8` when that is
+/// not UTF-8, so that Japanese and other non-ASCII text can be typed.
+public final class LineEditor {
+  /// The in-memory history that Up and Down walk through.
+  ///
+  /// ``readLine(prompt:)`` adds each line it returns; load and save it with
+  /// ``LineHistory/load(from:)`` and ``LineHistory/save(to:)``.
+  public let history: LineHistory
+
+  /// Called on Tab with the text before the cursor; returns the candidate completions of its
+  /// last word.
+  ///
+  /// The last word is the text after the last space. Candidates are whole words, not
+  /// suffixes. One candidate replaces the word, followed by a space; several insert their
+  /// longest common prefix, and when that adds nothing they are listed below the line. No
+  /// candidates, or no completer, rings the bell.
+  public var completer: ((_ textBeforeCursor: String) -> [String])?
+
+  /// The libedit `EditLine *`.
+  let editLine: OpaquePointer
+
+  /// The prompt as a C string, kept alive while libedit may read it.
+  private var promptText: UnsafeMutablePointer<CChar>
+
+  /// The prompt of the current read.
+  private(set) var prompt = ""
+
+  /// Set by the read function when Ctrl-C (or a signal passed on and survived) ended a read.
+  var readWasInterrupted = false
+
+  /// The signal handlers in place during the current read, if any.
+  var signalTrap: SignalTrap?
+
+  /// Creates an editor on standard input and output, or nil when standard input or output is
+  /// not a terminal or libedit cannot be set up.
+  ///
+  /// - Parameter programName: The name `~/.editrc` lines may be prefixed with to apply to
+  ///   this program only.
+  public init?(programName: String) {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+    LineEditor.useUTF8CharacterType()
+    guard let promptText = strdup(""),
+      let editLine = el_init(programName, settei_stdin(), settei_stdout(), settei_stderr())
+    else { return nil }
+    self.promptText = promptText
+    self.editLine = editLine
+    history = LineHistory()
+    // From here on, returning nil runs deinit, which calls el_end.
+    guard configure() else { return nil }
+  }
+
+  deinit {
+    el_end(editLine)
+    free(promptText)
+  }
+
+  /// Reads one line, showing `prompt` before it.
+  ///
+  /// A line that is not blank is added to ``history``. Ctrl-C drops the half-typed line and
+  /// returns ``LineReadResult/interrupted`` after moving to a fresh line; Ctrl-D on an empty
+  /// line returns ``LineReadResult/endOfFile``. The terminal is back in its normal mode when
+  /// this returns. While it waits, Ctrl-Z suspends the program with the terminal restored,
+  /// and a resized terminal gets the line redrawn. A SIGTERM or SIGHUP goes to the handler
+  /// the program had (with the terminal restored first); if the program survives it, the
+  /// read returns ``LineReadResult/interrupted``.
+  ///
+  /// - Parameter prompt: The prompt, which may contain any UTF-8 text but no escape
+  ///   sequences.
+  /// - Returns: The line without its newline, or why there is none.
+  public func readLine(prompt: String) -> LineReadResult {
+    setPrompt(prompt)
+    fflush(settei_stdout())
+    readWasInterrupted = false
+    signalTrap = SignalTrap()
+    // el_wgets shows the prompt before it sets the terminal up, and a Ctrl-D typed in that
+    // moment would be eaten by the cooked-mode line discipline: go raw first.
+    _ = settei_el_prep_terminal(editLine, 1)
+    var count: Int32 = 0
+    let text = el_wgets(editLine, &count)
+    signalTrap?.restore()
+    signalTrap = nil
+    if let text, count > 0 {
+      var line = String(wideCharacters: text, count: Int(count))
+      if line.hasSuffix("\n") { line.removeLast() }
+      history.add(line)
+      return .line(line)
+    }
+    // Either way the cursor is still on the prompt's line; leave it for the caller's output.
+    LineEditor.write("\n")
+    return readWasInterrupted ? .interrupted : .endOfFile
+  }
+
+  /// Sets libedit up: emacs keys, the prompt and read callbacks, Tab, history, `~/.editrc`.
+  private func configure() -> Bool {
+    let editLine = editLine
+    guard settei_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque()) == 0,
+      settei_el_set_editor(editLine, "emacs") == 0,
+      // libedit's own handlers (EL_SIGNAL) change the terminal inside the handler, re-send
+      // the signal to the whole process group with kill(0, sig), and re-arm only from
+      // libedit's built-in read function, which we replace: SignalTrap does this instead.
+      settei_el_set_signal(editLine, 0) == 0,
+      settei_el_set_prompt(
+        editLine,
+        { editLine in
+          guard let editor = LineEditor.owner(of: editLine) else { return nil }
+          return UnsafePointer(editor.promptText)
+        }) == 0,
+      settei_el_set_read_char(
+        editLine,
+        { editLine, character in
+          guard let editor = LineEditor.owner(of: editLine), let character else { return -1 }
+          return editor.readCharacter(into: character)
+        }) == 0,
+      settei_el_addfn(
+        editLine, "settei-complete", "Complete the word before the cursor",
+        { editLine, _ in
+          guard let editor = LineEditor.owner(of: editLine) else { return UInt8(CC_ERROR) }
+          return editor.complete()
+        }) == 0,
+      settei_el_bind(editLine, "^I", "settei-complete") == 0,
+      settei_el_set_history(editLine, history.handle) == 0
+    else { return false }
+    // Fails when there is no ~/.editrc, which is normal; libedit reports bad lines itself.
+    _ = el_source(editLine, nil)
+    return true
+  }
+
+  /// The editor whose `EditLine *` is `editLine`, from its client data.
+  private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
+    guard let editLine, let data = settei_el_get_clientdata(editLine) else { return nil }
+    return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  /// Replaces the prompt libedit shows.
+  private func setPrompt(_ prompt: String) {
+    guard let copy = strdup(prompt) else { return }
+    free(promptText)
+    promptText = copy
+    self.prompt = prompt
+  }
+
+  /// Writes `text` to standard output through the same buffer libedit uses, and flushes it.
+  static func write(_ text: String) {
+    fputs(text, settei_stdout())
+    fflush(settei_stdout())
+  }
+
+  /// Sets `LC_CTYPE` from the environment, or to `C.UTF-8` if that is not UTF-8, so that
+  /// libedit decodes and measures non-ASCII characters.
+  private static func useUTF8CharacterType() {
+    if setlocale(LC_CTYPE, "") != nil, characterTypeIsUTF8 { return }
+    for fallback in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, fallback) != nil
+    {
+      return
+    }
+  }
+
+  /// Whether the current `LC_CTYPE` encodes characters as UTF-8.
+  private static var characterTypeIsUTF8: Bool {
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).lowercased()
+    return name == "utf-8" || name == "utf8"
+  }
+}

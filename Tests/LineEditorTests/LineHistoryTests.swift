@@ -1,0 +1,218 @@
+import Glibc
+import LineEditor
+import TestSupport
+import Testing
+
+@Suite struct LineHistoryTests {
+  @Test func addSkipsBlankLinesAndAnEntryEqualToThePreviousOne() {
+    let history = LineHistory()
+    for line in ["a", "", "   ", "a", "b", "a", "\t"] {
+      history.add(line)
+    }
+    #expect(history.entries == ["a", "b", "a"])
+  }
+
+  @Test func capacityKeepsTheNewestEntries() {
+    let history = LineHistory(capacity: 3)
+    for number in 1...5 {
+      history.add(String(number))
+    }
+    #expect(history.entries == ["3", "4", "5"])
+  }
+
+  @Test func saveAndLoadRoundTripJapaneseSpacesAndBackslashes() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    let lines = [
+      "温度単位", "two words", #"back\slash"#, "tab\there", " leading", "trailing ", #"\040"#,
+    ]
+    let saved = LineHistory()
+    for line in lines {
+      saved.add(line)
+    }
+    try saved.save(to: path)
+
+    let loaded = LineHistory()
+    try loaded.load(from: path)
+    #expect(loaded.entries == lines)
+    #expect(try contents(of: path).hasPrefix("_HiStOrY_V2_\n"))
+  }
+
+  @Test func missingOrEmptyFileLoadsAsAnEmptyHistory() throws {
+    let folder = try TemporaryFolder()
+    let history = LineHistory()
+    try history.load(from: folder.path + "/missing")
+    try write("", to: folder.path + "/empty")
+    try history.load(from: folder.path + "/empty")
+    #expect(history.entries.isEmpty)
+  }
+
+  @Test func saveCreatesTheFolder0700AndTheFile0600() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/state/settei/history"
+    let history = LineHistory()
+    history.add("one")
+    try history.save(to: path)
+
+    #expect(try mode(of: folder.path + "/state") == 0o700)
+    #expect(try mode(of: folder.path + "/state/settei") == 0o700)
+    #expect(try mode(of: path) == 0o600)
+  }
+
+  @Test func aFileNotInLibeditFormatIsReportedAndNeverOverwritten() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    let foreign = "ls -l\ncd /tmp\n"
+    try write(foreign, to: path)
+
+    let history = LineHistory()
+    let loadError = #expect(throws: HistoryFileError.self) { try history.load(from: path) }
+    #expect(loadError?.path == path)
+    #expect(loadError?.description.contains(path) == true)
+    history.add("new line")
+    #expect(throws: HistoryFileError.self) { try history.save(to: path) }
+
+    // An instance that never loaded it must not overwrite it either.
+    let other = LineHistory()
+    other.add("other line")
+    #expect(throws: HistoryFileError.self) { try other.save(to: path) }
+
+    #expect(try contents(of: path) == foreign)
+    #expect(try names(in: folder.path) == ["history"])
+  }
+
+  @Test func twoInstancesSavingOneAfterTheOtherKeepBothSetsOfEntries() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    let earlier = LineHistory()
+    earlier.add("from an earlier run")
+    try earlier.save(to: path)
+
+    let first = LineHistory()
+    let second = LineHistory()
+    try first.load(from: path)
+    try second.load(from: path)
+    first.add("first 1")
+    second.add("second 1")
+    first.add("first 2")
+    second.add("second 2")
+    try first.save(to: path)
+    try second.save(to: path)
+
+    let merged = LineHistory()
+    try merged.load(from: path)
+    #expect(
+      merged.entries == ["from an earlier run", "first 1", "first 2", "second 1", "second 2"])
+  }
+
+  @Test func savingTwiceDoesNotAppendTheSameEntriesTwice() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    let history = LineHistory()
+    history.add("once")
+    history.add("twice")
+    try history.save(to: path)
+    try history.save(to: path)
+
+    let loaded = LineHistory()
+    try loaded.load(from: path)
+    #expect(loaded.entries == ["once", "twice"])
+  }
+
+  @Test func saveCapsTheMergedFileAtCapacityKeepingTheNewest() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    let other = LineHistory()
+    for number in 1...4 {
+      other.add("old \(number)")
+    }
+    try other.save(to: path)
+
+    let history = LineHistory(capacity: 3)
+    history.add("new")
+    try history.save(to: path)
+
+    let loaded = LineHistory()
+    try loaded.load(from: path)
+    #expect(loaded.entries == ["old 3", "old 4", "new"])
+  }
+
+  @Test func saveToAReadOnlyFolderThrowsWithThePathAndLeavesNoTemporaryFile() throws {
+    // Root ignores folder permissions, but not sysfs, which refuses new files to anyone.
+    let isRoot = geteuid() == 0
+    let folder = try TemporaryFolder()
+    let readOnly = isRoot ? "/sys" : folder.path + "/read-only"
+    if !isRoot {
+      #expect(mkdir(readOnly, 0o500) == 0)
+    }
+    let path = readOnly + "/settei-history-test-\(getpid())"
+    let history = LineHistory()
+    history.add("line")
+
+    let error = #expect(throws: HistoryFileError.self) { try history.save(to: path) }
+    #expect(error?.path == path)
+    #expect(error?.description.contains(path) == true)
+    #expect(error?.reason.isEmpty == false)
+    #expect(try names(in: readOnly).filter { $0.hasPrefix("settei-history-test") }.isEmpty)
+  }
+
+  @Test func errorDescriptionNamesTheFileAndTheReason() {
+    let error = HistoryFileError(path: "/x/history", reason: "Permission denied")
+    #expect(error.description == "history file /x/history: Permission denied")
+  }
+}
+
+// MARK: - File helpers
+
+private struct FileError: Error, CustomStringConvertible {
+  let description: String
+}
+
+private func contents(of path: String) throws -> String {
+  guard let file = fopen(path, "rb") else {
+    throw FileError(description: "\(path): \(String(cString: strerror(errno)))")
+  }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, file)
+    if count == 0 { break }
+    bytes += buffer[..<count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+private func write(_ text: String, to path: String) throws {
+  guard let file = fopen(path, "wb") else {
+    throw FileError(description: "\(path): \(String(cString: strerror(errno)))")
+  }
+  defer { fclose(file) }
+  let bytes = Array(text.utf8)
+  guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+    throw FileError(description: "\(path): short write")
+  }
+}
+
+private func mode(of path: String) throws -> mode_t {
+  var info = stat()
+  guard stat(path, &info) == 0 else {
+    throw FileError(description: "\(path): \(String(cString: strerror(errno)))")
+  }
+  return info.st_mode & 0o7777
+}
+
+private func names(in folder: String) throws -> [String] {
+  guard let directory = opendir(folder) else {
+    throw FileError(description: "\(folder): \(String(cString: strerror(errno)))")
+  }
+  defer { closedir(directory) }
+  var result: [String] = []
+  while let entry = readdir(directory) {
+    let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+      pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+    }
+    if name != "." && name != ".." { result.append(name) }
+  }
+  return result.sorted()
+}
