@@ -46,6 +46,6 @@ let package = Package(
     .testTarget(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["settei"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
   ]
 )

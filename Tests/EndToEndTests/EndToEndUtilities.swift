@@ -1,31 +1,10 @@
 import Glibc
+import TestSupport
 
 /// The built `settei` binary, beside the test bundle in the build folder.
-let setteiPath: String = {
-  var buffer = [CChar](repeating: 0, count: 4096)
-  let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-  let exe = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-  let folder = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-    .joined(separator: "/")
-  return folder + "/settei"
-}()
+let setteiPath = BuildProducts.path(of: "settei") ?? "settei-not-built"
 
-/// A fresh folder under /tmp, removed when the value goes away.
-final class TemporaryFolder {
-  let path: String
-
-  init() throws {
-    var template = Array("/tmp/settei-test-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else {
-      throw RunError("mkdtemp: \(String(cString: strerror(errno)))")
-    }
-    path = String(cString: made)
-  }
-
-  deinit {
-    _ = try? runProcess("/bin/rm", ["-rf", path], environment: [:])
-  }
-
+extension TemporaryFolder {
   /// A path inside the folder.
   func file(_ name: String) -> String { path + "/" + name }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// settei driven through pipes, as scripts and CI drive it.

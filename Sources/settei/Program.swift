@@ -1,0 +1,169 @@
+import SettingsKit
+import TableKit
+import TableREPL
+
+/// The exit statuses of the user-facing contract (sysexits.h where one fits).
+enum ExitStatus: Int32 {
+  case success = 0
+  case scriptFailed = 1
+  case usage = 64
+  case unreadableInput = 65
+  case saveFailed = 74
+  case storeLocked = 75
+}
+
+/// One run of settei: options in, an exit status out. Everything with effects on the outside
+/// world (files, the terminal, history) is wired here and nowhere deeper.
+struct Program {
+  static let version = "0.1.0"
+
+  let arguments: [String]
+  let environment: Environment
+  let standardOutput = FileOutput(descriptor: 1)
+  let standardError = FileOutput(descriptor: 2)
+
+  /// An error that ends the run with a status and a message for standard error.
+  struct Failure: Error {
+    var status: ExitStatus
+    var message: String
+  }
+
+  func run() -> ExitStatus {
+    do {
+      return try runOrFail()
+    } catch {
+      standardError.write("settei: " + TerminalText.sanitize(error.message) + "\n")
+      return error.status
+    }
+  }
+
+  private func runOrFail() throws(Failure) -> ExitStatus {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      standardError.write(
+        "Error: \(TerminalText.sanitize(error.message))\n"
+          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color]. "
+          + "See 'settei --help'.\n")
+      return .usage
+    }
+    if options.showHelp {
+      standardOutput.write(Options.usage + "\n")
+      return .success
+    }
+    if options.showVersion {
+      standardOutput.write("settei \(Self.version)\n")
+      return .success
+    }
+
+    let language = PreferredLanguage.resolve(
+      option: options.language, environment: environment.values)
+    let schema = try loadSchema(options.schemaPath)
+    let storePath = try resolveStorePath(options)
+    let store: SettingsStore
+    do {
+      store = try SettingsStore.load(path: storePath)
+    } catch {
+      throw Failure(status: .unreadableInput, message: "\(error)")
+    }
+
+    let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
+    for warning in model.storedValueWarnings {
+      standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
+    }
+    let root = SettingsPageViewController(page: schema.rootPage, model: model)
+    let navigationController = NavigationController(rootViewController: root)
+
+    let history = HistoryWarnings(output: standardError)
+    let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
+    var editReader: EditLineReader?
+    if isTerminal {
+      let historyPath = environment.statePath("history")
+      if historyPath == nil { history.warn("HOME is not set; command history will not be kept") }
+      editReader = EditLineReader(historyPath: historyPath, warn: history.warn)
+    }
+    let reader: any LineReading = editReader ?? PlainLineReader(transcript: standardOutput)
+
+    let environment = self.environment
+    let session = Session(
+      navigationController: navigationController, reader: reader, output: standardOutput,
+      errorOutput: standardError,
+      usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
+      terminalSize: { Terminal.layoutSize(environment: environment.values) })
+    editReader?.completer = { [unowned session] in session.completions(for: $0) }
+    session.quitHandler = { save(model, to: store) }
+
+    let outcome = session.run()
+    if let editReader {
+      do {
+        try editReader.saveHistory()
+      } catch {
+        history.warn("history not saved: \(error)")
+      }
+    }
+    switch outcome {
+    case .quit: return .success
+    case .scriptFailed: return .scriptFailed
+    case .quitFailed: return .saveFailed
+    }
+  }
+
+  private func loadSchema(_ path: String?) throws(Failure) -> (
+    schema: SettingsSchema, rootPage: SettingsSchema.Page
+  ) {
+    let schema: SettingsSchema
+    do {
+      schema = try SchemaLoader.load(path: path)
+    } catch {
+      throw Failure(status: .unreadableInput, message: "\(error)")
+    }
+    guard let rootPage = schema.rootPage else {
+      throw Failure(
+        status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
+    }
+    return (schema, rootPage)
+  }
+
+  private func resolveStorePath(_ options: Options) throws(Failure) -> String {
+    if let path = options.storePath { return path }
+    let file = options.schemaPath.map(SchemaLoader.storeFileName(for:)) ?? "settings.json"
+    guard let path = environment.configPath(file) else {
+      throw Failure(
+        status: .usage,
+        message: "HOME is not set, so there is no default store; give one with --store PATH.")
+    }
+    return path
+  }
+
+  /// The quit handler: saves this session's changes, or says why it could not.
+  private func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
+    let changed = model.changedKeys
+    guard !changed.isEmpty else { return .done(message: nil) }
+    do {
+      try store.save(model.values, changedKeys: changed)
+    } catch {
+      return .failed(
+        message: "\(error)\nYour changes are kept. Fix the cause and type quit again.")
+    }
+    let noun = changed.count == 1 ? "change" : "changes"
+    return .done(message: "Saved \(changed.count) \(noun) to \(store.path).")
+  }
+}
+
+/// Prints at most one warning about the history file per run: history is a convenience and
+/// must not crowd out the user's work.
+final class HistoryWarnings {
+  private let output: any TextOutput
+  private var shown = false
+
+  init(output: any TextOutput) {
+    self.output = output
+  }
+
+  func warn(_ message: String) {
+    guard !shown else { return }
+    shown = true
+    output.write("settei: warning: \(TerminalText.sanitize(message))\n")
+  }
+}
