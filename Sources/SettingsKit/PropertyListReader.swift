@@ -348,6 +348,9 @@ struct XMLPropertyListParser {
     index += 2
     let found = readName()
     skipWhitespace()
+    guard index < bytes.count else {
+      throw input.error(at: opening, "unterminated <\(name)>: the file ends before </\(name)>")
+    }
     guard found == name, peek == UInt8(ascii: ">") else {
       let openLine = input.error(at: opening, "").line
       throw input.error(
