@@ -1,0 +1,187 @@
+import Glibc
+
+/// A system call that failed: what was attempted, on which path, and `errno`.
+struct SystemCallError: Error, Equatable {
+  /// What was being done, as a phrase: `"cannot create the temporary file"`.
+  var operation: String
+  /// The path the call was about.
+  var path: String
+  /// The `errno` value.
+  var code: Int32
+  /// Why, for a person: `strerror` of ``code`` unless said otherwise.
+  var reason: String
+
+  init(operation: String, path: String, code: Int32, reason: String? = nil) {
+    self.operation = operation
+    self.path = path
+    self.code = code
+    self.reason = reason ?? String(cString: strerror(code))
+  }
+}
+
+/// The few file operations the store needs, straight on Glibc: reading a whole file,
+/// resolving links, creating folders, and replacing a file atomically and durably.
+///
+/// All libc calls of SettingsKit live here.
+enum FileSystem {
+  /// A file's contents and the metadata the store keeps when it replaces the file.
+  struct File {
+    var bytes: [UInt8]
+    var mode: UInt32
+    var owner: UInt32
+    var group: UInt32
+  }
+
+  /// Reads the whole regular file at `path`; `nil` if nothing is there.
+  ///
+  /// Opens with `O_NONBLOCK` so that a FIFO at `path` is refused instead of blocking.
+  static func readFile(_ path: String) throws(SystemCallError) -> File? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw SystemCallError(operation: "cannot open", path: path, code: errno)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw SystemCallError(operation: "cannot examine", path: path, code: errno)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      let isFolder = info.st_mode & S_IFMT == S_IFDIR
+      throw SystemCallError(
+        operation: "cannot read", path: path, code: isFolder ? EISDIR : EINVAL,
+        reason: isFolder ? nil : "not a regular file")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size) + 1)
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard count >= 0 else {
+        throw SystemCallError(operation: "cannot read", path: path, code: errno)
+      }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    return File(bytes: bytes, mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
+  }
+
+  /// The canonical absolute path of an existing file (`realpath`), or `nil` if it (or the
+  /// file a symbolic link points to) does not exist.
+  static func realPath(_ path: String) throws(SystemCallError) -> String? {
+    guard let resolved = realpath(path, nil) else {
+      if errno == ENOENT { return nil }
+      throw SystemCallError(operation: "cannot resolve", path: path, code: errno)
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Where the symbolic link at `path` points, resolved against the link's folder; `nil`
+  /// if `path` is not a symbolic link.
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return target.hasPrefix("/") ? target : parentFolder(of: path) + "/" + target
+  }
+
+  /// The folder part of `path`: `"/a/b"` for `"/a/b/c"`, `"."` for `"c"`, `"/"` for `"/c"`.
+  static func parentFolder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    let parent = trimmed[..<slash]
+    return parent.isEmpty ? "/" : String(parent)
+  }
+
+  /// Creates `path` and any missing folders above it, each with exactly `mode` (regardless
+  /// of the umask). Folders that exist are left as they are.
+  static func createFolders(_ path: String, mode: UInt32) throws(SystemCallError) {
+    var info = stat()
+    if stat(path, &info) == 0 { return }
+    let parent = parentFolder(of: path)
+    if parent != path { try createFolders(parent, mode: mode) }
+    if mkdir(path, mode) == 0 {
+      chmod(path, mode)
+    } else if errno != EEXIST {
+      throw SystemCallError(operation: "cannot create the folder", path: path, code: errno)
+    }
+  }
+
+  /// Replaces the file at `path` with `bytes` so that, whatever happens, `path` holds
+  /// either the old or the new contents in full.
+  ///
+  /// Writes `<path>.tmp.<pid>` in the same folder (`O_EXCL`), sets its mode (and owner,
+  /// when running with the right to), `fsync`s and closes it, checking every result, then
+  /// `rename`s it over `path` and `fsync`s the folder so that the rename itself is on disk.
+  /// On any failure the temporary file is removed and `path` is untouched.
+  static func replaceFile(
+    at path: String, with bytes: [UInt8], mode: UInt32, owner: (UInt32, UInt32)?
+  ) throws(SystemCallError) {
+    let temporary = "\(path).tmp.\(getpid())"
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor < 0, errno == EEXIST {
+      // Only a process with our pid uses this name: a leftover of one that died.
+      unlink(temporary)
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
+    guard descriptor >= 0 else {
+      throw SystemCallError(
+        operation: "cannot create the temporary file", path: temporary, code: errno)
+    }
+    do throws(SystemCallError) {
+      try writeAll(bytes, to: descriptor, path: temporary)
+      if let owner, owner.0 != geteuid() || owner.1 != getegid() {
+        _ = fchown(descriptor, owner.0, owner.1)  // best effort: only root may give files away
+      }
+      guard fchmod(descriptor, mode) == 0 else {
+        throw SystemCallError(operation: "cannot set the mode of", path: temporary, code: errno)
+      }
+      guard fsync(descriptor) == 0 else {
+        throw SystemCallError(operation: "cannot flush", path: temporary, code: errno)
+      }
+      let closed = close(descriptor)
+      descriptor = -1
+      guard closed == 0 || errno == EINTR else {
+        throw SystemCallError(operation: "cannot close", path: temporary, code: errno)
+      }
+      guard rename(temporary, path) == 0 else {
+        throw SystemCallError(operation: "cannot replace", path: path, code: errno)
+      }
+    } catch {
+      if descriptor >= 0 { close(descriptor) }
+      unlink(temporary)
+      throw error
+    }
+    syncFolder(parentFolder(of: path))
+  }
+
+  /// Writes all of `bytes`, continuing after short writes and `EINTR`.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+    throws(SystemCallError)
+  {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        throw SystemCallError(operation: "cannot write", path: path, code: count < 0 ? errno : EIO)
+      }
+      written += count
+    }
+  }
+
+  /// `fsync`s a folder so that a rename in it survives a crash. Best effort: the rename has
+  /// already happened, and some file systems cannot sync folders.
+  private static func syncFolder(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,576 @@
+import FoundationEssentials
+
+/// Reads property lists, XML or binary, with exact kinds and errors a person can act on.
+///
+/// XML property lists are read by our own parser: `PropertyListDecoder` (the only reader in
+/// FoundationEssentials) cannot tell `<real>2</real>` from `<integer>2</integer>` through
+/// `Codable`, so a store read with it would rewrite reals as integers, and its errors carry
+/// no line or column. Binary property lists (`bplist00`) are read by
+/// ``BinaryPropertyListParser``, for the same reason.
+///
+/// The XML reader accepts what Apple's tools write and read: a UTF-8 document with an
+/// optional XML declaration, DOCTYPE and comments; `<plist>` around one value (or a bare
+/// value); `<dict>`, `<array>`, `<string>`, `<integer>` (decimal or `0x` hex), `<real>`
+/// (including `nan` and `±infinity`), `<true/>`, `<false/>`, `<date>`, `<data>`; the five
+/// named entities, character references and CDATA sections. Control characters in text are
+/// kept as they are, as Apple's writer produces them. A repeated key in one `<dict>`, an
+/// unknown element, nesting deeper than ``JSONReader/maximumDepth`` and invalid UTF-8 are
+/// errors.
+public enum PropertyListReader {
+  /// Parses a property list, XML or binary (chosen by the `bplist` signature).
+  ///
+  /// - Parameters:
+  ///   - bytes: The contents of the file.
+  ///   - source: The file path or name to put in errors.
+  /// - Returns: The top-level value.
+  /// - Throws: ``SourceError`` with the line, column and what was expected. Errors in a
+  ///   binary property list are reported on line 1 without a column, with the byte offset
+  ///   in the message.
+  public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
+    -> PropertyListValue
+  {
+    try parse(bytes, source: source, requiringDictionary: false)
+  }
+
+  /// Parses a property list whose top level must be a dictionary, such as a store file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The contents of the file.
+  ///   - source: The file path or name to put in errors.
+  /// - Returns: The members of the top-level dictionary.
+  /// - Throws: ``SourceError``, also when the top level is not a `<dict>`.
+  public static func parseDictionary(_ bytes: some Collection<UInt8>, source: String)
+    throws(SourceError) -> [String: PropertyListValue]
+  {
+    try parse(bytes, source: source, requiringDictionary: true).dictionaryValue ?? [:]
+  }
+
+  private static func parse(
+    _ bytes: some Collection<UInt8>, source: String, requiringDictionary: Bool
+  ) throws(SourceError) -> PropertyListValue {
+    try JSONReader.withBuffer(bytes) { buffer throws(SourceError) in
+      if buffer.starts(with: "bplist".utf8) {
+        var parser = BinaryPropertyListParser(bytes: buffer, source: source)
+        let value = try parser.parse()
+        if requiringDictionary, value.dictionaryValue == nil {
+          throw parser.error(
+            at: nil, "expected a dictionary at the top level, found \(value.typeName)")
+        }
+        return value
+      }
+      var parser = XMLPropertyListParser(input: TextInput(bytes: buffer, source: source))
+      return try parser.parseDocument(requiringDictionary: requiringDictionary)
+    }
+  }
+}
+
+/// The recursive-descent parser behind ``PropertyListReader`` for XML property lists.
+struct XMLPropertyListParser {
+  let input: TextInput
+  var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
+  var index = 0
+  var depth = 0
+  /// Reused for the text content of elements.
+  var text: [UInt8] = []
+
+  init(input: TextInput) {
+    self.input = input
+  }
+
+  /// A start tag that has been read: `<name ...>` or `<name .../>`.
+  struct Tag {
+    var name: String
+    var isEmpty: Bool
+    var offset: Int
+  }
+
+  // MARK: Document
+
+  mutating func parseDocument(requiringDictionary: Bool) throws(SourceError) -> PropertyListValue {
+    index = try input.startAfterByteOrderMark()
+    try skipMisc()
+    guard index < bytes.count else {
+      throw input.error(at: index, "expected a property list, found an empty file")
+    }
+    guard peek == UInt8(ascii: "<") else {
+      throw input.error(
+        at: index, "expected '<?xml' or '<plist>' at the start of a property list, found \(found)")
+    }
+    let first = try readStartTag(context: "at the start of the property list")
+    var top = first
+    if first.name == "plist" {
+      guard !first.isEmpty else {
+        throw input.error(at: first.offset, "expected a value inside <plist>, found <plist/>")
+      }
+      try skipMisc()
+      top = try readStartTag(context: "inside <plist>")
+    }
+    if requiringDictionary, top.name != "dict" {
+      let name = top.name == "true" || top.name == "false" ? "<\(top.name)/>" : "<\(top.name)>"
+      throw input.error(
+        at: top.offset, "expected a <dict> at the top level, found \(escapedForMessage(name))")
+    }
+    let value = try parseValue(top)
+    if first.name == "plist" {
+      try skipMisc()
+      try readEndTag("plist", openedAt: first.offset, context: "after the top-level value")
+    }
+    try skipMisc()
+    guard index == bytes.count else {
+      throw input.error(
+        at: index, "expected the end of the file after the property list, found \(found)")
+    }
+    return value
+  }
+
+  // MARK: Values
+
+  mutating func parseValue(_ tag: Tag) throws(SourceError) -> PropertyListValue {
+    switch tag.name {
+    case "dict": return try parseDictionary(tag)
+    case "array": return try parseArray(tag)
+    case "string": return .string(try readText(tag))
+    case "integer": return try parseInteger(tag)
+    case "real": return try parseReal(tag)
+    case "true", "false":
+      if !tag.isEmpty {
+        try readEndTag(
+          tag.name, openedAt: tag.offset, context: "in <\(tag.name)>; write <\(tag.name)/>")
+      }
+      return .bool(tag.name == "true")
+    case "date":
+      let content = try readText(tag)
+      guard let date = ISO8601Date.date(from: trimmed(content.utf8)) else {
+        throw input.error(
+          at: tag.offset,
+          "expected a date such as 2026-11-30T00:00:00Z in <date>, found \(JSONWriter.quoted(content))"
+        )
+      }
+      return .date(date)
+    case "data":
+      let content = try readText(tag)
+      let base64 = String(decoding: content.utf8.filter { !isWhitespace($0) }, as: UTF8.self)
+      guard let data = Data(base64Encoded: base64) else {
+        throw input.error(at: tag.offset, "expected Base64 text in <data>")
+      }
+      return .data(Array(data))
+    case "key":
+      throw input.error(
+        at: tag.offset, "expected a value, found <key>; <key> belongs inside <dict>")
+    default:
+      throw input.error(
+        at: tag.offset,
+        "unknown element <\(tag.name)>; expected <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date> or <data>"
+      )
+    }
+  }
+
+  mutating func parseDictionary(_ tag: Tag) throws(SourceError) -> PropertyListValue {
+    var members: [String: PropertyListValue] = [:]
+    if tag.isEmpty { return .dictionary(members) }
+    try enterContainer(tag)
+    while true {
+      try skipMisc(inside: "dict")
+      if isAtEndTag {
+        try readEndTag(
+          "dict", openedAt: tag.offset, context: "after a dictionary value; expected <key>")
+        depth -= 1
+        return .dictionary(members)
+      }
+      let keyTag = try readStartTag(context: "inside <dict>")
+      guard keyTag.name == "key" else {
+        throw input.error(at: keyTag.offset, "expected <key> or </dict>, found <\(keyTag.name)>")
+      }
+      let key = try readText(keyTag)
+      try skipMisc(inside: "dict")
+      guard !isAtEndTag else {
+        throw input.error(
+          at: index,
+          "expected a value after <key>\(escapedForMessage(key))</key>, found \(foundTag)")
+      }
+      let value = try parseValue(try readStartTag(context: "after <key>"))
+      if members.updateValue(value, forKey: key) != nil {
+        throw input.error(
+          at: keyTag.offset,
+          "duplicate key \(JSONWriter.quoted(key)) in one <dict>; keep only one of them")
+      }
+    }
+  }
+
+  mutating func parseArray(_ tag: Tag) throws(SourceError) -> PropertyListValue {
+    var elements: [PropertyListValue] = []
+    if tag.isEmpty { return .array(elements) }
+    try enterContainer(tag)
+    while true {
+      try skipMisc(inside: "array")
+      if isAtEndTag {
+        try readEndTag("array", openedAt: tag.offset, context: "after an array element")
+        depth -= 1
+        return .array(elements)
+      }
+      elements.append(try parseValue(try readStartTag(context: "inside <array>")))
+    }
+  }
+
+  mutating func enterContainer(_ tag: Tag) throws(SourceError) {
+    depth += 1
+    guard depth <= JSONReader.maximumDepth else {
+      throw input.error(
+        at: tag.offset, "<dict> and <array> nest deeper than \(JSONReader.maximumDepth) levels")
+    }
+  }
+
+  mutating func parseInteger(_ tag: Tag) throws(SourceError) -> PropertyListValue {
+    let content = try readText(tag)
+    var digits = trimmed(content.utf8)[...]
+    let isNegative = digits.first == UInt8(ascii: "-")
+    if isNegative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    var radix = 10
+    if digits.count > 2, digits.first == UInt8(ascii: "0"),
+      digits.dropFirst().first.map({ $0 | 0x20 == UInt8(ascii: "x") }) == true
+    {
+      radix = 16
+      digits = digits.dropFirst(2)
+    }
+    let text = String(decoding: digits, as: UTF8.self)
+    guard !text.isEmpty, text.utf8.allSatisfy({ Self.digitValue($0, radix: radix) != nil }) else {
+      throw input.error(
+        at: tag.offset, "expected an integer in <integer>, found \(JSONWriter.quoted(content))")
+    }
+    if let magnitude = UInt64(text, radix: radix) {
+      if !isNegative, magnitude <= UInt64(Int.max) { return .integer(Int(magnitude)) }
+      if isNegative, magnitude <= UInt64(Int.max) + 1 {
+        return .integer(Int(truncatingIfNeeded: 0 &- magnitude))
+      }
+    }
+    guard radix == 10, let real = Double((isNegative ? "-" : "") + text), real.isFinite else {
+      throw input.error(
+        at: tag.offset, "the integer \(JSONWriter.quoted(content)) does not fit in 64 bits")
+    }
+    return .real(real)
+  }
+
+  static func digitValue(_ byte: UInt8, radix: Int) -> Int? {
+    let value: Int
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = Int(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = Int(byte - UInt8(ascii: "a")) + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): value = Int(byte - UInt8(ascii: "A")) + 10
+    default: return nil
+    }
+    return value < radix ? value : nil
+  }
+
+  mutating func parseReal(_ tag: Tag) throws(SourceError) -> PropertyListValue {
+    let content = try readText(tag)
+    let text = String(decoding: trimmed(content.utf8), as: UTF8.self)
+    switch text.lowercased() {
+    case "nan": return .real(.nan)
+    case "inf", "+inf", "infinity", "+infinity": return .real(.infinity)
+    case "-inf", "-infinity": return .real(-.infinity)
+    default: break
+    }
+    let isDecimal = text.utf8.allSatisfy {
+      Self.digitValue($0, radix: 10) != nil || "+-.eE".utf8.contains($0)
+    }
+    guard isDecimal, let real = Double(text) else {
+      throw input.error(
+        at: tag.offset, "expected a number in <real>, found \(JSONWriter.quoted(content))")
+    }
+    return .real(real)
+  }
+
+  // MARK: Tags
+
+  /// Reads a start tag at `index`, skipping its attributes.
+  mutating func readStartTag(context: String) throws(SourceError) -> Tag {
+    let offset = index
+    guard peek == UInt8(ascii: "<"), index + 1 < bytes.count,
+      isNameStart(bytes[index + 1])
+    else {
+      throw input.error(at: index, "expected an element \(context), found \(foundTag)")
+    }
+    index += 1
+    let name = readName()
+    while true {
+      let beforeSpace = index
+      skipWhitespace()
+      switch peek {
+      case UInt8(ascii: ">"):
+        index += 1
+        return Tag(name: name, isEmpty: false, offset: offset)
+      case UInt8(ascii: "/"):
+        index += 1
+        guard peek == UInt8(ascii: ">") else {
+          throw input.error(at: index, "expected '>' after '/' in <\(name)/>, found \(found)")
+        }
+        index += 1
+        return Tag(name: name, isEmpty: true, offset: offset)
+      case let byte? where index > beforeSpace && isNameStart(byte):
+        try skipAttribute(in: name)
+      default:
+        throw input.error(at: index, "expected '>' to close the <\(name)> tag, found \(found)")
+      }
+    }
+  }
+
+  mutating func skipAttribute(in element: String) throws(SourceError) {
+    let attribute = readName()
+    skipWhitespace()
+    guard peek == UInt8(ascii: "=") else {
+      throw input.error(
+        at: index, "expected '=' after attribute \(attribute) of <\(element)>, found \(found)")
+    }
+    index += 1
+    skipWhitespace()
+    guard let quote = peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+      throw input.error(
+        at: index, "expected a quoted value for attribute \(attribute), found \(found)")
+    }
+    let start = index
+    index += 1
+    while let byte = peek, byte != quote { index += 1 }
+    guard index < bytes.count else {
+      throw input.error(
+        at: start, "unterminated attribute value: the file ends before the closing quote")
+    }
+    index += 1
+  }
+
+  /// Reads `</name>` at `index`, or explains what is there instead.
+  mutating func readEndTag(_ name: String, openedAt opening: Int, context: String)
+    throws(SourceError)
+  {
+    let offset = index
+    guard isAtEndTag else {
+      throw input.error(at: index, "expected </\(name)> \(context), found \(foundTag)")
+    }
+    index += 2
+    let found = readName()
+    skipWhitespace()
+    guard index < bytes.count else {
+      throw input.error(at: opening, "unterminated <\(name)>: the file ends before </\(name)>")
+    }
+    guard found == name, peek == UInt8(ascii: ">") else {
+      let openLine = input.error(at: opening, "").line
+      throw input.error(
+        at: offset,
+        "expected </\(name)> to close <\(name)> from line \(openLine), found </\(escapedForMessage(found))>"
+      )
+    }
+    index += 1
+  }
+
+  mutating func readName() -> String {
+    let start = index
+    while let byte = peek, isNameByte(byte) { index += 1 }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  func isNameStart(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: ":") || byte >= 0x80
+  }
+
+  func isNameByte(_ byte: UInt8) -> Bool {
+    isNameStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+  }
+
+  var isAtEndTag: Bool {
+    index + 1 < bytes.count && bytes[index] == UInt8(ascii: "<")
+      && bytes[index + 1] == UInt8(ascii: "/")
+  }
+
+  // MARK: Text
+
+  /// Reads the text content of `tag` up to its end tag: entities and CDATA decoded,
+  /// comments dropped, nested elements refused.
+  mutating func readText(_ tag: Tag) throws(SourceError) -> String {
+    if tag.isEmpty { return "" }
+    text.removeAll(keepingCapacity: true)
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "<") {
+        if isAtEndTag {
+          let content = String(decoding: text, as: UTF8.self)
+          try readEndTag(tag.name, openedAt: tag.offset, context: "")
+          return content
+        } else if starts(with: "<![CDATA[") {
+          try readCDATA()
+        } else if starts(with: "<!--") {
+          try skipComment()
+        } else {
+          throw input.error(
+            at: index,
+            "expected text or </\(tag.name)> inside <\(tag.name)>, found \(foundTag); use &lt; for a literal '<'"
+          )
+        }
+      } else if byte == UInt8(ascii: "&") {
+        try readEntity()
+      } else if let length = input.utf8SequenceLength(at: index) {
+        text.append(contentsOf: bytes[index..<index + length])
+        index += length
+      } else {
+        throw input.error(
+          at: index,
+          "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); the file must be UTF-8"
+        )
+      }
+    }
+    throw input.error(
+      at: tag.offset, "unterminated <\(tag.name)>: the file ends before </\(tag.name)>")
+  }
+
+  mutating func readCDATA() throws(SourceError) {
+    let start = index
+    index += 9
+    while index < bytes.count {
+      if starts(with: "]]>") {
+        index += 3
+        return
+      }
+      guard let length = input.utf8SequenceLength(at: index) else {
+        throw input.error(at: index, "invalid UTF-8 byte in CDATA section; the file must be UTF-8")
+      }
+      text.append(contentsOf: bytes[index..<index + length])
+      index += length
+    }
+    throw input.error(at: start, "unterminated CDATA section: the file ends before ']]>'")
+  }
+
+  /// Decodes `&name;` or `&#number;` at `index` into ``text``.
+  mutating func readEntity() throws(SourceError) {
+    let start = index
+    index += 1
+    while let byte = peek, byte != UInt8(ascii: ";"), index - start < 12 { index += 1 }
+    guard peek == UInt8(ascii: ";") else {
+      throw input.error(
+        at: start, "expected an entity such as &amp; or &#38;; write &amp; for a literal '&'")
+    }
+    let name = String(decoding: bytes[start + 1..<index], as: UTF8.self)
+    index += 1
+    let named: [String: Unicode.Scalar] = [
+      "lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'",
+    ]
+    var scalar = named[name]
+    if scalar == nil, name.hasPrefix("#") {
+      let isHex = name.hasPrefix("#x") || name.hasPrefix("#X")
+      scalar = UInt32(name.dropFirst(isHex ? 2 : 1), radix: isHex ? 16 : 10)
+        .flatMap(Unicode.Scalar.init)
+    }
+    guard let scalar, scalar.value != 0 else {
+      throw input.error(
+        at: start,
+        "unknown entity &\(escapedForMessage(name));; use &lt; &gt; &amp; &quot; &apos; or &#NN;")
+    }
+    text.append(contentsOf: String(Character(scalar)).utf8)
+  }
+
+  // MARK: Skipping
+
+  /// Skips whitespace, comments, processing instructions and the DOCTYPE.
+  mutating func skipMisc(inside element: String? = nil) throws(SourceError) {
+    while true {
+      skipWhitespace()
+      if starts(with: "<!--") {
+        try skipComment()
+      } else if starts(with: "<?") {
+        try skipProcessingInstruction()
+      } else if element == nil, starts(with: "<!DOCTYPE") {
+        try skipDoctype()
+      } else if let element, let byte = peek, byte != UInt8(ascii: "<") {
+        throw input.error(
+          at: index,
+          "unexpected text inside <\(element)>, found \(found); text belongs in <string> or <key>")
+      } else {
+        return
+      }
+    }
+  }
+
+  mutating func skipComment() throws(SourceError) {
+    try skip(to: "-->", from: index, "unterminated comment: the file ends before '-->'")
+  }
+
+  mutating func skipProcessingInstruction() throws(SourceError) {
+    let start = index
+    if starts(with: "<?xml") {
+      let end = bytes[start...].firstRange(of: "?>".utf8)?.lowerBound ?? bytes.count
+      let declaration = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+      if let range = declaration.firstRange(of: "encoding") {
+        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" }
+        let value = rest.dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        if value != "utf-8" && value != "utf8" && value != "us-ascii" {
+          throw input.error(
+            at: start,
+            "encoding \(JSONWriter.quoted(String(value))) is not supported; save the file as UTF-8")
+        }
+      }
+    }
+    try skip(
+      to: "?>", from: start, "unterminated processing instruction: the file ends before '?>'")
+  }
+
+  mutating func skipDoctype() throws(SourceError) {
+    let start = index
+    var inSubset = false
+    while let byte = peek {
+      index += 1
+      if byte == UInt8(ascii: "[") { inSubset = true }
+      if byte == UInt8(ascii: "]") { inSubset = false }
+      if byte == UInt8(ascii: ">"), !inSubset { return }
+    }
+    throw input.error(at: start, "unterminated <!DOCTYPE: the file ends before '>'")
+  }
+
+  mutating func skip(to terminator: StaticString, from start: Int, _ message: String)
+    throws(SourceError)
+  {
+    let pattern = UnsafeBufferPointer(
+      start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
+    guard let range = bytes[index...].firstRange(of: pattern) else {
+      throw input.error(at: start, message)
+    }
+    index = range.upperBound
+  }
+
+  mutating func skipWhitespace() {
+    while let byte = peek, isWhitespace(byte) { index += 1 }
+  }
+
+  // MARK: Scanning
+
+  func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+      || byte == UInt8(ascii: "\r")
+  }
+
+  func trimmed(_ bytes: String.UTF8View) -> [UInt8] {
+    Array(bytes.drop(while: isWhitespace).reversed().drop(while: isWhitespace).reversed())
+  }
+
+  func starts(with prefix: StaticString) -> Bool {
+    let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+    return bytes[index...].starts(with: pattern)
+  }
+
+  var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  var found: String { input.describe(at: index) }
+
+  /// What is at `index`, naming a tag when there is one: `<array>`, `</dict>`.
+  var foundTag: String {
+    guard peek == UInt8(ascii: "<") else { return found }
+    var end = index + 1
+    if end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
+    while end < bytes.count, isNameByte(bytes[end]), end - index < 40 { end += 1 }
+    guard end > index + 1 else { return found }
+    return "'" + escapedForMessage(String(decoding: bytes[index..<end], as: UTF8.self)) + ">'"
+  }
+
+  /// `text` with control characters escaped, safe to print.
+  func escapedForMessage(_ text: String) -> String {
+    String(JSONWriter.quoted(text).dropFirst().dropLast())
+  }
+}

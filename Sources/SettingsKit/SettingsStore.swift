@@ -1,0 +1,100 @@
+/// The settings file: a flat map from keys to property-list values, like `UserDefaults`.
+///
+/// A store is loaded once, edited in memory by the session, and saved with
+/// ``save(_:changedKeys:)``, which applies only the keys the session changed over what is
+/// on disk then. Loading never modifies the file, and a file that cannot be read is never
+/// overwritten.
+///
+/// ```swift
+/// let store = try SettingsStore.load(path: "/home/taro/.config/settei/settings.json")
+/// var values = store.values
+/// values["unit"] = "celsius"
+/// try store.save(values, changedKeys: ["unit"])
+/// ```
+public final class SettingsStore {
+  /// How the file is written, chosen by its extension.
+  public enum Format: Sendable, Equatable {
+    /// JSON: the default for any extension but `.plist`.
+    case json
+    /// A property list: read as XML or binary, written as XML.
+    case plist
+
+    /// The format for `path`: `.plist` (any case) for a `.plist` extension, else `.json`.
+    ///
+    /// - Parameter path: The store's path.
+    public init(path: String) {
+      let name = path.split(separator: "/").last ?? ""
+      self = name.lowercased().hasSuffix(".plist") ? .plist : .json
+    }
+  }
+
+  /// The path the store was opened with (a symbolic link stays one; see
+  /// ``save(_:changedKeys:)``).
+  public let path: String
+  /// How the file is written.
+  public let format: Format
+  /// The values as last read from or written to the file.
+  public internal(set) var values: [String: PropertyListValue]
+
+  init(path: String, format: Format, values: [String: PropertyListValue]) {
+    self.path = path
+    self.format = format
+    self.values = values
+  }
+
+  /// Opens the store at `path`, reading its values; a missing file is an empty store.
+  ///
+  /// - Parameter path: The store's path; its extension chooses the ``Format``.
+  /// - Returns: The store, holding the file's values.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` if the file exists but
+  ///   cannot be read, does not parse, or does not hold a dictionary at the top level; the
+  ///   error names the line and column where known. The file is not modified.
+  public static func load(path: String) throws(StoreError) -> SettingsStore {
+    let format = Format(path: path)
+    let values = try read(path: path, format: format, advice: loadAdvice) ?? [:]
+    return SettingsStore(path: path, format: format, values: values)
+  }
+
+  static let loadAdvice =
+    "settei has not changed the file. Fix it, or move it aside to start from the defaults."
+
+  /// The values in the file at `path`, or `nil` if there is no file.
+  static func read(path: String, format: Format, advice: String) throws(StoreError)
+    -> [String: PropertyListValue]?
+  {
+    let file: FileSystem.File
+    do {
+      guard let found = try FileSystem.readFile(path) else { return nil }
+      file = found
+    } catch {
+      throw StoreError(
+        kind: .unreadable, path: path, reason: "\(error.operation): \(error.reason)",
+        advice: advice, systemError: error.code)
+    }
+    return try parse(file.bytes, path: path, format: format, advice: advice)
+  }
+
+  /// The values in `bytes`, the contents of the store file at `path`.
+  static func parse(_ bytes: [UInt8], path: String, format: Format, advice: String)
+    throws(StoreError) -> [String: PropertyListValue]
+  {
+    do {
+      switch format {
+      case .json: return try JSONReader.parseObject(bytes, source: path)
+      case .plist: return try PropertyListReader.parseDictionary(bytes, source: path)
+      }
+    } catch {
+      throw StoreError(
+        kind: .unreadable, path: path, line: error.line, column: error.column,
+        reason: error.message, advice: advice)
+    }
+  }
+
+  /// The file contents for `values`: sorted keys, final line break.
+  static func serialize(_ values: [String: PropertyListValue], format: Format) -> [UInt8] {
+    switch format {
+    case .json: Array(JSONWriter.serialize(.dictionary(values)).utf8)
+    case .plist: Array(PropertyListWriter.serialize(.dictionary(values)).utf8)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Glibc
+import Testing
+
+@testable import SettingsKit
+
+@Suite struct FileSystemTests {
+  @Test(arguments: [
+    ("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("c", "."), ("/c", "/"), ("a/c", "a"), ("/", "/"),
+  ])
+  func parentFolder(path: String, parent: String) {
+    #expect(FileSystem.parentFolder(of: path) == parent)
+  }
+
+  /// 0o777 is what the umask (0o022 usually; not changed here, it is process-wide) would
+  /// cut down: the folders still get it exactly.
+  @Test func createdFoldersGetTheModeWhateverTheUmask() throws {
+    let folder = try TemporaryFolder()
+    try FileSystem.createFolders(folder.file("a/b"), mode: 0o777)
+    #expect(mode(folder.file("a")) == 0o777)
+    #expect(mode(folder.file("a/b")) == 0o777)
+  }
+
+  @Test func replaceFileWritesLargeFilesWholeAndLeavesNoTemporaryFile() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("big")
+    let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    try FileSystem.replaceFile(at: path, with: bytes, mode: 0o604, owner: nil)
+    #expect(try readBytes(path) == bytes)
+    #expect(mode(path) == 0o604)
+    #expect(folderEntries(folder.path) == ["big"])
+  }
+
+  @Test func readFileRefusesAFIFOInsteadOfBlocking() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("fifo")
+    mkfifo(path, 0o600)
+    #expect(
+      throws: SystemCallError(
+        operation: "cannot read", path: path, code: EINVAL, reason: "not a regular file")
+    ) {
+      try FileSystem.readFile(path)
+    }
+  }
+}
