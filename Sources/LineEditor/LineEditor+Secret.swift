@@ -21,14 +21,15 @@ extension LineEditor {
     quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL)
     quiet.c_lflag |= tcflag_t(ICANON | ISIG)
     guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return .endOfFile }
-    // The prompt only once echo is off, so nothing typed after it is shown.
-    LineEditor.write(prompt)
+    // Trap Ctrl-C before the prompt appears, so a key typed right after it is caught.
     let trap = SignalTrap()
     defer {
       _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
       trap.restore()
       LineEditor.write("\n")
     }
+    // The prompt only once echo is off, so nothing typed after it is shown.
+    LineEditor.write(prompt)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256)
     while true {
