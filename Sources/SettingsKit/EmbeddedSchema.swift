@@ -31,7 +31,8 @@ public enum EmbeddedSchema {
         },
         {
           "Type": "PSGroupSpecifier",
-          "Title": "Region Format"
+          "Title": "Region Format",
+          "FooterText": "Region Format Example: 0:34, Wednesday, 19 August 2026 · ¥1,234.56 · 4,567.89"
         },
         {
           "Type": "PSMultiValueSpecifier",
@@ -92,17 +93,13 @@ public enum EmbeddedSchema {
         },
         {
           "Type": "PSGroupSpecifier",
-          "FooterText": "Region Format Example: 0:34, Wednesday, 19 August 2026 · ¥1,234.56 · 4,567.89"
+          "FooterText": "Select text in images to copy or take action."
         },
         {
           "Type": "PSToggleSwitchSpecifier",
           "Title": "Live Text",
           "Key": "liveText",
           "DefaultValue": true
-        },
-        {
-          "Type": "PSGroupSpecifier",
-          "FooterText": "Select text in images to copy or take action."
         }
       ],
       "Strings": {

@@ -90,10 +90,11 @@ struct SettingsControllersTests {
     let root = SettingsPageViewController(page: page, model: model)
     root.loadViewIfNeeded()
     let tableView = root.tableView
-    #expect(tableView.numberOfSections == 4)
+    #expect(tableView.numberOfSections == 3)
     #expect(tableView.headerTitle(forSection: 0) == "優先する言語")
     #expect(tableView.headerTitle(forSection: 1) == "地域の書式")
-    #expect(tableView.footerTitle(forSection: 2)?.hasPrefix("地域の書式の例") == true)
+    #expect(tableView.footerTitle(forSection: 1)?.hasPrefix("地域の書式の例") == true)
+    #expect(tableView.footerTitle(forSection: 2)?.hasPrefix("画像内のテキスト") == true)
   }
 
   @Test func shortTitlesAreShownAsTheDetail() throws {

@@ -1,0 +1,187 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// settei in a real (pseudo-)terminal: what only a terminal shows.
+// Serialized: each test blocks a thread while it waits for the terminal.
+@Suite("settei in a terminal", .serialized)
+struct TerminalTests {
+  /// A running settei on a pseudo-terminal, with helpers that wait for screen text.
+  final class Running {
+    let terminal: PseudoTerminal
+
+    init(
+      _ arguments: [String], home: String, language: String = "C.UTF-8",
+      extra: [String: String] = [:], columns: Int = 80, rows: Int = 40
+    ) throws {
+      terminal = try PseudoTerminal(
+        executable: setteiPath, arguments: arguments,
+        environment: testEnvironment(home: home, language: language, extra: extra),
+        columns: columns, rows: rows)
+    }
+
+    /// Waits until `text` has appeared `count` times in the screen's plain text.
+    @discardableResult
+    func waitFor(_ text: String, count: Int = 1) throws -> String {
+      let output = try terminal.waitUntil("\(count)× \(text)") {
+        PseudoTerminal.plainText($0).ranges(of: text).count >= count
+      }
+      return PseudoTerminal.plainText(output)
+    }
+
+    func type(_ line: String) {
+      terminal.send(line + "\r")
+    }
+  }
+
+  @Test(arguments: [
+    ("ja", "言語と地域> ", "摂氏（°C）", "華氏（°F）"),
+    ("en", "Language & Region> ", "Celsius (°C)", "Fahrenheit (°F)"),
+  ])
+  func tutorialFlow(language: String, prompt: String, celsius: String, fahrenheit: String) throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let settei = try Running(["--lang", language, "--store", store], home: home.path)
+    try settei.waitFor(prompt)
+    settei.type("4")
+    try settei.waitFor("✓ " + celsius)
+    settei.type("2")
+    try settei.waitFor("✓ " + fahrenheit)
+    settei.type("back")
+    let screen = try settei.waitFor(prompt, count: 2)
+    let root = screen.pieces("> back").last ?? ""
+    #expect(root.contains(fahrenheit + " ›"))
+    settei.type("quit")
+    try settei.waitFor("Saved 1 change")
+    #expect(try settei.terminal.waitForExit() == 0)
+    #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).contains("fahrenheit"))
+  }
+
+  @Test func japaneseDetailsLineUpByDisplayWidth() throws {
+    let home = try TemporaryFolder()
+    let settei = try Running(
+      ["--lang", "ja", "--store", home.file("s.json")], home: home.path, columns: 70)
+    let screen = try settei.waitFor("言語と地域> ")
+    let rows = screen.split(separator: "\n").map(String.init).filter { $0.hasSuffix(" ›") }
+    #expect(rows.count == 8)
+    let ends = Set(rows.map { displayWidth(String($0.dropLast(2))) })
+    #expect(ends.count == 1, "\(rows)")
+    #expect(rows.allSatisfy { displayWidth($0) <= 69 })
+    settei.terminal.send("\u{04}")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+
+  @Test func upArrowRecallsTheCommandsOfThePreviousRun() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let first = try Running(["--lang", "en", "--store", store], home: home.path)
+    try first.waitFor("Region> ")
+    first.type("4")
+    try first.waitFor("Temperature Unit> ")
+    first.type("back")
+    try first.waitFor("Region> ", count: 2)
+    first.type("quit")
+    #expect(try first.terminal.waitForExit() == 0)
+    #expect(mode(of: home.path + "/state/settei/history") == 0o600)
+    #expect(mode(of: home.path + "/state/settei") == 0o700)
+
+    let second = try Running(["--lang", "en", "--store", store], home: home.path)
+    try second.waitFor("Region> ")
+    // Up three times: quit, back, then 4, which opens the temperature units again.
+    second.terminal.send("\u{1B}[A\u{1B}[A\u{1B}[A")
+    try second.terminal.waitUntil("the third recalled line") { $0.hasSuffix("4\u{1B}[K") }
+    second.terminal.send("\r")
+    try second.waitFor("✓ Celsius (°C)")
+    second.terminal.send("\u{04}")
+    #expect(try second.terminal.waitForExit() == 0)
+  }
+
+  @Test func controlCDropsTheHalfTypedLineAndStays() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let settei = try Running(["--lang", "en", "--store", store], home: home.path)
+    try settei.waitFor("Region> ")
+    settei.terminal.send("9 and more")
+    try settei.waitFor("9 and more")
+    settei.terminal.send("\u{03}")
+    try settei.waitFor("Region> ", count: 2)
+    settei.type("4")
+    let screen = try settei.waitFor("✓ Celsius (°C)")
+    #expect(!screen.contains("Unknown command"))
+    #expect(!screen.contains("There is no row"))
+    settei.terminal.send("\u{04}")
+    #expect(try settei.terminal.waitForExit() == 0)
+    #expect(contents(of: store) == nil, "Ctrl-C changed nothing")
+  }
+
+  @Test func controlDOnAnEmptyLineSavesAndExits() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let settei = try Running(["--lang", "en", "--store", store], home: home.path)
+    try settei.waitFor("Region> ")
+    settei.type("9")
+    try settei.waitFor("Region> ", count: 2)
+    settei.terminal.send("\u{04}")
+    try settei.waitFor("Saved 1 change")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+
+  @Test func anUnknownCommandSaysWhatIsValidAndStays() throws {
+    let home = try TemporaryFolder()
+    let settei = try Running(["--lang", "en", "--store", home.file("s.json")], home: home.path)
+    try settei.waitFor("Region> ")
+    settei.type("frobnicate")
+    try settei.waitFor("Type a row number (1–9), quit or help.")
+    settei.type("42")
+    try settei.waitFor("There is no row 42 here.")
+    settei.type("quit")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+
+  @Test func colourOnATerminalButNotWithNoColor() throws {
+    let home = try TemporaryFolder()
+    let coloured = try Running(["--lang", "en", "--store", home.file("s.json")], home: home.path)
+    try coloured.waitFor("Region> ")
+    #expect(coloured.terminal.output.contains("\u{1B}[1mLanguage & Region\u{1B}[0m"))
+    coloured.terminal.send("\u{04}")
+    _ = try coloured.terminal.waitForExit()
+
+    for (arguments, extra) in [(["--no-color"], [:]), ([], ["NO_COLOR": "1"])] {
+      let plain = try Running(
+        ["--lang", "en", "--store", home.file("s.json")] + arguments, home: home.path,
+        extra: extra)
+      try plain.waitFor("Region> ")
+      #expect(!plain.terminal.output.contains("\u{1B}[1m"))
+      #expect(!plain.terminal.output.contains("\u{1B}[2m"))
+      plain.terminal.send("\u{04}")
+      _ = try plain.terminal.waitForExit()
+    }
+  }
+
+  @Test func theNextScreenFitsANewWidth() throws {
+    let home = try TemporaryFolder()
+    let settei = try Running(
+      ["--lang", "en", "--store", home.file("s.json")], home: home.path, columns: 100)
+    try settei.waitFor("Region> ")
+    settei.terminal.resize(columns: 50, rows: 40)
+    settei.type("")
+    let screen = try settei.waitFor("Region> ", count: 2)
+    let lastScreen = screen.pieces("Region> ").dropLast().last ?? ""
+    let row = lastScreen.split(separator: "\n").first { $0.contains("Temperature Unit") } ?? ""
+    #expect(displayWidth(String(row)) == 49, "\(row)")
+    settei.terminal.send("\u{04}")
+    _ = try settei.terminal.waitForExit()
+  }
+}
+
+/// Terminal columns of a string: 2 for East Asian wide characters, as the renderer counts.
+func displayWidth(_ text: String) -> Int {
+  text.unicodeScalars.reduce(0) { width, scalar in
+    let value = scalar.value
+    let wide =
+      (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+      || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+      || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
+    return width + (wide ? 2 : 1)
+  }
+}
