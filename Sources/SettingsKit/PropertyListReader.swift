@@ -361,10 +361,13 @@ struct XMLPropertyListParser {
     index += 1
   }
 
+  /// Reads an element or attribute name. Names outside ASCII are returned with control
+  /// characters escaped: they only ever appear in messages, never match a known name.
   mutating func readName() -> String {
     let start = index
     while let byte = peek, isNameByte(byte) { index += 1 }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    let name = String(decoding: bytes[start..<index], as: UTF8.self)
+    return bytes[start..<index].allSatisfy { $0 < 0x80 } ? name : escapedForMessage(name)
   }
 
   func isNameStart(_ byte: UInt8) -> Bool {

@@ -297,3 +297,16 @@ enum LooseValue: Decodable, Equatable {
     }
   }
 }
+
+@Suite struct PropertyListReaderSafetyTests {
+  @Test func controlCharactersInNamesAreEscapedInMessages() {
+    let bytes =
+      Array("<plist><dict><key>a</key><x".utf8) + [0xC2, 0x9B] + Array("31m/></dict></plist>".utf8)
+    do {
+      _ = try PropertyListReader.parse(bytes, source: "x")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.message.hasPrefix("unknown element <x\\u009B31m>"))
+    }
+  }
+}
