@@ -34,8 +34,8 @@ enum ISO8601Date {
     return text + "Z"
   }
 
-  /// Parses `yyyy-MM-ddTHH:mm:ss[.fraction]Z` (up to 9 fraction digits); `nil` for anything else, including
-  /// out-of-range fields such as month 13 or February 30.
+  /// Parses `yyyy-MM-ddTHH:mm:ss[.fraction]Z` (up to 9 fraction digits); `nil` for
+  /// anything else, including out-of-range fields such as month 13 or February 30.
   static func date(from text: some Collection<UInt8>) -> Date? {
     let bytes = Array(text)
     guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }

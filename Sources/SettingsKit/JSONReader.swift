@@ -29,8 +29,8 @@ public enum JSONReader {
   public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
     -> PropertyListValue
   {
-    try withBuffer(bytes) { buffer throws(SourceError) in
-      var parser = JSONParser(input: TextInput(bytes: buffer, source: source))
+    try TextInput.with(bytes, source: source) { input throws(SourceError) in
+      var parser = JSONParser(input: input)
       return try parser.parseDocument(requiringObject: false)
     }
   }
@@ -46,26 +46,11 @@ public enum JSONReader {
   public static func parseObject(_ bytes: some Collection<UInt8>, source: String)
     throws(SourceError) -> [String: PropertyListValue]
   {
-    let value = try withBuffer(bytes) { buffer throws(SourceError) in
-      var parser = JSONParser(input: TextInput(bytes: buffer, source: source))
+    let value = try TextInput.with(bytes, source: source) { input throws(SourceError) in
+      var parser = JSONParser(input: input)
       return try parser.parseDocument(requiringObject: true)
     }
     return value.dictionaryValue ?? [:]
-  }
-
-  /// Runs `body` over contiguous bytes, copying only collections that are not contiguous.
-  static func withBuffer<R>(
-    _ bytes: some Collection<UInt8>,
-    _ body: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> R
-  ) throws(SourceError) -> R {
-    let result =
-      bytes.withContiguousStorageIfAvailable { buffer in
-        Result { () throws(SourceError) in try body(buffer) }
-      }
-      ?? Array(bytes).withUnsafeBufferPointer { buffer in
-        Result { () throws(SourceError) in try body(buffer) }
-      }
-    return try result.get()
   }
 }
 

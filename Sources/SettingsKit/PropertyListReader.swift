@@ -48,9 +48,9 @@ public enum PropertyListReader {
   private static func parse(
     _ bytes: some Collection<UInt8>, source: String, requiringDictionary: Bool
   ) throws(SourceError) -> PropertyListValue {
-    try JSONReader.withBuffer(bytes) { buffer throws(SourceError) in
-      if buffer.starts(with: "bplist".utf8) {
-        var parser = BinaryPropertyListParser(bytes: buffer, source: source)
+    try TextInput.with(bytes, source: source) { input throws(SourceError) in
+      if input.bytes.starts(with: "bplist".utf8) {
+        var parser = BinaryPropertyListParser(bytes: input.bytes, source: source)
         let value = try parser.parse()
         if requiringDictionary, value.dictionaryValue == nil {
           throw parser.error(
@@ -58,7 +58,7 @@ public enum PropertyListReader {
         }
         return value
       }
-      var parser = XMLPropertyListParser(input: TextInput(bytes: buffer, source: source))
+      var parser = XMLPropertyListParser(input: input)
       return try parser.parseDocument(requiringDictionary: requiringDictionary)
     }
   }
@@ -361,10 +361,13 @@ struct XMLPropertyListParser {
     index += 1
   }
 
+  /// Reads an element or attribute name. Names outside ASCII are returned with control
+  /// characters escaped: they only ever appear in messages, never match a known name.
   mutating func readName() -> String {
     let start = index
     while let byte = peek, isNameByte(byte) { index += 1 }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    let name = String(decoding: bytes[start..<index], as: UTF8.self)
+    return bytes[start..<index].allSatisfy { $0 < 0x80 } ? name : escapedForMessage(name)
   }
 
   func isNameStart(_ byte: UInt8) -> Bool {

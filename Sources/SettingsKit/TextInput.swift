@@ -8,6 +8,22 @@ struct TextInput {
   /// The file path or name, for errors.
   let source: String
 
+  /// Runs `body` over `bytes` as contiguous memory, copying only collections that are not
+  /// contiguous already.
+  static func with<R>(
+    _ bytes: some Collection<UInt8>, source: String,
+    _ body: (TextInput) throws(SourceError) -> R
+  ) throws(SourceError) -> R {
+    let result =
+      bytes.withContiguousStorageIfAvailable { buffer in
+        Result { () throws(SourceError) in try body(TextInput(bytes: buffer, source: source)) }
+      }
+      ?? Array(bytes).withUnsafeBufferPointer { buffer in
+        Result { () throws(SourceError) in try body(TextInput(bytes: buffer, source: source)) }
+      }
+    return try result.get()
+  }
+
   /// An error at `offset`, with its line and column.
   func error(at offset: Int, _ message: String) -> SourceError {
     SourceError(source: source, bytes: bytes, offset: offset, message: message)

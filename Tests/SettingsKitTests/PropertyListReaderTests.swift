@@ -28,8 +28,13 @@ private func failure(_ text: String) -> SourceError? {
   }
 }
 
-/// The property lists of real Settings bundles that this project did not write.
-let fixtureBundles = "/work/shared/fixtures/settings-bundles"
+/// The property lists of real Settings bundles that this project did not write, in the
+/// `shared` folder beside the package (../shared/fixtures/README.md).
+let fixtureBundles: String = {
+  let packageRoot = FileSystem.parentFolder(
+    of: FileSystem.parentFolder(of: FileSystem.parentFolder(of: #filePath)))
+  return packageRoot + "/../shared/fixtures/settings-bundles"
+}()
 
 @Suite struct PropertyListReaderTests {
   @Test func readsEveryKind() throws {
@@ -198,7 +203,10 @@ let fixtureBundles = "/work/shared/fixtures/settings-bundles"
     #expect(failure(deep)?.message == "<dict> and <array> nest deeper than 512 levels")
   }
 
-  @Test func readsEveryFixtureAsFoundationDoes() throws {
+  @Test(
+    .enabled(
+      if: fileStatus(fixtureBundles) != nil, "the shared fixtures are not beside the package"))
+  func readsEveryFixtureAsFoundationDoes() throws {
     var checked = 0
     for bundle in folderEntries(fixtureBundles) {
       let folder = fixtureBundles + "/" + bundle
@@ -294,6 +302,19 @@ enum LooseValue: Decodable, Equatable {
       } else {
         self = .string(try single.decode(String.self))
       }
+    }
+  }
+}
+
+@Suite struct PropertyListReaderSafetyTests {
+  @Test func controlCharactersInNamesAreEscapedInMessages() {
+    let bytes =
+      Array("<plist><dict><key>a</key><x".utf8) + [0xC2, 0x9B] + Array("31m/></dict></plist>".utf8)
+    do {
+      _ = try PropertyListReader.parse(bytes, source: "x")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.message.hasPrefix("unknown element <x\\u009B31m>"))
     }
   }
 }
