@@ -32,7 +32,9 @@ struct PipeTests {
     #expect(again.status == 0)
     #expect(again.standardOutput.contains("華氏（°F） ›"))
     let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
-    #expect(saved.contains("\"temperatureUnit\" : \"fahrenheit\"") || saved.contains("\"temperatureUnit\": \"fahrenheit\""))
+    #expect(
+      saved.contains("\"temperatureUnit\" : \"fahrenheit\"")
+        || saved.contains("\"temperatureUnit\": \"fahrenheit\""))
   }
 
   @Test func englishTutorialFlow() throws {
@@ -85,7 +87,8 @@ struct PipeTests {
   @Test func quitWithNoChangesWritesNothing() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(["--lang", "en", "--store", store], script: "4\nback\nquit\n", home: home.path)
+    let run = try settei(
+      ["--lang", "en", "--store", store], script: "4\nback\nquit\n", home: home.path)
     #expect(run.status == 0)
     #expect(contents(of: store) == nil)
     #expect(!run.standardOutput.contains("Saved"))
@@ -150,7 +153,8 @@ struct PipeTests {
     let run = try settei(["--schema", schema], script: "1\nquit\n", home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Wi-Fi") && run.standardOutput.contains("On"))
-    let store = String(decoding: contents(of: home.path + "/config/settei/demo.json") ?? [], as: UTF8.self)
+    let store = String(
+      decoding: contents(of: home.path + "/config/settei/demo.json") ?? [], as: UTF8.self)
     #expect(store.contains("wifi"))
   }
 }
