@@ -17,6 +17,9 @@ public final class SettingsModel {
   public var language: String
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
+  /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
+  /// such a specifier is shown as a row naming its error.
+  public var specifierErrors: [String: [Int: String]] = [:]
   /// The changes of this session, oldest first.
   public private(set) var changes: [Change] = []
   private var edits: [String: PropertyListValue?] = [:]

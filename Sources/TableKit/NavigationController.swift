@@ -11,6 +11,8 @@ public final class NavigationController {
   /// Whether the navigation controller itself is on screen (between ``viewWillAppear()`` and
   /// ``viewWillDisappear()``); lifecycle calls reach the controllers only while it is.
   public private(set) var isVisible = false
+  /// A question for the user that the front end has not asked yet.
+  public internal(set) var presentedTextInput: TextInputRequest?
 
   /// Creates a navigation controller whose stack holds one controller.
   public init(rootViewController: TableViewController) {

@@ -49,11 +49,20 @@ public final class ScriptedLineReader: LineReading {
   }
 
   public func readLine(prompt: String) -> ReadResult {
+    read(prompt: prompt, isSecret: false)
+  }
+
+  /// Returns the next line like ``readLine(prompt:)``, echoing it masked.
+  public func readSecret(prompt: String) -> ReadResult {
+    read(prompt: prompt, isSecret: true)
+  }
+
+  private func read(prompt: String, isSecret: Bool) -> ReadResult {
     guard next < lines.count else { return .endOfInput }
     let result = lines[next]
     next += 1
     if case .line(let text) = result {
-      echo?.write(prompt + TerminalText.sanitize(text) + "\n")
+      echo?.write(prompt + (isSecret ? "(hidden)" : TerminalText.sanitize(text)) + "\n")
     }
     return result
   }

@@ -26,7 +26,16 @@ public final class PlainLineReader: LineReading {
     self.transcript = transcript
   }
 
+  /// Reads a line like ``readLine(prompt:)`` but writes it to the transcript masked.
+  public func readSecret(prompt: String) -> ReadResult {
+    read(prompt: prompt, isSecret: true)
+  }
+
   public func readLine(prompt: String) -> ReadResult {
+    read(prompt: prompt, isSecret: false)
+  }
+
+  private func read(prompt: String, isSecret: Bool) -> ReadResult {
     let bytes: ArraySlice<UInt8>
     switch nextLine() {
     case nil: return .endOfInput
@@ -39,7 +48,7 @@ public final class PlainLineReader: LineReading {
       transcript?.write(prompt + "\n")
       return .rejected("the line is not valid UTF-8; it was skipped")
     }
-    transcript?.write(prompt + TerminalText.sanitize(text) + "\n")
+    transcript?.write(prompt + (isSecret ? "(hidden)" : TerminalText.sanitize(text)) + "\n")
     return .line(text)
   }
 

@@ -45,12 +45,12 @@ public final class Session {
   /// The terminal size, asked before every screen so that a resize is picked up.
   public var terminalSize: () -> TerminalSize
 
-  private let reader: any LineReading
-  private let output: any TextOutput
+  let reader: any LineReading
+  let output: any TextOutput
   private let errorOutput: any TextOutput
   /// The page shown for each controller on the stack, so that `back` returns to it.
   private var pages: [ObjectIdentifier: Int] = [:]
-  private var linesRead = 0
+  var linesRead = 0
 
   /// Creates a session over a navigation controller.
   ///
@@ -197,6 +197,7 @@ public final class Session {
     if navigationController.viewControllers.count > before {
       pages[ObjectIdentifier(navigationController.topViewController)] = 0
     }
+    if let outcome = answerPendingTextInput() { return outcome }
     showScreen()
     return nil
   }
@@ -241,7 +242,7 @@ public final class Session {
   }
 
   /// Reports a failed command: on a terminal the session goes on; a script ends.
-  private func fail(_ message: String) -> Outcome? {
+  func fail(_ message: String) -> Outcome? {
     if reader.isInteractive {
       output.write(message + "\n")
       return nil
