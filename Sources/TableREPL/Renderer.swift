@@ -69,6 +69,7 @@ public struct Renderer: Sendable {
     if let back = screen.backTitle {
       out.append(style("  ‹ " + TerminalText.sanitize(back), .dim))
     }
+    if out.last != "" { out.append("") }
     return out
   }
 
