@@ -1,0 +1,57 @@
+import Testing
+
+@testable import SettingsKit
+
+@Suite struct SpecifierValuesTests {
+  let toggle = Specifier(index: 0, raw: ["Type": "PSToggleSwitchSpecifier", "Key": "t"])
+  let custom = Specifier(
+    index: 0,
+    raw: ["Type": "PSToggleSwitchSpecifier", "Key": "t", "TrueValue": "on", "FalseValue": "off"])
+
+  @Test func togglesReadTruthyValuesAsFoundationDoes() {
+    #expect(SpecifierValues.isOn(true, for: toggle))
+    #expect(!SpecifierValues.isOn(false, for: toggle))
+    #expect(SpecifierValues.isOn("YES", for: toggle))
+    #expect(!SpecifierValues.isOn("NO", for: toggle))
+    #expect(SpecifierValues.isOn(1, for: toggle))
+    #expect(!SpecifierValues.isOn(nil, for: toggle))
+    #expect(SpecifierValues.isOn("on", for: custom))
+    #expect(!SpecifierValues.isOn("off", for: custom))
+  }
+
+  @Test(
+    arguments: [
+      ("12345", "NumberPad", true), ("12a", "NumberPad", false), ("-1", "NumberPad", false),
+      ("3.5", "DecimalPad", true), ("3,5", "DecimalPad", false),
+      ("a@example.com", "EmailAddress", true), ("a@b", "EmailAddress", false),
+      ("not mail", "EmailAddress", false), ("https://example.com/x", "URL", true),
+      ("example com", "URL", false), ("anything", "Alphabet", true), ("x", nil, true),
+    ] as [(String, String?, Bool)])
+  func keyboardTypesValidateInput(text: String, keyboard: String?, isValid: Bool) {
+    let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
+    #expect((problem == nil) == isValid, "\(problem ?? "")")
+    if let problem { #expect(problem.contains(text), "the message quotes the input") }
+  }
+
+  @Test func autocapitalization() {
+    #expect(SpecifierValues.autocapitalize("hello world", type: "Words") == "Hello World")
+    #expect(SpecifierValues.autocapitalize("hi. there", type: "Sentences") == "Hi. There")
+    #expect(SpecifierValues.autocapitalize("abc", type: "AllCharacters") == "ABC")
+    #expect(SpecifierValues.autocapitalize("abc", type: "None") == "abc")
+    #expect(SpecifierValues.autocapitalize("abc", type: nil) == "abc")
+  }
+
+  @Test func slidersShowTheNumberAndABar() {
+    #expect(SpecifierValues.sliderText(0.5, minimum: 0, maximum: 1) == "0.5 █████░░░░░")
+    #expect(SpecifierValues.sliderText(100, minimum: 0, maximum: 100) == "100 ██████████")
+    #expect(SpecifierValues.sliderText(-5, minimum: 0, maximum: 10) == "-5 ░░░░░░░░░░")
+    #expect(SpecifierValues.format(0.1 + 0.2) == "0.3")
+  }
+
+  @Test func datesAreISO8601() {
+    #expect(SpecifierValues.date(from: "2026-11-30") != nil)
+    #expect(SpecifierValues.date(from: "2026-11-30T09:00:00Z") != nil)
+    #expect(SpecifierValues.date(from: "30.11.2026") == nil)
+    #expect(SpecifierValues.date(from: "2026-02-30") == nil)
+  }
+}
