@@ -158,3 +158,29 @@ struct PipeTests {
     #expect(store.contains("wifi"))
   }
 }
+
+@Suite("store formats through a pipe")
+struct StoreFormatTests {
+  @Test func aPlistStoreIsWrittenAsAValidXMLPlistAndReadBack() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.plist")
+    let run = try settei(
+      ["--lang", "en", "--store", store], script: "4\n2\nback\n9\nquit\n", home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    let text = String(decoding: contents(of: store) ?? [], as: UTF8.self)
+    #expect(text.hasPrefix("<?xml"))
+    #expect(text.contains("<key>temperatureUnit</key>"))
+    #expect(text.contains("<false/>"))
+    // plutil ships with the Swift toolchain, beside swift on PATH.
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    let lint = try runProcess(
+      "/bin/sh",
+      ["-c", "command -v plutil >/dev/null || exit 127; plutil -lint \"$1\"", "sh", store],
+      environment: ["PATH": path])
+    try #require(lint.status != 127, "plutil, which ships with the toolchain, is not on PATH")
+    #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+    let again = try settei(["--lang", "en", "--store", store], script: "", home: home.path)
+    #expect(again.standardOutput.contains("Fahrenheit (°F) ›"))
+    #expect(again.standardOutput.contains("Live Text") && again.standardOutput.contains("Off"))
+  }
+}

@@ -190,3 +190,42 @@ func displayWidth(_ text: String) -> Int {
     return width + (wide ? 2 : 1)
   }
 }
+
+/// Specifier behaviour that needs a real terminal.
+@Suite("settings in a terminal", .serialized)
+struct SettingsTerminalTests {
+  static let secureSchema = """
+    {"Title": "Account", "PreferenceSpecifiers": [
+      {"Type": "PSTextFieldSpecifier", "Title": "User", "Key": "user"},
+      {"Type": "PSTextFieldSpecifier", "Title": "Password", "Key": "password", "IsSecure": true}
+    ]}
+    """
+
+  @Test func aSecureFieldIsNotEchoedNotKeptInHistoryAndShownMasked() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("account.json")
+    write(Array(Self.secureSchema.utf8), to: schema)
+    let store = home.file("s.json")
+    let settei = try TerminalTests.Running(["--schema", schema, "--store", store], home: home.path)
+    try settei.waitFor("Account> ")
+    settei.type("2")
+    try settei.waitFor("Password: ")
+    settei.type("hunter2-secret")
+    let screen = try settei.waitFor("Account> ", count: 2)
+    #expect(!screen.contains("hunter2-secret"), "not echoed")
+    #expect(screen.contains("Password") && screen.contains("••••••"), "shown masked")
+    settei.type("1")
+    try settei.waitFor("User: ")
+    settei.type("ada")
+    try settei.waitFor("Account> ", count: 3)
+    settei.type("quit")
+    #expect(try settei.terminal.waitForExit() == 0)
+
+    let history = String(
+      decoding: contents(of: home.path + "/state/settei/history") ?? [], as: UTF8.self)
+    #expect(history.contains("ada"), "ordinary answers are history")
+    #expect(!history.contains("hunter2"), "a secret never is")
+    let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
+    #expect(saved.contains("hunter2-secret"))
+  }
+}
