@@ -103,7 +103,7 @@ struct Program {
       }
     }
     switch outcome {
-    case .quit: return .success
+    case .quit, .discarded: return .success
     case .scriptFailed: return .scriptFailed
     case .quitFailed: return .saveFailed
     }
