@@ -86,6 +86,26 @@ public final class SettingsPageViewController: TableViewController {
     }
   }
 
+  /// The row number (from 0) of the row that shows a specifier, if the screen shows it.
+  public func rowNumber(of specifier: Specifier) -> Int? {
+    loadViewIfNeeded()
+    for (sectionIndex, section) in sections.enumerated() {
+      for (rowIndex, row) in section.rows.enumerated() {
+        switch row {
+        case .setting(let shown), .problem(let shown, _), .listAdd(let shown):
+          if shown.index == specifier.index {
+            return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
+          }
+        case .choice(let shown, _), .listItem(let shown, _):
+          if shown.index == specifier.index {
+            return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
+          }
+        }
+      }
+    }
+    return nil
+  }
+
   /// The footer of the section a row is in, localized.
   public func footer(atRowNumber number: Int) -> String? {
     guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }

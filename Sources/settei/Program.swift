@@ -92,7 +92,11 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
+    let index = SettingsIndex(schema: schema.schema)
+    SettingsCommands(model: model, index: index, navigationController: navigationController)
+      .register(with: session)
     session.quitHandler = { save(model, to: store) }
+    session.unsavedChanges = { model.changeSummaries(index: index) }
 
     let outcome = session.run()
     if let editReader {
