@@ -32,7 +32,9 @@ struct Program {
     do {
       return try runOrFail()
     } catch {
-      standardError.write("settei: " + TerminalText.sanitize(error.message) + "\n")
+      let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+      standardError.write(
+        "settei: " + lines.map { TerminalText.sanitize(String($0)) }.joined(separator: "\n") + "\n")
       return error.status
     }
   }
@@ -57,6 +59,7 @@ struct Program {
       return .success
     }
 
+    if case .complete(let words) = options.subcommand { return complete(words) }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
@@ -71,6 +74,9 @@ struct Program {
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
+    }
+    if options.subcommand != .repl {
+      return try runScriptCommand(options.subcommand, model: model, store: store)
     }
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
@@ -113,7 +119,7 @@ struct Program {
     }
   }
 
-  private func loadSchema(_ path: String?) throws(Failure) -> (
+  func loadSchema(_ path: String?) throws(Failure) -> (
     schema: SettingsSchema, rootPage: SettingsSchema.Page
   ) {
     let schema: SettingsSchema
@@ -141,7 +147,7 @@ struct Program {
   }
 
   /// The quit handler: saves this session's changes, or says why it could not.
-  private func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
+  func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
     let changed = model.changedKeys
     guard !changed.isEmpty else { return .done(message: nil) }
     do {
