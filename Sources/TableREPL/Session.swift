@@ -301,8 +301,9 @@ public final class Session {
   private func quitWithoutSaving() -> Outcome? {
     let lost = unsavedChanges?() ?? []
     guard reader.isInteractive, !lost.isEmpty else { return .discarded }
-    let noun = lost.count == 1 ? "change" : "changes"
-    var text = "These \(lost.count) \(noun) will be lost:\n"
+    var text =
+      lost.count == 1
+      ? "This change will be lost:\n" : "These \(lost.count) changes will be lost:\n"
     for change in lost { text += "  " + TerminalText.sanitize(change) + "\n" }
     output.write(text)
     switch reader.readLine(prompt: "Discard them and quit? [y/N] ") {

@@ -130,15 +130,14 @@ extension SettingsCommands {
 
   func reset(_ argument: String) -> Result {
     if argument.lowercased() == "all" {
-      let keys = index.keys.filter {
-        model.value(forKey: $0) != model.defaultValue(forKey: $0) || model.storedValues[$0] != nil
-      }
+      let keys = index.keys.filter { model.values[$0] != nil }
       guard !keys.isEmpty else {
         return .done(message: "Every setting already has its default.", showScreen: false)
       }
       navigationController.presentTextInput(
         TextInputRequest(
-          title: "Reset \(keys.count) settings? Type yes",
+          title: keys.count == 1
+            ? "Reset 1 setting? Type yes" : "Reset \(keys.count) settings? Type yes",
           message: "This restores the default of every setting: \(keys.joined(separator: ", ")).",
           completion: { result in
             guard case .entered(let answer) = result, ["yes", "y"].contains(answer.lowercased())
