@@ -170,10 +170,16 @@ struct TerminalTests {
     try settei.waitFor("Region> ")
     settei.terminal.resize(columns: 50, rows: 40)
     settei.type("")
-    let screen = try settei.waitFor("Region> ", count: 2)
-    let lastScreen = screen.pieces("Region> ").dropLast().last ?? ""
-    let row = lastScreen.split(separator: "\n").first { $0.contains("Temperature Unit") } ?? ""
-    #expect(displayWidth(String(row)) == 49, "\(row)")
+    // libedit redraws its prompt on the resize; the screen that follows the empty line is laid
+    // out for 50 columns.
+    let screen = try settei.terminal.waitUntil("a row 49 columns wide, then the prompt") {
+      let text = PseudoTerminal.plainText($0)
+      return text.hasSuffix("Region> ")
+        && text.split(separator: "\n").contains {
+          $0.contains("Temperature Unit") && displayWidth(String($0)) == 49
+        }
+    }
+    #expect(PseudoTerminal.plainText(screen).contains("Celsius (°C) ›"))
     settei.terminal.send("\u{04}")
     _ = try settei.terminal.waitForExit()
   }
