@@ -264,6 +264,11 @@ public final class Session {
     }
     if navigationController.viewControllers.count > before {
       pages[ObjectIdentifier(navigationController.topViewController)] = 0
+    } else if navigationController.topViewController.tableView === tableView,
+      filters[ObjectIdentifier(navigationController.topViewController)] == nil
+    {
+      // Stay on screen, on the page that holds the row, so that its new state shows.
+      pages[ObjectIdentifier(navigationController.topViewController)] = rowNumber / pageSize
     }
     if let outcome = answerPendingTextInput() { return outcome }
     showScreen()
