@@ -360,8 +360,8 @@ public final class Session {
       return nil
     }
     let entry =
-      Command.helpEntry(for: topic)
-      ?? customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+      customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+      ?? Command.helpEntry(for: topic)
     guard let entry else {
       let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
       return fail(
