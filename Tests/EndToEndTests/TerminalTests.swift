@@ -309,3 +309,20 @@ extension String {
   /// How many times `text` occurs.
   func components(of text: String) -> Int { ranges(of: text).count }
 }
+
+@Suite("libedit configuration", .serialized)
+struct EditrcTests {
+  @Test func theUsersEditrcApplies() throws {
+    let home = try TemporaryFolder()
+    // A key bound to a string in ~/.editrc: Ctrl-T types "help".
+    write(Array("bind -s ^T help\n".utf8), to: home.file(".editrc"))
+    let settei = try TerminalTests.Running(
+      ["--lang", "en", "--store", home.file("s.json")], home: home.path)
+    try settei.waitFor("Region> ")
+    settei.terminal.send("\u{14}\r")
+    try settei.waitFor("Type help COMMAND for more about one.")
+    try settei.waitFor("Region> ", count: 2)
+    settei.terminal.send("\u{04}")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+}
