@@ -60,6 +60,7 @@ struct Program {
     }
 
     if case .complete(let words) = options.subcommand { return complete(words) }
+    if case .lint(let path) = options.subcommand { return try lint(path) }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
@@ -72,6 +73,7 @@ struct Program {
     }
 
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
+    model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
     }
