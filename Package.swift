@@ -47,5 +47,11 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
+
+    // The benchmark of issue 6 (`make bench`): start-up, per-command cost, scale, save,
+    // schema load and a peer, written to docs/performance.md. No product ships it.
+    .executableTarget(
+      name: "settei-bench", dependencies: ["TableREPL", "TableKit", "SettingsKit", "TestSupport"],
+      path: "Benchmarks/settei-bench"),
   ]
 )
