@@ -2,9 +2,9 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
-LINT_PATHS = Package.swift Sources Tests
+LINT_PATHS = Package.swift Sources Tests Benchmarks
 
-.PHONY: all deps build release run test lint format clean install
+.PHONY: all deps build release run test lint format clean install bench
 
 all: build
 
@@ -14,12 +14,16 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime is linked statically: start-up is then about 1.2x a dynamically linked
+# print("hello") instead of 1.8x (docs/performance.md, figure 1).
+RELEASE_FLAGS = -c release --static-swift-stdlib
+
 release: deps
-	$(SWIFT) build -c release --product settei
+	$(SWIFT) build $(RELEASE_FLAGS) --product settei
 
 # Opens the REPL on the embedded Language & Region screen (pass options with ARGS="...").
 run: release
-	@"$$($(SWIFT) build -c release --show-bin-path)/settei" $(ARGS)
+	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" $(ARGS)
 
 test: deps
 	$(SWIFT) test
@@ -33,12 +37,17 @@ format:
 clean:
 	rm -rf .build
 
+# Measures start-up, per-command cost, scale, save, schema load and whiptail side by side,
+# prints the figures and writes docs/performance.md (scripts/bench.sh; about 6 minutes).
+bench: deps
+	scripts/bench.sh
+
 # Installs the binary, the man page and the shell completions under PREFIX.
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/settei" "$(DESTDIR)$(PREFIX)/bin/settei"
+	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" "$(DESTDIR)$(PREFIX)/bin/settei"
 	install -m 0644 docs/settei.1 "$(DESTDIR)$(PREFIX)/share/man/man1/settei.1"
 	install -m 0644 completions/settei.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/settei"
 	install -m 0644 completions/_settei "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_settei"
