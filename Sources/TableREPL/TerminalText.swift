@@ -6,7 +6,7 @@
 public enum TerminalText {
   /// The text with every control character replaced by a visible escape.
   public static func sanitize(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    guard mayHoldUnsafe(text) else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -17,6 +17,31 @@ public enum TerminalText {
       }
     }
     return result
+  }
+
+  /// Whether the UTF-8 of `text` encodes a scalar that ``isUnsafe(_:)``, found by a byte
+  /// scan (far cheaper than decoding every scalar): a byte below 0x20 or DEL; C1 controls
+  /// are 0xC2 0x80–0x9F; U+202A–202E are 0xE2 0x80 0xAA–0xAE; U+2066–2069 are 0xE2 0x81
+  /// 0xA6–0xA9.
+  static func mayHoldUnsafe(_ text: String) -> Bool {
+    if let found = text.utf8.withContiguousStorageIfAvailable(mayHoldUnsafe) { return found }
+    return mayHoldUnsafe(Array(text.utf8))
+  }
+
+  private static func mayHoldUnsafe(_ bytes: some Collection<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in bytes {
+      if byte < 0x20 || byte == 0x7F { return true }
+      if previous == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
+      if beforePrevious == 0xE2 {
+        if previous == 0x80, byte >= 0xAA, byte <= 0xAE { return true }
+        if previous == 0x81, byte >= 0xA6, byte <= 0xA9 { return true }
+      }
+      beforePrevious = previous
+      previous = byte
+    }
+    return false
   }
 
   /// Whether a scalar must not reach a terminal as it is.
