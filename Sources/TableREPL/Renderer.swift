@@ -83,11 +83,9 @@ public struct Renderer: Sendable {
 
   /// The screen as one string, each line ended by a newline.
   public func render(_ screen: Screen) -> String {
-    var text = ""
-    for line in lines(for: screen) {
-      text += line
-      text += "\n"
-    }
+    // `joined` sizes the result once instead of growing it line by line.
+    var text = lines(for: screen).joined(separator: "\n")
+    text += "\n"
     return text
   }
 
@@ -102,6 +100,17 @@ public struct Renderer: Sendable {
 
   func style(_ text: String, _ textStyle: TextStyle) -> String {
     usesColor && !text.isEmpty ? textStyle.rawValue + text + "\u{1B}[0m" : text
+  }
+
+  /// Appends the UTF-8 of `text` in a style (`nil` for none), as ``style(_:_:)`` writes it.
+  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout [UInt8]) {
+    guard let textStyle, usesColor, !text.isEmpty else {
+      bytes.append(contentsOf: text.utf8)
+      return
+    }
+    bytes.append(contentsOf: textStyle.rawValue.utf8)
+    bytes.append(contentsOf: text.utf8)
+    bytes.append(contentsOf: "\u{1B}[0m".utf8)
   }
 
   /// Keeps the end of a breadcrumb that is wider than the terminal: "… › 温度単位".
@@ -156,12 +165,22 @@ struct RowLayout {
   }
 
   func append(_ row: Screen.Row, to out: inout [String], renderer: Renderer) {
+    // The line is built as UTF-8 bytes and made a String once: a row is a dozen pieces,
+    // and appending to a String costs far more per piece than appending to an array.
+    var line: [UInt8] = []
+    line.reserveCapacity(width + 64)
     let number = String(row.number)
-    var line = "  " + String(repeating: " ", count: max(0, numberWidth - number.count))
-    line += renderer.style(number, .dim) + "  "
+    line.appendSpaces(2 + numberWidth - number.utf8.count)
+    renderer.append(number, .dim, to: &line)
+    line.appendSpaces(2)
     var used = 2 + numberWidth + 2
     if hasMarkColumn {
-      line += row.accessory == .checkmark ? renderer.style("✓", .tint) + " " : "  "
+      if row.accessory == .checkmark {
+        renderer.append("✓", .tint, to: &line)
+        line.appendSpaces(1)
+      } else {
+        line.appendSpaces(2)
+      }
       used += 2
     }
     var text = TerminalText.sanitize(row.text)
@@ -170,34 +189,45 @@ struct RowLayout {
     let accessory = RowLayout.accessoryText(row.accessory)
     let room = max(1, width - 1 - used - accessoryWidth)
     let showsDetailInline = row.style != .default && row.style != .subtitle && !detail.isEmpty
+    // Each text is measured once; a text that fits is used as it is.
+    let textWidth = DisplayWidth.of(text)
 
     if showsDetailInline {
       // When both do not fit, the detail keeps at least half of the room.
       let detailFull = DisplayWidth.of(detail)
-      let detailRoom = min(detailFull, max(room / 2, room - DisplayWidth.of(text) - 2))
-      let shownDetail = DisplayWidth.truncate(detail, toWidth: detailRoom)
-      let detailWidth = DisplayWidth.of(shownDetail)
-      let shownText = DisplayWidth.truncate(text, toWidth: max(1, room - detailWidth - 2))
-      let gap = room - DisplayWidth.of(shownText) - detailWidth
-      line += row.isEnabled ? shownText : renderer.style(shownText, .dim)
-      line += String(repeating: " ", count: max(2, gap))
-      line += renderer.style(shownDetail, .detail)
+      let detailRoom = min(detailFull, max(room / 2, room - textWidth - 2))
+      let shownDetail = RowLayout.fitted(detail, width: detailFull, toWidth: detailRoom)
+      let shownText = RowLayout.fitted(
+        text, width: textWidth, toWidth: max(1, room - shownDetail.width - 2))
+      let gap = room - shownText.width - shownDetail.width
+      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &line)
+      line.appendSpaces(max(2, gap))
+      renderer.append(shownDetail.text, .detail, to: &line)
     } else {
-      let shownText = DisplayWidth.truncate(text, toWidth: room)
-      line += row.isEnabled ? shownText : renderer.style(shownText, .dim)
+      let shownText = RowLayout.fitted(text, width: textWidth, toWidth: room)
+      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &line)
       if !accessory.text.isEmpty {
-        line += String(repeating: " ", count: max(0, room - DisplayWidth.of(shownText)))
+        line.appendSpaces(room - shownText.width)
       }
     }
     if !accessory.text.isEmpty {
-      line += String(repeating: " ", count: accessoryWidth - accessory.width)
-      line += renderer.style(accessory.text, .dim)
+      line.appendSpaces(accessoryWidth - accessory.width)
+      renderer.append(accessory.text, .dim, to: &line)
     }
-    out.append(line)
+    out.append(String(decoding: line, as: UTF8.self))
     if row.style == .subtitle, !detail.isEmpty {
       let indent = String(repeating: " ", count: used)
       out.append(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
     }
+  }
+
+  /// `text`, whose display width is `width`, cut to `limit` columns as
+  /// ``DisplayWidth/truncate(_:toWidth:)`` cuts it, with the width of the result.
+  static func fitted(_ text: String, width: Int, toWidth limit: Int) -> (text: String, width: Int) {
+    guard limit > 0 else { return ("", 0) }
+    if width <= limit { return (text, width) }
+    let cut = DisplayWidth.truncate(text, toWidth: limit)
+    return (cut, DisplayWidth.of(cut))
   }
 }
 
@@ -205,6 +235,12 @@ struct RowLayout {
 /// between any two characters of text without spaces (such as Japanese).
 func wrap(_ text: String, width: Int) -> [String] {
   let width = max(8, width)
+  // Most headers and footers fit on one line: measuring is far cheaper than breaking.
+  if !text.utf8.contains(UInt8(ascii: "\n")), DisplayWidth.of(text) <= width,
+    text.utf8.first != UInt8(ascii: " ")
+  {
+    return [text]
+  }
   var lines: [String] = []
   for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
     var line = ""
