@@ -65,7 +65,7 @@ public enum DisplayWidth {
   /// need a joiner (U+200D), a variation selector, a Hangul leading jamo, a regional
   /// indicator, an emoji modifier or a spacing mark; ``isStandalone(_:)`` admits none of
   /// those. Combining marks may stay: they are zero columns wide either way.
-  private static func simpleWidth(_ text: some StringProtocol) -> Int? {
+  static func simpleWidth(_ text: some StringProtocol) -> Int? {
     if let width = text.utf8.withContiguousStorageIfAvailable(simpleWidth(utf8:)) {
       return width
     }
@@ -77,19 +77,19 @@ public enum DisplayWidth {
     return width
   }
 
-  /// ``simpleWidth(_:)`` of valid UTF-8, decoded here: ASCII costs a compare per byte.
+  /// ``simpleWidth(_:)`` of valid UTF-8, decoded here; runs of ASCII are counted eight bytes
+  /// at a time.
   private static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var width = 0
     var index = 0
     let count = bytes.count
     while index < count {
+      let asciiEnd = PrintableASCII.end(of: bytes, from: index)
+      width += asciiEnd - index
+      index = asciiEnd
+      guard index < count else { break }
       let lead = bytes[index]
-      if lead < 0x80 {
-        guard lead >= 0x20, lead < 0x7F else { return nil }
-        width += 1
-        index += 1
-        continue
-      }
+      if lead < 0x80 { return nil }  // a control character
       var value: UInt32
       var length: Int
       if lead < 0xE0 {

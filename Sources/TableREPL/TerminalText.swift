@@ -25,21 +25,25 @@ public enum TerminalText {
   /// 0xA6–0xA9.
   static func mayHoldUnsafe(_ text: String) -> Bool {
     if let found = text.utf8.withContiguousStorageIfAvailable(mayHoldUnsafe) { return found }
-    return mayHoldUnsafe(Array(text.utf8))
+    return Array(text.utf8).withUnsafeBufferPointer(mayHoldUnsafe)
   }
 
-  private static func mayHoldUnsafe(_ bytes: some Collection<UInt8>) -> Bool {
-    var previous: UInt8 = 0
-    var beforePrevious: UInt8 = 0
-    for byte in bytes {
-      if byte < 0x20 || byte == 0x7F { return true }
-      if previous == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
-      if beforePrevious == 0xE2 {
-        if previous == 0x80, byte >= 0xAA, byte <= 0xAE { return true }
-        if previous == 0x81, byte >= 0xA6, byte <= 0xA9 { return true }
+  private static func mayHoldUnsafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    var index = PrintableASCII.end(of: bytes, from: 0)
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x80 { return true }  // a C0 control or DEL
+      if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+        return true
       }
-      beforePrevious = previous
-      previous = byte
+      if byte == 0xE2, index + 2 < count {
+        let second = bytes[index + 1]
+        let third = bytes[index + 2]
+        if second == 0x80, third >= 0xAA, third <= 0xAE { return true }
+        if second == 0x81, third >= 0xA6, third <= 0xA9 { return true }
+      }
+      index = PrintableASCII.end(of: bytes, from: index + 1)
     }
     return false
   }
