@@ -28,20 +28,31 @@ public struct Renderer: Sendable {
 
   /// The lines of a screen, without trailing newlines.
   public func lines(for screen: Screen) -> [String] {
-    var out: [String] = []
-    out.reserveCapacity(screen.sections.reduce(4) { $0 + $1.rows.count + 3 })
+    var lines = render(screen).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    lines.removeLast()  // after the final newline
+    return lines
+  }
+
+  /// The screen as one string, each line ended by a newline.
+  public func render(_ screen: Screen) -> String {
+    // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
+    // hundred pieces, and appending to a String costs far more per piece.
+    var out = ScreenText()
+    out.bytes.reserveCapacity(screen.sections.reduce(256) { $0 + ($1.rows.count + 3) * width })
     if let prompt = screen.prompt {
-      out.append(style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
+      out.line(
+        style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
     }
     let crumbs = screen.breadcrumb.map(TerminalText.sanitize).joined(separator: " › ")
-    out.append(style(DisplayWidth.truncate(leftTruncated(crumbs), toWidth: width), .bold))
+    out.line(style(DisplayWidth.truncate(leftTruncated(crumbs), toWidth: width), .bold))
 
     let layout = RowLayout(screen: screen, width: width)
     for section in screen.sections {
-      out.append("")
+      out.line("")
       if let header = section.header, !header.isEmpty {
         for line in wrap(TerminalText.sanitize(header), width: width - 2) {
-          out.append(style("  " + line, .dim))
+          out.indentedLine(line, .dim, renderer: self)
         }
       }
       for row in section.rows {
@@ -49,18 +60,18 @@ public struct Renderer: Sendable {
       }
       if let footer = section.footer, !footer.isEmpty {
         for line in wrap(TerminalText.sanitize(footer), width: width - 2) {
-          out.append(style("  " + line, .dim))
+          out.indentedLine(line, .dim, renderer: self)
         }
       }
     }
     if screen.sections.allSatisfy({ $0.rows.isEmpty }) {
-      out.append("")
-      out.append(style(screen.filter == nil ? "  (no rows)" : "  (no rows match)", .dim))
+      out.line("")
+      out.line(style(screen.filter == nil ? "  (no rows)" : "  (no rows match)", .dim))
     }
-    out.append("")
+    out.line("")
     if let filter = screen.filter {
       let noun = screen.totalRows == 1 ? "row" : "rows"
-      out.append(
+      out.line(
         style(
           "  filter “\(TerminalText.sanitize(filter))”: \(screen.totalRows) \(noun) · "
             + "filter alone shows all", .dim))
@@ -68,25 +79,17 @@ public struct Renderer: Sendable {
     if screen.pageCount > 1 {
       let first = screen.sections.first { !$0.rows.isEmpty }?.rows.first?.number ?? 0
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
-      out.append(
+      out.line(
         style(
           "  page \(screen.page + 1)/\(screen.pageCount) · rows \(first)–\(last)"
             + (screen.filter == nil ? " of \(screen.totalRows)" : "")
             + " · n next · p previous", .dim))
     }
     if let back = screen.backTitle {
-      out.append(style("  ‹ " + TerminalText.sanitize(back), .dim))
+      out.indentedLine("‹ " + TerminalText.sanitize(back), .dim, renderer: self)
     }
-    if out.last != "" { out.append("") }
-    return out
-  }
-
-  /// The screen as one string, each line ended by a newline.
-  public func render(_ screen: Screen) -> String {
-    // `joined` sizes the result once instead of growing it line by line.
-    var text = lines(for: screen).joined(separator: "\n")
-    text += "\n"
-    return text
+    if !out.lastLineIsEmpty { out.line("") }
+    return String(decoding: out.bytes, as: UTF8.self)
   }
 
   // MARK: Styling
@@ -128,6 +131,35 @@ public struct Renderer: Sendable {
   }
 }
 
+/// A screen being written: UTF-8 bytes, each line ended by a newline.
+struct ScreenText {
+  var bytes: [UInt8] = []
+  /// Whether the last line written was empty (true before any line).
+  private(set) var lastLineIsEmpty = false
+
+  /// Writes a line.
+  mutating func line(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    endLine(isEmpty: text.isEmpty)
+  }
+
+  /// Writes `text` indented by two spaces, in a style: ``Renderer/style(_:_:)`` of
+  /// `"  " + text`.
+  mutating func indentedLine(_ text: String, _ textStyle: Renderer.TextStyle, renderer: Renderer) {
+    if renderer.usesColor { bytes.append(contentsOf: textStyle.rawValue.utf8) }
+    bytes.appendSpaces(2)
+    bytes.append(contentsOf: text.utf8)
+    if renderer.usesColor { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+    endLine(isEmpty: false)
+  }
+
+  /// Ends the line written into ``bytes`` since the last newline.
+  mutating func endLine(isEmpty: Bool) {
+    bytes.append(UInt8(ascii: "\n"))
+    lastLineIsEmpty = isEmpty
+  }
+}
+
 /// Column positions shared by every row of a screen, so that numbers, marks and details line
 /// up down the page.
 struct RowLayout {
@@ -164,22 +196,18 @@ struct RowLayout {
     }
   }
 
-  func append(_ row: Screen.Row, to out: inout [String], renderer: Renderer) {
-    // The line is built as UTF-8 bytes and made a String once: a row is a dozen pieces,
-    // and appending to a String costs far more per piece than appending to an array.
-    var line: [UInt8] = []
-    line.reserveCapacity(width + 64)
+  func append(_ row: Screen.Row, to out: inout ScreenText, renderer: Renderer) {
     let number = String(row.number)
-    line.appendSpaces(2 + numberWidth - number.utf8.count)
-    renderer.append(number, .dim, to: &line)
-    line.appendSpaces(2)
+    out.bytes.appendSpaces(2 + numberWidth - number.utf8.count)
+    renderer.append(number, .dim, to: &out.bytes)
+    out.bytes.appendSpaces(2)
     var used = 2 + numberWidth + 2
     if hasMarkColumn {
       if row.accessory == .checkmark {
-        renderer.append("✓", .tint, to: &line)
-        line.appendSpaces(1)
+        renderer.append("✓", .tint, to: &out.bytes)
+        out.bytes.appendSpaces(1)
       } else {
-        line.appendSpaces(2)
+        out.bytes.appendSpaces(2)
       }
       used += 2
     }
@@ -200,24 +228,24 @@ struct RowLayout {
       let shownText = RowLayout.fitted(
         text, width: textWidth, toWidth: max(1, room - shownDetail.width - 2))
       let gap = room - shownText.width - shownDetail.width
-      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &line)
-      line.appendSpaces(max(2, gap))
-      renderer.append(shownDetail.text, .detail, to: &line)
+      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &out.bytes)
+      out.bytes.appendSpaces(max(2, gap))
+      renderer.append(shownDetail.text, .detail, to: &out.bytes)
     } else {
       let shownText = RowLayout.fitted(text, width: textWidth, toWidth: room)
-      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &line)
+      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &out.bytes)
       if !accessory.text.isEmpty {
-        line.appendSpaces(room - shownText.width)
+        out.bytes.appendSpaces(room - shownText.width)
       }
     }
     if !accessory.text.isEmpty {
-      line.appendSpaces(accessoryWidth - accessory.width)
-      renderer.append(accessory.text, .dim, to: &line)
+      out.bytes.appendSpaces(accessoryWidth - accessory.width)
+      renderer.append(accessory.text, .dim, to: &out.bytes)
     }
-    out.append(String(decoding: line, as: UTF8.self))
+    out.endLine(isEmpty: false)
     if row.style == .subtitle, !detail.isEmpty {
       let indent = String(repeating: " ", count: used)
-      out.append(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
+      out.line(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
     }
   }
 
@@ -236,7 +264,8 @@ struct RowLayout {
 func wrap(_ text: String, width: Int) -> [String] {
   let width = max(8, width)
   // Most headers and footers fit on one line: measuring is far cheaper than breaking.
-  if !text.utf8.contains(UInt8(ascii: "\n")), DisplayWidth.of(text) <= width,
+  // (`simpleWidth` is nil for text with a line break, or any text it cannot measure fast.)
+  if let textWidth = DisplayWidth.simpleWidth(text), textWidth <= width,
     text.utf8.first != UInt8(ascii: " ")
   {
     return [text]
