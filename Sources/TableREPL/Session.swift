@@ -111,7 +111,7 @@ public final class Session {
       case .line(let line):
         linesRead += 1
         let command = Command.parse(
-          line, customCommands: Set(customCommands.keys), customPrefixes: customPrefixes)
+          line, customCommands: customCommandNames, customPrefixes: customPrefixes)
         if let outcome = perform(command, typed: line) { return outcome }
       }
     }
@@ -134,17 +134,16 @@ public final class Session {
   public func register(_ command: CommandDefinition) {
     for name in command.help.names { customCommands[name.lowercased()] = command }
     customCommandOrder.append(command)
+    customCommandNames = Set(customCommands.keys)
+    if let prefix = command.prefix, let name = command.help.names.first {
+      customPrefixes[prefix] = name.lowercased()
+    }
   }
 
-  private var customPrefixes: [String: String] {
-    var result: [String: String] = [:]
-    for command in customCommandOrder {
-      if let prefix = command.prefix, let name = command.help.names.first {
-        result[prefix] = name.lowercased()
-      }
-    }
-    return result
-  }
+  /// The names of the application's commands, for parsing every line.
+  private var customCommandNames: Set<String> = []
+  /// The prefixes that run an application's command (`/` for `find`), to its name.
+  private var customPrefixes: [String: String] = [:]
 
   private func runCustom(_ name: String, argument: String) -> Outcome? {
     guard let command = customCommands[name] else { return nil }
