@@ -17,6 +17,7 @@ public final class SettingsModel {
   public var language: String {
     didSet {
       resolvedTables = [:]
+      lastTable = (nil, [:])
       notifyObservers()
     }
   }
@@ -151,15 +152,20 @@ public final class SettingsModel {
   public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
     // Every title of every row shown is localized: one lookup in the page's table as this
     // language sees it, instead of one per fallback language.
-    let table: [String: String]
-    if let known = resolvedTables[page.stringsTable] {
-      table = known
-    } else {
-      table = schema.strings.resolved(table: page.stringsTable, language: language)
-      resolvedTables[page.stringsTable] = table
+    if page.stringsTable != lastTable.name {
+      if let known = resolvedTables[page.stringsTable] {
+        lastTable = (page.stringsTable, known)
+      } else {
+        let table = schema.strings.resolved(table: page.stringsTable, language: language)
+        resolvedTables[page.stringsTable] = table
+        lastTable = (page.stringsTable, table)
+      }
     }
-    return table.isEmpty ? text : table[text] ?? text
+    return lastTable.strings.isEmpty ? text : lastTable.strings[text] ?? text
   }
+
+  /// The table last used, which the next string most likely comes from too.
+  private var lastTable: (name: String?, strings: [String: String]) = (nil, [:])
 
   /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
   private var resolvedTables: [String: [String: String]] = [:]

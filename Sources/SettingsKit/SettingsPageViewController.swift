@@ -135,8 +135,9 @@ public final class SettingsPageViewController: TableViewController {
       }
       result[result.count - 1].rows.append(row)
     }
+    let errors = model.specifierErrors[page.name]
     for specifier in page.specifiers {
-      if let error = model.specifierErrors[page.name]?[specifier.index] {
+      if let error = errors?[specifier.index] {
         if specifier.kind == .group {
           result.append(Section(header: specifier.title, rows: []))
           needsFreshSection = false
