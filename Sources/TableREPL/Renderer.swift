@@ -36,6 +36,11 @@ public struct Renderer: Sendable {
 
   /// The screen as one string, each line ended by a newline.
   public func render(_ screen: Screen) -> String {
+    String(decoding: renderUTF8(screen), as: UTF8.self)
+  }
+
+  /// ``render(_:)`` as UTF-8 bytes, for writing to a terminal without making a String.
+  public func renderUTF8(_ screen: Screen) -> [UInt8] {
     // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
     // hundred pieces, and appending to a String costs far more per piece.
     var out = ScreenText()
@@ -89,7 +94,7 @@ public struct Renderer: Sendable {
       out.indentedLine("‹ " + TerminalText.sanitize(back), .dim, renderer: self)
     }
     if !out.lastLineIsEmpty { out.line("") }
-    return String(decoding: out.bytes, as: UTF8.self)
+    return out.bytes
   }
 
   // MARK: Styling
