@@ -98,7 +98,11 @@ public final class Session {
     }
     showScreen()
     while true {
+      // The terminal's size is asked once for the prompt and once for the command (its page
+      // size and its screen alike), so that a resize while typing shows on the next screen.
+      sizeOfThisCommand = nil
       let input = reader.readLine(prompt: prompt)
+      sizeOfThisCommand = nil
       switch input {
       case .interrupted:
         continue
@@ -120,7 +124,7 @@ public final class Session {
   /// The prompt: where the user is, as a breadcrumb.
   public var prompt: String {
     let crumbs = navigationController.titles.map(TerminalText.sanitize)
-    let limit = max(12, terminalSize().columns / 2)
+    let limit = max(12, currentTerminalSize().columns / 2)
     var text = crumbs.joined(separator: " › ")
     if DisplayWidth.of(text) > limit, let last = crumbs.last {
       text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
@@ -387,12 +391,22 @@ public final class Session {
 
   /// How many rows fit on one page of the terminal.
   private var pageSize: Int {
-    max(5, terminalSize().rows - 8)
+    max(5, currentTerminalSize().rows - 8)
+  }
+
+  /// The terminal size asked for the command being run.
+  private var sizeOfThisCommand: TerminalSize?
+
+  private func currentTerminalSize() -> TerminalSize {
+    if let sizeOfThisCommand { return sizeOfThisCommand }
+    let size = terminalSize()
+    sizeOfThisCommand = size
+    return size
   }
 
   private func showScreen() {
-    let size = terminalSize()
+    let size = currentTerminalSize()
     let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
-    output.write(renderer.render(currentScreen()))
+    output.write(utf8: renderer.renderUTF8(currentScreen()))
   }
 }
