@@ -213,16 +213,19 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
-    let cell = plainCell(for: specifier)
+    // The value is looked up once for the cell and its mark (as differsFromDefault would).
+    let value = specifier.key.flatMap { model.value(forKey: $0) }
+    let cell = plainCell(for: specifier, value: value)
     // A value that differs from its default is marked, so changes stand out.
-    if let key = specifier.key, let detail = cell.detailText, model.differsFromDefault(key) {
+    if let key = specifier.key, let detail = cell.detailText, let value,
+      value != model.defaultValue(forKey: key)
+    {
       cell.detailText = "• " + detail
     }
     return cell
   }
 
-  private func plainCell(for specifier: Specifier) -> TableViewCell {
-    let value = specifier.key.flatMap { model.value(forKey: $0) }
+  private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
     let cell = TableViewCell(style: .value1)
     cell.text = displayTitle(of: specifier)
     switch specifier.kind {

@@ -59,17 +59,18 @@ public struct Specifier: Sendable, Equatable {
     didSet { fields = Fields(raw) }
   }
   /// The keys read for every row shown, taken out of ``raw`` once: each read of ``raw``
-  /// hashes its key, and a screen reads these many times per row.
+  /// hashes its key, and a screen reads these many times per row. A class, so that copying a
+  /// specifier (rows hold them) retains one object, not every field.
   private var fields: Fields
 
-  private struct Fields: Sendable, Equatable {
-    var title: String?
-    var key: String?
-    var footerText: String?
-    var titles: [String]
-    var shortTitles: [String]
-    var values: [PropertyListValue]
-    var defaultValue: PropertyListValue?
+  private final class Fields: Sendable, Equatable {
+    let title: String?
+    let key: String?
+    let footerText: String?
+    let titles: [String]
+    let shortTitles: [String]
+    let values: [PropertyListValue]
+    let defaultValue: PropertyListValue?
 
     init(_ raw: [String: PropertyListValue]) {
       title = raw["Title"]?.stringValue
@@ -80,6 +81,9 @@ public struct Specifier: Sendable, Equatable {
       values = raw["Values"]?.arrayValue ?? []
       defaultValue = raw["DefaultValue"]
     }
+
+    /// Always equal: the fields are a function of ``Specifier/raw``, which specifiers compare.
+    static func == (lhs: Fields, rhs: Fields) -> Bool { true }
   }
 
   /// Creates a specifier from its dictionary.
