@@ -34,6 +34,8 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private(set) var sections: [Section] = []
+  /// Whether the page has a list group, whose rows come and go with its value.
+  private let hasListGroups: Bool
 
   /// The title as written in the schema (not localized), kept to re-localize on `lang`.
   private let rawTitle: (text: String, page: SettingsSchema.Page)?
@@ -51,6 +53,7 @@ public final class SettingsPageViewController: TableViewController {
   ) {
     self.page = page
     self.model = model
+    hasListGroups = page.specifiers.contains { $0.kind == .other("IASKListGroupSpecifier") }
     if let pane, let text = pane.specifier.title {
       rawTitle = (text, pane.page)
     } else {
@@ -61,7 +64,7 @@ public final class SettingsPageViewController: TableViewController {
     model.addObserver(self) { [weak self] in
       guard let self else { return }
       self.updateTitle()
-      self.rebuildSections()
+      self.rebuildSectionsIfNeeded()
       self.tableView.reloadData()
     }
   }
@@ -120,9 +123,19 @@ public final class SettingsPageViewController: TableViewController {
   /// Settings may have changed on the screens above: show their current values.
   public override func viewWillAppear() {
     super.viewWillAppear()
-    rebuildSections()
+    rebuildSectionsIfNeeded()
     tableView.reloadData()
   }
+
+  /// Sections hold the schema's raw texts; they change only with the items of a list group
+  /// or with the lint errors of the page. Rebuilding them on every change of any value cost
+  /// more than showing the screen.
+  private func rebuildSectionsIfNeeded() {
+    if hasListGroups || model.specifierErrors[page.name] != builtErrors { rebuildSections() }
+  }
+
+  /// The lint errors the sections were built with.
+  private var builtErrors: [Int: String]?
 
   /// Sections depend on values only through list groups, whose items come and go.
   private func rebuildSections() {
@@ -136,6 +149,7 @@ public final class SettingsPageViewController: TableViewController {
       result[result.count - 1].rows.append(row)
     }
     let errors = model.specifierErrors[page.name]
+    builtErrors = errors
     for specifier in page.specifiers {
       if let error = errors?[specifier.index] {
         if specifier.kind == .group {
