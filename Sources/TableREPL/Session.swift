@@ -123,14 +123,24 @@ public final class Session {
 
   /// The prompt: where the user is, as a breadcrumb.
   public var prompt: String {
-    let crumbs = navigationController.titles.map(TerminalText.sanitize)
+    let titles = navigationController.titles
     let limit = max(12, currentTerminalSize().columns / 2)
+    // Shown before every line, and the same until the stack or the width changes.
+    if let lastPrompt, lastPrompt.titles == titles, lastPrompt.limit == limit {
+      return lastPrompt.text
+    }
+    let crumbs = titles.map(TerminalText.sanitize)
     var text = crumbs.joined(separator: " › ")
     if DisplayWidth.of(text) > limit, let last = crumbs.last {
       text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
     }
-    return text + "> "
+    text += "> "
+    lastPrompt = (titles, limit, text)
+    return text
   }
+
+  /// The last prompt made, with the titles and width it was made for.
+  private var lastPrompt: (titles: [String], limit: Int, text: String)?
 
   // MARK: Application commands
 
@@ -382,10 +392,11 @@ public final class Session {
 
   private func currentScreen() -> Screen {
     let top = ObjectIdentifier(navigationController.topViewController)
+    let page = pages[top] ?? 0
     let screen = Screen(
-      of: navigationController, page: pages[top] ?? 0, pageSize: pageSize,
-      filter: filters[top])
-    pages[top] = screen.page
+      of: navigationController, page: page, pageSize: pageSize,
+      filter: filters.isEmpty ? nil : filters[top])
+    if screen.page != page { pages[top] = screen.page }
     return screen
   }
 
