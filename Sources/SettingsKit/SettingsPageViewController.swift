@@ -150,6 +150,7 @@ public final class SettingsPageViewController: TableViewController {
     }
     let errors = model.specifierErrors[page.name]
     builtErrors = errors
+    sectionTexts = nil
     for specifier in page.specifiers {
       if let error = errors?[specifier.index] {
         if specifier.kind == .group {
@@ -193,13 +194,30 @@ public final class SettingsPageViewController: TableViewController {
   public override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int)
     -> String?
   {
-    sections[section].header.flatMap { $0.isEmpty ? nil : localized($0) }
+    localizedSectionTexts().headers[section]
   }
 
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
-    sections[section].footer.flatMap { $0.isEmpty ? nil : localized($0) }
+    localizedSectionTexts().footers[section]
+  }
+
+  /// The localized headers and footers of ``sections``, in the language they were made in.
+  /// Kept because every screen shows them and footers are long texts, costly to look up.
+  private var sectionTexts: (language: String, headers: [String?], footers: [String?])?
+
+  private func localizedSectionTexts() -> (
+    language: String, headers: [String?], footers: [String?]
+  ) {
+    if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
+    let texts = (
+      language: model.language,
+      headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
+      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } }
+    )
+    sectionTexts = texts
+    return texts
   }
 
   public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
