@@ -11,6 +11,7 @@ let usage = """
                           [--out FILE] [--history FILE] [--revision TEXT] [--quick]
                           [--only 1,2,…] [--peer-large-pairs N]
          settei-bench scale-child ROWS SESSIONS
+         settei-bench save-child KEYS SAVES FOLDER
   """
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -140,6 +141,10 @@ do {
     guard arguments.count == 3, let rows = Int(arguments[1]), let sessions = Int(arguments[2])
     else { fail(usage, status: 64) }
     print(try ScaleBenchmark.child(rows: rows, sessions: sessions), terminator: "")
+  case "save-child":
+    guard arguments.count == 4, let keys = Int(arguments[1]), let saves = Int(arguments[2])
+    else { fail(usage, status: 64) }
+    try SaveBenchmark.child(keys: keys, saves: saves, folder: arguments[3])
   case "run":
     try runBenchmark(Array(arguments.dropFirst()))
   default:
