@@ -21,11 +21,12 @@ fi
 dynamic_scratch=.build/dynamic
 mkdir -p "$work"
 
-# settei as shipped (make release), and the benchmark in the same build folder, so that
-# neither build undoes the other's flags.
-$SWIFT build -c release --static-swift-stdlib --product settei
-$SWIFT build -c release --static-swift-stdlib --product settei-bench
-bin=$($SWIFT build -c release --static-swift-stdlib --show-bin-path)
+# settei as shipped (make release passes its flags; see the Makefile), and the benchmark in
+# the same build folder, so that neither build undoes the other's flags.
+read -r -a release_flags <<< "${SETTEI_RELEASE_FLAGS:--c release --static-swift-stdlib}"
+$SWIFT build "${release_flags[@]}" --product settei
+$SWIFT build "${release_flags[@]}" --product settei-bench
+bin=$($SWIFT build "${release_flags[@]}" --show-bin-path)
 # The same settei with the Swift runtime linked dynamically, in a build folder of its own.
 $SWIFT build -c release --product settei --scratch-path "$dynamic_scratch"
 dynamic_bin=$($SWIFT build -c release --scratch-path "$dynamic_scratch" --show-bin-path)
@@ -46,7 +47,8 @@ for argument in "$@"; do
 done
 
 "$bin/settei-bench" run \
-  --settei "$bin/settei" --linking "static Swift runtime (make release)" \
+  --settei "$bin/settei" --linking "make release: static Swift runtime$(
+    case "${release_flags[*]}" in *static-libstdc++*) echo " and libstdc++" ;; esac)" \
   --other-settei "$dynamic_bin/settei" --other-linking "dynamic Swift runtime" \
   --hello "$work/hello" \
   --bundle "$bundle" \
