@@ -2,31 +2,41 @@ import Glibc
 import TestSupport
 
 /// Figure 6: time to the first screen of a list of choices through a pseudo-terminal,
-/// `whiptail --radiolist` against settei showing a multi-value list of as many choices.
+/// `whiptail --radiolist` against settei showing as many choices: as the first screen (a
+/// radio group, the same kind of list) and one command away (a multi-value list opened with
+/// `1`).
 struct PeerBenchmark {
   let configuration: BenchConfiguration
 
-  /// The text both programs show once the list is on screen: the second choice's title
-  /// (the first is the chosen value, which settei's root screen shows too).
+  /// The text every program shows once the list is on screen: the second choice's title
+  /// (the first is the chosen value, which settei's root screen shows as the multi-value's
+  /// detail).
   static let marker = "Choice 2"
+
+  /// The programs compared, in the order they take turns.
+  private enum Contender: CaseIterable {
+    case whiptail, radioGroup, multiValue
+  }
 
   func run() throws(BenchError) -> Report.Figure {
     let folder = try TextFile.temporaryFolder(in: configuration.work, prefix: "peer")
     Self.raiseArgumentLimit()
     var details = [
       "Each program runs on a pseudo-terminal of 80×24 (`TERM=xterm`); the time runs from "
-        + "just before `posix_spawn` until the terminal has shown the list: for whiptail, "
+        + "just before `posix_spawn` until the terminal shows the list: for whiptail, "
         + "`\(Self.marker)` and the `<Cancel>` button it draws last; for settei, "
-        + "`\(Self.marker)` and the list's prompt. whiptail gets the choices as arguments "
-        + "(`whiptail --title Bench --radiolist 'Pick one' 20 70 12 v1 'Choice 1' ON v2 "
-        + "'Choice 2' OFF …`); settei gets a generated JSON schema whose root page holds one "
-        + "`PSMultiValueSpecifier` with as many titles and values, waits for its root screen, "
-        + "and is sent `1` and Enter to open the list — so settei's time includes its first "
-        + "screen, the round trip of one command, and the list. The two programs take turns "
-        + "to go first; the ratio is the median of each pair's ratio.",
+        + "`\(Self.marker)` and the prompt that follows the screen. whiptail gets the choices "
+        + "as arguments (`whiptail --title Bench --radiolist 'Pick one' 20 70 12 v1 'Choice 1' "
+        + "ON v2 'Choice 2' OFF …`). settei gets a generated JSON schema with as many titles "
+        + "and values: a `PSRadioGroupSpecifier` on the root page is a list of choices on the "
+        + "first screen, like whiptail's (the fair comparison); a `PSMultiValueSpecifier` is a "
+        + "row that opens its list, so settei waits for its root screen, is sent `1` and Enter, "
+        + "and its time includes a first screen and the round trip of a command. The programs "
+        + "take turns to go first; a ratio is the median of each round's ratio.",
       "",
-      "| choices | pairs | whiptail | settei | settei ÷ whiptail |",
-      "| --- | --- | --- | --- | --- |",
+      "| choices | rounds | whiptail | settei, radio group (first screen) | ratio "
+        + "| settei, multi-value (`1`, Enter) | ratio |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     var commands: [String] = []
     var ahead = true
@@ -35,53 +45,66 @@ struct PeerBenchmark {
       (10, configuration.peerSmallPairs),
       (configuration.peerLargeRows, configuration.peerLargePairs),
     ]
-    for (rows, pairs) in sizes {
-      let schema = folder + "/choices-\(rows).json"
-      try TextFile.write(Self.schema(choices: rows), to: schema)
-      let setteiArguments = ["--schema", schema, "--store", folder + "/peer.json"]
+    for (rows, rounds) in sizes {
+      let radioSchema = folder + "/radio-\(rows).json"
+      let multiValueSchema = folder + "/multi-value-\(rows).json"
+      try TextFile.write(Self.schema(choices: rows, type: "PSRadioGroupSpecifier"), to: radioSchema)
+      try TextFile.write(
+        Self.schema(choices: rows, type: "PSMultiValueSpecifier"), to: multiValueSchema)
+      let radioArguments = ["--schema", radioSchema, "--store", folder + "/peer.json"]
+      let multiValueArguments = ["--schema", multiValueSchema, "--store", folder + "/peer.json"]
       let whiptailArguments = Self.whiptailArguments(choices: rows)
-      var setteiTimes: [Double] = []
-      var whiptailTimes: [Double] = []
-      for pair in 0..<pairs + (rows <= 10 ? 3 : 0) {
-        var settei = 0.0
-        var whiptail: Double?
-        if pair % 2 == 0 {
-          settei = try timeSettei(setteiArguments, folder: folder)
-          whiptail = try timeWhiptail(whiptailArguments)
-        } else {
-          whiptail = try timeWhiptail(whiptailArguments)
-          settei = try timeSettei(setteiArguments, folder: folder)
-        }
-        if pair >= (rows <= 10 ? 3 : 0) {
-          setteiTimes.append(settei)
-          whiptailTimes.append(whiptail ?? .infinity)
+      let warmUp = rows <= 10 ? 3 : 0
+      var times: [Contender: [Double]] = [:]
+      for round in 0..<rounds + warmUp {
+        let order = Contender.allCases
+        for step in 0..<order.count {
+          let contender = order[(round + step) % order.count]
+          let seconds: Double
+          switch contender {
+          case .whiptail: seconds = try timeWhiptail(whiptailArguments) ?? .infinity
+          case .radioGroup: seconds = try timeSettei(radioArguments, opening: false)
+          case .multiValue: seconds = try timeSettei(multiValueArguments, opening: true)
+          }
+          if round >= warmUp { times[contender, default: []].append(seconds) }
         }
       }
-      let ratio = Statistics.medianRatio(setteiTimes, whiptailTimes)
-      if !(ratio < 1) { ahead = false }
-      headline.append("\(Format.grouped(rows)): \(Format.ratio(ratio))")
+      let whiptailTimes = times[.whiptail] ?? []
+      let radioTimes = times[.radioGroup] ?? []
+      let multiValueTimes = times[.multiValue] ?? []
+      let radioRatio = Statistics.medianRatio(radioTimes, whiptailTimes)
+      let multiValueRatio = Statistics.medianRatio(multiValueTimes, whiptailTimes)
+      if !(radioRatio < 1) { ahead = false }
+      headline.append(
+        "\(Format.grouped(rows)): \(Format.ratio(radioRatio)) (\(Format.ratio(multiValueRatio)) "
+          + "one command away)")
       let whiptailMedian = Statistics.median(whiptailTimes)
       details.append(
-        "| \(Format.grouped(rows)) | \(pairs) | "
+        "| \(Format.grouped(rows)) | \(rounds) | "
           + (whiptailMedian.isFinite
             ? Format.milliseconds(whiptailMedian)
             : "> \(Format.fixed(configuration.peerTimeout, 0)) s") + " | "
-          + "\(Format.milliseconds(Statistics.median(setteiTimes))) | \(Format.ratio(ratio)) |")
+          + "\(Format.milliseconds(Statistics.median(radioTimes))) | \(Format.ratio(radioRatio)) | "
+          + "\(Format.milliseconds(Statistics.median(multiValueTimes))) | "
+          + "\(Format.ratio(multiValueRatio)) |")
+      let settei = "TERM=xterm " + Shell.quote(configuration.settei) + " "
+      commands.append(settei + radioArguments.map(Shell.quote).joined(separator: " "))
       commands.append(
-        "TERM=xterm " + Shell.quote(configuration.settei) + " "
-          + setteiArguments.map(Shell.quote).joined(separator: " ") + "   # then type 1, Enter")
+        settei + multiValueArguments.map(Shell.quote).joined(separator: " ")
+          + "   # then type 1, Enter")
       let shown = whiptailArguments.prefix(14).map(Shell.quote).joined(separator: " ")
       commands.append(
-        "TERM=xterm \(configuration.whiptail ?? "whiptail") \(shown) …   # \(Format.grouped(rows)) choices"
-      )
+        "TERM=xterm \(configuration.whiptail ?? "whiptail") \(shown) …   "
+          + "# \(Format.grouped(rows)) choices")
     }
     details += [
       "",
-      "whiptail (newt) builds its list item by item in a way that grows faster than the "
-        + "list: 30,000 choices take about 3 s and 100,000 about 100 s on this machine, so "
-        + "the large size runs \(configuration.peerLargePairs) pair(s). settei reads the "
-        + "whole schema and localizes every choice title when the list opens (O(n)), but "
-        + "renders only one page.",
+      "whiptail (newt) builds its list in time that grows faster than the list (here about "
+        + "3 s for 30,000 choices and 30–100 s for 100,000), so the large size runs "
+        + "\(configuration.peerLargePairs) round(s). settei reads the whole schema (a JSON "
+        + "text of n titles and values) and, for a multi-value list, localizes every title "
+        + "when the list opens — both O(n) — but asks for and renders only the rows of one "
+        + "page.",
     ]
     return Report.Figure(
       number: 6, title: "Peer: whiptail",
@@ -95,16 +118,20 @@ struct PeerBenchmark {
     return environment
   }
 
-  /// Seconds until settei shows the list, after `1` opened it from the root screen.
-  private func timeSettei(_ arguments: [String], folder: String) throws(BenchError) -> Double {
+  /// Seconds until settei shows the list: on its first screen, or after `1` opened it from
+  /// the root screen.
+  private func timeSettei(_ arguments: [String], opening: Bool) throws(BenchError) -> Double {
     let start = MonotonicClock.now()
     do {
       let terminal = try PseudoTerminal(
         executable: configuration.settei, arguments: arguments, environment: terminalEnvironment)
-      try terminal.waitFor("Bench> ", timeout: configuration.peerTimeout)
-      terminal.send("1\r")
+      if opening {
+        try terminal.waitFor("Bench> ", timeout: configuration.peerTimeout)
+        terminal.send("1\r")
+      }
+      let prompt = opening ? "Pick one> " : "Bench> "
       try terminal.waitUntil("the list", timeout: configuration.peerTimeout) { output in
-        output.contains(Self.marker) && output.contains("Pick one> ")
+        output.contains(Self.marker) && output.contains(prompt)
       }
       let seconds = MonotonicClock.now() - start
       terminal.send("quit!\r")
@@ -144,8 +171,9 @@ struct PeerBenchmark {
     return arguments
   }
 
-  /// A JSON schema whose root page holds one multi-value setting of `choices` choices.
-  static func schema(choices: Int) -> String {
+  /// A JSON schema whose root page holds one setting of `choices` choices, of a `type`
+  /// (a radio group or a multi-value).
+  static func schema(choices: Int, type: String) -> String {
     var titles = ""
     var values = ""
     titles.reserveCapacity(choices * 14)
@@ -163,7 +191,7 @@ struct PeerBenchmark {
         "Title": "Bench",
         "PreferenceSpecifiers": [
           {
-            "Type": "PSMultiValueSpecifier", "Title": "Pick one", "Key": "choice",
+            "Type": "\(type)", "Title": "Pick one", "Key": "choice",
             "DefaultValue": "v1",
             "Titles": [\(titles)],
             "Values": [\(values)]
