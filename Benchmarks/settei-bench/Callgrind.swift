@@ -28,6 +28,10 @@ struct Callgrind {
       ["--tool=callgrind", "--callgrind-out-file=" + profile, process.executable]
       + process.arguments
     wrapped.errorOutput = .capture
+    // Swift seeds its hash function randomly per process, which moves dictionary probes and
+    // so instruction counts by a fraction of a percent from run to run; a fixed seed makes
+    // the count repeatable.
+    wrapped.environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     let result = try wrapped.run()
     guard result.status == 0 || result.status == process.expectedStatus else {
       throw BenchError("\(wrapped.commandLine) exited with \(result.status):\n\(result.output)")

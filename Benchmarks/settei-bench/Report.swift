@@ -64,7 +64,9 @@ struct Report {
       "Figures are **ratios measured side by side in one run** (each pair of runs one right "
         + "after the other, median of the pairs), because the machine is shared and noisy; "
         + "instruction counts come from `valgrind --tool=callgrind`, which does not depend "
-        + "on the load. Absolute times are for orientation only.",
+        + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, so that they repeat exactly). "
+        + "Absolute times are for orientation only. Rerun with `make bench`; "
+        + "`scripts/bench.sh --quick` gives a rougher look in about two minutes.",
       "",
       "| machine | |",
       "| --- | --- |",

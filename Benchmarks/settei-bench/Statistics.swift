@@ -58,7 +58,9 @@ enum Format {
 
   /// A ratio: "1.23×".
   static func ratio(_ value: Double) -> String {
-    fixed(value, 2) + "×"
+    // Two significant digits at least: a ratio of 0.003 must not read as 0.00.
+    let digits = value >= 0.1 || value == 0 ? 2 : value >= 0.01 ? 3 : 4
+    return fixed(value, digits) + "×"
   }
 
   /// Kibibytes as mebibytes: "12.3 MiB".
