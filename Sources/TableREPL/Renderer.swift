@@ -84,11 +84,24 @@ public struct Renderer: Sendable {
     if screen.pageCount > 1 {
       let first = screen.sections.first { !$0.rows.isEmpty }?.rows.first?.number ?? 0
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
-      out.line(
-        style(
-          "  page \(screen.page + 1)/\(screen.pageCount) · rows \(first)–\(last)"
-            + (screen.filter == nil ? " of \(screen.totalRows)" : "")
-            + " · n next · p previous", .dim))
+      // Written number by number: string interpolation of five numbers cost more than the
+      // rest of a short screen.
+      if usesColor { out.bytes.append(contentsOf: TextStyle.dim.rawValue.utf8) }
+      out.bytes.append(contentsOf: "  page ".utf8)
+      out.bytes.appendDecimal(screen.page + 1)
+      out.bytes.append(UInt8(ascii: "/"))
+      out.bytes.appendDecimal(screen.pageCount)
+      out.bytes.append(contentsOf: " · rows ".utf8)
+      out.bytes.appendDecimal(first)
+      out.bytes.append(contentsOf: "–".utf8)
+      out.bytes.appendDecimal(last)
+      if screen.filter == nil {
+        out.bytes.append(contentsOf: " of ".utf8)
+        out.bytes.appendDecimal(screen.totalRows)
+      }
+      out.bytes.append(contentsOf: " · n next · p previous".utf8)
+      if usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+      out.endLine(isEmpty: false)
     }
     if let back = screen.backTitle {
       out.indentedLine("‹ " + TerminalText.sanitize(back), .dim, renderer: self)
@@ -202,9 +215,10 @@ struct RowLayout {
   }
 
   func append(_ row: Screen.Row, to out: inout ScreenText, renderer: Renderer) {
-    let number = String(row.number)
-    out.bytes.appendSpaces(2 + numberWidth - number.utf8.count)
-    renderer.append(number, .dim, to: &out.bytes)
+    out.bytes.appendSpaces(2 + numberWidth - [UInt8].decimalDigits(of: row.number))
+    if renderer.usesColor { out.bytes.append(contentsOf: Renderer.TextStyle.dim.rawValue.utf8) }
+    out.bytes.appendDecimal(row.number)
+    if renderer.usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
     out.bytes.appendSpaces(2)
     var used = 2 + numberWidth + 2
     if hasMarkColumn {
