@@ -32,7 +32,10 @@ STATIC_CXX_FLAGS = ${shell a=$$(cc -print-file-name=libstdc++.a 2>/dev/null); \
 METADATA_FLAGS = ${shell $(SWIFT) -frontend -help-hidden 2>/dev/null \
   | grep -q -- -disable-concrete-type-metadata-mangled-name-accessors \
   && echo "-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"}
-RELEASE_FLAGS = -c release --static-swift-stdlib $(STATIC_CXX_FLAGS) $(METADATA_FLAGS)
+# --disable-local-rpath: a static binary loads nothing from its own folder, and the dynamic
+# loader would look there first for libc, libedit and the rest.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
+  $(METADATA_FLAGS)
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product settei
