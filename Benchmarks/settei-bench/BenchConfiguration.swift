@@ -32,9 +32,9 @@ struct BenchConfiguration {
   /// Wall-clock runs of figure 2, per schema.
   var commandRuns = 3
   /// Rounds of the scale figure (each runs every size once, in a child process).
-  var scaleRounds = 7
+  var scaleRounds = 15
   /// Render + `page K` sessions per child of the scale figure.
-  var scaleSessions = 10_000
+  var scaleSessions = 3_000
   /// Save pairs (protocol, floor).
   var savePairs = 40
   /// Keys in the saved store.

@@ -96,8 +96,9 @@ struct ScaleBenchmark {
         + "page, then page K. Each size runs in a child process (the benchmark re-executing "
         + "itself) doing \(Format.grouped(configuration.scaleSessions)) sessions; its peak "
         + "resident set size is `ru_maxrss` from `wait4`. \(configuration.scaleRounds) rounds, "
-        + "the sizes taking turns to go first; medians over the rounds, ratios to the 10-row "
-        + "case. Instructions per session come from callgrind: (a child doing "
+        + "the sizes taking turns to go first; the time ratio is the median over the rounds of "
+        + "each round's ratio to the 10-row child, peak RSS the median over the rounds. "
+        + "Instructions per session come from callgrind: (a child doing "
         + "\(Self.callgrindSessions) sessions − a child doing none) ÷ \(Self.callgrindSessions).",
       "",
       "| rows | page K | time per session | ratio | instructions per session | ratio | peak RSS "
@@ -106,12 +107,13 @@ struct ScaleBenchmark {
     ]
     var timeRatio = 0.0
     var residentRatio = 0.0
-    let baseTime = Statistics.median(times[0])
     let baseResident = Statistics.median(resident[0])
     for (index, size) in Self.sizes.enumerated() {
       let time = Statistics.median(times[index])
       let peak = Statistics.median(resident[index])
-      let ratioOfTime = baseTime > 0 ? time / baseTime : 0
+      // Each round ran every size one after the other: the ratio of a round's times is
+      // taken side by side, and the median of those ratios reported.
+      let ratioOfTime = Statistics.medianRatio(times[index], times[0])
       let ratioOfResident = baseResident > 0 ? peak / baseResident : 0
       if index == Self.sizes.count - 1 {
         timeRatio = ratioOfTime
