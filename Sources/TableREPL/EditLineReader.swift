@@ -49,11 +49,11 @@ public final class EditLineReader: LineReading {
   }
 
   public func readLine(prompt: String) -> ReadResult {
-    convert(editor.readLine(prompt: prompt), remember: true)
+    convert(editor.readLine(prompt: prompt))
   }
 
   public func readSecret(prompt: String) -> ReadResult {
-    convert(editor.readSecret(prompt: prompt), remember: false)
+    convert(editor.readSecret(prompt: prompt))
   }
 
   /// Merges this session's lines into the history file.
@@ -64,10 +64,12 @@ public final class EditLineReader: LineReading {
     try editor.history.save(to: historyPath)
   }
 
-  private func convert(_ result: LineReadResult, remember: Bool) -> ReadResult {
+  private func convert(_ result: LineReadResult) -> ReadResult {
     switch result {
     case .line(let line):
-      if remember { editor.history.add(line) }
+      if line.unicodeScalars.contains("\u{FFFD}") {
+        return .rejected("the line has bytes that are not valid UTF-8 (shown as �); it was not run")
+      }
       return .line(line)
     case .interrupted:
       return .interrupted

@@ -13,6 +13,8 @@ public final class Session {
     case quit
     /// The user left with `quit!`; nothing was saved.
     case discarded
+    /// Standard output was closed (`settei … | head -1`); nothing was saved.
+    case outputClosed
     /// A command of a script failed; nothing was saved.
     case scriptFailed(line: Int, message: String)
     /// Quitting failed (the handler's message) and the session could not go on.
@@ -113,6 +115,7 @@ public final class Session {
         let command = Command.parse(
           line, customCommands: Set(customCommands.keys), customPrefixes: customPrefixes)
         if let outcome = perform(command, typed: line) { return outcome }
+        if output.isClosed { return .outputClosed }
       }
     }
   }

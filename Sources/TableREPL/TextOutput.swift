@@ -6,6 +6,13 @@
 public protocol TextOutput: AnyObject {
   /// Writes text as it is.
   func write(_ text: String)
+  /// Whether the reader of the output went away (a closed pipe), so that nothing written
+  /// is seen any more.
+  var isClosed: Bool { get }
+}
+
+extension TextOutput {
+  public var isClosed: Bool { false }
 }
 
 /// Collects everything written, for tests.

@@ -10,6 +10,9 @@ enum ExitStatus: Int32 {
   case unreadableInput = 65
   case saveFailed = 74
   case storeLocked = 75
+  /// Standard output was closed under us: the status a shell gives a process that SIGPIPE
+  /// ended, since that is what happened, only without dying mid-write.
+  case outputClosed = 141
 }
 
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
@@ -118,6 +121,7 @@ struct Program {
     case .quit, .discarded: return .success
     case .scriptFailed: return .scriptFailed
     case .quitFailed: return .saveFailed
+    case .outputClosed: return .outputClosed
     }
   }
 
