@@ -95,8 +95,8 @@ final class FolderListing {
           let x = a[index]
           let y = b[index]
           if x == y { continue }
-          let foldedX = (0x41...0x5A).contains(x) ? x | 0x20 : x
-          let foldedY = (0x41...0x5A).contains(y) ? y | 0x20 : y
+          let foldedX = x &- 0x41 < 26 ? x | 0x20 : x  // A-Z to a-z
+          let foldedY = y &- 0x41 < 26 ? y | 0x20 : y
           if foldedX != foldedY { return foldedX < foldedY }
           if tieBreak == 0 { tieBreak = x < y ? -1 : 1 }
         }
