@@ -51,7 +51,8 @@ final class FolderViewController: TableViewController {
   {
     if let failure = listing.failure { return "Cannot read this folder: \(failure)." }
     guard section == sections.count - 1, sections[section] != .empty else { return nil }
-    return count(listing.folders.count, "folder") + ", " + count(listing.files.count, "file")
+    let counts = [(listing.folders.count, "folder"), (listing.files.count, "file")]
+    return counts.filter { $0.0 > 0 }.map { count($0.0, $0.1) }.joined(separator: ", ")
   }
 
   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
