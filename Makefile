@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
-LINT_PATHS = Package.swift Sources Tests
+LINT_PATHS = Package.swift Sources Tests Examples
 
 .PHONY: all deps build release run test lint format clean docs check-package
 
