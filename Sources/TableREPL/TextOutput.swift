@@ -23,6 +23,7 @@ public final class StringOutput: TextOutput {
   /// Creates an empty output.
   public init() {}
 
+  /// Appends `text` to ``text``.
   public func write(_ text: String) { self.text += text }
 }
 
@@ -41,6 +42,7 @@ public final class FileOutput: TextOutput {
     self.descriptor = descriptor
   }
 
+  /// Writes all of `text`, or drops it once the reader of the output went away.
   public func write(_ text: String) {
     guard !isClosed else { return }
     var text = text
