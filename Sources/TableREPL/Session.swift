@@ -31,9 +31,12 @@ public final class Session {
 
   /// The size of the terminal, asked before every screen.
   public struct TerminalSize: Equatable, Sendable {
+    /// The width of the terminal in columns, as wide characters count them: 2 for 日本.
     public var columns: Int
+    /// The height of the terminal in lines; a page shows about this many rows minus eight.
     public var rows: Int
 
+    /// Creates a size of `columns` by `rows`.
     public init(columns: Int, rows: Int) {
       self.columns = columns
       self.rows = rows
@@ -44,6 +47,8 @@ public final class Session {
   public let navigationController: NavigationController
   /// Called on `quit` and at the end of input; saves and says whether the session may end.
   public var quitHandler: (() -> QuitResult)?
+  /// The name that starts a failing script's message on standard error.
+  public var programName = "settei"
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
   /// The commands the application added, by name (and alias).
@@ -121,7 +126,7 @@ public final class Session {
   }
 
   /// The prompt: where the user is, as a breadcrumb.
-  public var prompt: String {
+  package var prompt: String {
     let crumbs = navigationController.titles.map(TerminalText.sanitize)
     let limit = max(12, terminalSize().columns / 2)
     var text = crumbs.joined(separator: " › ")
@@ -335,7 +340,7 @@ public final class Session {
         output.write(text + "\n")
         return nil
       }
-      errorOutput.write("settei: " + text + "\n")
+      errorOutput.write(programName + ": " + text + "\n")
       return .quitFailed(message: message)
     }
   }
@@ -346,7 +351,8 @@ public final class Session {
       output.write(message + "\n")
       return nil
     }
-    errorOutput.write("settei: input line \(linesRead): \(message) Nothing was saved.\n")
+    let saved = quitHandler == nil ? "" : " Nothing was saved."
+    errorOutput.write("\(programName): input line \(linesRead): \(message)\(saved)\n")
     return .scriptFailed(line: linesRead, message: message)
   }
 

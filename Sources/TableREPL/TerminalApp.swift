@@ -75,6 +75,7 @@ public enum TerminalApp {
       usesColor: Terminal.usesColor(environment: environment, disabled: false),
       terminalSize: { Terminal.layoutSize(environment: environment) })
     session.quitHandler = quitHandler
+    session.programName = programName
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
 
     let outcome = session.run()

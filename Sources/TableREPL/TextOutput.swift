@@ -12,6 +12,7 @@ public protocol TextOutput: AnyObject {
 }
 
 extension TextOutput {
+  /// Outputs that cannot be closed say `false`.
   public var isClosed: Bool { false }
 }
 
