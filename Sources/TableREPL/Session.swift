@@ -284,18 +284,30 @@ public final class Session {
   }
 
   /// Selects the one row on the current page whose title starts with `text`.
+  /// Rows of a whole screen that a title is looked for in when it is not on the page shown;
+  /// beyond this, `filter` is the way to search.
+  static let titleSearchLimit = 100_000
+
   private func selectRow(titled text: String) -> Outcome? {
-    let screen = currentScreen()
     let needle = text.lowercased()
-    let rows = screen.sections.flatMap(\.rows)
-    let exact = rows.filter { $0.text.lowercased() == needle }
-    let matches = exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    func matching(_ rows: [Screen.Row]) -> [Screen.Row] {
+      let exact = rows.filter { $0.text.lowercased() == needle }
+      return exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    }
+    var matches = matching(currentScreen().sections.flatMap(\.rows))
+    let total = topTableView.totalNumberOfRows
+    if matches.isEmpty, total > pageSize, total <= Self.titleSearchLimit {
+      // Not on this page: look through the whole screen, as a person scrolling would.
+      let everything = Screen(of: navigationController, page: 0, pageSize: total)
+      matches = matching(everything.sections.flatMap(\.rows))
+    }
     switch matches.count {
     case 1:
       return select(rowNumber: matches[0].number - 1)
     case 0:
       let shown = TerminalText.sanitize(text)
-      return fail("Unknown command or row '\(shown)'. \(validInputHint)")
+      let hint = total > Self.titleSearchLimit ? " (Only this page was searched: try filter.)" : ""
+      return fail("Unknown command or row '\(shown)'.\(hint) \(validInputHint)")
     default:
       let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
       let more = matches.count > 8 ? ", …" : ""
