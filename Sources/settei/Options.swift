@@ -6,6 +6,7 @@ struct Options: Equatable {
   var noColor = false
   var showHelp = false
   var showVersion = false
+  var recover = false
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -14,7 +15,7 @@ struct Options: Equatable {
   }
 
   static let valueOptions = ["--schema", "--store", "--lang"]
-  static let flagOptions = ["--no-color", "--help", "--version"]
+  static let flagOptions = ["--no-color", "--help", "--version", "--recover"]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
@@ -35,6 +36,8 @@ struct Options: Equatable {
         options.showVersion = true
       case "--no-color":
         options.noColor = true
+      case "--recover":
+        options.recover = true
       case "--schema", "--store", "--lang":
         let value: String
         if let inlineValue {
@@ -96,7 +99,7 @@ struct Options: Equatable {
   static let usage = """
     settei — browse and edit settings in a terminal, the way Settings.app does.
 
-    Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color]
+    Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color] [--recover]
 
     Options:
       --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.
@@ -107,6 +110,8 @@ struct Options: Equatable {
       --lang CODE     The language to show (ja, en, de, …).
                       Default: from LC_ALL, LC_MESSAGES or LANG.
       --no-color      No colour (also when NO_COLOR is set).
+      --recover       Restore the unsaved changes a stopped settei kept in
+                      <store>.recover without asking (needed in a script).
       --help          Show this help.
       --version       Show the version.
 
@@ -114,6 +119,8 @@ struct Options: Equatable {
     and exit, help for every command. Input from a pipe runs as a script.
 
     Exit status: 0 done; 1 a scripted command failed (nothing saved); 64 usage error;
-    65 a schema or store that cannot be read; 74 the store could not be saved.
+    65 a schema or store that cannot be read; 74 the store could not be saved (or another
+    program changed the same settings); 75 the store is locked by another settei;
+    129, 143 stopped by SIGHUP, SIGTERM (unsaved changes kept in <store>.recover).
     """
 }

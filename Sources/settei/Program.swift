@@ -10,6 +10,10 @@ enum ExitStatus: Int32 {
   case unreadableInput = 65
   case saveFailed = 74
   case storeLocked = 75
+  /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
+  case hangup = 129
+  /// 128 + SIGTERM: asked to stop; unsaved edits are in `<store>.recover`.
+  case terminated = 143
 }
 
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
@@ -44,7 +48,8 @@ struct Program {
     } catch {
       standardError.write(
         "Error: \(TerminalText.sanitize(error.message))\n"
-          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color]. "
+          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color] "
+          + "[--recover]. "
           + "See 'settei --help'.\n")
       return .usage
     }
@@ -75,15 +80,24 @@ struct Program {
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
 
-    let history = HistoryWarnings(output: standardError)
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
+    Termination.install()
+    let saver = StoreSaver(
+      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError)
+    offerRecovery(saver, options: options, isTerminal: isTerminal)
+    if let status = Termination.exitStatus { return status }
+    // A pipe is read with plain blocking reads: a signal must end those too.
+    Termination.interruptsInput = !isTerminal
+
+    let history = HistoryWarnings(output: standardError)
     var editReader: EditLineReader?
     if isTerminal {
       let historyPath = environment.statePath("history")
       if historyPath == nil { history.warn("HOME is not set; command history will not be kept") }
       editReader = EditLineReader(historyPath: historyPath, warn: history.warn)
     }
-    let reader: any LineReading = editReader ?? PlainLineReader(transcript: standardOutput)
+    let reader = TerminationAwareReader(
+      editReader ?? PlainLineReader(transcript: standardOutput))
 
     let environment = self.environment
     let session = Session(
@@ -92,7 +106,7 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
-    session.quitHandler = { save(model, to: store) }
+    session.quitHandler = { saver.quit() }
 
     let outcome = session.run()
     if let editReader {
@@ -102,10 +116,31 @@ struct Program {
         history.warn("history not saved: \(error)")
       }
     }
+    if let status = Termination.exitStatus { return status }
     switch outcome {
     case .quit: return .success
     case .scriptFailed: return .scriptFailed
-    case .quitFailed: return .saveFailed
+    case .quitFailed: return saver.lastFailure == .locked ? .storeLocked : .saveFailed
+    }
+  }
+
+  /// Offers the edits a stopped run left in `<store>.recover`: asked on a terminal (with a
+  /// plain read in the terminal's line mode, before libedit takes over), restored in a
+  /// script only with `--recover`.
+  private func offerRecovery(_ saver: StoreSaver, options: Options, isTerminal: Bool) {
+    guard isTerminal, !options.recover else {
+      saver.offerRecovery(restoreWithoutAsking: options.recover, output: standardOutput, ask: nil)
+      return
+    }
+    let output = standardOutput
+    saver.offerRecovery(restoreWithoutAsking: false, output: output) { question in
+      output.write(question)
+      Termination.interruptsInput = true
+      defer { Termination.interruptsInput = false }
+      guard Termination.signal == nil,
+        case .line(let answer) = PlainLineReader(transcript: nil).readLine(prompt: question)
+      else { return nil }
+      return answer.filter { $0 != " " && $0 != "\t" }
     }
   }
 
@@ -134,20 +169,6 @@ struct Program {
         message: "HOME is not set, so there is no default store; give one with --store PATH.")
     }
     return path
-  }
-
-  /// The quit handler: saves this session's changes, or says why it could not.
-  private func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
-    let changed = model.changedKeys
-    guard !changed.isEmpty else { return .done(message: nil) }
-    do {
-      try store.save(model.values, changedKeys: changed)
-    } catch {
-      return .failed(
-        message: "\(error)\nYour changes are kept. Fix the cause and type quit again.")
-    }
-    let noun = changed.count == 1 ? "change" : "changes"
-    return .done(message: "Saved \(changed.count) \(noun) to \(store.path).")
   }
 }
 
