@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 ARGS ?=
 LINT_PATHS = Package.swift Sources Tests
 
-.PHONY: all deps build release run test lint format clean
+.PHONY: all deps build release run test lint format clean install
 
 all: build
 
@@ -32,3 +32,13 @@ format:
 
 clean:
 	rm -rf .build
+
+# Installs the binary, the man page and the shell completions under PREFIX.
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/settei" "$(DESTDIR)$(PREFIX)/bin/settei"
+	install -m 0644 docs/settei.1 "$(DESTDIR)$(PREFIX)/share/man/man1/settei.1"
+	install -m 0644 completions/settei.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/settei"
+	install -m 0644 completions/_settei "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_settei"

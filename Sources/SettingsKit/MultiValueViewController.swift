@@ -18,16 +18,30 @@ public final class MultiValueViewController: TableViewController {
     self.page = page
     self.model = model
     super.init()
-    title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key
+    localize()
+    model.addObserver(self) { [weak self] in
+      self?.localize()
+      self?.tableView.reloadData()
+    }
   }
 
-  public override func viewDidLoad() {
-    super.viewDidLoad()
+  deinit {
+    model.removeObserver(self)
+  }
+
+  /// Takes the title and the choices in the model's language.
+  private func localize() {
+    title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key
     let titles = specifier.titles
     choices = zip(titles, specifier.values).map { (model.localized($0, on: page), $1) }
     if specifier.displaysSortedByTitle {
       choices.sort { $0.title < $1.title }
     }
+  }
+
+  /// The setting whose choices are listed, for `? N` on this screen.
+  public func choiceValue(atRow row: Int) -> PropertyListValue? {
+    row < choices.count ? choices[row].value : nil
   }
 
   public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)

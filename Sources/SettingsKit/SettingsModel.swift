@@ -13,8 +13,10 @@ public final class SettingsModel {
 
   /// The schema the screens show.
   public let schema: SettingsSchema
-  /// The language of the text shown (`ja`, `en`, `de`, …).
-  public var language: String
+  /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
+  public var language: String {
+    didSet { notifyObservers() }
+  }
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
@@ -70,6 +72,47 @@ public final class SettingsModel {
       edits[key] = .some(value)
     }
     changes.append(Change(key: key, oldValue: old, newValue: value))
+    notifyObservers()
+  }
+
+  /// Reverts the last change of this session and returns it, or `nil` when there is none.
+  @discardableResult
+  public func undo() -> Change? {
+    guard let last = changes.popLast() else { return nil }
+    // The value before the change is what the key held then: put the edit back as it was.
+    if let earlier = changes.last(where: { $0.key == last.key }) {
+      edits[last.key] = .some(earlier.newValue)
+      if earlier.newValue == storedValues[last.key] { edits[last.key] = nil }
+    } else {
+      edits[last.key] = nil
+    }
+    notifyObservers()
+    return last
+  }
+
+  /// Whether a key's value differs from its default.
+  public func differsFromDefault(_ key: String) -> Bool {
+    guard let value = value(forKey: key) else { return false }
+    return value != defaultValue(forKey: key)
+  }
+
+  // MARK: Observers
+
+  private var observers: [(id: ObjectIdentifier, notify: () -> Void)] = []
+
+  /// Calls `notify` after every change of a value or of the language, until `owner` goes
+  /// away. Screens use it to stay current.
+  public func addObserver(_ owner: AnyObject, _ notify: @escaping () -> Void) {
+    observers.append((ObjectIdentifier(owner), notify))
+  }
+
+  /// Stops notifying an owner.
+  public func removeObserver(_ owner: AnyObject) {
+    observers.removeAll { $0.id == ObjectIdentifier(owner) }
+  }
+
+  private func notifyObservers() {
+    for observer in observers { observer.notify() }
   }
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its

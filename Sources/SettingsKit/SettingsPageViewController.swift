@@ -35,12 +35,81 @@ public final class SettingsPageViewController: TableViewController {
 
   private(set) var sections: [Section] = []
 
+  /// The title as written in the schema (not localized), kept to re-localize on `lang`.
+  private let rawTitle: (text: String, page: SettingsSchema.Page)?
+
   /// Creates the screen for a page.
-  public init(page: SettingsSchema.Page, model: SettingsModel, title: String? = nil) {
+  ///
+  /// - Parameters:
+  ///   - page: The page to show.
+  ///   - model: The values behind it.
+  ///   - pane: The child-pane specifier that opens the page, and the page it is on; its title
+  ///     is the screen's title. The root page uses its own `Title`.
+  public init(
+    page: SettingsSchema.Page, model: SettingsModel,
+    pane: (specifier: Specifier, page: SettingsSchema.Page)? = nil
+  ) {
     self.page = page
     self.model = model
+    if let pane, let text = pane.specifier.title {
+      rawTitle = (text, pane.page)
+    } else {
+      rawTitle = page.title.map { ($0, page) }
+    }
     super.init()
-    self.title = title ?? page.title.map { model.localized($0, on: page) }
+    updateTitle()
+    model.addObserver(self) { [weak self] in
+      guard let self else { return }
+      self.updateTitle()
+      self.rebuildSections()
+      self.tableView.reloadData()
+    }
+  }
+
+  deinit {
+    model.removeObserver(self)
+  }
+
+  private func updateTitle() {
+    title = rawTitle.map { model.localized($0.text, on: $0.page) }
+  }
+
+  /// The specifier shown on a row (counted from 0 across the screen), if the row is a
+  /// setting or a choice of one.
+  public func specifier(atRowNumber number: Int) -> Specifier? {
+    loadViewIfNeeded()
+    guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }
+    switch sections[indexPath.section].rows[indexPath.row] {
+    case .setting(let specifier), .choice(let specifier, _), .listItem(let specifier, _),
+      .listAdd(let specifier), .problem(let specifier, _):
+      return specifier
+    }
+  }
+
+  /// The row number (from 0) of the row that shows a specifier, if the screen shows it.
+  public func rowNumber(of specifier: Specifier) -> Int? {
+    loadViewIfNeeded()
+    for (sectionIndex, section) in sections.enumerated() {
+      for (rowIndex, row) in section.rows.enumerated() {
+        switch row {
+        case .setting(let shown), .problem(let shown, _), .listAdd(let shown):
+          if shown.index == specifier.index {
+            return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
+          }
+        case .choice(let shown, _), .listItem(let shown, _):
+          if shown.index == specifier.index {
+            return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
+          }
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The footer of the section a row is in, localized.
+  public func footer(atRowNumber number: Int) -> String? {
+    guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }
+    return tableView.footerTitle(forSection: indexPath.section)
   }
 
   public override func viewDidLoad() {
@@ -143,6 +212,15 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
+    let cell = plainCell(for: specifier)
+    // A value that differs from its default is marked, so changes stand out.
+    if let key = specifier.key, let detail = cell.detailText, model.differsFromDefault(key) {
+      cell.detailText = "• " + detail
+    }
+    return cell
+  }
+
+  private func plainCell(for specifier: Specifier) -> TableViewCell {
     let value = specifier.key.flatMap { model.value(forKey: $0) }
     let cell = TableViewCell(style: .value1)
     cell.text = displayTitle(of: specifier)
@@ -220,7 +298,7 @@ public final class SettingsPageViewController: TableViewController {
     case .childPane:
       guard let file = specifier.file, let child = model.schema.pages[file] else { return }
       navigationController?.push(
-        SettingsPageViewController(page: child, model: model, title: displayTitle(of: specifier)))
+        SettingsPageViewController(page: child, model: model, pane: (specifier, page)))
     case .textField, .slider, .other("IASKTextViewSpecifier"), .other("IASKDatePickerSpecifier"):
       guard
         let request = SettingEditor.request(

@@ -101,6 +101,18 @@ public final class NavigationController {
     return popped
   }
 
+  /// Replaces the whole stack, as UIKit's `setViewControllers(_:animated:)` does: the new top
+  /// controller appears and the old one disappears (if they differ).
+  public func setViewControllers(_ newControllers: [TableViewController]) {
+    guard let newTop = newControllers.last else { return }
+    let outgoing = topViewController
+    let removed = viewControllers.filter { old in !newControllers.contains { $0 === old } }
+    for controller in newControllers { controller.navigationController = self }
+    viewControllers = newControllers
+    if outgoing !== newTop { transition(from: outgoing, to: newTop) }
+    for controller in removed { controller.navigationController = nil }
+  }
+
   private func transition(from outgoing: TableViewController, to incoming: TableViewController) {
     incoming.loadViewIfNeeded()
     guard isVisible else { return }

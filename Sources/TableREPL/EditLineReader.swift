@@ -9,10 +9,22 @@ public final class EditLineReader: LineReading {
   private let editor: LineEditor
   private let historyPath: String?
   private var historyLoaded = false
-  /// Called on Tab with the text before the cursor; returns the candidates for its last word.
+  /// Called on Tab with the text before the cursor; returns whole-line candidates that start
+  /// with it (as ``Session/completions(for:)`` does).
   public var completer: ((String) -> [String])? {
-    get { editor.completer }
-    set { editor.completer = newValue }
+    didSet {
+      guard let completer else {
+        editor.completer = nil
+        return
+      }
+      // libedit completes the last word: keep what each candidate adds after the text up to
+      // the last space.
+      editor.completer = { text in
+        let head =
+          text.lastIndex(of: " ").map { text.distance(from: text.startIndex, to: $0) + 1 } ?? 0
+        return completer(text).map { String($0.dropFirst(head)) }
+      }
+    }
   }
   public var isInteractive: Bool { true }
 

@@ -55,16 +55,24 @@ public struct Renderer: Sendable {
     }
     if screen.sections.allSatisfy({ $0.rows.isEmpty }) {
       out.append("")
-      out.append(style("  (no rows)", .dim))
+      out.append(style(screen.filter == nil ? "  (no rows)" : "  (no rows match)", .dim))
     }
     out.append("")
+    if let filter = screen.filter {
+      let noun = screen.totalRows == 1 ? "row" : "rows"
+      out.append(
+        style(
+          "  filter “\(TerminalText.sanitize(filter))”: \(screen.totalRows) \(noun) · "
+            + "filter alone shows all", .dim))
+    }
     if screen.pageCount > 1 {
       let first = screen.sections.first { !$0.rows.isEmpty }?.rows.first?.number ?? 0
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
       out.append(
         style(
-          "  page \(screen.page + 1)/\(screen.pageCount) · rows \(first)–\(last) of "
-            + "\(screen.totalRows) · n next · p previous", .dim))
+          "  page \(screen.page + 1)/\(screen.pageCount) · rows \(first)–\(last)"
+            + (screen.filter == nil ? " of \(screen.totalRows)" : "")
+            + " · n next · p previous", .dim))
     }
     if let back = screen.backTitle {
       out.append(style("  ‹ " + TerminalText.sanitize(back), .dim))

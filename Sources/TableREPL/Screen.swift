@@ -50,15 +50,20 @@ public struct Screen: Equatable, Sendable {
   /// A line above the title (the navigation item's prompt).
   public var prompt: String?
   public var sections: [Section]
+  /// The filter the rows were narrowed by, if any.
+  public var filter: String?
   /// The page shown, from 0.
   public var page: Int
   public var pageCount: Int
+  /// The rows the screen has (with a filter: the rows that match).
   public var totalRows: Int
 
   public init(
     breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,
-    sections: [Section], page: Int = 0, pageCount: Int = 1, totalRows: Int? = nil
+    sections: [Section], page: Int = 0, pageCount: Int = 1, totalRows: Int? = nil,
+    filter: String? = nil
   ) {
+    self.filter = filter
     self.breadcrumb = breadcrumb
     self.backTitle = backTitle
     self.prompt = prompt
@@ -74,6 +79,16 @@ extension Screen {
   ///
   /// Asks the data source for the cells of rows `page * pageSize ..< (page + 1) * pageSize`
   /// and no others.
+  public init(
+    of navigationController: NavigationController, page: Int, pageSize: Int, filter: String?
+  ) {
+    if let filter {
+      self.init(filtering: navigationController, by: filter, page: page, pageSize: pageSize)
+      return
+    }
+    self.init(of: navigationController, page: page, pageSize: pageSize)
+  }
+
   public init(of navigationController: NavigationController, page: Int, pageSize: Int) {
     let controller = navigationController.topViewController
     let tableView = controller.tableView
@@ -137,5 +152,51 @@ extension Screen {
       backTitle: navigationController.backButtonTitle,
       prompt: controller.navigationItem.prompt,
       sections: sections, page: page, pageCount: pages, totalRows: total)
+  }
+}
+
+extension Screen {
+  /// The screen of the rows whose title contains `filter` (not case-sensitive). Filtering
+  /// reads every row's cell once: it is a search, so it costs what the table holds.
+  init(
+    filtering navigationController: NavigationController, by filter: String, page: Int,
+    pageSize: Int
+  ) {
+    let controller = navigationController.topViewController
+    let tableView = controller.tableView
+    let needle = filter.lowercased()
+    var matches: [(section: Int, row: Row)] = []
+    for section in 0..<tableView.numberOfSections {
+      let start = tableView.firstRowNumber(inSection: section)
+      for row in 0..<tableView.numberOfRows(inSection: section) {
+        guard let cell = tableView.cellForRow(at: IndexPath(row: row, section: section)),
+          (cell.text ?? "").lowercased().contains(needle)
+        else { continue }
+        matches.append(
+          (
+            section,
+            Row(
+              number: start + row + 1, text: cell.text ?? "", detailText: cell.detailText,
+              style: cell.style, accessory: cell.accessoryType,
+              isEnabled: cell.isEnabled && cell.selectionStyle != .none)
+          ))
+      }
+    }
+    let size = max(1, pageSize)
+    let pages = max(1, (matches.count + size - 1) / size)
+    let page = min(max(0, page), pages - 1)
+    var sections: [Section] = []
+    var lastSection = -1
+    for match in matches.dropFirst(page * size).prefix(size) {
+      if match.section != lastSection {
+        sections.append(Section(header: tableView.headerTitle(forSection: match.section), rows: []))
+        lastSection = match.section
+      }
+      sections[sections.count - 1].rows.append(match.row)
+    }
+    self.init(
+      breadcrumb: navigationController.titles, backTitle: navigationController.backButtonTitle,
+      prompt: controller.navigationItem.prompt, sections: sections, page: page,
+      pageCount: pages, totalRows: matches.count, filter: filter)
   }
 }

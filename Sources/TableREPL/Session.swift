@@ -11,6 +11,8 @@ public final class Session {
   public enum Outcome: Equatable, Sendable {
     /// The user quit and the quit handler succeeded.
     case quit
+    /// The user left with `quit!`; nothing was saved.
+    case discarded
     /// A command of a script failed; nothing was saved.
     case scriptFailed(line: Int, message: String)
     /// Quitting failed (the handler's message) and the session could not go on.
@@ -40,6 +42,14 @@ public final class Session {
   public let navigationController: NavigationController
   /// Called on `quit` and at the end of input; saves and says whether the session may end.
   public var quitHandler: (() -> QuitResult)?
+  /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
+  public var unsavedChanges: (() -> [String])?
+  /// The commands the application added, by name (and alias).
+  private(set) var customCommands: [String: CommandDefinition] = [:]
+  /// The application's commands in the order they were added, for `help`.
+  private(set) var customCommandOrder: [CommandDefinition] = []
+  /// The filter of each controller on the stack.
+  var filters: [ObjectIdentifier: String] = [:]
   /// Whether to use colour when rendering.
   public var usesColor: Bool
   /// The terminal size, asked before every screen so that a resize is picked up.
@@ -100,7 +110,9 @@ public final class Session {
         return quit(atEndOfInput: true) ?? .quit
       case .line(let line):
         linesRead += 1
-        if let outcome = perform(Command.parse(line), typed: line) { return outcome }
+        let command = Command.parse(
+          line, customCommands: Set(customCommands.keys), customPrefixes: customPrefixes)
+        if let outcome = perform(command, typed: line) { return outcome }
       }
     }
   }
@@ -116,6 +128,45 @@ public final class Session {
     return text + "> "
   }
 
+  // MARK: Application commands
+
+  /// Adds a command, which `help` lists and Tab completes.
+  public func register(_ command: CommandDefinition) {
+    for name in command.help.names { customCommands[name.lowercased()] = command }
+    customCommandOrder.append(command)
+  }
+
+  private var customPrefixes: [String: String] {
+    var result: [String: String] = [:]
+    for command in customCommandOrder {
+      if let prefix = command.prefix, let name = command.help.names.first {
+        result[prefix] = name.lowercased()
+      }
+    }
+    return result
+  }
+
+  private func runCustom(_ name: String, argument: String) -> Outcome? {
+    guard let command = customCommands[name] else { return nil }
+    let before = navigationController.topViewController
+    switch command.run(argument) {
+    case .failed(let message):
+      return fail(message)
+    case .done(let message, let showsScreen):
+      if let message, !message.isEmpty {
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+          output.write(TerminalText.sanitize(String(line)) + "\n")
+        }
+      }
+      if navigationController.topViewController !== before {
+        pages[ObjectIdentifier(navigationController.topViewController)] = 0
+      }
+      if let outcome = answerPendingTextInput() { return outcome }
+      if showsScreen { showScreen() }
+      return nil
+    }
+  }
+
   // MARK: Dispatch
 
   /// Performs one command; returns an outcome when the session ends.
@@ -126,10 +177,25 @@ public final class Session {
     case .help(let topic):
       return showHelp(topic)
     case .back:
-      guard navigationController.popViewController() != nil else {
+      guard let popped = navigationController.popViewController() else {
         return fail("Already at the top screen; nothing to go back to.")
       }
+      forget(popped)
       showScreen()
+    case .top:
+      if let popped = navigationController.popToRootViewController() {
+        popped.forEach(forget)
+      }
+      showScreen()
+    case .quitWithoutSaving:
+      return quitWithoutSaving()
+    case .filter(let text):
+      let top = ObjectIdentifier(navigationController.topViewController)
+      filters[top] = text.flatMap { $0.isEmpty ? nil : $0.lowercased() }
+      pages[top] = 0
+      showScreen()
+    case .custom(let name, let argument):
+      return runCustom(name, argument: argument)
     case .quit:
       return quit(atEndOfInput: false)
     case .nextPage, .previousPage, .page:
@@ -150,7 +216,9 @@ public final class Session {
     let top = ObjectIdentifier(navigationController.topViewController)
     let current = pages[top] ?? 0
     let size = pageSize
-    let count = max(1, (topTableView.totalNumberOfRows + size - 1) / size)
+    let count =
+      filters[top] == nil
+      ? max(1, (topTableView.totalNumberOfRows + size - 1) / size) : currentScreen().pageCount
     let target: Int
     switch command {
     case .nextPage: target = current + 1
@@ -196,6 +264,11 @@ public final class Session {
     }
     if navigationController.viewControllers.count > before {
       pages[ObjectIdentifier(navigationController.topViewController)] = 0
+    } else if navigationController.topViewController.tableView === tableView,
+      filters[ObjectIdentifier(navigationController.topViewController)] == nil
+    {
+      // Stay on screen, on the page that holds the row, so that its new state shows.
+      pages[ObjectIdentifier(navigationController.topViewController)] = rowNumber / pageSize
     }
     if let outcome = answerPendingTextInput() { return outcome }
     showScreen()
@@ -221,6 +294,29 @@ public final class Session {
       return fail(
         "'\(TerminalText.sanitize(text))' matches \(matches.count) rows: "
           + list.joined(separator: ", ") + more + ". Type more of the title, or its number.")
+    }
+  }
+
+  /// Forgets the page and filter of a controller that left the stack.
+  private func forget(_ controller: TableViewController) {
+    pages[ObjectIdentifier(controller)] = nil
+    filters[ObjectIdentifier(controller)] = nil
+  }
+
+  private func quitWithoutSaving() -> Outcome? {
+    let lost = unsavedChanges?() ?? []
+    guard reader.isInteractive, !lost.isEmpty else { return .discarded }
+    var text =
+      lost.count == 1
+      ? "This change will be lost:\n" : "These \(lost.count) changes will be lost:\n"
+    for change in lost { text += "  " + TerminalText.sanitize(change) + "\n" }
+    output.write(text)
+    switch reader.readLine(prompt: "Discard them and quit? [y/N] ") {
+    case .line(let answer) where ["y", "yes"].contains(answer.trimmingWhitespace().lowercased()):
+      return .discarded
+    default:
+      output.write("Kept; nothing was discarded.\n")
+      return nil
     }
   }
 
@@ -252,18 +348,25 @@ public final class Session {
   }
 
   private func showHelp(_ topic: String?) -> Outcome? {
+    let all = Command.builtIns + customCommandOrder.map(\.help)
     guard let topic else {
       var text = "Commands:\n"
-      let width = Command.summaries.map { DisplayWidth.of($0.usage) }.max() ?? 0
-      for (usage, summary) in Command.summaries {
-        text += "  " + DisplayWidth.pad(usage, toWidth: width) + "  " + summary + "\n"
+      let width = all.map { DisplayWidth.of($0.usage) }.max() ?? 0
+      for entry in all {
+        text += "  " + DisplayWidth.pad(entry.usage, toWidth: width) + "  " + entry.summary + "\n"
       }
+      text += "Type help COMMAND for more about one.\n"
       output.write(text)
       return nil
     }
-    guard let entry = Command.helpEntry(for: topic) else {
-      let names = Command.keywords.joined(separator: ", ")
-      return fail("No help for '\(TerminalText.sanitize(topic))'. Try one of: \(names).")
+    let entry =
+      Command.helpEntry(for: topic)
+      ?? customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+    guard let entry else {
+      let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
+      return fail(
+        "No help for '\(TerminalText.sanitize(topic))'. Try one of: "
+          + names.joined(separator: ", ") + ".")
     }
     output.write(entry + "\n")
     return nil
@@ -277,7 +380,8 @@ public final class Session {
   private func currentScreen() -> Screen {
     let top = ObjectIdentifier(navigationController.topViewController)
     let screen = Screen(
-      of: navigationController, page: pages[top] ?? 0, pageSize: pageSize)
+      of: navigationController, page: pages[top] ?? 0, pageSize: pageSize,
+      filter: filters[top])
     pages[top] = screen.page
     return screen
   }

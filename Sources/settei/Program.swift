@@ -36,7 +36,9 @@ struct Program {
     do {
       return try runOrFail()
     } catch {
-      standardError.write("settei: " + TerminalText.sanitize(error.message) + "\n")
+      let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+      standardError.write(
+        "settei: " + lines.map { TerminalText.sanitize(String($0)) }.joined(separator: "\n") + "\n")
       return error.status
     }
   }
@@ -62,6 +64,7 @@ struct Program {
       return .success
     }
 
+    if case .complete(let words) = options.subcommand { return complete(words) }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
@@ -76,6 +79,9 @@ struct Program {
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
+    }
+    if options.subcommand != .repl {
+      return try runScriptCommand(options.subcommand, model: model, store: store)
     }
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
@@ -106,7 +112,11 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
+    let index = SettingsIndex(schema: schema.schema)
+    SettingsCommands(model: model, index: index, navigationController: navigationController)
+      .register(with: session)
     session.quitHandler = { saver.quit() }
+    session.unsavedChanges = { model.changeSummaries(index: index) }
 
     let outcome = session.run()
     if let editReader {
@@ -118,7 +128,7 @@ struct Program {
     }
     if let status = Termination.exitStatus { return status }
     switch outcome {
-    case .quit: return .success
+    case .quit, .discarded: return .success
     case .scriptFailed: return .scriptFailed
     case .quitFailed: return saver.lastFailure == .locked ? .storeLocked : .saveFailed
     }
@@ -144,7 +154,7 @@ struct Program {
     }
   }
 
-  private func loadSchema(_ path: String?) throws(Failure) -> (
+  func loadSchema(_ path: String?) throws(Failure) -> (
     schema: SettingsSchema, rootPage: SettingsSchema.Page
   ) {
     let schema: SettingsSchema
@@ -169,6 +179,12 @@ struct Program {
         message: "HOME is not set, so there is no default store; give one with --store PATH.")
     }
     return path
+  }
+
+  /// Saves a script command's changes with the protocol and messages of `quit`.
+  func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
+    StoreSaver(model: model, store: store, isInteractive: false, errorOutput: standardError)
+      .quit()
   }
 }
 

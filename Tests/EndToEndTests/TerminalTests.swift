@@ -170,10 +170,16 @@ struct TerminalTests {
     try settei.waitFor("Region> ")
     settei.terminal.resize(columns: 50, rows: 40)
     settei.type("")
-    let screen = try settei.waitFor("Region> ", count: 2)
-    let lastScreen = screen.pieces("Region> ").dropLast().last ?? ""
-    let row = lastScreen.split(separator: "\n").first { $0.contains("Temperature Unit") } ?? ""
-    #expect(displayWidth(String(row)) == 49, "\(row)")
+    // libedit redraws its prompt on the resize; the screen that follows the empty line is laid
+    // out for 50 columns.
+    let screen = try settei.terminal.waitUntil("a row 49 columns wide, then the prompt") {
+      let text = PseudoTerminal.plainText($0)
+      return text.hasSuffix("Region> ")
+        && text.split(separator: "\n").contains {
+          $0.contains("Temperature Unit") && displayWidth(String($0)) == 49
+        }
+    }
+    #expect(PseudoTerminal.plainText(screen).contains("Celsius (°C) ›"))
     settei.terminal.send("\u{04}")
     _ = try settei.terminal.waitForExit()
   }
@@ -228,4 +234,78 @@ struct SettingsTerminalTests {
     let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
     #expect(saved.contains("hunter2-secret"))
   }
+}
+
+/// What issue 4 promises at the keyboard: completion, confirmation, paging.
+@Suite("REPL at the keyboard", .serialized)
+struct KeyboardTests {
+  @Test func tabCompletesATitleAndListsSeveralCandidates() throws {
+    let home = try TemporaryFolder()
+    let settei = try TerminalTests.Running(
+      ["--lang", "ja", "--store", home.file("s.json")], home: home.path)
+    try settei.waitFor("言語と地域> ")
+    settei.terminal.send("温\t")
+    try settei.waitFor("言語と地域> 温度単位")
+    settei.terminal.send("\r")
+    try settei.waitFor("✓ 摂氏（°C）")
+    try settei.waitFor("温度単位> ")
+    settei.type("top")
+    try settei.waitFor("言語と地域> ", count: 2)
+    // Several candidates: set KEY then Tab Tab lists the choices.
+    settei.terminal.send("set temperatureUnit \t\t")
+    let listed = try settei.terminal.waitUntil("the choices listed") {
+      let text = PseudoTerminal.plainText($0)
+      return text.contains("摂氏（°C）") && text.components(of: "華氏（°F）") >= 1
+        && text.hasSuffix("set temperatureUnit ")
+    }
+    #expect(PseudoTerminal.plainText(listed).contains("華氏（°F）"))
+    settei.terminal.send("華\t\r")
+    try settei.waitFor("temperatureUnit = 華氏（°F）")
+    try settei.waitFor("言語と地域> ", count: 4)
+    settei.type("quit!")
+    try settei.waitFor("Discard them and quit? [y/N] ")
+    #expect(settei.terminal.output.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）"))
+    settei.type("y")
+    #expect(try settei.terminal.waitForExit() == 0)
+    #expect(contents(of: home.file("s.json")) == nil)
+  }
+
+  @Test func aLongListPagesInA24LineTerminal() throws {
+    let home = try TemporaryFolder()
+    let values = (1...10_000).map { "\"v\($0)\"" }.joined(separator: ",")
+    let titles = (1...10_000).map { "\"Choice \($0)\"" }.joined(separator: ",")
+    let schema = home.file("long.json")
+    write(
+      Array(
+        """
+        {"Title": "Long", "PreferenceSpecifiers": [
+          {"Type": "PSMultiValueSpecifier", "Title": "Pick", "Key": "pick", "DefaultValue": "v1",
+           "Titles": [\(titles)], "Values": [\(values)]}
+        ]}
+        """.utf8), to: schema)
+    let settei = try TerminalTests.Running(
+      ["--schema", schema, "--store", home.file("s.json")], home: home.path, rows: 24)
+    try settei.waitFor("Long> ")
+    settei.type("1")
+    let first = try settei.waitFor("Long › Pick> ")
+    #expect(first.contains("page 1/625 · rows 1–16 of 10000"))
+    settei.type("page 400")
+    let paged = try settei.waitFor("Long › Pick> ", count: 2)
+    #expect(paged.contains("page 400/625 · rows 6385–6400 of 10000"))
+    #expect(paged.contains("6385  Choice 6385"))
+    settei.type("9999")
+    let chosen = try settei.waitFor("Long › Pick> ", count: 3)
+    let last = chosen.pieces("Long › Pick> 9999").last ?? ""
+    #expect(last.contains("✓ Choice 9999"), "a number off the page selects that row")
+    #expect(last.contains("page 625/625 · rows 9985–10000"), "and shows its page")
+    settei.type("quit")
+    #expect(try settei.terminal.waitForExit() == 0)
+    #expect(
+      String(decoding: contents(of: home.file("s.json")) ?? [], as: UTF8.self).contains("v9999"))
+  }
+}
+
+extension String {
+  /// How many times `text` occurs.
+  func components(of text: String) -> Int { ranges(of: text).count }
 }

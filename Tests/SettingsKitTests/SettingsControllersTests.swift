@@ -58,7 +58,7 @@ struct SettingsControllersTests {
     #expect(moved == [.none, .checkmark])
 
     navigation.popViewController()
-    #expect(rows(of: root).first { $0.text == row }?.detail == fahrenheit)
+    #expect(rows(of: root).first { $0.text == row }?.detail == "• " + fahrenheit)
     #expect(model.changedKeys == ["temperatureUnit"])
     #expect(model.values["temperatureUnit"] == "fahrenheit")
   }
@@ -69,7 +69,7 @@ struct SettingsControllersTests {
     let root = SettingsPageViewController(page: page, model: model)
     #expect(rows(of: root).first { $0.text == "テキスト認識表示" }?.detail == "オン")
     #expect(select("テキスト認識表示", in: root))
-    #expect(rows(of: root).first { $0.text == "テキスト認識表示" }?.detail == "オフ")
+    #expect(rows(of: root).first { $0.text == "テキスト認識表示" }?.detail == "• オフ")
     #expect(model.values["liveText"] == false)
   }
 
@@ -101,7 +101,9 @@ struct SettingsControllersTests {
     let model = try embeddedModel(language: "en", stored: ["language": "de"])
     let page = try #require(model.schema.rootPage)
     let root = SettingsPageViewController(page: page, model: model)
-    #expect(rows(of: root).first { $0.text == "Device Language" }?.detail == "Deutsch")
+    #expect(
+      rows(of: root).first { $0.text == "Device Language" }?.detail == "• Deutsch",
+      "changed from the default: marked")
   }
 }
 

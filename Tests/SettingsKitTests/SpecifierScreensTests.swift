@@ -62,7 +62,7 @@ private func answer(
     let (controller, _, _) = try screen(stored: ["password": "hunter2", "tags": ["a", "b"]])
     let shown = rows(of: controller)
     func detail(_ text: String) -> String?? { shown.first { $0.text == text }.map(\.detail) }
-    #expect(detail("Password") == "••••••", "secure text is masked")
+    #expect(detail("Password") == "• ••••••", "secure text is masked, and marked as changed")
     #expect(detail("volume") == "0.5 █████░░░░░")
     #expect(detail("Version") == "1.0")
     #expect(detail("Reset") == "(button)")
@@ -126,7 +126,7 @@ private func answer(
     let request = try answer("one\ntwo", selecting: "Notes", in: controller, navigation)
     #expect(request.isMultiline)
     #expect(model.value(forKey: "notes") == "one\ntwo")
-    #expect(rows(of: controller).first { $0.text == "Notes" }?.detail == "one …")
+    #expect(rows(of: controller).first { $0.text == "Notes" }?.detail == "• one …")
   }
 
   @Test func datePickerTakesISO8601Dates() throws {
@@ -135,7 +135,8 @@ private func answer(
     let request = try #require(navigation.takePresentedTextInput())
     #expect(request.validate("tomorrow") != nil)
     request.completion(.entered("2026-11-30"))
-    #expect(rows(of: controller).first { $0.text == "Birthday" }?.detail == "2026-11-30T00:00:00Z")
+    #expect(
+      rows(of: controller).first { $0.text == "Birthday" }?.detail == "• 2026-11-30T00:00:00Z")
     #expect(model.changedKeys == ["birthday"])
   }
 

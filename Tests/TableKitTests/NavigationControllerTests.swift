@@ -143,3 +143,26 @@ final class RecordingViewController: TableViewController {
     #expect(log.events == ["B.viewDidLoad", "B.viewWillAppear"])
   }
 }
+
+@Suite struct SetViewControllersTests {
+  @Test func replacingTheStackShowsTheNewTopInUIKitOrder() {
+    let log = RecordingViewController.Log()
+    let a = RecordingViewController("A", log: log)
+    let b = RecordingViewController("B", log: log)
+    let c = RecordingViewController("C", log: log)
+    let navigation = NavigationController(rootViewController: a)
+    navigation.viewWillAppear()
+    navigation.push(b)
+    log.events.removeAll()
+    navigation.setViewControllers([a, c])
+    #expect(navigation.viewControllers.map(\.title) == ["A", "C"])
+    #expect(
+      log.events == [
+        "C.viewDidLoad", "B.viewWillDisappear", "C.viewWillAppear", "B.viewDidDisappear",
+        "C.viewDidAppear",
+      ])
+    #expect(b.navigationController == nil)
+    #expect(c.navigationController === navigation)
+    #expect(navigation.backButtonTitle == "A")
+  }
+}

@@ -180,8 +180,9 @@ private func run(
   @Test func helpListsEveryCommandAndExplainsOne() {
     let result = run(
       ["help", "help back", "help nope"], interactive: true, navigation: tutorial(UnitSettings()))
-    for (usage, _) in Command.summaries {
-      #expect(result.output.contains(usage))
+    for entry in Command.builtIns {
+      #expect(result.output.contains(entry.usage + " "))
+      #expect(result.output.contains(entry.summary))
     }
     #expect(result.output.contains("Return to the previous screen"))
     #expect(result.output.contains("No help for 'nope'"))

@@ -1,0 +1,214 @@
+import SettingsKit
+import TableREPL
+
+/// The commands for scripts and CI: get, set, list, export, import, reset, and shell
+/// completion. Each loads what the REPL loads, does one thing, and saves with the same
+/// protocol.
+extension Program {
+  func runScriptCommand(_ command: Options.Subcommand, model: SettingsModel, store: SettingsStore)
+    throws(Failure) -> ExitStatus
+  {
+    let index = SettingsIndex(schema: model.schema)
+    switch command {
+    case .get(let key):
+      guard index.byKey[key] != nil || model.storedValues[key] != nil else {
+        throw Failure(status: .scriptFailed, message: unknownKey(key, index: index))
+      }
+      let value = model.value(forKey: key)
+      standardOutput.write((value.map(plainText) ?? "") + "\n")
+      return .success
+
+    case .set(let key, let text):
+      guard let entry = index.byKey[key] else {
+        throw Failure(status: .scriptFailed, message: unknownKey(key, index: index))
+      }
+      switch SettingValueParser.value(
+        from: text, for: entry.specifier, on: entry.page, model: model)
+      {
+      case .failure(let error):
+        throw Failure(status: .scriptFailed, message: "\(key): \(error)")
+      case .success(let value):
+        model.setValue(value, forKey: key)
+        return try commit(model, to: store)
+      }
+
+    case .list(let json):
+      standardOutput.write(
+        json ? listJSON(model: model, index: index) : listTable(model: model, index: index))
+      return .success
+
+    case .export(let format):
+      let values = PropertyListValue.dictionary(store.values)
+      standardOutput.write(
+        format == .json ? JSONWriter.serialize(values) : PropertyListWriter.serialize(values))
+      return .success
+
+    case .importFile(let path):
+      return try importValues(from: path, model: model, store: store, index: index)
+
+    case .reset(let key):
+      if let key {
+        guard index.byKey[key] != nil || model.storedValues[key] != nil else {
+          throw Failure(status: .scriptFailed, message: unknownKey(key, index: index))
+        }
+        model.setValue(nil, forKey: key)
+      } else {
+        for key in model.storedValues.keys where index.byKey[key] != nil {
+          model.setValue(nil, forKey: key)
+        }
+      }
+      return try commit(model, to: store)
+
+    case .repl, .lint, .complete:
+      return .success
+    }
+  }
+
+  /// Saves a script command's changes; a failure is exit 74.
+  private func commit(_ model: SettingsModel, to store: SettingsStore) throws(Failure) -> ExitStatus
+  {
+    switch save(model, to: store) {
+    case .done: return .success
+    case .failed(let message):
+      throw Failure(
+        status: .saveFailed,
+        message: message.split(separator: "\n").first.map(String.init) ?? message)
+    }
+  }
+
+  private func unknownKey(_ key: String, index: SettingsIndex) -> String {
+    let close = index.keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
+    let hint =
+      close.isEmpty
+      ? "settei list shows every key." : "Did you mean \(close.joined(separator: ", "))?"
+    return "No setting has the key '\(key)'. \(hint)"
+  }
+
+  /// A value as a script reads it: strings bare, numbers and booleans as written in JSON.
+  private func plainText(_ value: PropertyListValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): String(number)
+    case .bool(let flag): flag ? "true" : "false"
+    default: JSONWriter.serialize(value, pretty: false).trimmed()
+    }
+  }
+
+  private func listTable(model: SettingsModel, index: SettingsIndex) -> String {
+    var rows: [[String]] = [["KEY", "VALUE", "DEFAULT", "WHERE"]]
+    for key in index.keys {
+      guard let entry = index.byKey[key], entry.specifier.kind != .childPane else { continue }
+      let value = model.value(forKey: key).map(plainText) ?? ""
+      let defaultValue = model.defaultValue(forKey: key).map(plainText) ?? ""
+      let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
+      rows.append([key, value, defaultValue, place].map(TerminalText.sanitize))
+    }
+    let widths = (0..<3).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+    return rows.map { row in
+      (0..<3).map { DisplayWidth.pad(row[$0], toWidth: widths[$0]) }.joined(separator: "  ")
+        + "  " + row[3]
+    }.joined(separator: "\n") + "\n"
+  }
+
+  private func listJSON(model: SettingsModel, index: SettingsIndex) -> String {
+    var items: [PropertyListValue] = []
+    for key in index.keys {
+      guard let entry = index.byKey[key], entry.specifier.kind != .childPane else { continue }
+      var item: [String: PropertyListValue] = [
+        "key": .string(key), "type": .string(entry.specifier.kind.typeName),
+        "path": .array(index.breadcrumb(of: entry, model: model).map(PropertyListValue.string)),
+        "changed": .bool(model.storedValues[key] != nil),
+      ]
+      item["value"] = model.value(forKey: key)
+      item["default"] = model.defaultValue(forKey: key)
+      items.append(.dictionary(item))
+    }
+    return JSONWriter.serialize(.array(items))
+  }
+
+  private func importValues(
+    from path: String, model: SettingsModel, store: SettingsStore, index: SettingsIndex
+  ) throws(Failure) -> ExitStatus {
+    let values: [String: PropertyListValue]
+    do {
+      values = try SettingsStore.load(path: path).values
+    } catch {
+      throw Failure(status: .unreadableInput, message: "\(error)")
+    }
+    var problems: [String] = []
+    for key in values.keys.sorted() {
+      guard let value = values[key], let entry = index.byKey[key] else { continue }
+      if !model.isValid(value, forKey: key) || !fits(value, entry.specifier) {
+        let allowed =
+          model.allowedValues(of: entry.specifier, on: entry.page).map { " (allowed: \($0))" } ?? ""
+        problems.append("\(key): \(value.debugDescription) does not fit\(allowed)")
+      }
+    }
+    guard problems.isEmpty else {
+      throw Failure(
+        status: .scriptFailed,
+        message: "\(path): nothing imported; \(problems.count) value(s) do not fit:\n  "
+          + problems.joined(separator: "\n  "))
+    }
+    for (key, value) in values { model.setValue(value, forKey: key) }
+    return try commit(model, to: store)
+  }
+
+  /// Type checks that `isValid` leaves to the screens: numbers in range, text as text.
+  private func fits(_ value: PropertyListValue, _ specifier: Specifier) -> Bool {
+    switch specifier.kind {
+    case .slider:
+      let range = (
+        specifier.raw["MinimumValue"]?.doubleValue ?? 0,
+        specifier.raw["MaximumValue"]?.doubleValue ?? 1
+      )
+      guard let number = value.doubleValue else { return false }
+      return number >= range.0 && number <= range.1
+    case .textField, .other("IASKTextViewSpecifier"):
+      return value.stringValue != nil
+    default:
+      return true
+    }
+  }
+
+  /// Shell completion: candidates for the last of `words` (the words after `settei`).
+  func complete(_ words: [String]) -> ExitStatus {
+    let partial = words.last ?? ""
+    let before = Array(words.dropLast())
+    var candidates: [String] = []
+    if let previous = before.last, ["--schema", "--store"].contains(previous) {
+      return .success  // the shell completes file names
+    }
+    if partial.hasPrefix("-") {
+      candidates = Options.valueOptions + Options.flagOptions
+    } else if let command = before.first(where: { Options.subcommands.contains($0) }) {
+      let arguments = before.drop { $0 != command }.dropFirst().filter { !$0.hasPrefix("-") }
+      if ["get", "set", "reset"].contains(command), arguments.isEmpty {
+        candidates = completionModel(words)?.index.keys ?? []
+      } else if command == "set", arguments.count == 1, let loaded = completionModel(words),
+        let entry = loaded.index.byKey[arguments[0]]
+      {
+        candidates = entry.specifier.values.map(plainText)
+        if entry.specifier.kind == .toggleSwitch { candidates = ["on", "off"] }
+      }
+    } else {
+      candidates = Options.subcommands
+    }
+    let matching = candidates.filter { $0.hasPrefix(partial) }
+    if !matching.isEmpty { standardOutput.write(matching.joined(separator: "\n") + "\n") }
+    return .success
+  }
+
+  /// The schema and model named by the options among `words`, for completion.
+  private func completionModel(_ words: [String]) -> (index: SettingsIndex, model: SettingsModel)? {
+    var schemaPath: String?
+    for (position, word) in words.enumerated()
+    where word == "--schema" && position + 1 < words.count {
+      schemaPath = words[position + 1]
+    }
+    guard let schema = try? loadSchema(schemaPath) else { return nil }
+    let model = SettingsModel(schema: schema.schema, storedValues: [:], language: "en")
+    return (SettingsIndex(schema: schema.schema), model)
+  }
+}

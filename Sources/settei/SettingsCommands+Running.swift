@@ -1,0 +1,239 @@
+import SettingsKit
+import TableKit
+import TableREPL
+
+extension SettingsCommands {
+  typealias Result = CommandDefinition.Result
+
+  // MARK: go
+
+  func go(_ path: String) -> Result {
+    guard !path.isEmpty else {
+      return .failed("Type go and a title path or key, e.g. go \(index.keys.first ?? "KEY").")
+    }
+    let matches = entries(matching: path)
+    guard let entry = matches.first else {
+      return .failed(
+        "Nothing is at '\(path)'. Give a key (Tab completes them) or a title path like A/B.")
+    }
+    if matches.count > 1 {
+      let places = matches.prefix(5).map {
+        index.breadcrumb(of: $0, model: model).joined(separator: " › ")
+      }
+      return .failed(
+        "'\(path)' names \(matches.count) settings: \(places.joined(separator: "; ")). Give more of the path, or the key."
+      )
+    }
+    let controllers = index.controllers(toPageOf: entry, model: model)
+    navigationController.setViewControllers(controllers)
+    let title = index.breadcrumb(of: entry, model: model).last ?? path
+    let row = controllers.last?.rowNumber(of: entry.specifier).map { " is row \($0 + 1)" } ?? ""
+    return .done(message: "\(title)\(row).", showScreen: true)
+  }
+
+  /// Entries named by a key or by a title path (its last titles, in any language).
+  func entries(matching path: String) -> [SettingsIndex.Entry] {
+    if let entry = index.byKey[path] { return [entry] }
+    let wanted = path.split(whereSeparator: { $0 == "/" || $0 == "›" })
+      .map { String($0).trimmed().lowercased() }.filter { !$0.isEmpty }
+    guard !wanted.isEmpty else { return [] }
+    let languages = [model.language] + model.schema.strings.languages
+    return index.entries.filter { entry in
+      guard entry.specifier.kind != .group else { return false }
+      let crumbs = breadcrumbVariants(of: entry, languages: languages)
+      guard crumbs.count >= wanted.count else { return false }
+      return zip(crumbs.suffix(wanted.count), wanted).allSatisfy { $0.contains($1) }
+    }
+  }
+
+  /// For each step of an entry's breadcrumb, its title in every language (lowercased).
+  private func breadcrumbVariants(of entry: SettingsIndex.Entry, languages: [String]) -> [Set<
+    String
+  >] {
+    var steps: [(String?, SettingsSchema.Page)] = []
+    if let root = model.schema.rootPage { steps.append((root.title, root)) }
+    for pane in entry.panes { steps.append((pane.specifier.title, pane.page)) }
+    steps.append((entry.specifier.title ?? entry.key, entry.page))
+    return steps.map { raw, page in
+      guard let raw else { return [] }
+      var names: Set<String> = [raw.lowercased()]
+      for language in languages {
+        names.insert(
+          model.schema.strings.localized(raw, table: page.stringsTable, language: language)
+            .lowercased())
+      }
+      return names
+    }
+  }
+
+  // MARK: find
+
+  func find(_ text: String) -> Result {
+    guard !text.isEmpty else {
+      return .failed("Type find and some text, e.g. find \(index.keys.first ?? "wifi").")
+    }
+    let results = SettingsSearch.find(text, in: index, model: model)
+    guard !results.isEmpty else { return .failed("Nothing matches '\(text)' on any page.") }
+    navigationController.push(
+      SearchResultsViewController(query: text, results: results, index: index, model: model))
+    return .done(message: nil, showScreen: true)
+  }
+
+  // MARK: ?
+
+  func describe(_ argument: String) -> Result {
+    guard let number = Int(argument) else { return .failed("Type ? and a row number, e.g. ? 3.") }
+    let top = navigationController.topViewController
+    let total = top.tableView.totalNumberOfRows
+    guard number >= 1, number <= total else {
+      return .failed("There is no row \(number) here; rows run from 1 to \(total).")
+    }
+    if let page = top as? SettingsPageViewController,
+      let specifier = page.specifier(atRowNumber: number - 1)
+    {
+      let text = model.describe(
+        specifier, on: page.page, footer: page.footer(atRowNumber: number - 1))
+      return .done(message: text, showScreen: false)
+    }
+    if let list = top as? MultiValueViewController,
+      let entry = list.specifier.key.flatMap({ index.byKey[$0] })
+    {
+      var text = model.describe(entry.specifier, on: entry.page, footer: nil)
+      if let value = list.choiceValue(atRow: number - 1) {
+        text += "\n  row \(number) stores: \(value.debugDescription)"
+      }
+      return .done(message: text, showScreen: false)
+    }
+    return .failed("Row \(number) is not a setting, so there is nothing more to say about it.")
+  }
+
+  // MARK: changes, undo, reset
+
+  func changes() -> Result {
+    let lines = model.changeSummaries(index: index)
+    guard !lines.isEmpty else { return .done(message: "No changes yet.", showScreen: false) }
+    return .done(message: lines.joined(separator: "\n"), showScreen: false)
+  }
+
+  func undo() -> Result {
+    guard let change = model.undo() else { return .failed("Nothing to undo.") }
+    let place =
+      index.byKey[change.key].map {
+        index.breadcrumb(of: $0, model: model).joined(separator: " › ")
+      } ?? change.key
+    let now =
+      index.byKey[change.key].map {
+        model.displayText(of: model.value(forKey: change.key), for: $0.specifier, on: $0.page)
+      } ?? ""
+    return .done(message: "Undone: \(place) is \(now) again.", showScreen: true)
+  }
+
+  func reset(_ argument: String) -> Result {
+    if argument.lowercased() == "all" {
+      let keys = index.keys.filter { model.values[$0] != nil }
+      guard !keys.isEmpty else {
+        return .done(message: "Every setting already has its default.", showScreen: false)
+      }
+      navigationController.presentTextInput(
+        TextInputRequest(
+          title: keys.count == 1
+            ? "Reset 1 setting? Type yes" : "Reset \(keys.count) settings? Type yes",
+          message: "This restores the default of every setting: \(keys.joined(separator: ", ")).",
+          completion: { result in
+            guard case .entered(let answer) = result, ["yes", "y"].contains(answer.lowercased())
+            else { return }
+            for key in keys { model.setValue(nil, forKey: key) }
+          }))
+      return .done(message: nil, showScreen: true)
+    }
+    guard let number = Int(argument) else {
+      return .failed("Type reset and a row number, or reset all.")
+    }
+    guard let page = navigationController.topViewController as? SettingsPageViewController,
+      let specifier = page.specifier(atRowNumber: number - 1), let key = specifier.key
+    else {
+      return .failed(
+        "Row \(number) is not a setting on this screen; type a row number of a setting.")
+    }
+    model.setValue(nil, forKey: key)
+    let text = model.displayText(of: model.value(forKey: key), for: specifier, on: page.page)
+    return .done(message: "Reset \(key) to its default: \(text).", showScreen: true)
+  }
+
+  // MARK: lang, get, set
+
+  func lang(_ code: String) -> Result {
+    let available = Set(["en"] + model.schema.strings.languages.filter { $0 != "Base" })
+    let wanted = code.lowercased()
+    guard available.contains(wanted) else {
+      return .failed(
+        "This schema has no '\(code)' text. Languages: \(available.sorted().joined(separator: ", "))."
+      )
+    }
+    model.language = wanted
+    return .done(message: nil, showScreen: true)
+  }
+
+  func get(_ key: String) -> Result {
+    guard let entry = index.byKey[key] else { return .failed(unknownKey(key)) }
+    let value = model.value(forKey: key)
+    let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
+    let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
+    let raw = value.map { " (\($0.debugDescription))" } ?? ""
+    return .done(message: "\(key) = \(shown)\(raw) · \(place)", showScreen: false)
+  }
+
+  func set(_ argument: String) -> Result {
+    let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else {
+      return .failed("Type set KEY VALUE, e.g. set \(index.keys.first ?? "KEY") VALUE.")
+    }
+    let (key, text) = (parts[0], parts[1].trimmed())
+    guard let entry = index.byKey[key] else { return .failed(unknownKey(key)) }
+    switch SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
+    {
+    case .failure(let error):
+      return .failed(error.description)
+    case .success(let value):
+      model.setValue(value, forKey: key)
+      let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
+      return .done(message: "\(key) = \(shown)", showScreen: true)
+    }
+  }
+
+  /// Tab after `set`: keys, then the choices of the key.
+  func completeSet(_ text: String) -> [String] {
+    guard let space = text.firstIndex(of: " ") else {
+      return index.keys.filter { $0.lowercased().hasPrefix(text.lowercased()) }
+    }
+    let key = String(text[..<space])
+    let typed = String(text[text.index(after: space)...]).lowercased()
+    guard let entry = index.byKey[key] else { return [] }
+    var choices: [String] = []
+    switch entry.specifier.kind {
+    case .multiValue, .radioGroup:
+      choices = entry.specifier.titles.map { model.localized($0, on: entry.page) }
+    case .toggleSwitch:
+      choices = ["on", "off"]
+    default:
+      break
+    }
+    return choices.filter { $0.lowercased().hasPrefix(typed) }.map { key + " " + $0 }
+  }
+
+  private func unknownKey(_ key: String) -> String {
+    let close = index.keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
+    let hint =
+      close.isEmpty
+      ? "Tab completes keys; settei list shows them all."
+      : "Did you mean \(close.joined(separator: ", "))?"
+    return "No setting has the key '\(key)'. \(hint)"
+  }
+}
+
+extension String {
+  /// The text without surrounding spaces.
+  func trimmed() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -1,0 +1,217 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// The REPL's settings commands as scripts, in Japanese and English.
+@Suite("REPL commands through a pipe")
+struct REPLCommandsTests {
+  @Test(arguments: [
+    ("ja", "華氏", "温度単位", "華氏（°F）"), ("en", "Fahrenheit", "Temperature Unit", "Fahrenheit (°F)"),
+  ])
+  func findJumpsToTheChoiceAndBackReturnsToTheResults(
+    language: String, query: String, title: String, choice: String
+  ) throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--lang", language, "--store", home.file("s.json")],
+      script: "find \(query)\n1\n2\nback\nback\n",
+      home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    let screens = run.standardOutput.pieces("> ")
+    #expect(screens[1].contains("1  ") && screens[1].contains("\(title) › \(choice)"))
+    #expect(screens[2].contains("✓ ") && screens[2].contains("  ‹ find “\(query)”"))
+    #expect(screens[3].contains("✓ \(choice)"))
+    #expect(screens[4].hasPrefix("back\n") && screens[4].contains("find “\(query)”\n"))
+  }
+
+  @Test func slashIsFind() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--lang", "en", "--store", home.file("s.json")], script: "/monday\n", home: home.path)
+    #expect(run.standardOutput.contains("Language & Region › First Day of Week › Monday"))
+  }
+
+  @Test(arguments: ["go temperatureUnit", "go 言語と地域/温度単位", "go Temperature Unit"])
+  func goLandsOnTheScreenThatHoldsTheRow(command: String) throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--lang", "ja", "--store", home.file("s.json")], script: command + "\n", home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("温度単位 is row 4."))
+  }
+
+  @Test func changesListsAndUndoPutsBack() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let run = try settei(
+      ["--lang", "ja", "--store", store],
+      script: "4\n2\nback\n9\nchanges\nundo\nchanges\nundo\nchanges\nquit\n",
+      home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardOutput.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）\n言語と地域 › テキスト認識表示: オン → オフ\n"))
+    #expect(run.standardOutput.contains("Undone: 言語と地域 › テキスト認識表示 is オン again."))
+    #expect(run.standardOutput.contains("No changes yet."))
+    #expect(contents(of: store) == nil, "undone to nothing: no write")
+  }
+
+  @Test func describeAResetAndResetAll() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(Array("{\"temperatureUnit\": \"fahrenheit\", \"liveText\": false}".utf8), to: store)
+    let run = try settei(
+      ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nyes\nquit\n",
+      home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("  key:      temperatureUnit"))
+    #expect(run.standardOutput.contains("  current:  Fahrenheit (°F)  (changed from the default)"))
+    #expect(run.standardOutput.contains("Reset temperatureUnit to its default: Celsius (°C)."))
+    #expect(run.standardOutput.contains("Reset 1 setting? Type yes: yes"))
+    #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).trimmed() == "{}")
+  }
+
+  @Test func langSwitchesOnTheSpot() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--lang", "ja", "--store", home.file("s.json")], script: "lang en\nlang xx\n",
+      home: home.path)
+    #expect(run.standardOutput.contains("lang en\nLanguage & Region\n"))
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("This schema has no 'xx' text. Languages: en, ja."))
+  }
+
+  @Test func valuesThatDifferFromTheirDefaultAreMarked() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--lang", "en", "--store", home.file("s.json")], script: "set region US\n", home: home.path)
+    #expect(run.standardOutput.contains("• United States ›"))
+    #expect(run.standardOutput.contains("  Japan ›") || run.standardOutput.contains(" Japan ›"))
+  }
+
+  @Test func quitBangLeavesWithoutSaving() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let run = try settei(["--lang", "en", "--store", store], script: "9\nquit!\n", home: home.path)
+    #expect(run.status == 0)
+    #expect(contents(of: store) == nil)
+  }
+}
+
+/// The commands for scripts: get, set, list, export, import, reset.
+@Suite("commands for scripts")
+struct ScriptCommandsTests {
+  @Test func setThenGetPrintsTheNewValue() throws {
+    let home = try TemporaryFolder()
+    let store = ["--store", home.file("s.json")]
+    let set = try settei(["set", "temperatureUnit", "華氏（°F）"] + store, script: "", home: home.path)
+    #expect(set.status == 0, "\(set.standardError)")
+    let get = try settei(["get", "temperatureUnit"] + store, script: "", home: home.path)
+    #expect(get.standardOutput == "fahrenheit\n")
+  }
+
+  @Test func aBadValueExitsOneListingTheAllowedOnes() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["set", "temperatureUnit", "kelvin", "--store", home.file("s.json")], script: "",
+      home: home.path)
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains("Allowed: Celsius (°C) (celsius), Fahrenheit (°F) (fahrenheit)."))
+    #expect(contents(of: home.file("s.json")) == nil)
+  }
+
+  @Test func unknownKeysAndUsageErrors() throws {
+    let home = try TemporaryFolder()
+    let unknown = try settei(
+      ["get", "temperature", "--store", home.file("s.json")], script: "", home: home.path)
+    #expect(unknown.status == 1)
+    #expect(unknown.standardError.contains("Did you mean temperatureUnit?"))
+    let usage = try settei(["set", "temperatureUnit"], script: "", home: home.path)
+    #expect(usage.status == 64)
+    let typo = try settei(["lsit"], script: "", home: home.path)
+    #expect(typo.status == 64)
+    #expect(typo.standardError.contains("Did you mean 'list'?"))
+  }
+
+  @Test func listShowsAlignedColumnsAndJSON() throws {
+    let home = try TemporaryFolder()
+    let store = ["--store", home.file("s.json"), "--lang", "en"]
+    _ = try settei(["set", "firstWeekday", "Monday"] + store, script: "", home: home.path)
+    let list = try settei(["list"] + store, script: "", home: home.path)
+    let lines = list.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("KEY") == true)
+    let row = lines.first { $0.hasPrefix("firstWeekday") } ?? ""
+    #expect(row.contains("2") && row.contains("Language & Region › First Day of Week"))
+    // Every value starts in the column of the VALUE header.
+    let column =
+      lines[0].firstRange(of: "VALUE").map {
+        lines[0].distance(from: lines[0].startIndex, to: $0.lowerBound)
+      } ?? 0
+    #expect(
+      lines.dropFirst().allSatisfy {
+        $0.dropFirst(column - 2).hasPrefix("  ") && !$0.dropFirst(column).hasPrefix(" ")
+      })
+    let json = try settei(["list", "--json"] + store, script: "", home: home.path)
+    #expect(json.standardOutput.hasPrefix("["))
+    #expect(json.standardOutput.contains("\"key\": \"firstWeekday\""))
+  }
+
+  @Test func exportAndImportRoundTripAllOrNothing() throws {
+    let home = try TemporaryFolder()
+    let store = ["--store", home.file("s.json")]
+    _ = try settei(["set", "region", "DE"] + store, script: "", home: home.path)
+    let export = try settei(["export", "--format", "plist"] + store, script: "", home: home.path)
+    #expect(export.standardOutput.contains("<key>region</key>"))
+    write(Array(export.standardOutput.utf8), to: home.file("backup.plist"))
+
+    let other = ["--store", home.file("other.json")]
+    let imported = try settei(
+      ["import", home.file("backup.plist")] + other, script: "", home: home.path)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(
+      try settei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n")
+
+    write(Array("{\"region\": \"US\", \"firstWeekday\": 9}".utf8), to: home.file("bad.json"))
+    let refused = try settei(
+      ["import", home.file("bad.json")] + other, script: "", home: home.path)
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("nothing imported"))
+    #expect(refused.standardError.contains("firstWeekday"))
+    #expect(
+      try settei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n")
+  }
+
+  @Test func resetOneKeyOrAll() throws {
+    let home = try TemporaryFolder()
+    let store = ["--store", home.file("s.json")]
+    _ = try settei(["set", "region", "DE"] + store, script: "", home: home.path)
+    _ = try settei(["set", "liveText", "off"] + store, script: "", home: home.path)
+    #expect(try settei(["reset", "region"] + store, script: "", home: home.path).status == 0)
+    #expect(
+      try settei(["get", "region"] + store, script: "", home: home.path).standardOutput == "JP\n")
+    #expect(
+      try settei(["get", "liveText"] + store, script: "", home: home.path).standardOutput
+        == "false\n")
+    #expect(try settei(["reset", "--all"] + store, script: "", home: home.path).status == 0)
+    #expect(
+      try settei(["get", "liveText"] + store, script: "", home: home.path).standardOutput
+        == "true\n")
+  }
+
+  @Test func shellCompletionOffersSubcommandsKeysAndChoices() throws {
+    let home = try TemporaryFolder()
+    #expect(
+      try settei(["__complete", "ge"], script: "", home: home.path).standardOutput == "get\n")
+    let keys = try settei(["__complete", "get", "temp"], script: "", home: home.path)
+    #expect(keys.standardOutput == "temperatureUnit\n")
+    let choices = try settei(
+      ["__complete", "set", "temperatureUnit", ""], script: "", home: home.path)
+    #expect(choices.standardOutput == "celsius\nfahrenheit\n")
+  }
+}
+
+extension String {
+  func trimmed() -> String {
+    String(drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
+  }
+}
