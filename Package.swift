@@ -47,5 +47,15 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
+
+    // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
+    // driven by ReliabilityTests; no product ships it.
+    .executableTarget(
+      name: "store-save-loop", dependencies: ["SettingsKit"], path: "Tests/StoreSaveLoop"),
+    // The failure modes of ../shared/RELIABILITY.md by name, with real processes, signals and
+    // files, and the seeded fuzz harness (SETTEI_FUZZ_CASES sets the cases per input).
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["SettingsKit", "TableREPL", "TestSupport", "settei", "store-save-loop"]),
   ]
 )

@@ -147,17 +147,19 @@ final class StoreSaver {
       return
     }
     let noun = changes.count == 1 ? "change" : "changes"
-    var listing = "\(path) holds \(changes.count) \(noun) not saved when settei was stopped:\n"
+    var listing =
+      TerminalText.sanitize(path)
+      + " holds \(changes.count) \(noun) not saved when settei was stopped:\n"
     for key in changes.keys.sorted() {
       let value = (changes[key] ?? nil).map(\.debugDescription) ?? "(removed)"
-      listing += "  \(key): \(value)\n"
+      listing += "  " + TerminalText.sanitize("\(key): \(value)") + "\n"
     }
     let choice: RecoveryChoice
     if restoreWithoutAsking {
-      output.write(TerminalText.sanitize(listing))
+      output.write(listing)
       choice = .restore
     } else if let ask {
-      output.write(TerminalText.sanitize(listing))
+      output.write(listing)
       let answer = ask("Restore them? [y = restore, n = delete them, Enter = ask next time] ")
       switch answer?.lowercased() {
       case "y", "yes": choice = .restore
