@@ -119,6 +119,10 @@ struct Program {
     session.unsavedChanges = { model.changeSummaries(index: index) }
 
     let outcome = session.run()
+    if case .quitFailed = outcome, isTerminal {
+      // Ctrl-D ends the session even when its save fails: keep the edits for next time.
+      saver.keepUnsavedChanges(reason: "not saved")
+    }
     if let editReader {
       do {
         try editReader.saveHistory()

@@ -78,21 +78,34 @@ final class StoreSaver {
 
   /// Writes the unsaved changes to the recovery file; the store itself is not touched.
   private func keepForRecovery(after signal: Int32) -> Session.QuitResult {
-    let name = Termination.name(of: signal)
+    keepUnsavedChanges(reason: Termination.name(of: signal))
+      ? .done(message: nil)
+      : .failed(message: "\(Termination.name(of: signal)): the unsaved changes are lost.")
+  }
+
+  /// Writes this session's unsaved changes to the recovery file and says so on standard
+  /// error, starting with `reason`; the store itself is not touched.
+  ///
+  /// - Parameter reason: Why, for the message: `SIGTERM`, `not saved`.
+  /// - Returns: Whether the changes are kept (also when there are none).
+  @discardableResult
+  func keepUnsavedChanges(reason: String) -> Bool {
     let changes = unsavedChanges
-    guard !changes.isEmpty else { return .done(message: nil) }
+    guard !changes.isEmpty else { return true }
     do {
       try SettingsStore.writeRecovery(changes, to: recoveryPath)
     } catch {
-      return .failed(
-        message: "\(name): \(error)\n\(store.path) was not changed; the unsaved changes are "
-          + "lost.")
+      errorOutput.write(
+        "settei: \(reason): " + Self.sanitizedLines("\(error)")
+          + "\n\(TerminalText.sanitize(store.path)) was not changed.\n")
+      return false
     }
     let noun = changes.count == 1 ? "change" : "changes"
     errorOutput.write(
-      "settei: \(name): kept \(changes.count) unsaved \(noun) in \(recoveryPath); "
-        + "\(store.path) was not changed. settei offers them at the next start.\n")
-    return .done(message: nil)
+      "settei: \(reason): kept \(changes.count) unsaved \(noun) in "
+        + TerminalText.sanitize("\(recoveryPath); \(store.path) was not changed.")
+        + " settei offers them at the next start.\n")
+    return true
   }
 
   /// This session's changes: each changed key's new value, `nil` for a removed key.
@@ -109,7 +122,7 @@ final class StoreSaver {
       try SettingsStore.removeRecovery(for: store.path)
       restoredRecovery = false
     } catch {
-      errorOutput.write("settei: warning: \(TerminalText.sanitize("\(error)"))\n")
+      errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
     }
   }
 
@@ -143,7 +156,7 @@ final class StoreSaver {
       guard let found = try SettingsStore.readRecovery(for: store.path) else { return }
       changes = found
     } catch {
-      errorOutput.write("settei: warning: \(TerminalText.sanitize("\(error)"))\n")
+      errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
       return
     }
     let noun = changes.count == 1 ? "change" : "changes"
@@ -184,12 +197,18 @@ final class StoreSaver {
         try SettingsStore.removeRecovery(for: store.path)
         output.write("Deleted \(TerminalText.sanitize(path)).\n")
       } catch {
-        errorOutput.write("settei: warning: \(TerminalText.sanitize("\(error)"))\n")
+        errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
       }
     case .keep:
       output.write(
         "Kept \(TerminalText.sanitize(path)); settei asks again next time "
           + "(or start it with --recover).\n")
     }
+  }
+
+  /// Each line of `text` sanitized for the terminal, the line breaks kept.
+  private static func sanitizedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
   }
 }
