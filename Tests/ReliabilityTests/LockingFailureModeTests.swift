@@ -68,6 +68,30 @@ struct LockingFailureModeTests {
     #expect(!entries(of: home.path).contains("s.json.lock"))
   }
 
+  /// Ctrl-D ends the session even when its save fails, so the edits go to the recovery file.
+  @Test("RM-06 Ctrl-D while the store is locked keeps the edits in <store>.recover")
+  func liveLockThenEndOfInput() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let holder = try holdLock(of: store, home: home.path)
+    let terminal = try PseudoTerminal(
+      executable: setteiPath, arguments: ["--lang", "en", "--store", store],
+      environment: testEnvironment(home: home.path))
+    try terminal.waitForText("Language & Region> ")
+    terminal.send("4\r")
+    try terminal.waitForText("Temperature Unit> ")
+    terminal.send("2\r")
+    try terminal.waitForText("✓ Fahrenheit")
+    terminal.send("\u{04}")
+    let said = try terminal.waitForText("settei offers them at the next start.")
+    #expect(said.contains("kept 1 unsaved change in \(store).recover"))
+    #expect(try terminal.waitForExit() == 75)
+    #expect(status(of: store) == nil)
+    #expect(try SettingsStore.readRecovery(for: store) == ["temperatureUnit": "fahrenheit"])
+    holder.closeInput()
+    #expect(try holder.waitForExit() == 0)
+  }
+
   @Test("RM-07 a stale lock left by a killed instance is taken over, with a note")
   func staleLock() throws {
     let home = try TemporaryFolder()
