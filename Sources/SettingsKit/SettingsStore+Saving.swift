@@ -120,7 +120,7 @@ extension SettingsStore {
     var notes: [String] = []
     if lock.tookOverStaleLock {
       notes.append(
-        "\(lock.path): took over a lock left by a settei that stopped while saving; "
+        "\(lock.path): took over a lock left by a process that ended while saving; "
           + "\(target) itself was never half written.")
     }
     FileSystem.removeLeftoverTemporaryFiles(of: target)
@@ -168,9 +168,8 @@ extension SettingsStore {
         throw StoreError(
           kind: .locked, path: lockPath,
           reason: "\(target) is locked: \(who) is saving it and did not finish within a second",
-          advice: "Nothing was saved; your changes are kept. Let the other settei finish or "
-            + "quit it, then save again. Remove \(lockPath) only if no other program is "
-            + "running.")
+          advice: "Nothing was saved. Let the other program finish (or quit it), then save "
+            + "again; remove \(lockPath) only if no other program is running.")
       case .system(let failure):
         throw saveFailure(failure, target: target)
       }

@@ -67,12 +67,10 @@ final class StoreSaver {
     switch error.kind {
     case .conflict:
       let keys = error.conflicts.map { "'\($0.key)'" }.joined(separator: ", ")
-      return "Type quit again to save your value of \(keys) over theirs, or choose their "
-        + "value and quit to keep it."
-    case .locked:
-      return "Your changes are kept. Type quit again once the other settei has finished."
-    case .unreadable, .saveFailed:
-      return "Your changes are kept. Fix the cause and type quit again."
+      return "Type quit again to save your value of \(keys) over theirs; choose their value "
+        + "and quit to keep theirs; quit! leaves without saving."
+    case .locked, .unreadable, .saveFailed:
+      return "Your changes are kept: type quit to try again; quit! leaves without saving."
     }
   }
 
@@ -173,7 +171,8 @@ final class StoreSaver {
       choice = .restore
     } else if let ask {
       output.write(listing)
-      let answer = ask("Restore them? [y = restore, n = delete them, Enter = ask next time] ")
+      let them = changes.count == 1 ? "it" : "them"
+      let answer = ask("Restore \(them)? [y = restore, n = delete, Enter = ask next time] ")
       switch answer?.lowercased() {
       case "y", "yes": choice = .restore
       case "n", "no": choice = .discard

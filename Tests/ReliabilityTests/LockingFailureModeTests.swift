@@ -30,7 +30,8 @@ struct LockingFailureModeTests {
       run.errors.contains(
         "settei: \(store).lock: \(store) is locked: another program (process \(holder.processID) "
           + "(store-save-loop)) is saving it"), "\(run.errors)")
-    #expect(run.errors.contains("Nothing was saved; your changes are kept."))
+    #expect(run.errors.contains("Nothing was saved. Let the other program finish"))
+    #expect(run.errors.contains("The script's changes were not saved; run it again"))
     #expect(status(of: store) == nil)
     holder.closeInput()
     #expect(try holder.waitForExit() == 0)
@@ -52,7 +53,7 @@ struct LockingFailureModeTests {
     terminal.send("2\r")
     try terminal.waitForText("✓ Fahrenheit")
     terminal.send("quit\r")
-    let locked = try terminal.waitForText("Type quit again once the other settei has finished.")
+    let locked = try terminal.waitForText("Your changes are kept: type quit to try again")
     #expect(locked.contains("\(store).lock: \(store) is locked"))
     try terminal.waitUntil("the prompt again", timeout: 5) {
       PseudoTerminal.plainText($0).hasSuffix("Temperature Unit> ")
@@ -105,7 +106,7 @@ struct LockingFailureModeTests {
     #expect(run.status == 0, "\(run.errors)")
     #expect(
       run.output.contains(
-        "\(store).lock: took over a lock left by a settei that stopped while saving"),
+        "\(store).lock: took over a lock left by a process that ended while saving"),
       "\(run.output)")
     #expect(storeValues(store) == ["calendar": "buddhist", "temperatureUnit": "fahrenheit"])
     #expect(entries(of: home.path) == ["s.json"])

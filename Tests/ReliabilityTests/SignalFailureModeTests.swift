@@ -89,7 +89,7 @@ struct SignalFailureModeTests {
 
     let second = try PseudoTerminal(
       executable: setteiPath, arguments: arguments, environment: environment)
-    let offer = try second.waitForText("Restore them?")
+    let offer = try second.waitForText("Restore it?")
     #expect(
       offer.contains(
         "\(recover) holds 1 change not saved when settei was stopped:\n"
@@ -115,7 +115,7 @@ struct SignalFailureModeTests {
 
     let later = try PseudoTerminal(
       executable: setteiPath, arguments: arguments, environment: environment)
-    try later.waitForText("Restore them?")
+    try later.waitForText("Restore it?")
     later.send("\r")
     try later.waitForText("settei asks again next time")
     try later.waitForText("Language & Region> ")
@@ -126,7 +126,7 @@ struct SignalFailureModeTests {
 
     let discard = try PseudoTerminal(
       executable: setteiPath, arguments: arguments, environment: environment)
-    try discard.waitForText("Restore them?")
+    try discard.waitForText("Restore it?")
     discard.send("n\r")
     try discard.waitForText("Deleted \(recover).")
     try discard.waitForText("Language & Region> ")

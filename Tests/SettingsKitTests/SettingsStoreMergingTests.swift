@@ -111,7 +111,7 @@ private func storeError(_ body: () throws -> Void) -> StoreError? {
     #expect(error?.kind == .locked)
     #expect(error?.path == path + ".lock")
     #expect(error?.reason.contains("is locked: another program (process \(getpid())") == true)
-    #expect(error?.advice.contains("your changes are kept") == true)
+    #expect(error?.advice.contains("remove \(path).lock only if no other program") == true)
     #expect(fileStatus(path) == nil)
   }
 }
