@@ -2,9 +2,9 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
-LINT_PATHS = Package.swift Sources Tests
+LINT_PATHS = Package.swift Sources Tests Examples
 
-.PHONY: all deps build release run test fuzz lint format clean install
+.PHONY: all deps build release run test fuzz lint format clean install docs check-package
 
 all: build
 
@@ -32,6 +32,17 @@ FUZZ_CASES ?= 100000
 fuzz: deps
 	SETTEI_FUZZ_CASES=$(FUZZ_CASES) $(SWIFT) test -c release -Xswiftc -enable-testing \
 	  --filter ReliabilityTests.FuzzTests
+
+# DocC archives of TableKit and TableREPL in .build/docs, with the toolchain's docc; fails on
+# any warning and on any public symbol without a doc comment.
+docs: deps
+	@scripts/install-deps.sh jq
+	SWIFT=$(SWIFT) scripts/build-docs.sh
+
+# Builds and runs a new package that depends on this one through a local path (slow: it
+# builds TableKit and TableREPL from scratch).
+check-package: deps
+	SETTEI_SLOW_TESTS=1 $(SWIFT) test --filter ExamplesTests.DependentPackageTests
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)

@@ -57,5 +57,22 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: ["SettingsKit", "TableREPL", "TestSupport", "settei", "store-save-loop"]),
+
+    // Examples: small programs that use TableKit and TableREPL for other jobs, written as a
+    // user of the two libraries would write them (`swift run files /usr/share`).
+    .executableTarget(
+      name: "files", dependencies: ["TableKit", "TableREPL"], path: "Examples/files",
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "timezones", dependencies: ["TableKit", "TableREPL"], path: "Examples/timezones",
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "tutorial", dependencies: ["TableKit", "TableREPL"], path: "Examples/tutorial",
+      exclude: ["README.md"]),
+    // Runs each example through pipes; also checks that the DocC article's code is the
+    // tutorial's and (with SETTEI_SLOW_TESTS=1) that another package can depend on this one.
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["files", "timezones", "tutorial", "TableKit", "TableREPL", "TestSupport"]),
   ]
 )

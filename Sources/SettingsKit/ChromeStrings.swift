@@ -1,7 +1,26 @@
 /// The few words settei itself shows on settings screens, in the languages it speaks.
 enum ChromeStrings {
-  static func on(_ language: String) -> String { isJapanese(language) ? "オン" : "On" }
-  static func off(_ language: String) -> String { isJapanese(language) ? "オフ" : "Off" }
+  static func on(_ language: String) -> String {
+    switch base(language) {
+    case "ja": "オン"
+    case "de": "Ein"
+    case "fr": "Oui"
+    default: "On"
+    }
+  }
+
+  static func off(_ language: String) -> String {
+    switch base(language) {
+    case "ja": "オフ"
+    case "de": "Aus"
+    case "fr": "Non"
+    default: "Off"
+    }
+  }
+
+  private static func base(_ language: String) -> String {
+    String(language.prefix { $0 != "_" && $0 != "-" })
+  }
   static func settings(_ language: String) -> String { isJapanese(language) ? "設定" : "Settings" }
 
   private static func isJapanese(_ language: String) -> Bool {

@@ -10,9 +10,12 @@ enum FileBytes {
     var description: String { "\(path): cannot read: \(reason)" }
   }
 
-  /// The bytes of a file. Refuses folders and files over `limit` bytes.
+  /// The bytes of a file. Refuses folders, devices and files over `limit` bytes.
+  ///
+  /// Opens without blocking, so that a FIFO without a writer reads as empty instead of
+  /// hanging; a pipe such as `<(cat schema.json)` is still read to its end.
   static func read(_ path: String, limit: Int = 64 << 20) throws(ReadError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw ReadError(path: path, reason: currentError()) }
     defer { close(descriptor) }
     var info = stat()
@@ -21,6 +24,14 @@ enum FileBytes {
     }
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw ReadError(path: path, reason: "it is a folder, not a file")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFIFO:
+      // A writer is connected or not; either way, blocking reads now end.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    default:
+      throw ReadError(path: path, reason: "it is not a regular file")
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(0, Int(info.st_size)))

@@ -173,3 +173,27 @@ enum FileSystem {
     close(descriptor)
   }
 }
+
+extension FileSystem {
+  /// The names in the folder at `path`, without `.` and `..`, sorted by their UTF-8 bytes.
+  static func folderEntries(_ path: String) throws(SystemCallError) -> [String] {
+    guard let folder = opendir(path) else {
+      throw SystemCallError(operation: "cannot list the folder", path: path, code: errno)
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// Whether `path` is a folder (or a symbolic link to one).
+  static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+}

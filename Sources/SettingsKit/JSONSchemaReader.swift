@@ -5,6 +5,10 @@
 ///   `File`.
 /// - A page may carry its translations under `Strings`: `{"ja": {"Title": "タイトル"}}`,
 ///   which fill the page's strings table.
+///
+/// `Children` may also sit in the `ItemSpecifier` or `AddSpecifier` of an
+/// `IASKListGroupSpecifier`, for the page its items open. ``JSONSchemaWriter`` writes this
+/// form.
 public enum JSONSchemaReader {
   /// Reads a schema from JSON bytes.
   ///
@@ -41,7 +45,7 @@ public enum JSONSchemaReader {
     return SettingsSchema(pages: pages, rootPageName: "Root", strings: strings)
   }
 
-  private static func readPage(
+  fileprivate static func readPage(
     _ dictionary: [String: PropertyListValue], name: String, source: String,
     pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
   ) throws(SchemaError) {
@@ -63,16 +67,15 @@ public enum JSONSchemaReader {
           source: source, specifierIndex: index,
           message: "a specifier must be an object, not \(item.typeName)")
       }
-      if let child = raw["Children"] {
-        guard let childPage = child.dictionaryValue else {
-          throw SchemaError(
-            source: source, specifierIndex: index,
-            message: "Children must be an object holding a page, not \(child.typeName)")
-        }
-        let childName = raw["File"]?.stringValue ?? "\(name).\(index)"
-        raw["File"] = .string(childName)
-        raw["Children"] = nil
-        try readPage(childPage, name: childName, source: source, pages: &pages, strings: &strings)
+      try readChildren(
+        of: &raw, defaultName: "\(name).\(index)", index: index, source: source, pages: &pages,
+        strings: &strings)
+      for member in Specifier.nestedSpecifierKeys {
+        guard var nested = raw[member]?.dictionaryValue else { continue }
+        try readChildren(
+          of: &nested, defaultName: "\(name).\(index).\(member)", index: index, source: source,
+          pages: &pages, strings: &strings)
+        raw[member] = .dictionary(nested)
       }
       specifiers.append(Specifier(index: index, raw: raw))
     }
@@ -92,6 +95,10 @@ public enum JSONSchemaReader {
             source: source,
             message: "Strings.\(language) of page '\(name)' must be an object of translations")
         }
+        // An empty table is kept, as an empty .strings file is.
+        if strings.tables[language]?[page.stringsTable] == nil {
+          strings.tables[language, default: [:]][page.stringsTable] = [:]
+        }
         for (key, text) in entries {
           guard let text = text.stringValue else {
             throw SchemaError(
@@ -103,6 +110,27 @@ public enum JSONSchemaReader {
       }
     }
     pages[name] = page
+  }
+}
+
+extension JSONSchemaReader {
+  /// Reads the page held inline under `Children` of a specifier (or of a specifier nested in
+  /// one), names it by the specifier's `File` (else `defaultName`) and leaves `File` in its
+  /// place.
+  fileprivate static func readChildren(
+    of raw: inout [String: PropertyListValue], defaultName: String, index: Int, source: String,
+    pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
+  ) throws(SchemaError) {
+    guard let child = raw["Children"] else { return }
+    guard let childPage = child.dictionaryValue else {
+      throw SchemaError(
+        source: source, specifierIndex: index,
+        message: "Children must be an object holding a page, not \(child.typeName)")
+    }
+    let childName = raw["File"]?.stringValue ?? defaultName
+    raw["File"] = .string(childName)
+    raw["Children"] = nil
+    try readPage(childPage, name: childName, source: source, pages: &pages, strings: &strings)
   }
 }
 

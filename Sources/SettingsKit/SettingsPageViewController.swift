@@ -235,7 +235,14 @@ public final class SettingsPageViewController: TableViewController {
       cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: false) }
       cell.selectionStyle = .none
     case .childPane:
-      cell.accessoryType = .disclosureIndicator
+      if let file = specifier.file, model.schema.pages[file] != nil {
+        cell.accessoryType = .disclosureIndicator
+      } else {
+        // A pane that opens app code or a web page has nothing to show in a terminal.
+        cell.detailText = "(\(Self.paneKind(of: specifier)))"
+        cell.selectionStyle = .none
+        cell.isEnabled = false
+      }
     case .textField:
       let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
       let text = value.map(SpecifierValues.text(of:)) ?? ""
@@ -390,6 +397,21 @@ public final class SettingsPageViewController: TableViewController {
       ? specifier.shortTitles : specifier.titles
     guard index < titles.count else { return SpecifierValues.text(of: value) }
     return localized(titles[index])
+  }
+
+  /// What a child pane without a page of this schema opens.
+  static func paneKind(of specifier: Specifier) -> String {
+    let raw = specifier.raw
+    if raw["IASKViewControllerClass"] != nil || raw["IASKSegueIdentifier"] != nil
+      || raw["IASKViewControllerStoryBoardFile"] != nil
+      || raw["IASKViewControllerStoryBoardId"] != nil
+    {
+      return "app screen"
+    }
+    if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
+      return "web page"
+    }
+    return "no page"
   }
 
   /// A person's name for a specifier type: `button`, `mail`, `web link`.

@@ -2,7 +2,11 @@
 ///
 /// The shape is that of an iOS `Settings.bundle`: a root page, child pages named by `File`,
 /// and strings tables per language.
-public struct SettingsSchema: Sendable {
+///
+/// Loading does not stop at the first doubtful thing: a child page that is missing, a
+/// specifier that is not a dictionary or a `.strings` file that does not parse is recorded in
+/// ``missingPages`` and ``loadProblems``, and ``SchemaLinter`` reports them with the rest.
+public struct SettingsSchema: Sendable, Equatable {
   /// A page: what `Root.plist` or a child pane's plist holds.
   public struct Page: Sendable, Equatable {
     /// The page's name: its file name without extension (`Root`), or a child's name.
@@ -16,6 +20,14 @@ public struct SettingsSchema: Sendable {
     /// Where the page came from, for messages.
     public var source: String
 
+    /// Creates a page.
+    ///
+    /// - Parameters:
+    ///   - name: The page's name.
+    ///   - title: Its `Title`, not yet localized.
+    ///   - stringsTable: Its `StringsTable`; `nil` for the page's name.
+    ///   - specifiers: Its specifiers, in order.
+    ///   - source: The file it came from, for messages.
     public init(
       name: String, title: String?, stringsTable: String?, specifiers: [Specifier],
       source: String
@@ -34,11 +46,30 @@ public struct SettingsSchema: Sendable {
   public var rootPageName: String
   /// The translations.
   public var strings: StringsCatalog
+  /// Pages that specifiers name but that could not be loaded, with the files tried.
+  public var missingPages: [MissingPage]
+  /// What was wrong but did not stop the schema from loading: a `.strings` file that does
+  /// not parse, a specifier that is not a dictionary (left out), a `StringsTable` without
+  /// a file. ``SchemaLinter/lint(_:)`` includes them.
+  public var loadProblems: [LintProblem]
 
-  public init(pages: [String: Page], rootPageName: String, strings: StringsCatalog) {
+  /// Creates a schema.
+  ///
+  /// - Parameters:
+  ///   - pages: The pages, by name.
+  ///   - rootPageName: The name of the first page.
+  ///   - strings: The translations.
+  ///   - missingPages: Pages named but not loaded.
+  ///   - loadProblems: Problems found while loading.
+  public init(
+    pages: [String: Page], rootPageName: String, strings: StringsCatalog,
+    missingPages: [MissingPage] = [], loadProblems: [LintProblem] = []
+  ) {
     self.pages = pages
     self.rootPageName = rootPageName
     self.strings = strings
+    self.missingPages = missingPages
+    self.loadProblems = loadProblems
   }
 
   /// The root page.
@@ -58,5 +89,38 @@ public struct SettingsSchema: Sendable {
       }
     }
     return result
+  }
+}
+
+/// A page that a specifier names but that could not be loaded.
+public struct MissingPage: Equatable, Sendable {
+  /// The page whose specifier names it.
+  public var page: String
+  /// That specifier's index in `PreferenceSpecifiers`.
+  public var specifierIndex: Int
+  /// The name given in `File`.
+  public var file: String
+  /// The files looked for, in order.
+  public var searched: [String]
+  /// Why a file that was found could not be used (it does not parse, or it is not a page);
+  /// `nil` when none of ``searched`` exists.
+  public var reason: String?
+
+  /// Creates a record of a missing page.
+  ///
+  /// - Parameters:
+  ///   - page: The page whose specifier names it.
+  ///   - specifierIndex: That specifier's index.
+  ///   - file: The name given in `File`.
+  ///   - searched: The files looked for.
+  ///   - reason: Why a file found could not be used, if one was found.
+  public init(
+    page: String, specifierIndex: Int, file: String, searched: [String], reason: String? = nil
+  ) {
+    self.page = page
+    self.specifierIndex = specifierIndex
+    self.file = file
+    self.searched = searched
+    self.reason = reason
   }
 }

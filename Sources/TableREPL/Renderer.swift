@@ -14,20 +14,20 @@ import TableKit
 /// Rows are numbered across the screen; a ✓ marks the chosen row; `›` marks rows that drill
 /// in; detail text is right-aligned by display width. All text from outside passes through
 /// ``TerminalText/sanitize(_:)``.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
   /// Whether to use ANSI colour and bold.
-  public var usesColor: Bool
+  package var usesColor: Bool
   /// The width of the terminal in columns.
-  public var width: Int
+  package var width: Int
 
   /// Creates a renderer for a terminal of some width.
-  public init(width: Int = 80, usesColor: Bool = false) {
+  package init(width: Int = 80, usesColor: Bool = false) {
     self.width = width
     self.usesColor = usesColor
   }
 
   /// The lines of a screen, without trailing newlines.
-  public func lines(for screen: Screen) -> [String] {
+  package func lines(for screen: Screen) -> [String] {
     var out: [String] = []
     out.reserveCapacity(screen.sections.reduce(4) { $0 + $1.rows.count + 3 })
     if let prompt = screen.prompt {
@@ -82,7 +82,7 @@ public struct Renderer: Sendable {
   }
 
   /// The screen as one string, each line ended by a newline.
-  public func render(_ screen: Screen) -> String {
+  package func render(_ screen: Screen) -> String {
     var text = ""
     for line in lines(for: screen) {
       text += line

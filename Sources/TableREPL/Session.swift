@@ -13,6 +13,8 @@ public final class Session {
     case quit
     /// The user left with `quit!`; nothing was saved.
     case discarded
+    /// Standard output was closed (`settei … | head -1`); nothing was saved.
+    case outputClosed
     /// A command of a script failed; nothing was saved.
     case scriptFailed(line: Int, message: String)
     /// Quitting failed (the handler's message) and the session could not go on.
@@ -29,9 +31,12 @@ public final class Session {
 
   /// The size of the terminal, asked before every screen.
   public struct TerminalSize: Equatable, Sendable {
+    /// The width of the terminal in columns, as wide characters count them: 2 for 日本.
     public var columns: Int
+    /// The height of the terminal in lines; a page shows about this many rows minus eight.
     public var rows: Int
 
+    /// Creates a size of `columns` by `rows`.
     public init(columns: Int, rows: Int) {
       self.columns = columns
       self.rows = rows
@@ -42,6 +47,8 @@ public final class Session {
   public let navigationController: NavigationController
   /// Called on `quit` and at the end of input; saves and says whether the session may end.
   public var quitHandler: (() -> QuitResult)?
+  /// The name that starts a failing script's message on standard error.
+  public var programName = "settei"
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
   /// The commands the application added, by name (and alias).
@@ -113,12 +120,13 @@ public final class Session {
         let command = Command.parse(
           line, customCommands: Set(customCommands.keys), customPrefixes: customPrefixes)
         if let outcome = perform(command, typed: line) { return outcome }
+        if output.isClosed { return .outputClosed }
       }
     }
   }
 
   /// The prompt: where the user is, as a breadcrumb.
-  public var prompt: String {
+  package var prompt: String {
     let crumbs = navigationController.titles.map(TerminalText.sanitize)
     let limit = max(12, terminalSize().columns / 2)
     var text = crumbs.joined(separator: " › ")
@@ -276,18 +284,30 @@ public final class Session {
   }
 
   /// Selects the one row on the current page whose title starts with `text`.
+  /// Rows of a whole screen that a title is looked for in when it is not on the page shown;
+  /// beyond this, `filter` is the way to search.
+  static let titleSearchLimit = 100_000
+
   private func selectRow(titled text: String) -> Outcome? {
-    let screen = currentScreen()
     let needle = text.lowercased()
-    let rows = screen.sections.flatMap(\.rows)
-    let exact = rows.filter { $0.text.lowercased() == needle }
-    let matches = exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    func matching(_ rows: [Screen.Row]) -> [Screen.Row] {
+      let exact = rows.filter { $0.text.lowercased() == needle }
+      return exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    }
+    var matches = matching(currentScreen().sections.flatMap(\.rows))
+    let total = topTableView.totalNumberOfRows
+    if matches.isEmpty, total > pageSize, total <= Self.titleSearchLimit {
+      // Not on this page: look through the whole screen, as a person scrolling would.
+      let everything = Screen(of: navigationController, page: 0, pageSize: total)
+      matches = matching(everything.sections.flatMap(\.rows))
+    }
     switch matches.count {
     case 1:
       return select(rowNumber: matches[0].number - 1)
     case 0:
       let shown = TerminalText.sanitize(text)
-      return fail("Unknown command or row '\(shown)'. \(validInputHint)")
+      let hint = total > Self.titleSearchLimit ? " (Only this page was searched: try filter.)" : ""
+      return fail("Unknown command or row '\(shown)'.\(hint) \(validInputHint)")
     default:
       let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
       let more = matches.count > 8 ? ", …" : ""
@@ -332,7 +352,7 @@ public final class Session {
         output.write(text + "\n")
         return nil
       }
-      errorOutput.write("settei: " + text + "\n")
+      errorOutput.write(programName + ": " + text + "\n")
       return .quitFailed(message: message)
     }
   }
@@ -350,7 +370,8 @@ public final class Session {
       output.write(message + "\n")
       return nil
     }
-    errorOutput.write("settei: input line \(linesRead): \(message) Nothing was saved.\n")
+    let saved = quitHandler == nil ? "" : " Nothing was saved."
+    errorOutput.write("\(programName): input line \(linesRead): \(message)\(saved)\n")
     return .scriptFailed(line: linesRead, message: message)
   }
 
@@ -367,8 +388,8 @@ public final class Session {
       return nil
     }
     let entry =
-      Command.helpEntry(for: topic)
-      ?? customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+      customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+      ?? Command.helpEntry(for: topic)
     guard let entry else {
       let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
       return fail(

@@ -6,6 +6,14 @@
 public protocol TextOutput: AnyObject {
   /// Writes text as it is.
   func write(_ text: String)
+  /// Whether the reader of the output went away (a closed pipe), so that nothing written
+  /// is seen any more.
+  var isClosed: Bool { get }
+}
+
+extension TextOutput {
+  /// Outputs that cannot be closed say `false`.
+  public var isClosed: Bool { false }
 }
 
 /// Collects everything written, for tests.
@@ -16,6 +24,7 @@ public final class StringOutput: TextOutput {
   /// Creates an empty output.
   public init() {}
 
+  /// Appends `text` to ``text``.
   public func write(_ text: String) { self.text += text }
 }
 
@@ -34,6 +43,7 @@ public final class FileOutput: TextOutput {
     self.descriptor = descriptor
   }
 
+  /// Writes all of `text`, or drops it once the reader of the output went away.
   public func write(_ text: String) {
     guard !isClosed else { return }
     var text = text

@@ -12,6 +12,9 @@ enum ExitStatus: Int32 {
   case storeLocked = 75
   /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
   case hangup = 129
+  /// Standard output was closed under us: the status a shell gives a process that SIGPIPE
+  /// ended, since that is what happened, only without dying mid-write.
+  case outputClosed = 141
   /// 128 + SIGTERM: asked to stop; unsaved edits are in `<store>.recover`.
   case terminated = 143
 }
@@ -65,6 +68,7 @@ struct Program {
     }
 
     if case .complete(let words) = options.subcommand { return complete(words) }
+    if case .lint(let path) = options.subcommand { return try lint(path) }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
@@ -77,6 +81,7 @@ struct Program {
     }
 
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
+    model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
     }
@@ -135,6 +140,7 @@ struct Program {
     case .quit, .discarded: return .success
     case .scriptFailed: return .scriptFailed
     case .quitFailed: return saver.lastFailure == .locked ? .storeLocked : .saveFailed
+    case .outputClosed: return .outputClosed
     }
   }
 

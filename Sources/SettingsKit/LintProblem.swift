@@ -1,0 +1,122 @@
+/// Something wrong or doubtful in a schema: where it is, what is wrong, and what to do.
+///
+/// Printed as a compiler would:
+/// `Root.plist: PreferenceSpecifiers[3] (Key 'unit'): error: Titles has 3 entries but Values
+/// has 2. Fix: give every value a title, in the same order`.
+public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+  /// How bad a problem is.
+  public enum Severity: Sendable, Equatable, CustomStringConvertible {
+    /// The schema does not work as its author meant: a row is lost, a value cannot be
+    /// chosen, a page cannot be opened.
+    case error
+    /// The schema works, but something is doubtful or differs from Apple's reference.
+    case warning
+
+    /// `"error"` or `"warning"`.
+    public var description: String {
+      switch self {
+      case .error: "error"
+      case .warning: "warning"
+      }
+    }
+  }
+
+  /// How bad the problem is.
+  public var severity: Severity
+  /// The file the problem is in: the page's plist, a `.strings` file, or a JSON schema.
+  public var source: String
+  /// The name of the page the problem is on (`Root`, `Advanced`); for a `.strings` file, a
+  /// page that uses it.
+  public var page: String
+  /// The specifier's index in the page's `PreferenceSpecifiers`, when the problem is in one.
+  public var specifierIndex: Int?
+  /// The specifier's `Key`, when it has one.
+  public var key: String?
+  /// What is wrong, without a final period.
+  public var message: String
+  /// What to do about it, without a final period.
+  public var fix: String
+  /// The 1-based line in ``source``, where known (syntax errors in `.strings` files).
+  public var line: Int?
+  /// The 1-based column in ``source``, where known.
+  public var column: Int?
+
+  /// Creates a problem.
+  ///
+  /// - Parameters:
+  ///   - severity: How bad it is.
+  ///   - source: The file it is in.
+  ///   - page: The page it is on.
+  ///   - specifierIndex: The specifier's index in `PreferenceSpecifiers`, if in one.
+  ///   - key: The specifier's `Key`, if any.
+  ///   - message: What is wrong.
+  ///   - fix: What to do.
+  ///   - line: The line in `source`, if known.
+  ///   - column: The column in `source`, if known.
+  public init(
+    severity: Severity, source: String, page: String, specifierIndex: Int? = nil,
+    key: String? = nil, message: String, fix: String, line: Int? = nil, column: Int? = nil
+  ) {
+    self.severity = severity
+    self.source = source
+    self.page = page
+    self.specifierIndex = specifierIndex
+    self.key = key
+    self.message = message
+    self.fix = fix
+    self.line = line
+    self.column = column
+  }
+
+  /// `<file>[:line[:column]]: PreferenceSpecifiers[3] (Key 'foo'): error: <message>. Fix:
+  /// <fix>`; the specifier part only when the problem is in one.
+  public var description: String {
+    var text = source
+    if let line {
+      text += ":\(line)"
+      if let column { text += ":\(column)" }
+    }
+    text += ": "
+    if let specifierIndex {
+      text += "PreferenceSpecifiers[\(specifierIndex)]"
+      if let key { text += " (Key '\(printable(key))')" }
+      text += ": "
+    }
+    text += "\(severity): \(message)."
+    if !fix.isEmpty { text += " Fix: \(fix)." }
+    return text
+  }
+}
+
+extension Sequence where Element == LintProblem {
+  /// The problems of one specifier, so that a screen can show what is wrong with a row.
+  ///
+  /// - Parameters:
+  ///   - page: The page's name.
+  ///   - specifierIndex: The specifier's index in the page's `PreferenceSpecifiers`.
+  /// - Returns: The problems of that specifier, errors first.
+  public func problems(forPage page: String, specifierIndex: Int) -> [LintProblem] {
+    let found = filter { $0.page == page && $0.specifierIndex == specifierIndex }
+    return found.filter { $0.severity == .error } + found.filter { $0.severity == .warning }
+  }
+
+  /// The errors, in order.
+  public var errors: [LintProblem] { filter { $0.severity == .error } }
+
+  /// The warnings, in order.
+  public var warnings: [LintProblem] { filter { $0.severity == .warning } }
+}
+
+/// `text` with control characters written as `\u{1B}`, so that messages are safe to print.
+func printable(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator:
+      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    default:
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}

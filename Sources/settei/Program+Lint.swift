@@ -1,0 +1,42 @@
+import SettingsKit
+import TableREPL
+
+extension Program {
+  /// `settei lint PATH`: every problem with its file, specifier, key and fix; exit 65 when
+  /// there are errors.
+  func lint(_ path: String) throws(Failure) -> ExitStatus {
+    let schema: SettingsSchema
+    do {
+      schema = try SchemaLoader.load(path: path)
+    } catch {
+      throw Failure(status: .unreadableInput, message: "\(error)")
+    }
+    let problems = SchemaLinter.lint(schema)
+    for problem in problems {
+      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
+    }
+    let errors = problems.errors.count
+    let warnings = problems.warnings.count
+    let summary =
+      problems.isEmpty
+      ? "\(path): no problems found."
+      : "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."
+    standardOutput.write(TerminalText.sanitize(summary) + "\n")
+    return errors > 0 ? .unreadableInput : .success
+  }
+
+  /// The lint errors that keep a specifier from working, by page and index: such a specifier
+  /// is shown as a row naming its error, and the rest of the schema still works. Errors that
+  /// leave the row usable (a default outside the choices, a key used twice) are not among
+  /// them; `settei lint` reports those.
+  static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
+    var result: [String: [Int: String]] = [:]
+    for problem in SchemaLinter.lint(schema).errors {
+      guard let index = problem.specifierIndex, result[problem.page]?[index] == nil,
+        !problem.message.contains("DefaultValue"), !problem.message.contains("is also used by")
+      else { continue }
+      result[problem.page, default: [:]][index] = problem.message
+    }
+    return result
+  }
+}

@@ -1,0 +1,85 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// The real InAppSettingsKit sample bundle, opened with --schema.
+@Suite("a real Settings.bundle")
+struct SettingsBundleTests {
+  static let sample: String = {
+    let parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    return parts.dropLast(3).joined(separator: "/")
+      + "/../shared/fixtures/settings-bundles/InAppSettingsKitSample.bundle"
+  }()
+
+  @Test(arguments: [("en", "Toggle Switch", "Advanced"), ("de", "Toggle Schalter", "Erweitert")])
+  func opensLocalizedAndEveryRootPaneIsReachable(language: String, toggle: String, advanced: String)
+    throws
+  {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--schema", Self.sample, "--lang", language, "--store", home.file("s.json")],
+      script: "5\nback\n6\nback\n7\nback\n", home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("   1  \(toggle)"))
+    #expect(!run.standardOutput.contains("TOGGLE_SWITCH"))
+    #expect(run.standardOutput.contains("WhereTo › \(advanced)\n"))
+    #expect(run.standardOutput.contains("WhereTo › Complete List\n") || language == "de")
+  }
+
+  @Test func aValueOfEveryTypeSurvivesQuitAndARestart() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let arguments = ["--schema", Self.sample, "--lang", "en", "--store", store]
+    // toggle, multi-value, text field, slider, radio group, text view, list group, date.
+    let script =
+      [
+        "1", "2", "2", "back", "4", "Ada", "5", "33", "0.75", "46", "53", "line one", "line two",
+        ".", "back", "6", "2", "tagA", "back", "7", "9", "2026-11-30", "back", "quit",
+      ].joined(separator: "\n") + "\n"
+    let run = try settei(arguments, script: script, home: home.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Saved 8 changes"))
+
+    func get(_ key: String) throws -> String {
+      try settei(["get", key] + arguments, script: "", home: home.path).standardOutput
+    }
+    #expect(try get("toggleSwitch") == "false\n")
+    #expect(try get("signature") == "Ada\n")
+    #expect(try get("slider_preference1") == "0.75\n")
+    #expect(try get("radiogroup") == "2\n")
+    #expect(try get("dynamicTextView") == "line one\nline two\n")
+    #expect(try get("tags2") == "[\"tagA\"]\n")
+    #expect(try get("date").hasPrefix("2026-11-30"))
+
+    let again = try settei(arguments, script: "5\n", home: home.path)
+    #expect(
+      again.standardOutput.contains("   1  Toggle Switch") && again.standardOutput.contains("• Off")
+    )
+    #expect(again.standardOutput.contains("• 0.75 ████████░░"))
+    #expect(again.standardOutput.contains("  ✓ Two"))
+  }
+
+  @Test func lintReportsTheMalformedPageAndExits65() throws {
+    let home = try TemporaryFolder()
+    let malformed = Self.sample.replacingLast(
+      "InAppSettingsKitSample.bundle", with: "InAppSettingsKitTests.bundle/Malformed.plist")
+    let run = try settei(["lint", malformed], script: "", home: home.path)
+    #expect(run.status == 65)
+    #expect(
+      run.standardOutput.contains(
+        "Malformed.plist: PreferenceSpecifiers[0] (Key 'mulValue'): error: Titles has 2 entries but Values has 1 entry."
+      ))
+    let clean = try settei(
+      ["lint", Self.sample.replacingLast("InAppSettingsKitSample.bundle", with: "nope")],
+      script: "", home: home.path)
+    #expect(clean.status == 65)
+  }
+}
+
+extension String {
+  /// The string with the last occurrence of `old` replaced.
+  func replacingLast(_ old: String, with new: String) -> String {
+    guard let range = ranges(of: old).last else { return self }
+    return String(self[..<range.lowerBound]) + new + String(self[range.upperBound...])
+  }
+}
