@@ -87,6 +87,44 @@ enum FuzzSeeds {
     }
   }()
 
+  /// The fixtures' `.strings` files as they are (UTF-16), in UTF-8, and a few edge cases.
+  static let strings: [[UInt8]] = {
+    var seeds = fixtureStrings
+    for file in fixtureStrings {
+      if let table = try? StringsFileParser.parse(file, source: "fixture") {
+        seeds.append(Array(stringsFile(table).utf8))
+      }
+    }
+    seeds += [
+      #"/* c */ "A" = "B\n\"q\" \U00e9\U0041"; // x"#, "unquoted_key = value.with-dots;",
+      #"{ "SAME"; 'single' = 'quoted\012'; }"#, "\u{FEFF}\"日本語\" = \"設定\";",
+    ].map { Array($0.utf8) }
+    return seeds
+  }()
+
+  /// A `.strings` file (UTF-8) that holds `table`.
+  static func stringsFile(_ table: [String: String]) -> String {
+    func quoted(_ text: String) -> String {
+      var result = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": result += "\\\\"
+        case "\"": result += "\\\""
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result.unicodeScalars.append(scalar)
+        }
+      }
+      return result + "\""
+    }
+    return table.keys.sorted().map { "\(quoted($0)) = \(quoted(table[$0] ?? ""));\n" }.joined()
+  }
+
+  static let stringsTokens = [
+    "\"", "'", ";", "=", "{", "}", "/*", "*/", "//", "\\", "\\U", "\\012", "\n", "\u{FEFF}",
+  ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xFE, 0xFF], [0x00]]
+
   /// Lines a person or a script types.
   static let commandLines: [[UInt8]] = [
     "1", "42", "back", "..", "quit", "quit!", "q", "exit", "help", "help set", "? 3", "page 2",
@@ -208,6 +246,28 @@ struct FuzzTests {
         case .schema(let problem):
           return problem.description.contains("fuzz.json") ? nil : "\(problem) names no file"
         }
+      }
+    }
+  }
+
+  @Test("StringsFileParser.parse: no crash; what parses is written and read back the same")
+  func stringsParser() {
+    let fuzzer = Fuzzer(
+      target: "StringsFileParser.parse", seeds: FuzzSeeds.strings, tokens: FuzzSeeds.stringsTokens,
+      seed: 0x57_2165)
+    fuzzer.run { bytes in
+      let table: [String: String]
+      do throws(SourceError) {
+        table = try StringsFileParser.parse(bytes, source: "fuzz.strings")
+      } catch {
+        return badLocation(error, source: "fuzz.strings")
+      }
+      do throws(SourceError) {
+        let written = Array(FuzzSeeds.stringsFile(table).utf8)
+        let again = try StringsFileParser.parse(written, source: "written")
+        return again == table ? nil : "written and read back as \(again), not \(table)"
+      } catch {
+        return "what was read does not read back once written: \(error)"
       }
     }
   }
