@@ -121,9 +121,10 @@ enum FuzzSeeds {
     return table.keys.sorted().map { "\(quoted($0)) = \(quoted(table[$0] ?? ""));\n" }.joined()
   }
 
-  static let stringsTokens = [
-    "\"", "'", ";", "=", "{", "}", "/*", "*/", "//", "\\", "\\U", "\\012", "\n", "\u{FEFF}",
-  ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xFE, 0xFF], [0x00]]
+  static let stringsTokens =
+    [
+      "\"", "'", ";", "=", "{", "}", "/*", "*/", "//", "\\", "\\U", "\\012", "\n", "\u{FEFF}",
+    ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xFE, 0xFF], [0x00]]
 
   /// Lines a person or a script types.
   static let commandLines: [[UInt8]] = [
