@@ -113,6 +113,11 @@ enum FuzzSeeds {
         case "\n": result += "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          // Octal, so that no raw control character (a NUL after the first quote would
+          // make the file look like UTF-16) is in the file.
+          let octal = String(scalar.value, radix: 8)
+          result += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
         default: result.unicodeScalars.append(scalar)
         }
       }
