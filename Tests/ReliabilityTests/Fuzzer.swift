@@ -48,7 +48,7 @@ struct Fuzzer {
   func run(_ body: ([UInt8]) -> String?) -> Int {
     let only = getenv("SETTEI_FUZZ_CASE").flatMap { Int(String(cString: $0)) }
     let cases = only.map { $0...$0 } ?? 0...(Fuzzer.caseCount - 1)
-    FuzzCrashReport.begin(target)
+    FuzzCrashReport.begin("\(target): \(cases.count) cases, seed \(seed)")
     defer { FuzzCrashReport.end() }
     var slowest = 0.0
     var failures = 0

@@ -89,15 +89,25 @@ struct StoreFailureModeTests {
     #expect(entries(of: home.file("real")) == ["settings.json"], "lock beside the real file, gone")
   }
 
-  @Test("RM-10 a read-only folder: the error names the lock file and the reason; all intact")
+  /// As root, settei runs as `nobody` (through `setpriv`), since root may write anywhere.
+  @Test(
+    "RM-10 a read-only folder: the error names the lock file and the reason; all intact",
+    .enabled(
+      if: geteuid() != 0 || access("/usr/bin/setpriv", X_OK) == 0,
+      "as root this needs setpriv to run settei as nobody"))
   func readOnlyFolder() throws {
     let home = try TemporaryFolder()
-    chmod(home.path, 0o755)  // nobody may enter but not write
+    chmod(home.path, 0o555)
     let store = home.file("s.json")
     let original = #"{"temperatureUnit": "celsius"}"#
     write(original, to: store, mode: 0o644)
-    let child = try startAsUser(
-      65_534, setteiPath, ["--lang", "en", "--store", store], home: home.path)
+    let arguments = ["--lang", "en", "--store", store]
+    let child =
+      geteuid() == 0
+      ? try startAsUser(65_534, setteiPath, arguments, home: home.path)
+      : try ChildProcess(
+        executable: setteiPath, arguments: arguments,
+        environment: testEnvironment(home: home.path))
     child.write("4\n2\nquit\n")
     child.closeInput()
     #expect(try child.waitForExit() == 74, "\(child.standardError)")
@@ -180,6 +190,34 @@ struct StoreFailureModeTests {
     let fix = try settei(["--store", store], script: "4\n2\n", home: home.path)
     #expect(fix.status == 0, "\(fix.errors)")
     #expect(storeValues(store)?["temperatureUnit"] == "fahrenheit")
+  }
+
+  @Test(
+    "RM-13 a stored slider value out of range or not a number: default shown, key named, kept",
+    arguments: [("99", "a number from 0 to 10"), (#""loud""#, "a number from 0 to 10")])
+  func outOfRangeStoredValue(stored: String, allowed: String) throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("schema.json")
+    write(
+      """
+      {"Title": "T", "PreferenceSpecifiers": [
+        {"Type": "PSSliderSpecifier", "Title": "Volume", "Key": "volume", "DefaultValue": 5,
+         "MinimumValue": 0, "MaximumValue": 10},
+        {"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on", "DefaultValue": true}
+      ]}
+      """, to: schema)
+    let store = home.file("s.json")
+    write("{\"volume\": \(stored)}", to: store)
+    let run = try settei(
+      ["--schema", schema, "--store", store], script: "set on off\n", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.errors.contains("the stored value of 'volume' is \(stored)"), "\(run.errors)")
+    #expect(run.errors.contains("(allowed: \(allowed)); showing the default"))
+    #expect(run.output.contains("Volume") && run.output.contains("5"), "the default is shown")
+    let kept = try #require(storeValues(store))
+    #expect(kept["on"] == false)
+    #expect(JSONWriter.serialize(kept["volume"] ?? "missing", pretty: false) == stored)
   }
 
   /// Each case: the `set` line and the list of what is allowed the message must give.
