@@ -48,6 +48,16 @@ let package = Package(
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
 
+    // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
+    // driven by ReliabilityTests; no product ships it.
+    .executableTarget(
+      name: "store-save-loop", dependencies: ["SettingsKit"], path: "Tests/StoreSaveLoop"),
+    // The failure modes of ../shared/RELIABILITY.md by name, with real processes, signals and
+    // files, and the seeded fuzz harness (SETTEI_FUZZ_CASES sets the cases per input).
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["SettingsKit", "TableREPL", "TestSupport", "settei", "store-save-loop"]),
+
     // Examples: small programs that use TableKit and TableREPL for other jobs, written as a
     // user of the two libraries would write them (`swift run files /usr/share`).
     .executableTarget(

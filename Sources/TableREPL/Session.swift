@@ -344,10 +344,10 @@ public final class Session {
     guard let quitHandler else { return .quit }
     switch quitHandler() {
     case .done(let message):
-      if let message { output.write(TerminalText.sanitize(message) + "\n") }
+      if let message { output.write(Self.sanitizedLines(message) + "\n") }
       return .quit
     case .failed(let message):
-      let text = TerminalText.sanitize(message)
+      let text = Self.sanitizedLines(message)
       if reader.isInteractive && !atEndOfInput {
         output.write(text + "\n")
         return nil
@@ -355,6 +355,13 @@ public final class Session {
       errorOutput.write(programName + ": " + text + "\n")
       return .quitFailed(message: message)
     }
+  }
+
+  /// Each line of a quit handler's message sanitized, its line breaks kept: a save error
+  /// names the file on one line and says what to do on the next.
+  private static func sanitizedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
   }
 
   /// Reports a failed command: on a terminal the session goes on; a script ends.
