@@ -190,12 +190,6 @@ struct Program {
     }
     return path
   }
-
-  /// Saves a script command's changes with the protocol and messages of `quit`.
-  func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
-    StoreSaver(model: model, store: store, isInteractive: false, errorOutput: standardError)
-      .quit()
-  }
 }
 
 /// Prints at most one warning about the history file per run: history is a convenience and

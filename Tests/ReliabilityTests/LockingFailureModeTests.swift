@@ -39,6 +39,20 @@ struct LockingFailureModeTests {
   }
 
   /// The REPL stays with the edits, and `quit` succeeds once the lock is gone.
+  @Test("RM-06 a lock held by a live instance: settei set exits 75 and changes nothing")
+  func liveLockForAScriptCommand() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let holder = try holdLock(of: store, home: home.path)
+    let run = try settei(
+      ["set", "temperatureUnit", "fahrenheit", "--store", store], script: "", home: home.path)
+    #expect(run.status == 75, "\(run.errors)")
+    #expect(run.errors.contains("\(store) is locked"))
+    #expect(status(of: store) == nil)
+    holder.closeInput()
+    #expect(try holder.waitForExit() == 0)
+  }
+
   @Test("RM-06 a lock held by a live instance: on a terminal the REPL stays")
   func liveLockOnATerminal() throws {
     let home = try TemporaryFolder()
