@@ -161,9 +161,18 @@ final class StoreSaver {
     var listing =
       TerminalText.sanitize(path)
       + " holds \(changes.count) \(noun) not saved when settei was stopped:\n"
+    let index = SettingsIndex(schema: model.schema)
     for key in changes.keys.sorted() {
-      let value = (changes[key] ?? nil).map(\.debugDescription) ?? "(removed)"
-      listing += "  " + TerminalText.sanitize("\(key): \(value)") + "\n"
+      let value = changes[key] ?? nil
+      // As the screens say it: where the setting is, and its value in words.
+      if let entry = index.byKey[key] {
+        let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
+        let text = value.map { model.displayText(of: $0, for: entry.specifier, on: entry.page) }
+        listing += "  " + TerminalText.sanitize("\(place) (\(key)): \(text ?? "default")") + "\n"
+      } else {
+        let text = value.map(\.debugDescription) ?? "(removed)"
+        listing += "  " + TerminalText.sanitize("\(key): \(text)") + "\n"
+      }
     }
     let choice: RecoveryChoice
     if restoreWithoutAsking {

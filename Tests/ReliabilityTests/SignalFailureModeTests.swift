@@ -44,7 +44,10 @@ struct SignalFailureModeTests {
     // With --recover they are this session's changes: quit saves them, the file goes.
     let restored = try settei(["--store", store, "--recover"], script: "quit\n", home: home.path)
     #expect(restored.status == 0, "\(restored.errors)")
-    #expect(restored.output.contains("  temperatureUnit: \"fahrenheit\""), "\(restored.output)")
+    #expect(
+      restored.output.contains(
+        "  Language & Region › Temperature Unit (temperatureUnit): Fahrenheit (°F)"),
+      "\(restored.output)")
     #expect(restored.output.contains("Restored 2 changes; quit saves them."))
     #expect(restored.output.contains("Saved 2 changes to \(store)."))
     #expect(
@@ -93,7 +96,8 @@ struct SignalFailureModeTests {
     #expect(
       offer.contains(
         "\(recover) holds 1 change not saved when settei was stopped:\n"
-          + "  temperatureUnit: \"fahrenheit\"\n"), "\(offer)")
+          + "  Language & Region › Temperature Unit (temperatureUnit): Fahrenheit (°F)\n"),
+      "\(offer)")
     second.send("y\r")
     try second.waitForText("Restored 1 change; quit saves them.")
     try second.waitForText("Fahrenheit (°F)")
