@@ -74,5 +74,11 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: ["files", "timezones", "tutorial", "TableKit", "TableREPL", "TestSupport"]),
+
+    // The benchmark of issue 6 (`make bench`): start-up, per-command cost, scale, save,
+    // schema load and a peer, written to docs/performance.md. No product ships it.
+    .executableTarget(
+      name: "settei-bench", dependencies: ["TableREPL", "TableKit", "SettingsKit", "TestSupport"],
+      path: "Benchmarks/settei-bench"),
   ]
 )

@@ -33,7 +33,39 @@ public enum JSONWriter {
   /// The keys of `members` in the order they are written: by UTF-8 bytes, independent of
   /// locale and of Unicode normalisation.
   static func sortedKeys(_ members: [String: PropertyListValue]) -> [String] {
-    members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    members.keys.sorted(by: utf8Precedes)
+  }
+
+  /// Whether `lhs` sorts before `rhs` by UTF-8 bytes, as
+  /// `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)` says, comparing the strings' contiguous
+  /// bytes directly: the generic comparison cost about 1,000 instructions a pair, and sorting
+  /// the 10,000 keys of a store was most of the time a save took.
+  static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+    let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        let count = min(left.count, right.count)
+        var index = 0
+        while index < count {
+          if left[index] != right[index] { return left[index] < right[index] }
+          index += 1
+        }
+        return left.count < right.count
+      }
+    }
+    if let compared = compared ?? nil { return compared }
+    return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+
+  /// Whether every byte of `text` is ASCII.
+  private static func isASCII(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      var index = 0
+      while index < bytes.count {
+        if bytes[index] >= 0x80 { return false }
+        index += 1
+      }
+      return true
+    } ?? text.utf8.allSatisfy { $0 < 0x80 }
   }
 
   /// `text` as a JSON string literal, quotes included.
@@ -59,14 +91,19 @@ public enum JSONWriter {
         write(elements[index], into: &output, indent: inner)
       }
     case .dictionary(let members):
-      let keys = sortedKeys(members)
+      // Sorted with their values, so that writing them needs no lookups. For ASCII keys
+      // (nearly always) String's own order is the byte order, and it compares short strings
+      // in registers.
+      let sorted =
+        members.keys.allSatisfy(isASCII)
+        ? members.sorted { $0.key < $1.key } : members.sorted { utf8Precedes($0.key, $1.key) }
       writeContainer(
-        open: "{", close: "}", count: keys.count, into: &output, indent: indent
+        open: "{", close: "}", count: sorted.count, into: &output, indent: indent
       ) { index, output, inner in
-        writeString(keys[index], into: &output)
+        writeString(sorted[index].key, into: &output)
         output.append(UInt8(ascii: ":"))
         if inner != nil { output.append(UInt8(ascii: " ")) }
-        if let member = members[keys[index]] { write(member, into: &output, indent: inner) }
+        write(sorted[index].value, into: &output, indent: inner)
       }
     }
   }

@@ -11,6 +11,8 @@ public final class MultiValueViewController: TableViewController {
   private let model: SettingsModel
   /// The choices in display order: (localized title, value).
   private var choices: [(title: String, value: PropertyListValue)] = []
+  /// The language ``choices`` were localized in.
+  private var localizedLanguage = ""
 
   /// Creates the list of a multi-value specifier's choices.
   public init(specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel) {
@@ -20,8 +22,10 @@ public final class MultiValueViewController: TableViewController {
     super.init()
     localize()
     model.addObserver(self) { [weak self] in
-      self?.localize()
-      self?.tableView.reloadData()
+      guard let self else { return }
+      // The titles change with the language only; a choice changes just the ✓.
+      if self.localizedLanguage != model.language { self.localize() }
+      self.tableView.reloadData()
     }
   }
 
@@ -31,6 +35,7 @@ public final class MultiValueViewController: TableViewController {
 
   /// Takes the title and the choices in the model's language.
   private func localize() {
+    localizedLanguage = model.language
     title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key
     let titles = specifier.titles
     choices = zip(titles, specifier.values).map { (model.localized($0, on: page), $1) }

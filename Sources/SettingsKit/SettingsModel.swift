@@ -15,7 +15,11 @@ public final class SettingsModel {
   public let schema: SettingsSchema
   /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
   public var language: String {
-    didSet { notifyObservers() }
+    didSet {
+      resolvedTables = [:]
+      lastTable = (nil, [:])
+      notifyObservers()
+    }
   }
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
@@ -153,8 +157,25 @@ public final class SettingsModel {
 
   /// The text of a schema string on a page, in the model's language.
   public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
-    schema.strings.localized(text, table: page.stringsTable, language: language)
+    // Every title of every row shown is localized: one lookup in the page's table as this
+    // language sees it, instead of one per fallback language.
+    if page.stringsTable != lastTable.name {
+      if let known = resolvedTables[page.stringsTable] {
+        lastTable = (page.stringsTable, known)
+      } else {
+        let table = schema.strings.resolved(table: page.stringsTable, language: language)
+        resolvedTables[page.stringsTable] = table
+        lastTable = (page.stringsTable, table)
+      }
+    }
+    return lastTable.strings.isEmpty ? text : lastTable.strings[text] ?? text
   }
+
+  /// The table last used, which the next string most likely comes from too.
+  private var lastTable: (name: String?, strings: [String: String]) = (nil, [:])
+
+  /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
+  private var resolvedTables: [String: [String: String]] = [:]
 }
 
 extension Specifier {

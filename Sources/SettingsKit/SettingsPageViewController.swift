@@ -34,6 +34,8 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private(set) var sections: [Section] = []
+  /// Whether the page has a list group, whose rows come and go with its value.
+  private let hasListGroups: Bool
 
   /// The title as written in the schema (not localized), kept to re-localize on `lang`.
   private let rawTitle: (text: String, page: SettingsSchema.Page)?
@@ -51,6 +53,7 @@ public final class SettingsPageViewController: TableViewController {
   ) {
     self.page = page
     self.model = model
+    hasListGroups = page.specifiers.contains { $0.kind == .other("IASKListGroupSpecifier") }
     if let pane, let text = pane.specifier.title {
       rawTitle = (text, pane.page)
     } else {
@@ -61,7 +64,7 @@ public final class SettingsPageViewController: TableViewController {
     model.addObserver(self) { [weak self] in
       guard let self else { return }
       self.updateTitle()
-      self.rebuildSections()
+      self.rebuildSectionsIfNeeded()
       self.tableView.reloadData()
     }
   }
@@ -120,9 +123,19 @@ public final class SettingsPageViewController: TableViewController {
   /// Settings may have changed on the screens above: show their current values.
   public override func viewWillAppear() {
     super.viewWillAppear()
-    rebuildSections()
+    rebuildSectionsIfNeeded()
     tableView.reloadData()
   }
+
+  /// Sections hold the schema's raw texts; they change only with the items of a list group
+  /// or with the lint errors of the page. Rebuilding them on every change of any value cost
+  /// more than showing the screen.
+  private func rebuildSectionsIfNeeded() {
+    if hasListGroups || model.specifierErrors[page.name] != builtErrors { rebuildSections() }
+  }
+
+  /// The lint errors the sections were built with.
+  private var builtErrors: [Int: String]?
 
   /// Sections depend on values only through list groups, whose items come and go.
   private func rebuildSections() {
@@ -135,8 +148,11 @@ public final class SettingsPageViewController: TableViewController {
       }
       result[result.count - 1].rows.append(row)
     }
+    let errors = model.specifierErrors[page.name]
+    builtErrors = errors
+    sectionTexts = nil
     for specifier in page.specifiers {
-      if let error = model.specifierErrors[page.name]?[specifier.index] {
+      if let error = errors?[specifier.index] {
         if specifier.kind == .group {
           result.append(Section(header: specifier.title, rows: []))
           needsFreshSection = false
@@ -178,13 +194,30 @@ public final class SettingsPageViewController: TableViewController {
   public override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int)
     -> String?
   {
-    sections[section].header.flatMap { $0.isEmpty ? nil : localized($0) }
+    localizedSectionTexts().headers[section]
   }
 
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
-    sections[section].footer.flatMap { $0.isEmpty ? nil : localized($0) }
+    localizedSectionTexts().footers[section]
+  }
+
+  /// The localized headers and footers of ``sections``, in the language they were made in.
+  /// Kept because every screen shows them and footers are long texts, costly to look up.
+  private var sectionTexts: (language: String, headers: [String?], footers: [String?])?
+
+  private func localizedSectionTexts() -> (
+    language: String, headers: [String?], footers: [String?]
+  ) {
+    if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
+    let texts = (
+      language: model.language,
+      headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
+      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } }
+    )
+    sectionTexts = texts
+    return texts
   }
 
   public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
@@ -212,16 +245,19 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
-    let cell = plainCell(for: specifier)
+    // The value is looked up once for the cell and its mark (as differsFromDefault would).
+    let value = specifier.key.flatMap { model.value(forKey: $0) }
+    let cell = plainCell(for: specifier, value: value)
     // A value that differs from its default is marked, so changes stand out.
-    if let key = specifier.key, let detail = cell.detailText, model.differsFromDefault(key) {
+    if let key = specifier.key, let detail = cell.detailText, let value,
+      value != model.defaultValue(forKey: key)
+    {
       cell.detailText = "• " + detail
     }
     return cell
   }
 
-  private func plainCell(for specifier: Specifier) -> TableViewCell {
-    let value = specifier.key.flatMap { model.value(forKey: $0) }
+  private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
     let cell = TableViewCell(style: .value1)
     cell.text = displayTitle(of: specifier)
     switch specifier.kind {

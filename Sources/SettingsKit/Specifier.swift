@@ -55,31 +55,59 @@ public struct Specifier: Sendable, Equatable {
   /// Its position in the page's `PreferenceSpecifiers`, from 0, for messages.
   public var index: Int
   /// Every key as written.
-  public var raw: [String: PropertyListValue]
+  public var raw: [String: PropertyListValue] {
+    didSet { fields = Fields(raw) }
+  }
+  /// The keys read for every row shown, taken out of ``raw`` once: each read of ``raw``
+  /// hashes its key, and a screen reads these many times per row. A class, so that copying a
+  /// specifier (rows hold them) retains one object, not every field.
+  private var fields: Fields
+
+  private final class Fields: Sendable, Equatable {
+    let title: String?
+    let key: String?
+    let footerText: String?
+    let titles: [String]
+    let shortTitles: [String]
+    let values: [PropertyListValue]
+    let defaultValue: PropertyListValue?
+
+    init(_ raw: [String: PropertyListValue]) {
+      title = raw["Title"]?.stringValue
+      key = raw["Key"]?.stringValue
+      footerText = raw["FooterText"]?.stringValue
+      titles = raw["Titles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      shortTitles = raw["ShortTitles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      values = raw["Values"]?.arrayValue ?? []
+      defaultValue = raw["DefaultValue"]
+    }
+
+    /// Always equal: the fields are a function of ``Specifier/raw``, which specifiers compare.
+    static func == (lhs: Fields, rhs: Fields) -> Bool { true }
+  }
 
   /// Creates a specifier from its dictionary.
   public init(index: Int, raw: [String: PropertyListValue]) {
     self.index = index
     self.raw = raw
     self.kind = Kind(typeName: raw["Type"]?.stringValue ?? "")
+    self.fields = Fields(raw)
   }
 
   /// The `Title`, not yet localized.
-  public var title: String? { raw["Title"]?.stringValue }
+  public var title: String? { fields.title }
   /// The `Key` under which the value is stored.
-  public var key: String? { raw["Key"]?.stringValue }
+  public var key: String? { fields.key }
   /// The `DefaultValue`.
-  public var defaultValue: PropertyListValue? { raw["DefaultValue"] }
+  public var defaultValue: PropertyListValue? { fields.defaultValue }
   /// The `FooterText` of a group or radio group, not yet localized.
-  public var footerText: String? { raw["FooterText"]?.stringValue }
+  public var footerText: String? { fields.footerText }
   /// The `Titles` of a multi-value or radio group, not yet localized.
-  public var titles: [String] { raw["Titles"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+  public var titles: [String] { fields.titles }
   /// The `ShortTitles` of a multi-value, not yet localized.
-  public var shortTitles: [String] {
-    raw["ShortTitles"]?.arrayValue?.compactMap(\.stringValue) ?? []
-  }
+  public var shortTitles: [String] { fields.shortTitles }
   /// The `Values` of a multi-value, radio group or title value.
-  public var values: [PropertyListValue] { raw["Values"]?.arrayValue ?? [] }
+  public var values: [PropertyListValue] { fields.values }
   /// The `File` of a child pane: the page it opens.
   public var file: String? { raw["File"]?.stringValue }
   /// The value a toggle stores when on: `TrueValue`, else `true`.

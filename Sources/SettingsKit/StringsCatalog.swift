@@ -21,6 +21,18 @@ public struct StringsCatalog: Sendable, Equatable {
     return key
   }
 
+  /// One table as `language` sees it: every key of `table` in the language or its
+  /// fallbacks, with the text ``localized(_:table:language:)`` returns for it.
+  public func resolved(table: String, language: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for candidate in StringsCatalog.fallbacks(for: language).reversed() {
+      if let entries = tables[candidate]?[table] {
+        result.merge(entries) { _, preferred in preferred }
+      }
+    }
+    return result
+  }
+
   /// The languages to try, in order, for a requested one: `ja_JP` → `ja_JP`, `ja`, `en`,
   /// `Base`.
   static func fallbacks(for language: String) -> [String] {

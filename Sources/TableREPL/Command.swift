@@ -197,6 +197,14 @@ public struct CommandDefinition {
 extension StringProtocol {
   /// The text without leading and trailing spaces, tabs and newlines.
   func trimmingWhitespace() -> String {
+    // Most lines have nothing to trim: two byte checks instead of walking characters.
+    let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let text = String(self)
+    if let first = text.utf8.first, let last = text.utf8.last, !isSpaceByte(first),
+      !isSpaceByte(last)
+    {
+      return text
+    }
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard let start = firstIndex(where: { !isSpace($0) }),
       let end = lastIndex(where: { !isSpace($0) })

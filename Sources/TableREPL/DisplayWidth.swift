@@ -6,7 +6,7 @@
 package enum DisplayWidth {
   /// The number of terminal columns a string takes.
   package static func of(_ text: some StringProtocol) -> Int {
-    if let ascii = asciiWidth(text) { return ascii }
+    if let simple = simpleWidth(text) { return simple }
     var width = 0
     for character in text { width += of(character) }
     return width
@@ -57,13 +57,84 @@ package enum DisplayWidth {
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
 
-  private static func asciiWidth(_ text: some StringProtocol) -> Int? {
-    var count = 0
-    for byte in text.utf8 {
-      guard byte >= 0x20, byte < 0x7F else { return nil }
-      count += 1
+  /// The width of text whose every scalar is a grapheme cluster of its own, summed scalar by
+  /// scalar without breaking the text into characters (which costs far more); `nil` for text
+  /// that holds a scalar that may join its neighbours into one cluster.
+  ///
+  /// Clusters of several scalars whose widths add up differently from the cluster's width
+  /// need a joiner (U+200D), a variation selector, a Hangul leading jamo, a regional
+  /// indicator, an emoji modifier or a spacing mark; ``isStandalone(_:)`` admits none of
+  /// those. Combining marks may stay: they are zero columns wide either way.
+  static func simpleWidth(_ text: some StringProtocol) -> Int? {
+    if let width = text.utf8.withContiguousStorageIfAvailable(simpleWidth(utf8:)) {
+      return width
     }
-    return count
+    var width = 0
+    for scalar in text.unicodeScalars {
+      guard let scalarWidth = standaloneWidth(scalar) else { return nil }
+      width += scalarWidth
+    }
+    return width
+  }
+
+  /// ``simpleWidth(_:)`` of valid UTF-8, decoded here; runs of ASCII are counted eight bytes
+  /// at a time.
+  private static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var width = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let asciiEnd = PrintableASCII.end(of: bytes, from: index)
+      width += asciiEnd - index
+      index = asciiEnd
+      guard index < count else { break }
+      let lead = bytes[index]
+      if lead < 0x80 { return nil }  // a control character
+      var value: UInt32
+      var length: Int
+      if lead < 0xE0 {
+        value = UInt32(lead & 0x1F)
+        length = 2
+      } else if lead < 0xF0 {
+        value = UInt32(lead & 0x0F)
+        length = 3
+      } else {
+        value = UInt32(lead & 0x07)
+        length = 4
+      }
+      guard index + length <= count else { return nil }
+      for offset in 1..<length {
+        value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+      }
+      guard let scalar = Unicode.Scalar(value), let scalarWidth = standaloneWidth(scalar) else {
+        return nil
+      }
+      width += scalarWidth
+      index += length
+    }
+    return width
+  }
+
+  /// The width of a scalar that is a cluster of its own wherever it stands, `nil` otherwise.
+  private static func standaloneWidth(_ scalar: Unicode.Scalar) -> Int? {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return 1 }
+    return isStandalone(value) ? of(scalar) : nil
+  }
+
+  /// Whether a scalar never joins the scalars around it into a cluster wider than itself:
+  /// Latin, Greek and Cyrillic letters and their combining marks, general punctuation
+  /// without the joiners, currency and letter-like symbols, CJK punctuation, kana and
+  /// ideographs, Hangul syllables, and fullwidth forms without the halfwidth sound marks.
+  private static func isStandalone(_ value: UInt32) -> Bool {
+    switch value {
+    case 0xA0..<0x530: true
+    case 0x2010..<0x2028, 0x2030..<0x2060, 0x2070..<0x2190: true
+    case 0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0xA000: true
+    case 0xAC00..<0xD7A4: true
+    case 0xFF01..<0xFF9E, 0xFFA0..<0xFFEF: true
+    default: false
+    }
   }
 
   private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

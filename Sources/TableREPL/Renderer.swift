@@ -28,20 +28,36 @@ package struct Renderer: Sendable {
 
   /// The lines of a screen, without trailing newlines.
   package func lines(for screen: Screen) -> [String] {
-    var out: [String] = []
-    out.reserveCapacity(screen.sections.reduce(4) { $0 + $1.rows.count + 3 })
+    var lines = render(screen).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    lines.removeLast()  // after the final newline
+    return lines
+  }
+
+  /// The screen as one string, each line ended by a newline.
+  package func render(_ screen: Screen) -> String {
+    String(decoding: renderUTF8(screen), as: UTF8.self)
+  }
+
+  /// ``render(_:)`` as UTF-8 bytes, for writing to a terminal without making a String.
+  package func renderUTF8(_ screen: Screen) -> [UInt8] {
+    // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
+    // hundred pieces, and appending to a String costs far more per piece.
+    var out = ScreenText()
+    out.bytes.reserveCapacity(screen.sections.reduce(256) { $0 + ($1.rows.count + 3) * width })
     if let prompt = screen.prompt {
-      out.append(style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
+      out.line(
+        style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
     }
     let crumbs = screen.breadcrumb.map(TerminalText.sanitize).joined(separator: " › ")
-    out.append(style(DisplayWidth.truncate(leftTruncated(crumbs), toWidth: width), .bold))
+    out.line(style(DisplayWidth.truncate(leftTruncated(crumbs), toWidth: width), .bold))
 
     let layout = RowLayout(screen: screen, width: width)
     for section in screen.sections {
-      out.append("")
+      out.line("")
       if let header = section.header, !header.isEmpty {
         for line in wrap(TerminalText.sanitize(header), width: width - 2) {
-          out.append(style("  " + line, .dim))
+          out.indentedLine(line, .dim, renderer: self)
         }
       }
       for row in section.rows {
@@ -49,18 +65,18 @@ package struct Renderer: Sendable {
       }
       if let footer = section.footer, !footer.isEmpty {
         for line in wrap(TerminalText.sanitize(footer), width: width - 2) {
-          out.append(style("  " + line, .dim))
+          out.indentedLine(line, .dim, renderer: self)
         }
       }
     }
     if screen.sections.allSatisfy({ $0.rows.isEmpty }) {
-      out.append("")
-      out.append(style(screen.filter == nil ? "  (no rows)" : "  (no rows match)", .dim))
+      out.line("")
+      out.line(style(screen.filter == nil ? "  (no rows)" : "  (no rows match)", .dim))
     }
-    out.append("")
+    out.line("")
     if let filter = screen.filter {
       let noun = screen.totalRows == 1 ? "row" : "rows"
-      out.append(
+      out.line(
         style(
           "  filter “\(TerminalText.sanitize(filter))”: \(screen.totalRows) \(noun) · "
             + "filter alone shows all", .dim))
@@ -68,27 +84,17 @@ package struct Renderer: Sendable {
     if screen.pageCount > 1 {
       let first = screen.sections.first { !$0.rows.isEmpty }?.rows.first?.number ?? 0
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
-      out.append(
+      out.line(
         style(
           "  page \(screen.page + 1)/\(screen.pageCount) · rows \(first)–\(last)"
             + (screen.filter == nil ? " of \(screen.totalRows)" : "")
             + " · n next · p previous", .dim))
     }
     if let back = screen.backTitle {
-      out.append(style("  ‹ " + TerminalText.sanitize(back), .dim))
+      out.indentedLine("‹ " + TerminalText.sanitize(back), .dim, renderer: self)
     }
-    if out.last != "" { out.append("") }
-    return out
-  }
-
-  /// The screen as one string, each line ended by a newline.
-  package func render(_ screen: Screen) -> String {
-    var text = ""
-    for line in lines(for: screen) {
-      text += line
-      text += "\n"
-    }
-    return text
+    if !out.lastLineIsEmpty { out.line("") }
+    return out.bytes
   }
 
   // MARK: Styling
@@ -104,6 +110,17 @@ package struct Renderer: Sendable {
     usesColor && !text.isEmpty ? textStyle.rawValue + text + "\u{1B}[0m" : text
   }
 
+  /// Appends the UTF-8 of `text` in a style (`nil` for none), as ``style(_:_:)`` writes it.
+  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout [UInt8]) {
+    guard let textStyle, usesColor, !text.isEmpty else {
+      bytes.append(contentsOf: text.utf8)
+      return
+    }
+    bytes.append(contentsOf: textStyle.rawValue.utf8)
+    bytes.append(contentsOf: text.utf8)
+    bytes.append(contentsOf: "\u{1B}[0m".utf8)
+  }
+
   /// Keeps the end of a breadcrumb that is wider than the terminal: "… › 温度単位".
   private func leftTruncated(_ text: String) -> String {
     guard DisplayWidth.of(text) > width, width > 2 else { return text }
@@ -116,6 +133,35 @@ package struct Renderer: Sendable {
       used += w
     }
     return "…" + String(kept.reversed())
+  }
+}
+
+/// A screen being written: UTF-8 bytes, each line ended by a newline.
+struct ScreenText {
+  var bytes: [UInt8] = []
+  /// Whether the last line written was empty (true before any line).
+  private(set) var lastLineIsEmpty = false
+
+  /// Writes a line.
+  mutating func line(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    endLine(isEmpty: text.isEmpty)
+  }
+
+  /// Writes `text` indented by two spaces, in a style: ``Renderer/style(_:_:)`` of
+  /// `"  " + text`.
+  mutating func indentedLine(_ text: String, _ textStyle: Renderer.TextStyle, renderer: Renderer) {
+    if renderer.usesColor { bytes.append(contentsOf: textStyle.rawValue.utf8) }
+    bytes.appendSpaces(2)
+    bytes.append(contentsOf: text.utf8)
+    if renderer.usesColor { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+    endLine(isEmpty: false)
+  }
+
+  /// Ends the line written into ``bytes`` since the last newline.
+  mutating func endLine(isEmpty: Bool) {
+    bytes.append(UInt8(ascii: "\n"))
+    lastLineIsEmpty = isEmpty
   }
 }
 
@@ -155,13 +201,19 @@ struct RowLayout {
     }
   }
 
-  func append(_ row: Screen.Row, to out: inout [String], renderer: Renderer) {
+  func append(_ row: Screen.Row, to out: inout ScreenText, renderer: Renderer) {
     let number = String(row.number)
-    var line = "  " + String(repeating: " ", count: max(0, numberWidth - number.count))
-    line += renderer.style(number, .dim) + "  "
+    out.bytes.appendSpaces(2 + numberWidth - number.utf8.count)
+    renderer.append(number, .dim, to: &out.bytes)
+    out.bytes.appendSpaces(2)
     var used = 2 + numberWidth + 2
     if hasMarkColumn {
-      line += row.accessory == .checkmark ? renderer.style("✓", .tint) + " " : "  "
+      if row.accessory == .checkmark {
+        renderer.append("✓", .tint, to: &out.bytes)
+        out.bytes.appendSpaces(1)
+      } else {
+        out.bytes.appendSpaces(2)
+      }
       used += 2
     }
     var text = TerminalText.sanitize(row.text)
@@ -170,34 +222,45 @@ struct RowLayout {
     let accessory = RowLayout.accessoryText(row.accessory)
     let room = max(1, width - 1 - used - accessoryWidth)
     let showsDetailInline = row.style != .default && row.style != .subtitle && !detail.isEmpty
+    // Each text is measured once; a text that fits is used as it is.
+    let textWidth = DisplayWidth.of(text)
 
     if showsDetailInline {
       // When both do not fit, the detail keeps at least half of the room.
       let detailFull = DisplayWidth.of(detail)
-      let detailRoom = min(detailFull, max(room / 2, room - DisplayWidth.of(text) - 2))
-      let shownDetail = DisplayWidth.truncate(detail, toWidth: detailRoom)
-      let detailWidth = DisplayWidth.of(shownDetail)
-      let shownText = DisplayWidth.truncate(text, toWidth: max(1, room - detailWidth - 2))
-      let gap = room - DisplayWidth.of(shownText) - detailWidth
-      line += row.isEnabled ? shownText : renderer.style(shownText, .dim)
-      line += String(repeating: " ", count: max(2, gap))
-      line += renderer.style(shownDetail, .detail)
+      let detailRoom = min(detailFull, max(room / 2, room - textWidth - 2))
+      let shownDetail = RowLayout.fitted(detail, width: detailFull, toWidth: detailRoom)
+      let shownText = RowLayout.fitted(
+        text, width: textWidth, toWidth: max(1, room - shownDetail.width - 2))
+      let gap = room - shownText.width - shownDetail.width
+      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &out.bytes)
+      out.bytes.appendSpaces(max(2, gap))
+      renderer.append(shownDetail.text, .detail, to: &out.bytes)
     } else {
-      let shownText = DisplayWidth.truncate(text, toWidth: room)
-      line += row.isEnabled ? shownText : renderer.style(shownText, .dim)
+      let shownText = RowLayout.fitted(text, width: textWidth, toWidth: room)
+      renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &out.bytes)
       if !accessory.text.isEmpty {
-        line += String(repeating: " ", count: max(0, room - DisplayWidth.of(shownText)))
+        out.bytes.appendSpaces(room - shownText.width)
       }
     }
     if !accessory.text.isEmpty {
-      line += String(repeating: " ", count: accessoryWidth - accessory.width)
-      line += renderer.style(accessory.text, .dim)
+      out.bytes.appendSpaces(accessoryWidth - accessory.width)
+      renderer.append(accessory.text, .dim, to: &out.bytes)
     }
-    out.append(line)
+    out.endLine(isEmpty: false)
     if row.style == .subtitle, !detail.isEmpty {
       let indent = String(repeating: " ", count: used)
-      out.append(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
+      out.line(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
     }
+  }
+
+  /// `text`, whose display width is `width`, cut to `limit` columns as
+  /// ``DisplayWidth/truncate(_:toWidth:)`` cuts it, with the width of the result.
+  static func fitted(_ text: String, width: Int, toWidth limit: Int) -> (text: String, width: Int) {
+    guard limit > 0 else { return ("", 0) }
+    if width <= limit { return (text, width) }
+    let cut = DisplayWidth.truncate(text, toWidth: limit)
+    return (cut, DisplayWidth.of(cut))
   }
 }
 
@@ -205,6 +268,13 @@ struct RowLayout {
 /// between any two characters of text without spaces (such as Japanese).
 func wrap(_ text: String, width: Int) -> [String] {
   let width = max(8, width)
+  // Most headers and footers fit on one line: measuring is far cheaper than breaking.
+  // (`simpleWidth` is nil for text with a line break, or any text it cannot measure fast.)
+  if let textWidth = DisplayWidth.simpleWidth(text), textWidth <= width,
+    text.utf8.first != UInt8(ascii: " ")
+  {
+    return [text]
+  }
   var lines: [String] = []
   for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
     var line = ""

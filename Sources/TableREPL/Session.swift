@@ -105,7 +105,11 @@ public final class Session {
     }
     showScreen()
     while true {
+      // The terminal's size is asked once for the prompt and once for the command (its page
+      // size and its screen alike), so that a resize while typing shows on the next screen.
+      sizeOfThisCommand = nil
       let input = reader.readLine(prompt: prompt)
+      sizeOfThisCommand = nil
       switch input {
       case .interrupted:
         continue
@@ -118,7 +122,7 @@ public final class Session {
       case .line(let line):
         linesRead += 1
         let command = Command.parse(
-          line, customCommands: Set(customCommands.keys), customPrefixes: customPrefixes)
+          line, customCommands: customCommandNames, customPrefixes: customPrefixes)
         if let outcome = perform(command, typed: line) { return outcome }
         if output.isClosed { return .outputClosed }
       }
@@ -127,14 +131,24 @@ public final class Session {
 
   /// The prompt: where the user is, as a breadcrumb.
   package var prompt: String {
-    let crumbs = navigationController.titles.map(TerminalText.sanitize)
-    let limit = max(12, terminalSize().columns / 2)
+    let titles = navigationController.titles
+    let limit = max(12, currentTerminalSize().columns / 2)
+    // Shown before every line, and the same until the stack or the width changes.
+    if let lastPrompt, lastPrompt.titles == titles, lastPrompt.limit == limit {
+      return lastPrompt.text
+    }
+    let crumbs = titles.map(TerminalText.sanitize)
     var text = crumbs.joined(separator: " › ")
     if DisplayWidth.of(text) > limit, let last = crumbs.last {
       text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
     }
-    return text + "> "
+    text += "> "
+    lastPrompt = (titles, limit, text)
+    return text
   }
+
+  /// The last prompt made, with the titles and width it was made for.
+  private var lastPrompt: (titles: [String], limit: Int, text: String)?
 
   // MARK: Application commands
 
@@ -142,17 +156,16 @@ public final class Session {
   public func register(_ command: CommandDefinition) {
     for name in command.help.names { customCommands[name.lowercased()] = command }
     customCommandOrder.append(command)
+    customCommandNames = Set(customCommands.keys)
+    if let prefix = command.prefix, let name = command.help.names.first {
+      customPrefixes[prefix] = name.lowercased()
+    }
   }
 
-  private var customPrefixes: [String: String] {
-    var result: [String: String] = [:]
-    for command in customCommandOrder {
-      if let prefix = command.prefix, let name = command.help.names.first {
-        result[prefix] = name.lowercased()
-      }
-    }
-    return result
-  }
+  /// The names of the application's commands, for parsing every line.
+  private var customCommandNames: Set<String> = []
+  /// The prefixes that run an application's command (`/` for `find`), to its name.
+  private var customPrefixes: [String: String] = [:]
 
   private func runCustom(_ name: String, argument: String) -> Outcome? {
     guard let command = customCommands[name] else { return nil }
@@ -407,21 +420,32 @@ public final class Session {
 
   private func currentScreen() -> Screen {
     let top = ObjectIdentifier(navigationController.topViewController)
+    let page = pages[top] ?? 0
     let screen = Screen(
-      of: navigationController, page: pages[top] ?? 0, pageSize: pageSize,
-      filter: filters[top])
-    pages[top] = screen.page
+      of: navigationController, page: page, pageSize: pageSize,
+      filter: filters.isEmpty ? nil : filters[top])
+    if screen.page != page { pages[top] = screen.page }
     return screen
   }
 
   /// How many rows fit on one page of the terminal.
   private var pageSize: Int {
-    max(5, terminalSize().rows - 8)
+    max(5, currentTerminalSize().rows - 8)
+  }
+
+  /// The terminal size asked for the command being run.
+  private var sizeOfThisCommand: TerminalSize?
+
+  private func currentTerminalSize() -> TerminalSize {
+    if let sizeOfThisCommand { return sizeOfThisCommand }
+    let size = terminalSize()
+    sizeOfThisCommand = size
+    return size
   }
 
   private func showScreen() {
-    let size = terminalSize()
+    let size = currentTerminalSize()
     let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
-    output.write(renderer.render(currentScreen()))
+    output.write(utf8: renderer.renderUTF8(currentScreen()))
   }
 }

@@ -9,11 +9,18 @@ public protocol TextOutput: AnyObject {
   /// Whether the reader of the output went away (a closed pipe), so that nothing written
   /// is seen any more.
   var isClosed: Bool { get }
+  /// Writes text given as UTF-8 bytes, such as a rendered screen, as it is.
+  func write(utf8 bytes: [UInt8])
 }
 
 extension TextOutput {
   /// Outputs that cannot be closed say `false`.
   public var isClosed: Bool { false }
+
+  /// Writes the text of the bytes with ``write(_:)``.
+  public func write(utf8 bytes: [UInt8]) {
+    write(String(decoding: bytes, as: UTF8.self))
+  }
 }
 
 /// Collects everything written, for tests.
@@ -47,19 +54,27 @@ public final class FileOutput: TextOutput {
   public func write(_ text: String) {
     guard !isClosed else { return }
     var text = text
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          isClosed = true
-          return
-        }
+    text.withUTF8(writeAll)
+  }
+
+  /// Writes the bytes as they are: a screen goes out without being made a String first.
+  public func write(utf8 bytes: [UInt8]) {
+    guard !isClosed else { return }
+    bytes.withUnsafeBufferPointer(writeAll)
+  }
+
+  private func writeAll(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        isClosed = true
+        return
       }
     }
   }

@@ -1,0 +1,106 @@
+/// The figures of one run of the benchmark: printed as a table, and written as
+/// docs/performance.md with the command behind each figure and the machine.
+struct Report {
+  /// One of the six figures of the issue.
+  struct Figure {
+    /// Its number in the issue (1 start-up … 6 peer).
+    var number: Int
+    var title: String
+    /// The headline result, e.g. "1.21× the floor".
+    var result: String
+    /// The target, e.g. "≤ 1.5×"; empty when the figure has none.
+    var target: String = ""
+    /// Whether the target is met; `nil` when there is no target.
+    var meetsTarget: Bool?
+    /// What was measured and how, in Markdown (paragraphs and tables).
+    var details: [String] = []
+    /// The exact commands that produced the figure.
+    var commands: [String] = []
+  }
+
+  var machine: Machine
+  /// The revision measured, e.g. `abc1234` or `abc1234-dirty`.
+  var revision: String
+  /// How the benchmark itself was invoked.
+  var invocation: String
+  var figures: [Figure] = []
+  /// Seconds the whole run took.
+  var elapsed: Double = 0
+  /// Hand-written text appended to the report (the before/after history).
+  var appendix: String = ""
+
+  /// A plain-text table for the terminal.
+  func summary() -> String {
+    var rows: [[String]] = [["#", "figure", "result", "target", ""]]
+    for figure in figures {
+      rows.append([
+        "\(figure.number)", figure.title, figure.result, figure.target,
+        figure.meetsTarget.map { $0 ? "met" : "MISSED" } ?? "",
+      ])
+    }
+    var widths = [Int](repeating: 0, count: rows[0].count)
+    for row in rows {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
+    var text = ""
+    for row in rows {
+      var line = ""
+      for (index, cell) in row.enumerated() {
+        line += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+      }
+      text += line.trimmingSpaces() + "\n"
+    }
+    return text
+  }
+
+  /// docs/performance.md.
+  func markdown() -> String {
+    var lines: [String] = [
+      "# Performance",
+      "",
+      "<!-- Written by `make bench` (Benchmarks/settei-bench); edit Benchmarks/history.md "
+        + "for the hand-written part at the end. -->",
+      "",
+      "Figures are **ratios measured side by side in one run** (each pair of runs one right "
+        + "after the other, median of the pairs), because the machine is shared and noisy; "
+        + "instruction counts come from `valgrind --tool=callgrind`, which does not depend "
+        + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, so that they repeat exactly). "
+        + "Absolute times are for orientation only. Rerun with `make bench`; "
+        + "`scripts/bench.sh --quick` gives a rougher look in about two minutes.",
+      "",
+      "| machine | |",
+      "| --- | --- |",
+      "| processors (nproc) | \(machine.processors) |",
+      "| CPU | \(machine.cpuModel) |",
+      "| memory | \(machine.memory) |",
+      "| kernel | \(machine.kernel) |",
+      "| swift | \(machine.swiftVersion) |",
+      "| revision | \(revision) |",
+      "| measured | \(machine.date), whole run \(Format.fixed(elapsed, 0)) s |",
+      "| command | `\(invocation)` |",
+      "",
+      "## Summary",
+      "",
+      "| # | figure | result | target | |",
+      "| --- | --- | --- | --- | --- |",
+    ]
+    for figure in figures {
+      let verdict = figure.meetsTarget.map { $0 ? "met" : "**missed**" } ?? ""
+      lines.append(
+        "| \(figure.number) | \(figure.title) | \(figure.result) | \(figure.target) | \(verdict) |")
+    }
+    for figure in figures {
+      lines += ["", "## \(figure.number). \(figure.title)", ""]
+      lines += figure.details
+      if !figure.commands.isEmpty {
+        lines += ["", "Commands:", "", "```sh"]
+        lines += figure.commands
+        lines.append("```")
+      }
+    }
+    if !appendix.isEmpty {
+      lines += ["", appendix.trimmingSpaces()]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

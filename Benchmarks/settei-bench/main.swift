@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// settei-bench: the figures of issue 6, measured side by side in one run. `make bench` builds
+// the programs and runs `settei-bench run …`; see scripts/bench.sh and docs/performance.md.
+
+let usage = """
+  usage: settei-bench run --settei PATH --hello PATH --bundle PATH --work DIR
+                          [--other-settei PATH] [--linking NAME] [--other-linking NAME]
+                          [--out FILE] [--history FILE] [--revision TEXT] [--quick]
+                          [--only 1,2,…] [--peer-large-pairs N]
+         settei-bench scale-child ROWS SESSIONS
+         settei-bench save-child KEYS SAVES FOLDER
+  """
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+  FileHandleError.write("settei-bench: " + message + "\n")
+  exit(status)
+}
+
+/// Writes to standard error.
+enum FileHandleError {
+  static func write(_ text: String) {
+    try? ChildProcess.writeAll(Array(text.utf8), to: 2)
+  }
+}
+
+/// This program's own path, for re-executing itself.
+func ownExecutable() -> String {
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  let count = buffer.withUnsafeMutableBufferPointer { pointer in
+    pointer.baseAddress.map { base in
+      base.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+        readlink("/proc/self/exe", $0, pointer.count - 1)
+      }
+    } ?? -1
+  }
+  return count > 0
+    ? String(decoding: buffer[..<count], as: UTF8.self) : CommandLine.arguments[0]
+}
+
+/// Measures one of the six figures.
+func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(BenchError)
+  -> Report.Figure
+{
+  switch number {
+  case 1: try StartupBenchmark(configuration: configuration).run()
+  case 2: try CommandBenchmark(configuration: configuration).run()
+  case 3: try ScaleBenchmark(configuration: configuration).run()
+  case 4: try SaveBenchmark(configuration: configuration).run()
+  case 5: try SchemaLoadBenchmark(configuration: configuration).run()
+  default: try PeerBenchmark(configuration: configuration).run()
+  }
+}
+
+func runBenchmark(_ arguments: [String]) throws(BenchError) {
+  var values: [String: String] = [:]
+  var quick = false
+  var index = 0
+  while index < arguments.count {
+    let argument = arguments[index]
+    index += 1
+    if argument == "--quick" {
+      quick = true
+      continue
+    }
+    guard argument.hasPrefix("--"), index < arguments.count else {
+      throw BenchError("unexpected argument '\(argument)'\n\(usage)")
+    }
+    values[String(argument.dropFirst(2))] = arguments[index]
+    index += 1
+  }
+  func required(_ name: String) throws(BenchError) -> String {
+    guard let value = values[name] else { throw BenchError("--\(name) is required\n\(usage)") }
+    return value
+  }
+
+  var environment: [String: String] = [:]
+  for name in ["PATH"] {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
+  }
+  let work = try required("work")
+  try TextFile.makeFolders(work)
+  environment["HOME"] = work + "/home"
+  environment["XDG_CONFIG_HOME"] = work + "/home/config"
+  environment["XDG_STATE_HOME"] = work + "/home/state"
+  environment["LANG"] = "C.UTF-8"
+
+  var configuration = BenchConfiguration(
+    settei: try required("settei"), otherSettei: values["other-settei"],
+    hello: try required("hello"), bundle: try required("bundle"), work: work,
+    benchExecutable: ownExecutable(),
+    valgrind: Executables.find("valgrind", environment: environment),
+    whiptail: Executables.find("whiptail", environment: environment),
+    environment: environment)
+  if let linking = values["linking"] { configuration.setteiLinking = linking }
+  if let linking = values["other-linking"] { configuration.otherSetteiLinking = linking }
+  if quick { configuration.useQuickCounts() }
+  if let pairs = values["peer-large-pairs"].flatMap({ Int($0) }) {
+    configuration.peerLargePairs = pairs
+  }
+  if let only = values["only"] {
+    configuration.figures = Set(only.split(separator: ",").compactMap { Int($0) })
+  }
+  if configuration.valgrind == nil {
+    FileHandleError.write("settei-bench: valgrind not found; instruction counts are skipped\n")
+  }
+
+  let start = MonotonicClock.now()
+  var report = Report(
+    machine: Machine.current(environment: environment),
+    revision: values["revision"] ?? "unknown",
+    invocation: values["invocation"] ?? "make bench")
+  let names = [
+    1: "start-up", 2: "per-command cost", 3: "scale", 4: "save", 5: "schema load", 6: "peer",
+  ]
+  for number in 1...6 where configuration.figures.contains(number) {
+    FileHandleError.write("settei-bench: \(number). \(names[number] ?? "")…\n")
+    let stepStart = MonotonicClock.now()
+    let figure = try measureFigure(number, configuration)
+    let seconds = Format.fixed(MonotonicClock.now() - stepStart, 1)
+    FileHandleError.write("settei-bench: \(number). \(figure.result) (\(seconds) s)\n")
+    report.figures.append(figure)
+  }
+  report.elapsed = MonotonicClock.now() - start
+  if let history = values["history"] {
+    report.appendix = (try? TextFile.read(history)) ?? ""
+  }
+  print(report.summary(), terminator: "")
+  if let out = values["out"] {
+    try TextFile.write(report.markdown(), to: out)
+    print("Wrote \(out).")
+  }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  switch arguments.first {
+  case "scale-child":
+    guard arguments.count == 3, let rows = Int(arguments[1]), let sessions = Int(arguments[2])
+    else { fail(usage, status: 64) }
+    print(try ScaleBenchmark.child(rows: rows, sessions: sessions), terminator: "")
+  case "save-child":
+    guard arguments.count == 4, let keys = Int(arguments[1]), let saves = Int(arguments[2])
+    else { fail(usage, status: 64) }
+    try SaveBenchmark.child(keys: keys, saves: saves, folder: arguments[3])
+  case "run":
+    try runBenchmark(Array(arguments.dropFirst()))
+  default:
+    fail(usage, status: 64)
+  }
+} catch {
+  fail(error.description)
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `make bench`: builds settei as `make release` does (static Swift runtime) and with the
+# dynamic one for comparison, a print("hello") floor and the benchmark (Benchmarks/), then
+# runs it; it prints the figures and writes docs/performance.md.
+#
+#   scripts/bench.sh            all six figures, about 6 minutes on 2 cores once built
+#   scripts/bench.sh --quick    smaller counts, for a look (does not write the report)
+#   scripts/bench.sh --only 2,3 some figures only (does not write the report)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+scripts/install-deps.sh valgrind whiptail hyperfine
+
+work=.build/bench
+bundle=../shared/fixtures/settings-bundles/InAppSettingsKitSample.bundle
+if [ ! -d "$bundle" ]; then
+  echo "bench: $bundle is missing; it comes with the project's shared/ folder beside the repository." >&2
+  exit 1
+fi
+dynamic_scratch=.build/dynamic
+mkdir -p "$work"
+
+# settei as shipped (make release passes its flags; see the Makefile), and the benchmark in
+# the same build folder, so that neither build undoes the other's flags.
+read -r -a release_flags <<< "${SETTEI_RELEASE_FLAGS:--c release --static-swift-stdlib}"
+$SWIFT build "${release_flags[@]}" --product settei
+$SWIFT build "${release_flags[@]}" --product settei-bench
+bin=$($SWIFT build "${release_flags[@]}" --show-bin-path)
+# The same settei with the Swift runtime linked dynamically, in a build folder of its own.
+$SWIFT build -c release --product settei --scratch-path "$dynamic_scratch"
+dynamic_bin=$($SWIFT build -c release --scratch-path "$dynamic_scratch" --show-bin-path)
+
+# The floor: the smallest Swift program, built the default way (dynamic linking).
+printf 'print("hello")\n' > "$work/hello.swift"
+swiftc=$(dirname "$(command -v "$SWIFT")")/swiftc
+"$swiftc" -O "$work/hello.swift" -o "$work/hello"
+
+revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git status --porcelain -- Sources Benchmarks Package.swift 2>/dev/null)" ]; then
+  revision="$revision with uncommitted changes"
+fi
+
+out=(--out docs/performance.md --history Benchmarks/history.md)
+for argument in "$@"; do
+  case "$argument" in --quick | --only) out=() ;; esac
+done
+
+"$bin/settei-bench" run \
+  --settei "$bin/settei" --linking "make release: static Swift runtime$(
+    case "${release_flags[*]}" in *static-libstdc++*) echo " and libstdc++" ;; esac)" \
+  --other-settei "$dynamic_bin/settei" --other-linking "dynamic Swift runtime" \
+  --hello "$work/hello" \
+  --bundle "$bundle" \
+  --work "$PWD/$work/run" \
+  --revision "$revision" --invocation "make bench" \
+  ${out[@]+"${out[@]}"} "$@"
