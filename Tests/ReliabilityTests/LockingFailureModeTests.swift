@@ -97,6 +97,10 @@ struct LockingFailureModeTests {
     try terminal.waitForText("Temperature Unit> ")
     terminal.send("2\r")
     try terminal.waitForText("✓ Fahrenheit")
+    // Ctrl-D once the prompt is back: typed ahead, it would be the terminal driver's.
+    try terminal.waitUntil("the prompt again", timeout: 5) {
+      PseudoTerminal.plainText($0).hasSuffix("Temperature Unit> ")
+    }
     terminal.send("\u{04}")
     let said = try terminal.waitForText("settei offers them at the next start.")
     #expect(said.contains("kept 1 unsaved change in \(store).recover"))
