@@ -2,9 +2,9 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
-LINT_PATHS = Package.swift Sources Tests Benchmarks
+LINT_PATHS = Package.swift Sources Tests Examples Benchmarks
 
-.PHONY: all deps build release run test lint format clean install bench
+.PHONY: all deps build release run test fuzz lint format clean install docs check-package bench
 
 all: build
 
@@ -46,6 +46,26 @@ run: release
 
 test: deps
 	$(SWIFT) test
+
+# Seeded fuzzing of every reader of outside input (commands, JSON, plists, schemas, stores):
+# FUZZ_CASES cases per input, 100,000 by default; `make test` runs 2,000. Built optimised,
+# with testing enabled for the @testable imports. A failure names the case:
+# SETTEI_FUZZ_CASE=N reruns only that one.
+FUZZ_CASES ?= 100000
+fuzz: deps
+	SETTEI_FUZZ_CASES=$(FUZZ_CASES) $(SWIFT) test -c release -Xswiftc -enable-testing \
+	  --filter ReliabilityTests.FuzzTests
+
+# DocC archives of TableKit and TableREPL in .build/docs, with the toolchain's docc; fails on
+# any warning and on any public symbol without a doc comment.
+docs: deps
+	@scripts/install-deps.sh jq
+	SWIFT=$(SWIFT) scripts/build-docs.sh
+
+# Builds and runs a new package that depends on this one through a local path (slow: it
+# builds TableKit and TableREPL from scratch).
+check-package: deps
+	SETTEI_SLOW_TESTS=1 $(SWIFT) test --filter ExamplesTests.DependentPackageTests
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)

@@ -48,6 +48,33 @@ let package = Package(
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
 
+    // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
+    // driven by ReliabilityTests; no product ships it.
+    .executableTarget(
+      name: "store-save-loop", dependencies: ["SettingsKit"], path: "Tests/StoreSaveLoop"),
+    // The failure modes of ../shared/RELIABILITY.md by name, with real processes, signals and
+    // files, and the seeded fuzz harness (SETTEI_FUZZ_CASES sets the cases per input).
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["SettingsKit", "TableREPL", "TestSupport", "settei", "store-save-loop"]),
+
+    // Examples: small programs that use TableKit and TableREPL for other jobs, written as a
+    // user of the two libraries would write them (`swift run files /usr/share`).
+    .executableTarget(
+      name: "files", dependencies: ["TableKit", "TableREPL"], path: "Examples/files",
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "timezones", dependencies: ["TableKit", "TableREPL"], path: "Examples/timezones",
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "tutorial", dependencies: ["TableKit", "TableREPL"], path: "Examples/tutorial",
+      exclude: ["README.md"]),
+    // Runs each example through pipes; also checks that the DocC article's code is the
+    // tutorial's and (with SETTEI_SLOW_TESTS=1) that another package can depend on this one.
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["files", "timezones", "tutorial", "TableKit", "TableREPL", "TestSupport"]),
+
     // The benchmark of issue 6 (`make bench`): start-up, per-command cost, scale, save,
     // schema load and a peer, written to docs/performance.md. No product ships it.
     .executableTarget(

@@ -14,6 +14,7 @@ for tool in "$@"; do
     valgrind) command -v valgrind >/dev/null 2>&1 || need+=(valgrind) ;;
     whiptail) command -v whiptail >/dev/null 2>&1 || need+=(whiptail) ;;
     hyperfine) command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine) ;;
+    jq) command -v jq >/dev/null 2>&1 || need+=(jq) ;;
   esac
 done
 

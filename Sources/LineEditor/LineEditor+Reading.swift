@@ -35,8 +35,8 @@ extension LineEditor {
   }
 
   /// Decodes the character in `bytes` (in the locale's encoding, UTF-8) if they hold a
-  /// complete one; drops invalid bytes as libedit does, keeping a byte that may start the
-  /// next character.
+  /// complete one. An invalid byte becomes U+FFFD (keeping a byte that may start the next
+  /// character), so that the line shows where it was and the program can refuse the line.
   static func decodeCharacter(_ bytes: inout [CChar]) -> wchar_t? {
     while !bytes.isEmpty {
       var state = mbstate_t()
@@ -49,9 +49,9 @@ extension LineEditor {
         if bytes.count >= 8 { bytes.removeAll() }
         return nil
       }
-      if result == -1 {  // invalid
+      if result == -1 {  // invalid: stands as U+FFFD, so the caller can refuse the line
         bytes = bytes.count > 1 ? [bytes[bytes.count - 1]] : []
-        continue
+        return 0xFFFD
       }
       bytes.removeAll()
       return wide

@@ -105,7 +105,8 @@ public final class LineEditor {
     if let text, count > 0 {
       var line = String(wideCharacters: text, count: Int(count))
       if line.hasSuffix("\n") { line.removeLast() }
-      history.add(line)
+      // A line with bytes that were not UTF-8 (U+FFFD) is not worth recalling.
+      if !line.unicodeScalars.contains("\u{FFFD}") { history.add(line) }
       return .line(line)
     }
     // Either way the cursor is still on the prompt's line; leave it for the caller's output.

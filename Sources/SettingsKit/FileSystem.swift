@@ -20,9 +20,10 @@ struct SystemCallError: Error, Equatable {
 }
 
 /// The few file operations the store needs, straight on Glibc: reading a whole file,
-/// resolving links, creating folders, and replacing a file atomically and durably.
+/// resolving links, creating folders, writing and syncing.
 ///
-/// All libc calls of SettingsKit live here.
+/// The libc calls of SettingsKit live here and, for locking and replacing a file, in
+/// ``FileLock`` (SettingsStore+Locking.swift).
 enum FileSystem {
   /// A file's contents and the metadata the store keeps when it replaces the file.
   struct File {
@@ -111,56 +112,43 @@ enum FileSystem {
     }
   }
 
-  /// Replaces the file at `path` with `bytes` so that, whatever happens, `path` holds
-  /// either the old or the new contents in full.
-  ///
-  /// Writes `<path>.tmp.<pid>` in the same folder (`O_EXCL`), sets its mode (and owner,
-  /// when running with the right to), `fsync`s and closes it, checking every result, then
-  /// `rename`s it over `path` and `fsync`s the folder so that the rename itself is on disk.
-  /// On any failure the temporary file is removed and `path` is untouched.
-  static func replaceFile(
-    at path: String, with bytes: [UInt8], mode: UInt32, owner: (UInt32, UInt32)?
-  ) throws(SystemCallError) {
-    let temporary = "\(path).tmp.\(getpid())"
-    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if descriptor < 0, errno == EEXIST {
-      // Only a process with our pid uses this name: a leftover of one that died.
-      unlink(temporary)
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+  /// Whether something (a file, a folder, a link) exists at `path`.
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Removes the file at `path`; a file that is not there is fine.
+  static func remove(_ path: String) throws(SystemCallError) {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw SystemCallError(operation: "cannot remove", path: path, code: errno)
     }
-    guard descriptor >= 0 else {
-      throw SystemCallError(
-        operation: "cannot create the temporary file", path: temporary, code: errno)
+  }
+
+  /// Removes the temporary files `<target>.tmp.<pid>` that an earlier version of settei left
+  /// beside `target` when it was killed while saving: those of this process's id and of
+  /// processes that no longer exist. Best effort; call it only while holding the lock.
+  static func removeLeftoverTemporaryFiles(of target: String) {
+    let folder = parentFolder(of: target)
+    let prefix = (target.split(separator: "/").last.map(String.init) ?? target) + ".tmp."
+    guard let stream = opendir(folder) else { return }
+    var leftovers: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0
+      else { continue }
+      if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
+        leftovers.append(folder + "/" + name)
+      }
     }
-    do throws(SystemCallError) {
-      try writeAll(bytes, to: descriptor, path: temporary)
-      if let owner, owner.0 != geteuid() || owner.1 != getegid() {
-        _ = fchown(descriptor, owner.0, owner.1)  // best effort: only root may give files away
-      }
-      guard fchmod(descriptor, mode) == 0 else {
-        throw SystemCallError(operation: "cannot set the mode of", path: temporary, code: errno)
-      }
-      guard fsync(descriptor) == 0 else {
-        throw SystemCallError(operation: "cannot flush", path: temporary, code: errno)
-      }
-      let closed = close(descriptor)
-      descriptor = -1
-      guard closed == 0 || errno == EINTR else {
-        throw SystemCallError(operation: "cannot close", path: temporary, code: errno)
-      }
-      guard rename(temporary, path) == 0 else {
-        throw SystemCallError(operation: "cannot replace", path: path, code: errno)
-      }
-    } catch {
-      if descriptor >= 0 { close(descriptor) }
-      unlink(temporary)
-      throw error
-    }
-    syncFolder(parentFolder(of: path))
+    closedir(stream)
+    for leftover in leftovers { unlink(leftover) }
   }
 
   /// Writes all of `bytes`, continuing after short writes and `EINTR`.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
     throws(SystemCallError)
   {
     var written = 0
@@ -178,7 +166,7 @@ enum FileSystem {
 
   /// `fsync`s a folder so that a rename in it survives a crash. Best effort: the rename has
   /// already happened, and some file systems cannot sync folders.
-  private static func syncFolder(_ path: String) {
+  static func syncFolder(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     _ = fsync(descriptor)

@@ -143,6 +143,13 @@ public final class SettingsModel {
       return specifier.values.contains(value)
     case .toggleSwitch:
       return value == specifier.trueValue || value == specifier.falseValue
+    case .slider:
+      // A number of the slider's range (RELIABILITY.md mode 13: out of range shows the default).
+      guard let number = value.doubleValue else { return false }
+      let range = SpecifierValues.sliderRange(of: specifier)
+      return number >= range.minimum && number <= range.maximum
+    case .textField:
+      return value.stringValue != nil
     default:
       return true
     }
@@ -179,6 +186,12 @@ extension Specifier {
       return values.map(\.debugDescription).joined(separator: ", ")
     case .toggleSwitch:
       return "\(trueValue.debugDescription) or \(falseValue.debugDescription)"
+    case .slider:
+      let range = SpecifierValues.sliderRange(of: self)
+      return "a number from \(SpecifierValues.format(range.minimum)) to "
+        + SpecifierValues.format(range.maximum)
+    case .textField:
+      return "text"
     default:
       return nil
     }

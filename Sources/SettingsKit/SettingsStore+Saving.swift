@@ -1,31 +1,99 @@
-extension SettingsStore {
-  /// Saves the keys this session changed, over what is on disk now.
+/// What a successful ``SettingsStore/save(_:changedKeys:overwriting:)`` did.
+public struct SaveReport: Equatable, Sendable {
+  /// Whether the file was written; `false` when the changes were on disk already.
+  public let wroteFile: Bool
+  /// Whether a lock file abandoned by a process that died while saving was taken over.
+  public let tookOverStaleLock: Bool
+  /// Things the user should know, one sentence each, e.g. about a stale lock taken over.
+  public let notes: [String]
+
+  /// Creates a report.
   ///
-  /// The steps (../shared/RELIABILITY.md, "Saving the store", without the lock that a later
-  /// change adds):
+  /// - Parameters:
+  ///   - wroteFile: Whether the file was written.
+  ///   - tookOverStaleLock: Whether a stale lock was taken over.
+  ///   - notes: Notes for the user.
+  public init(wroteFile: Bool, tookOverStaleLock: Bool = false, notes: [String] = []) {
+    self.wroteFile = wroteFile
+    self.tookOverStaleLock = tookOverStaleLock
+    self.notes = notes
+  }
+}
+
+extension SettingsStore {
+  /// How long a save waits for another process to let go of the store's lock.
+  static let lockWaitSeconds = 1.0
+
+  /// Saves the keys this session changed, over what is on disk now, with the protocol of
+  /// ../shared/RELIABILITY.md ("Saving the store").
+  ///
   /// 1. Resolve the path through symbolic links, so that a symlinked store stays a link and
-  ///    its target is replaced.
-  /// 2. Re-read the file. If it no longer parses, refuse: nothing is written.
-  /// 3. Apply only `changedKeys` over what is on disk; every other key, including those no
-  ///    schema knows, stays as it is on disk. A key in `changedKeys` that `newValues` lacks
-  ///    is removed.
-  /// 4. If that changes nothing, do not write at all (same bytes, same inode).
-  /// 5. Create missing folders with mode 0700, then replace the file atomically: write a
-  ///    temporary file beside it, give it the old file's mode (0600 for a new file),
-  ///    `fsync`, `rename` over the store, `fsync` the folder.
+  ///    its target is replaced; the lock sits beside the real file.
+  /// 2. Take the lock `<store>.lock` (`O_EXCL` plus `flock`; see ``FileLock``). A lock whose
+  ///    owner died is taken over, with a note in the report; a live owner is waited for about
+  ///    a second, then ``StoreError/Kind/locked`` is thrown.
+  /// 3. Under the lock, re-read the file. If it no longer parses, refuse: nothing is written.
+  /// 4. Merge key by key. For each key in `changedKeys`: if the value on disk is still the
+  ///    one loaded (``values``), or already equals ours, ours is applied. If another program
+  ///    changed it to something else meanwhile, that is a conflict: nothing is written and
+  ///    ``StoreError/Kind/conflict`` lists every such key, unless the key is in
+  ///    `overwriting`, where ours wins. Keys only the other side changed, and keys no schema
+  ///    knows, stay as they are on disk. A key in `changedKeys` that `newValues` lacks is
+  ///    removed.
+  /// 5. If that changes nothing, do not write at all (same bytes, same inode).
+  /// 6. Write the new contents into the lock file, give it the old file's mode (0600 for a
+  ///    new file, whose missing folders are made 0700), `fsync`, close, `rename` it over the
+  ///    store, `fsync` the folder.
+  ///
+  /// SIGINT, SIGTERM and SIGHUP are blocked from taking the lock until it is gone, so a
+  /// signal can only take effect before the save or after it. On every failure the store on
+  /// disk is unchanged and the lock file, if this process made it, is removed.
   ///
   /// After a successful save, ``values`` holds what the file now contains.
   ///
   /// - Parameters:
   ///   - newValues: The session's values; only the keys in `changedKeys` are read.
   ///   - changedKeys: The keys the session set or removed.
+  ///   - overwriting: Keys whose conflicts the user has seen and chosen to resolve with
+  ///     this session's value (typically the ``StoreError/conflicts`` of the previous try).
+  /// - Returns: What was done, with notes for the user.
   /// - Throws: ``StoreError``: ``StoreError/Kind/unreadable`` if the file on disk no longer
-  ///   parses, ``StoreError/Kind/saveFailed`` if creating a folder or writing fails. Either
-  ///   way the file on disk is unchanged and no temporary file is left.
-  public func save(_ newValues: [String: PropertyListValue], changedKeys: Set<String>)
-    throws(StoreError)
-  {
-    let target = try resolvedPath()
+  ///   parses, ``StoreError/Kind/conflict`` if another program changed the same keys,
+  ///   ``StoreError/Kind/locked`` if another live process holds the lock,
+  ///   ``StoreError/Kind/saveFailed`` if creating a folder, the lock or writing fails.
+  @discardableResult
+  public func save(
+    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    overwriting: Set<String> = []
+  ) throws(StoreError) -> SaveReport {
+    guard !changedKeys.isEmpty else { return SaveReport(wroteFile: false) }
+    let target = try Self.resolve(path)
+    let folder = FileSystem.parentFolder(of: target)
+    if !FileSystem.exists(folder) {
+      // No folder, so no file: there is nothing to merge with and nobody to lock out.
+      guard !Self.apply(changedKeys, from: newValues, over: [:]).isEmpty else {
+        values = [:]
+        return SaveReport(wroteFile: false)
+      }
+      do {
+        try FileSystem.createFolders(folder, mode: 0o700)
+      } catch {
+        throw saveFailure(error, target: target)
+      }
+    }
+    return try TerminationSignals.blocked { () throws(StoreError) -> SaveReport in
+      let lock = try takeLock(of: target)
+      defer { lock.release() }
+      return try saveLocked(
+        newValues, changedKeys: changedKeys, overwriting: overwriting, lock: lock)
+    }
+  }
+
+  private func saveLocked(
+    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    overwriting: Set<String>, lock: FileLock
+  ) throws(StoreError) -> SaveReport {
+    let target = lock.target
     let refusal = "Nothing was saved. Fix the file or move it aside, then save again."
     let existing: FileSystem.File?
     do {
@@ -39,7 +107,46 @@ extension SettingsStore {
       try existing.map { file throws(StoreError) in
         try Self.parse(file.bytes, path: target, format: format, advice: refusal)
       } ?? [:]
-    var merged = onDisk
+
+    let conflicts = changedKeys.sorted().compactMap { key -> StoreError.Conflict? in
+      let disk = onDisk[key]
+      let loaded = values[key]
+      let mine = newValues[key]
+      guard disk != loaded, disk != mine, !overwriting.contains(key) else { return nil }
+      return StoreError.Conflict(key: key, loaded: loaded, onDisk: disk, mine: mine)
+    }
+    if !conflicts.isEmpty { throw conflictError(conflicts, target: target) }
+
+    var notes: [String] = []
+    if lock.tookOverStaleLock {
+      notes.append(
+        "\(lock.path): took over a lock left by a process that ended while saving; "
+          + "\(target) itself was never half written.")
+    }
+    FileSystem.removeLeftoverTemporaryFiles(of: target)
+    let merged = Self.apply(changedKeys, from: newValues, over: onDisk)
+    guard merged != onDisk else {
+      values = onDisk
+      return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+    }
+    do {
+      try lock.commit(
+        Self.serialize(merged, format: format), mode: existing?.mode ?? 0o600,
+        owner: existing.map { ($0.owner, $0.group) })
+    } catch {
+      throw saveFailure(error, target: target)
+    }
+    values = merged
+    return SaveReport(wroteFile: true, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+  }
+
+  /// `base` with the keys in `changedKeys` set from `newValues`, or removed where it lacks
+  /// them.
+  static func apply(
+    _ changedKeys: Set<String>, from newValues: [String: PropertyListValue],
+    over base: [String: PropertyListValue]
+  ) -> [String: PropertyListValue] {
+    var merged = base
     for key in changedKeys {
       if let value = newValues[key] {
         merged[key] = value
@@ -47,28 +154,54 @@ extension SettingsStore {
         merged.removeValue(forKey: key)
       }
     }
-    guard merged != onDisk else {
-      values = onDisk
-      return
-    }
+    return merged
+  }
+
+  /// Takes the lock of `target`, turning failures into messages for a person.
+  private func takeLock(of target: String) throws(StoreError) -> FileLock {
     do {
-      try FileSystem.createFolders(FileSystem.parentFolder(of: target), mode: 0o700)
-      try FileSystem.replaceFile(
-        at: target, with: Self.serialize(merged, format: format),
-        mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })
+      return try FileLock.acquire(for: target, waitingUpTo: Self.lockWaitSeconds)
     } catch {
-      throw StoreError(
-        kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
-        advice: "Nothing was saved; \(target) is unchanged. Check the folder's permissions "
-          + "and free space, then save again.",
-        systemError: error.code)
+      switch error {
+      case .held(let lockPath, let holder):
+        let who = holder.map { "another program (\($0))" } ?? "another program"
+        throw StoreError(
+          kind: .locked, path: lockPath,
+          reason: "\(target) is locked: \(who) is saving it and did not finish within a second",
+          advice: "Nothing was saved. Let the other program finish (or quit it), then save "
+            + "again; remove \(lockPath) only if no other program is running.")
+      case .system(let failure):
+        throw saveFailure(failure, target: target)
+      }
     }
-    values = merged
+  }
+
+  private func saveFailure(_ error: SystemCallError, target: String) -> StoreError {
+    StoreError(
+      kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
+      advice: "Nothing was saved; \(target) is unchanged. Check the folder's permissions "
+        + "and free space, then save again.",
+      systemError: error.code)
+  }
+
+  private func conflictError(_ conflicts: [StoreError.Conflict], target: String) -> StoreError {
+    func shown(_ value: PropertyListValue?) -> String {
+      value.map { $0.debugDescription } ?? "(not set)"
+    }
+    let details = conflicts.map { conflict in
+      "'\(conflict.key)' is now \(shown(conflict.onDisk)) there (yours: \(shown(conflict.mine)))"
+    }
+    return StoreError(
+      kind: .conflict, path: target,
+      reason: "another program changed \(conflicts.count == 1 ? "a setting" : "settings") you "
+        + "changed too, since settei opened the file: " + details.joined(separator: "; "),
+      advice: "Nothing was saved; the other program's values stay until you choose.",
+      conflicts: conflicts)
   }
 
   /// The file to replace: `path` with symbolic links resolved, also when the link points to
   /// a file that does not exist yet.
-  private func resolvedPath() throws(StoreError) -> String {
+  static func resolve(_ path: String) throws(StoreError) -> String {
     do {
       if let real = try FileSystem.realPath(path) { return real }
     } catch {

@@ -1,9 +1,11 @@
 /// The settings file: a flat map from keys to property-list values, like `UserDefaults`.
 ///
 /// A store is loaded once, edited in memory by the session, and saved with
-/// ``save(_:changedKeys:)``, which applies only the keys the session changed over what is
-/// on disk then. Loading never modifies the file, and a file that cannot be read is never
-/// overwritten.
+/// ``save(_:changedKeys:overwriting:)``, which takes the lock `<store>.lock`, applies only
+/// the keys the session changed over what is on disk then, and refuses to overwrite a key
+/// another program changed meanwhile. Loading never modifies the file, and a file that
+/// cannot be read is never overwritten. Edits a signal kept from being saved go to a
+/// recovery file (``writeRecovery(_:to:)``).
 ///
 /// ```swift
 /// let store = try SettingsStore.load(path: "/home/taro/.config/settei/settings.json")
@@ -29,7 +31,7 @@ public final class SettingsStore {
   }
 
   /// The path the store was opened with (a symbolic link stays one; see
-  /// ``save(_:changedKeys:)``).
+  /// ``save(_:changedKeys:overwriting:)``).
   public let path: String
   /// How the file is written.
   public let format: Format

@@ -13,6 +13,43 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadable
     /// Writing the store failed; the file on disk is as it was. settei exits 74.
     case saveFailed
+    /// Another process holds the store's lock file and did not let go within about a
+    /// second; nothing was written. settei exits 75 for this in a script.
+    case locked
+    /// Another program changed keys this session changed too, to other values, since the
+    /// store was loaded; nothing was written. ``StoreError/conflicts`` lists the keys.
+    /// settei exits 74 for this in a script.
+    case conflict
+  }
+
+  /// A key that both this session and another program changed, to different values, since
+  /// the store was loaded.
+  public struct Conflict: Equatable, Sendable {
+    /// The key.
+    public let key: String
+    /// The value when the store was loaded; `nil` if the key was absent.
+    public let loaded: PropertyListValue?
+    /// The value on disk now, written by the other program; `nil` if it removed the key.
+    public let onDisk: PropertyListValue?
+    /// This session's value; `nil` if this session removed the key.
+    public let mine: PropertyListValue?
+
+    /// Creates a conflict.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - loaded: The value when the store was loaded.
+    ///   - onDisk: The value on disk now.
+    ///   - mine: This session's value.
+    public init(
+      key: String, loaded: PropertyListValue?, onDisk: PropertyListValue?,
+      mine: PropertyListValue?
+    ) {
+      self.key = key
+      self.loaded = loaded
+      self.onDisk = onDisk
+      self.mine = mine
+    }
   }
 
   /// What went wrong.
@@ -29,6 +66,8 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   public let advice: String
   /// The `errno` of a failed system call, if one failed.
   public let systemError: Int32?
+  /// For ``Kind/conflict``: the keys both sides changed, sorted by key; empty otherwise.
+  public let conflicts: [Conflict]
 
   /// Creates an error.
   ///
@@ -40,9 +79,10 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   ///   - reason: What is wrong.
   ///   - advice: What the user can do.
   ///   - systemError: The `errno` of a failed system call.
+  ///   - conflicts: For ``Kind/conflict``, the keys both sides changed.
   public init(
     kind: Kind, path: String, line: Int? = nil, column: Int? = nil, reason: String,
-    advice: String, systemError: Int32? = nil
+    advice: String, systemError: Int32? = nil, conflicts: [Conflict] = []
   ) {
     self.kind = kind
     self.path = path
@@ -51,6 +91,7 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     self.reason = reason
     self.advice = advice
     self.systemError = systemError
+    self.conflicts = conflicts
   }
 
   /// `path[:line[:column]]: reason`, then the advice on a second line.

@@ -13,9 +13,12 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     self.section = section
   }
 
+  /// Whether `lhs` comes before `rhs`: an earlier section, or the same section and an
+  /// earlier row.
   public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
     (lhs.section, lhs.row) < (rhs.section, rhs.row)
   }
 
+  /// The index path as `[section, row]`.
   public var description: String { "[\(section), \(row)]" }
 }

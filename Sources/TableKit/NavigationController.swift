@@ -30,14 +30,14 @@ public final class NavigationController {
 
   /// The text of the back button on the top screen: the previous controller's
   /// `navigationItem.backButtonTitle`, else its `title`, else "Back". `nil` at the root.
-  public var backButtonTitle: String? {
+  package var backButtonTitle: String? {
     guard viewControllers.count > 1 else { return nil }
     let previous = viewControllers[viewControllers.count - 2]
     return previous.navigationItem.backButtonTitle ?? previous.title ?? "Back"
   }
 
   /// The titles of the controllers on the stack, root first, for a breadcrumb.
-  public var titles: [String] {
+  package var titles: [String] {
     viewControllers.map { $0.navigationItem.title ?? $0.title ?? "" }
   }
 

@@ -2,8 +2,8 @@
 ///
 /// `TableView` never builds more cells than a caller asks for: ``cellForRow(at:)`` goes to the
 /// data source each time, and the section sizes are the only thing it caches (until
-/// ``reloadData()``). Rows can also be addressed by their *row number*, counted from 0 across
-/// all sections, which is how a line-based front end numbers them.
+/// ``reloadData()``). A front end (such as TableREPL) also addresses rows by their *row
+/// number*, counted from 0 across all sections.
 public final class TableView {
   /// The object that provides sections, rows and cells.
   public weak var dataSource: (any TableViewDataSource)?
@@ -43,7 +43,7 @@ public final class TableView {
   }
 
   /// The number of rows in all sections together.
-  public var totalNumberOfRows: Int { currentLayout().totalRows }
+  package var totalNumberOfRows: Int { currentLayout().totalRows }
 
   /// Whether an index path names a row that exists.
   public func contains(_ indexPath: IndexPath) -> Bool {
@@ -57,18 +57,18 @@ public final class TableView {
   }
 
   /// The header text of a section.
-  public func headerTitle(forSection section: Int) -> String? {
+  package func headerTitle(forSection section: Int) -> String? {
     dataSource?.tableView(self, titleForHeaderInSection: section)
   }
 
   /// The footer text of a section.
-  public func footerTitle(forSection section: Int) -> String? {
+  package func footerTitle(forSection section: Int) -> String? {
     dataSource?.tableView(self, titleForFooterInSection: section)
   }
 
   /// The index path of a row number counted from 0 across all sections, or `nil` if out of
   /// range. Costs O(log sections).
-  public func indexPath(forRowNumber number: Int) -> IndexPath? {
+  package func indexPath(forRowNumber number: Int) -> IndexPath? {
     let layout = currentLayout()
     guard number >= 0, number < layout.totalRows else { return nil }
     // The last section whose first row is at or before `number`, skipping empty sections.
@@ -82,13 +82,13 @@ public final class TableView {
   }
 
   /// The row number of an index path, counted from 0 across all sections.
-  public func rowNumber(for indexPath: IndexPath) -> Int? {
+  package func rowNumber(for indexPath: IndexPath) -> Int? {
     guard contains(indexPath) else { return nil }
     return currentLayout().rowStarts[indexPath.section] + indexPath.row
   }
 
   /// The row number at which a section starts.
-  public func firstRowNumber(inSection section: Int) -> Int {
+  package func firstRowNumber(inSection section: Int) -> Int {
     let layout = currentLayout()
     return layout.rowStarts.indices.contains(section)
       ? layout.rowStarts[section] : layout.totalRows
@@ -105,11 +105,12 @@ public final class TableView {
   }
 
   /// Selects a row as a user would: asks the delegate's `willSelectRowAt` (which may redirect
-  /// or refuse), then selects and calls `didSelectRowAt`.
+  /// or refuse), then selects and calls `didSelectRowAt`. Front ends call it; screens call
+  /// ``selectRow(at:)``.
   ///
   /// - Returns: The index path that was selected, or `nil` if the selection was refused.
   @discardableResult
-  public func userSelectRow(at indexPath: IndexPath) -> IndexPath? {
+  package func userSelectRow(at indexPath: IndexPath) -> IndexPath? {
     guard contains(indexPath) else { return nil }
     let target = delegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
     guard let target, contains(target) else { return nil }
@@ -123,7 +124,7 @@ public final class TableView {
   }
 
   /// Taps the info button of a row, as a user would.
-  public func userTapAccessoryButton(at indexPath: IndexPath) {
+  package func userTapAccessoryButton(at indexPath: IndexPath) {
     guard contains(indexPath) else { return }
     delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
   }

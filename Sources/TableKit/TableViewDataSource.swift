@@ -17,10 +17,13 @@ public protocol TableViewDataSource: AnyObject {
 }
 
 extension TableViewDataSource {
+  /// One section.
   public func numberOfSections(in tableView: TableView) -> Int { 1 }
+  /// No header.
   public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
     nil
   }
+  /// No footer.
   public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
     nil
   }

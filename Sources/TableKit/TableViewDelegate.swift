@@ -15,11 +15,15 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
+  /// Selects the row asked for.
   public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?
   { indexPath }
+  /// Does nothing.
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+  /// Does nothing.
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+  /// Does nothing.
   public func tableView(
     _ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath
   ) {}

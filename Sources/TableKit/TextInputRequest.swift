@@ -52,8 +52,9 @@ extension NavigationController {
     presentedTextInput = request
   }
 
-  /// Takes the presented text request, leaving none presented.
-  public func takePresentedTextInput() -> TextInputRequest? {
+  /// Takes the presented text request, leaving none presented; the front end that asks it
+  /// calls this.
+  package func takePresentedTextInput() -> TextInputRequest? {
     defer { presentedTextInput = nil }
     return presentedTextInput
   }

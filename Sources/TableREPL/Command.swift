@@ -1,5 +1,5 @@
 /// One line of input, understood. Parsing is pure: it needs no screen and has no effects.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
   /// Select the row with this number (1-based, as shown).
   case selectRow(Int)
   /// Select the row whose title starts with this text (resolved against the screen).
@@ -29,7 +29,7 @@ public enum Command: Equatable, Sendable {
 
   /// The built-in commands, in the order `help` lists them, with their names, usage, a
   /// one-line summary and the long help.
-  public static let builtIns: [CommandDefinition.Help] = [
+  package static let builtIns: [CommandDefinition.Help] = [
     .init(
       names: ["N"], usage: "N", summary: "select row N: open it, choose it, or change it",
       details: """
@@ -81,7 +81,7 @@ public enum Command: Equatable, Sendable {
   ]
 
   /// The words that name built-in commands, for completion.
-  public static let keywords = [
+  package static let keywords = [
     "back", "filter", "help", "next", "page", "previous", "quit", "quit!", "top",
   ]
 
@@ -91,7 +91,7 @@ public enum Command: Equatable, Sendable {
   /// names one of `customCommands` (or a line starting with one of `customPrefixes`, like
   /// `/`) becomes ``custom(name:argument:)``. Anything else that is not a number is taken as
   /// the start of a row's title.
-  public static func parse(
+  package static func parse(
     _ line: some StringProtocol, customCommands: Set<String> = [],
     customPrefixes: [String: String] = [:]
   ) -> Command {
@@ -126,7 +126,7 @@ public enum Command: Equatable, Sendable {
   }
 
   /// The long help for a built-in command, by any of its names.
-  public static func helpEntry(for topic: String) -> String? {
+  package static func helpEntry(for topic: String) -> String? {
     let name = topic.trimmingWhitespace()
     let exact = builtIns.first { $0.names.contains(name) }
     return (exact ?? builtIns.first { $0.names.contains(name.lowercased()) })?.text
@@ -147,6 +147,7 @@ public struct CommandDefinition {
     /// The explanation `help COMMAND` prints.
     public var details: String
 
+    /// Creates the help of a command.
     public init(names: [String], usage: String, summary: String, details: String) {
       self.names = names
       self.usage = usage
@@ -180,6 +181,8 @@ public struct CommandDefinition {
   /// Runs the command with the rest of the line (empty when there is none).
   public var run: (String) -> Result
 
+  /// Creates a command from its help, an optional prefix, argument completion, and what it
+  /// does.
   public init(
     help: Help, prefix: String? = nil, completeArgument: ((String) -> [String])? = nil,
     run: @escaping (String) -> Result

@@ -3,9 +3,9 @@
 /// East Asian wide and fullwidth characters (kanji, kana, Hangul, fullwidth forms) and emoji
 /// take two columns; combining marks and format characters take none; everything else one.
 /// The table is our own so that layout does not depend on the process's locale.
-public enum DisplayWidth {
+package enum DisplayWidth {
   /// The number of terminal columns a string takes.
-  public static func of(_ text: some StringProtocol) -> Int {
+  package static func of(_ text: some StringProtocol) -> Int {
     if let simple = simpleWidth(text) { return simple }
     var width = 0
     for character in text { width += of(character) }
@@ -13,7 +13,7 @@ public enum DisplayWidth {
   }
 
   /// The number of terminal columns one character (grapheme cluster) takes: 0, 1 or 2.
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     var width = 0
     for scalar in character.unicodeScalars {
       if scalar.value == 0xFE0F, width == 1 {
@@ -26,7 +26,7 @@ public enum DisplayWidth {
   }
 
   /// The number of terminal columns one Unicode scalar takes on its own.
-  public static func of(_ scalar: Unicode.Scalar) -> Int {
+  package static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
@@ -37,7 +37,7 @@ public enum DisplayWidth {
   }
 
   /// The string cut to at most `width` columns, ending in "…" when something was cut.
-  public static func truncate(_ text: String, toWidth width: Int) -> String {
+  package static func truncate(_ text: String, toWidth width: Int) -> String {
     guard width > 0 else { return "" }
     if of(text) <= width { return text }
     var result = ""
@@ -52,7 +52,7 @@ public enum DisplayWidth {
   }
 
   /// The string padded with spaces on the right to `width` columns.
-  public static func pad(_ text: String, toWidth width: Int) -> String {
+  package static func pad(_ text: String, toWidth width: Int) -> String {
     let missing = width - of(text)
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }

@@ -26,16 +26,19 @@ public final class EditLineReader: LineReading {
       }
     }
   }
+  /// Always `true`: a person is typing.
   public var isInteractive: Bool { true }
 
   /// Creates a reader for the process's terminal, or `nil` when standard input or output is
   /// not a terminal.
   ///
   /// - Parameters:
+  ///   - programName: The name libedit gives the program, which `~/.editrc` lines can
+  ///     start with (`files:bind -v`) to apply to this program only.
   ///   - historyPath: The history file, or `nil` for no history on disk.
   ///   - warn: Receives a one-line warning when the history file cannot be loaded.
-  public init?(historyPath: String?, warn: (String) -> Void) {
-    guard let editor = LineEditor(programName: "settei") else { return nil }
+  public init?(programName: String, historyPath: String?, warn: (String) -> Void) {
+    guard let editor = LineEditor(programName: programName) else { return nil }
     self.editor = editor
     self.historyPath = historyPath
     if let historyPath {
@@ -48,12 +51,23 @@ public final class EditLineReader: LineReading {
     }
   }
 
-  public func readLine(prompt: String) -> ReadResult {
-    convert(editor.readLine(prompt: prompt), remember: true)
+  /// Creates a reader for settei itself; other programs give their own name.
+  ///
+  /// - Parameters:
+  ///   - historyPath: The history file, or `nil` for no history on disk.
+  ///   - warn: Receives a one-line warning when the history file cannot be loaded.
+  package convenience init?(historyPath: String?, warn: (String) -> Void) {
+    self.init(programName: "settei", historyPath: historyPath, warn: warn)
   }
 
+  /// Reads one line with libedit after showing `prompt`, and adds it to the history.
+  public func readLine(prompt: String) -> ReadResult {
+    convert(editor.readLine(prompt: prompt))
+  }
+
+  /// Reads one line without echoing it and without adding it to the history.
   public func readSecret(prompt: String) -> ReadResult {
-    convert(editor.readSecret(prompt: prompt), remember: false)
+    convert(editor.readSecret(prompt: prompt))
   }
 
   /// Merges this session's lines into the history file.
@@ -64,10 +78,12 @@ public final class EditLineReader: LineReading {
     try editor.history.save(to: historyPath)
   }
 
-  private func convert(_ result: LineReadResult, remember: Bool) -> ReadResult {
+  private func convert(_ result: LineReadResult) -> ReadResult {
     switch result {
     case .line(let line):
-      if remember { editor.history.add(line) }
+      if line.unicodeScalars.contains("\u{FFFD}") {
+        return .rejected("the line has bytes that are not valid UTF-8 (shown as �); it was not run")
+      }
       return .line(line)
     case .interrupted:
       return .interrupted

@@ -23,6 +23,7 @@ public protocol LineReading: AnyObject {
 }
 
 extension LineReading {
+  /// Reads the line with ``readLine(prompt:)``: a reader that cannot hide input shows it.
   public func readSecret(prompt: String) -> ReadResult { readLine(prompt: prompt) }
 }
 
@@ -32,6 +33,8 @@ public final class ScriptedLineReader: LineReading {
   private var lines: [ReadResult]
   private var next = 0
   private let echo: (any TextOutput)?
+  /// Whether the session treats the script as typed by a person (failing commands do not
+  /// end it) or as a pipe (the first failing command ends it).
   public let isInteractive: Bool
 
   /// Creates a reader that will return `lines`, then end of input.
@@ -48,6 +51,8 @@ public final class ScriptedLineReader: LineReading {
     self.isInteractive = isInteractive
   }
 
+  /// Returns the next line, echoing the prompt and the line; ``ReadResult/endOfInput`` once
+  /// the lines are used up.
   public func readLine(prompt: String) -> ReadResult {
     read(prompt: prompt, isSecret: false)
   }

@@ -17,6 +17,7 @@ public final class PlainLineReader: LineReading {
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
+  /// Always `false`: the lines come from a script, so a failing command ends the session.
   public var isInteractive: Bool { false }
 
   /// Creates a reader of a file descriptor (standard input by default) that echoes to
@@ -31,6 +32,7 @@ public final class PlainLineReader: LineReading {
     read(prompt: prompt, isSecret: true)
   }
 
+  /// Reads the next line and writes the prompt and the line to the transcript.
   public func readLine(prompt: String) -> ReadResult {
     read(prompt: prompt, isSecret: false)
   }

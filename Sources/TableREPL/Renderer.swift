@@ -14,20 +14,20 @@ import TableKit
 /// Rows are numbered across the screen; a ✓ marks the chosen row; `›` marks rows that drill
 /// in; detail text is right-aligned by display width. All text from outside passes through
 /// ``TerminalText/sanitize(_:)``.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
   /// Whether to use ANSI colour and bold.
-  public var usesColor: Bool
+  package var usesColor: Bool
   /// The width of the terminal in columns.
-  public var width: Int
+  package var width: Int
 
   /// Creates a renderer for a terminal of some width.
-  public init(width: Int = 80, usesColor: Bool = false) {
+  package init(width: Int = 80, usesColor: Bool = false) {
     self.width = width
     self.usesColor = usesColor
   }
 
   /// The lines of a screen, without trailing newlines.
-  public func lines(for screen: Screen) -> [String] {
+  package func lines(for screen: Screen) -> [String] {
     var lines = render(screen).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     lines.removeLast()  // after the final newline
@@ -35,12 +35,12 @@ public struct Renderer: Sendable {
   }
 
   /// The screen as one string, each line ended by a newline.
-  public func render(_ screen: Screen) -> String {
+  package func render(_ screen: Screen) -> String {
     String(decoding: renderUTF8(screen), as: UTF8.self)
   }
 
   /// ``render(_:)`` as UTF-8 bytes, for writing to a terminal without making a String.
-  public func renderUTF8(_ screen: Screen) -> [UInt8] {
+  package func renderUTF8(_ screen: Screen) -> [UInt8] {
     // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
     // hundred pieces, and appending to a String costs far more per piece.
     var out = ScreenText()

@@ -5,18 +5,18 @@ import TableKit
 ///
 /// A screen holds only the rows of its page, so its cost does not depend on how many rows the
 /// data source has.
-public struct Screen: Equatable, Sendable {
+package struct Screen: Equatable, Sendable {
   /// One row as shown.
-  public struct Row: Equatable, Sendable {
+  package struct Row: Equatable, Sendable {
     /// The row's number as the user types it: 1-based, counted across the whole screen.
-    public var number: Int
-    public var text: String
-    public var detailText: String?
-    public var style: TableViewCell.Style
-    public var accessory: TableViewCell.AccessoryType
-    public var isEnabled: Bool
+    package var number: Int
+    package var text: String
+    package var detailText: String?
+    package var style: TableViewCell.Style
+    package var accessory: TableViewCell.AccessoryType
+    package var isEnabled: Bool
 
-    public init(
+    package init(
       number: Int, text: String, detailText: String? = nil,
       style: TableViewCell.Style = .default, accessory: TableViewCell.AccessoryType = .none,
       isEnabled: Bool = true
@@ -31,12 +31,12 @@ public struct Screen: Equatable, Sendable {
   }
 
   /// One section as shown: its header and footer, and the rows of it on this page.
-  public struct Section: Equatable, Sendable {
-    public var header: String?
-    public var footer: String?
-    public var rows: [Row]
+  package struct Section: Equatable, Sendable {
+    package var header: String?
+    package var footer: String?
+    package var rows: [Row]
 
-    public init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+    package init(header: String? = nil, footer: String? = nil, rows: [Row]) {
       self.header = header
       self.footer = footer
       self.rows = rows
@@ -44,21 +44,21 @@ public struct Screen: Equatable, Sendable {
   }
 
   /// The titles of the navigation stack, root first.
-  public var breadcrumb: [String]
+  package var breadcrumb: [String]
   /// The back button's title, or `nil` at the root.
-  public var backTitle: String?
+  package var backTitle: String?
   /// A line above the title (the navigation item's prompt).
-  public var prompt: String?
-  public var sections: [Section]
+  package var prompt: String?
+  package var sections: [Section]
   /// The filter the rows were narrowed by, if any.
-  public var filter: String?
+  package var filter: String?
   /// The page shown, from 0.
-  public var page: Int
-  public var pageCount: Int
+  package var page: Int
+  package var pageCount: Int
   /// The rows the screen has (with a filter: the rows that match).
-  public var totalRows: Int
+  package var totalRows: Int
 
-  public init(
+  package init(
     breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,
     sections: [Section], page: Int = 0, pageCount: Int = 1, totalRows: Int? = nil,
     filter: String? = nil
@@ -79,7 +79,7 @@ extension Screen {
   ///
   /// Asks the data source for the cells of rows `page * pageSize ..< (page + 1) * pageSize`
   /// and no others.
-  public init(
+  package init(
     of navigationController: NavigationController, page: Int, pageSize: Int, filter: String?
   ) {
     if let filter {
@@ -89,7 +89,7 @@ extension Screen {
     self.init(of: navigationController, page: page, pageSize: pageSize)
   }
 
-  public init(of navigationController: NavigationController, page: Int, pageSize: Int) {
+  package init(of navigationController: NavigationController, page: Int, pageSize: Int) {
     let controller = navigationController.topViewController
     let tableView = controller.tableView
     let total = tableView.totalNumberOfRows

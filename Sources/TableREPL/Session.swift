@@ -13,6 +13,8 @@ public final class Session {
     case quit
     /// The user left with `quit!`; nothing was saved.
     case discarded
+    /// Standard output was closed (`settei … | head -1`); nothing was saved.
+    case outputClosed
     /// A command of a script failed; nothing was saved.
     case scriptFailed(line: Int, message: String)
     /// Quitting failed (the handler's message) and the session could not go on.
@@ -29,9 +31,12 @@ public final class Session {
 
   /// The size of the terminal, asked before every screen.
   public struct TerminalSize: Equatable, Sendable {
+    /// The width of the terminal in columns, as wide characters count them: 2 for 日本.
     public var columns: Int
+    /// The height of the terminal in lines; a page shows about this many rows minus eight.
     public var rows: Int
 
+    /// Creates a size of `columns` by `rows`.
     public init(columns: Int, rows: Int) {
       self.columns = columns
       self.rows = rows
@@ -42,6 +47,8 @@ public final class Session {
   public let navigationController: NavigationController
   /// Called on `quit` and at the end of input; saves and says whether the session may end.
   public var quitHandler: (() -> QuitResult)?
+  /// The name that starts a failing script's message on standard error.
+  public var programName = "settei"
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
   /// The commands the application added, by name (and alias).
@@ -117,12 +124,13 @@ public final class Session {
         let command = Command.parse(
           line, customCommands: customCommandNames, customPrefixes: customPrefixes)
         if let outcome = perform(command, typed: line) { return outcome }
+        if output.isClosed { return .outputClosed }
       }
     }
   }
 
   /// The prompt: where the user is, as a breadcrumb.
-  public var prompt: String {
+  package var prompt: String {
     let titles = navigationController.titles
     let limit = max(12, currentTerminalSize().columns / 2)
     // Shown before every line, and the same until the stack or the width changes.
@@ -289,18 +297,30 @@ public final class Session {
   }
 
   /// Selects the one row on the current page whose title starts with `text`.
+  /// Rows of a whole screen that a title is looked for in when it is not on the page shown;
+  /// beyond this, `filter` is the way to search.
+  static let titleSearchLimit = 100_000
+
   private func selectRow(titled text: String) -> Outcome? {
-    let screen = currentScreen()
     let needle = text.lowercased()
-    let rows = screen.sections.flatMap(\.rows)
-    let exact = rows.filter { $0.text.lowercased() == needle }
-    let matches = exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    func matching(_ rows: [Screen.Row]) -> [Screen.Row] {
+      let exact = rows.filter { $0.text.lowercased() == needle }
+      return exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+    }
+    var matches = matching(currentScreen().sections.flatMap(\.rows))
+    let total = topTableView.totalNumberOfRows
+    if matches.isEmpty, total > pageSize, total <= Self.titleSearchLimit {
+      // Not on this page: look through the whole screen, as a person scrolling would.
+      let everything = Screen(of: navigationController, page: 0, pageSize: total)
+      matches = matching(everything.sections.flatMap(\.rows))
+    }
     switch matches.count {
     case 1:
       return select(rowNumber: matches[0].number - 1)
     case 0:
       let shown = TerminalText.sanitize(text)
-      return fail("Unknown command or row '\(shown)'. \(validInputHint)")
+      let hint = total > Self.titleSearchLimit ? " (Only this page was searched: try filter.)" : ""
+      return fail("Unknown command or row '\(shown)'.\(hint) \(validInputHint)")
     default:
       let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
       let more = matches.count > 8 ? ", …" : ""
@@ -337,17 +357,24 @@ public final class Session {
     guard let quitHandler else { return .quit }
     switch quitHandler() {
     case .done(let message):
-      if let message { output.write(TerminalText.sanitize(message) + "\n") }
+      if let message { output.write(Self.sanitizedLines(message) + "\n") }
       return .quit
     case .failed(let message):
-      let text = TerminalText.sanitize(message)
+      let text = Self.sanitizedLines(message)
       if reader.isInteractive && !atEndOfInput {
         output.write(text + "\n")
         return nil
       }
-      errorOutput.write("settei: " + text + "\n")
+      errorOutput.write(programName + ": " + text + "\n")
       return .quitFailed(message: message)
     }
+  }
+
+  /// Each line of a quit handler's message sanitized, its line breaks kept: a save error
+  /// names the file on one line and says what to do on the next.
+  private static func sanitizedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
   }
 
   /// Reports a failed command: on a terminal the session goes on; a script ends.
@@ -356,7 +383,8 @@ public final class Session {
       output.write(message + "\n")
       return nil
     }
-    errorOutput.write("settei: input line \(linesRead): \(message) Nothing was saved.\n")
+    let saved = quitHandler == nil ? "" : " Nothing was saved."
+    errorOutput.write("\(programName): input line \(linesRead): \(message)\(saved)\n")
     return .scriptFailed(line: linesRead, message: message)
   }
 

@@ -3,14 +3,14 @@
 #endif
 
 /// Facts about the process's terminal, asked of the C library.
-public enum Terminal {
+package enum Terminal {
   /// Whether a file descriptor is a terminal.
-  public static func isTerminal(_ descriptor: Int32) -> Bool {
+  package static func isTerminal(_ descriptor: Int32) -> Bool {
     isatty(descriptor) == 1
   }
 
   /// The size of the terminal on a descriptor, or `nil` if it is not a terminal.
-  public static func size(of descriptor: Int32 = 1) -> Session.TerminalSize? {
+  package static func size(of descriptor: Int32 = 1) -> Session.TerminalSize? {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Session.TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
@@ -19,7 +19,7 @@ public enum Terminal {
   /// The size to lay screens out for: the terminal's, else `COLUMNS`/`LINES`, else 80
   /// columns by 100 rows (a transcript of a pipe has no height to fit, but a page still
   /// bounds the work per command).
-  public static func layoutSize(environment: [String: String]) -> Session.TerminalSize {
+  package static func layoutSize(environment: [String: String]) -> Session.TerminalSize {
     if let size = size(of: 1) { return size }
     let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     let rows = environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
@@ -27,7 +27,7 @@ public enum Terminal {
   }
 
   /// Whether to use colour: on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
-  public static func usesColor(environment: [String: String], disabled: Bool) -> Bool {
+  package static func usesColor(environment: [String: String], disabled: Bool) -> Bool {
     guard !disabled, isTerminal(1) else { return false }
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
     return environment["TERM"] != "dumb"

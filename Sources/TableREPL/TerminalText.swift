@@ -3,9 +3,9 @@
 ///
 /// Control characters (C0, DEL, C1, and the bidirectional overrides that can make text
 /// read differently from what it is) are shown escaped as `\u{1B}` and never written raw.
-public enum TerminalText {
+package enum TerminalText {
   /// The text with every control character replaced by a visible escape.
-  public static func sanitize(_ text: String) -> String {
+  package static func sanitize(_ text: String) -> String {
     guard mayHoldUnsafe(text) else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

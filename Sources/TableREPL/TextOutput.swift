@@ -6,11 +6,17 @@
 public protocol TextOutput: AnyObject {
   /// Writes text as it is.
   func write(_ text: String)
+  /// Whether the reader of the output went away (a closed pipe), so that nothing written
+  /// is seen any more.
+  var isClosed: Bool { get }
   /// Writes text given as UTF-8 bytes, such as a rendered screen, as it is.
   func write(utf8 bytes: [UInt8])
 }
 
 extension TextOutput {
+  /// Outputs that cannot be closed say `false`.
+  public var isClosed: Bool { false }
+
   /// Writes the text of the bytes with ``write(_:)``.
   public func write(utf8 bytes: [UInt8]) {
     write(String(decoding: bytes, as: UTF8.self))
@@ -25,6 +31,7 @@ public final class StringOutput: TextOutput {
   /// Creates an empty output.
   public init() {}
 
+  /// Appends `text` to ``text``.
   public func write(_ text: String) { self.text += text }
 }
 
@@ -43,6 +50,7 @@ public final class FileOutput: TextOutput {
     self.descriptor = descriptor
   }
 
+  /// Writes all of `text`, or drops it once the reader of the output went away.
   public func write(_ text: String) {
     guard !isClosed else { return }
     var text = text

@@ -25,6 +25,7 @@ struct Options: Equatable {
   var noColor = false
   var showHelp = false
   var showVersion = false
+  var recover = false
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -33,7 +34,7 @@ struct Options: Equatable {
   }
 
   static let valueOptions = ["--schema", "--store", "--lang", "--format"]
-  static let flagOptions = ["--no-color", "--help", "--version", "--json", "--all"]
+  static let flagOptions = ["--no-color", "--help", "--version", "--json", "--all", "--recover"]
   static let subcommands = ["get", "set", "list", "export", "import", "reset", "lint"]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -64,6 +65,7 @@ struct Options: Equatable {
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       case "--no-color": options.noColor = true
+      case "--recover": options.recover = true
       case "--json": json = true
       case "--all": all = true
       case "--schema", "--store", "--lang", "--format":
@@ -213,6 +215,8 @@ struct Options: Equatable {
       --lang CODE     The language to show (ja, en, de, …).
                       Default: from LC_ALL, LC_MESSAGES or LANG.
       --no-color      No colour (also when NO_COLOR is set).
+      --recover       Restore the unsaved changes a stopped settei kept in
+                      <store>.recover without asking (how a script restores them).
       --help          Show this help.
       --version       Show the version.
 
@@ -221,6 +225,8 @@ struct Options: Equatable {
 
     Exit status: 0 done; 1 a scripted command or a value failed (nothing saved);
     64 usage error; 65 a schema or store that cannot be read; 74 the store could not
-    be saved; 75 the store is locked by another settei.
+    be saved (or another program changed the same settings); 75 the store is locked by
+    another settei; 129, 143 stopped by SIGHUP, SIGTERM (unsaved changes are kept in
+    <store>.recover).
     """
 }

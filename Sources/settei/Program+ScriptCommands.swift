@@ -67,12 +67,14 @@ extension Program {
   /// Saves a script command's changes; a failure is exit 74.
   private func commit(_ model: SettingsModel, to store: SettingsStore) throws(Failure) -> ExitStatus
   {
-    switch save(model, to: store) {
+    let saver = StoreSaver(
+      model: model, store: store, isInteractive: false, errorOutput: standardError)
+    switch saver.quit() {
     case .done: return .success
     case .failed(let message):
+      // A store locked by another settei is 75, as in the REPL; every other failure is 74.
       throw Failure(
-        status: .saveFailed,
-        message: message.split(separator: "\n").first.map(String.init) ?? message)
+        status: saver.lastFailure == .locked ? .storeLocked : .saveFailed, message: message)
     }
   }
 

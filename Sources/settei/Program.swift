@@ -10,6 +10,13 @@ enum ExitStatus: Int32 {
   case unreadableInput = 65
   case saveFailed = 74
   case storeLocked = 75
+  /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
+  case hangup = 129
+  /// Standard output was closed under us: the status a shell gives a process that SIGPIPE
+  /// ended, since that is what happened, only without dying mid-write.
+  case outputClosed = 141
+  /// 128 + SIGTERM: asked to stop; unsaved edits are in `<store>.recover`.
+  case terminated = 143
 }
 
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
@@ -46,7 +53,8 @@ struct Program {
     } catch {
       standardError.write(
         "Error: \(TerminalText.sanitize(error.message))\n"
-          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color]. "
+          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color] "
+          + "[--recover]. "
           + "See 'settei --help'.\n")
       return .usage
     }
@@ -83,15 +91,24 @@ struct Program {
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
 
-    let history = HistoryWarnings(output: standardError)
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
+    Termination.install()
+    let saver = StoreSaver(
+      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError)
+    offerRecovery(saver, options: options, isTerminal: isTerminal)
+    if let status = Termination.exitStatus { return status }
+    // A pipe is read with plain blocking reads: a signal must end those too.
+    Termination.interruptsInput = !isTerminal
+
+    let history = HistoryWarnings(output: standardError)
     var editReader: EditLineReader?
     if isTerminal {
       let historyPath = environment.statePath("history")
       if historyPath == nil { history.warn("HOME is not set; command history will not be kept") }
       editReader = EditLineReader(historyPath: historyPath, warn: history.warn)
     }
-    let reader: any LineReading = editReader ?? PlainLineReader(transcript: standardOutput)
+    let reader = TerminationAwareReader(
+      editReader ?? PlainLineReader(transcript: standardOutput))
 
     let environment = self.environment
     let session = Session(
@@ -103,10 +120,14 @@ struct Program {
     let index = SettingsIndex(schema: schema.schema)
     SettingsCommands(model: model, index: index, navigationController: navigationController)
       .register(with: session)
-    session.quitHandler = { save(model, to: store) }
+    session.quitHandler = { saver.quit() }
     session.unsavedChanges = { model.changeSummaries(index: index) }
 
     let outcome = session.run()
+    if case .quitFailed = outcome, isTerminal {
+      // Ctrl-D ends the session even when its save fails: keep the edits for next time.
+      saver.keepUnsavedChanges(reason: "not saved")
+    }
     if let editReader {
       do {
         try editReader.saveHistory()
@@ -114,10 +135,32 @@ struct Program {
         history.warn("history not saved: \(error)")
       }
     }
+    if let status = Termination.exitStatus { return status }
     switch outcome {
     case .quit, .discarded: return .success
     case .scriptFailed: return .scriptFailed
-    case .quitFailed: return .saveFailed
+    case .quitFailed: return saver.lastFailure == .locked ? .storeLocked : .saveFailed
+    case .outputClosed: return .outputClosed
+    }
+  }
+
+  /// Offers the edits a stopped run left in `<store>.recover`: asked on a terminal (with a
+  /// plain read in the terminal's line mode, before libedit takes over), restored in a
+  /// script only with `--recover`.
+  private func offerRecovery(_ saver: StoreSaver, options: Options, isTerminal: Bool) {
+    guard isTerminal, !options.recover else {
+      saver.offerRecovery(restoreWithoutAsking: options.recover, output: standardOutput, ask: nil)
+      return
+    }
+    let output = standardOutput
+    saver.offerRecovery(restoreWithoutAsking: false, output: output) { question in
+      output.write(question)
+      Termination.interruptsInput = true
+      defer { Termination.interruptsInput = false }
+      guard Termination.signal == nil,
+        case .line(let answer) = PlainLineReader(transcript: nil).readLine(prompt: question)
+      else { return nil }
+      return answer.filter { $0 != " " && $0 != "\t" }
     }
   }
 
@@ -146,20 +189,6 @@ struct Program {
         message: "HOME is not set, so there is no default store; give one with --store PATH.")
     }
     return path
-  }
-
-  /// The quit handler: saves this session's changes, or says why it could not.
-  func save(_ model: SettingsModel, to store: SettingsStore) -> Session.QuitResult {
-    let changed = model.changedKeys
-    guard !changed.isEmpty else { return .done(message: nil) }
-    do {
-      try store.save(model.values, changedKeys: changed)
-    } catch {
-      return .failed(
-        message: "\(error)\nYour changes are kept. Fix the cause and type quit again.")
-    }
-    let noun = changed.count == 1 ? "change" : "changes"
-    return .done(message: "Saved \(changed.count) \(noun) to \(store.path).")
   }
 }
 

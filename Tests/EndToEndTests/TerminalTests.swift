@@ -100,37 +100,6 @@ struct TerminalTests {
     #expect(try second.terminal.waitForExit() == 0)
   }
 
-  @Test func controlCDropsTheHalfTypedLineAndStays() throws {
-    let home = try TemporaryFolder()
-    let store = home.file("s.json")
-    let settei = try Running(["--lang", "en", "--store", store], home: home.path)
-    try settei.waitFor("Region> ")
-    settei.terminal.send("9 and more")
-    try settei.waitFor("9 and more")
-    settei.terminal.send("\u{03}")
-    try settei.waitFor("Region> ", count: 2)
-    settei.type("4")
-    let screen = try settei.waitFor("Temperature Unit> ")
-    #expect(screen.contains("✓ Celsius (°C)"))
-    #expect(!screen.contains("Unknown command"))
-    #expect(!screen.contains("There is no row"))
-    settei.terminal.send("\u{04}")
-    #expect(try settei.terminal.waitForExit() == 0)
-    #expect(contents(of: store) == nil, "Ctrl-C changed nothing")
-  }
-
-  @Test func controlDOnAnEmptyLineSavesAndExits() throws {
-    let home = try TemporaryFolder()
-    let store = home.file("s.json")
-    let settei = try Running(["--lang", "en", "--store", store], home: home.path)
-    try settei.waitFor("Region> ")
-    settei.type("9")
-    try settei.waitFor("Region> ", count: 2)
-    settei.terminal.send("\u{04}")
-    try settei.waitFor("Saved 1 change")
-    #expect(try settei.terminal.waitForExit() == 0)
-  }
-
   @Test func anUnknownCommandSaysWhatIsValidAndStays() throws {
     let home = try TemporaryFolder()
     let settei = try Running(["--lang", "en", "--store", home.file("s.json")], home: home.path)
@@ -161,27 +130,6 @@ struct TerminalTests {
       plain.terminal.send("\u{04}")
       _ = try plain.terminal.waitForExit()
     }
-  }
-
-  @Test func theNextScreenFitsANewWidth() throws {
-    let home = try TemporaryFolder()
-    let settei = try Running(
-      ["--lang", "en", "--store", home.file("s.json")], home: home.path, columns: 100)
-    try settei.waitFor("Region> ")
-    settei.terminal.resize(columns: 50, rows: 40)
-    settei.type("")
-    // libedit redraws its prompt on the resize; the screen that follows the empty line is laid
-    // out for 50 columns.
-    let screen = try settei.terminal.waitUntil("a row 49 columns wide, then the prompt") {
-      let text = PseudoTerminal.plainText($0)
-      return text.hasSuffix("Region> ")
-        && text.split(separator: "\n").contains {
-          $0.contains("Temperature Unit") && displayWidth(String($0)) == 49
-        }
-    }
-    #expect(PseudoTerminal.plainText(screen).contains("Celsius (°C) ›"))
-    settei.terminal.send("\u{04}")
-    _ = try settei.terminal.waitForExit()
   }
 }
 

@@ -20,11 +20,11 @@ import Testing
     #expect(mode(folder.file("a/b")) == 0o777)
   }
 
-  @Test func replaceFileWritesLargeFilesWholeAndLeavesNoTemporaryFile() throws {
+  @Test func aLockCommitWritesLargeFilesWholeAndLeavesNoTemporaryFile() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("big")
     let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-    try FileSystem.replaceFile(at: path, with: bytes, mode: 0o604, owner: nil)
+    try FileLock.acquire(for: path, waitingUpTo: 0).commit(bytes, mode: 0o604, owner: nil)
     #expect(try readBytes(path) == bytes)
     #expect(mode(path) == 0o604)
     #expect(folderEntries(folder.path) == ["big"])

@@ -255,10 +255,9 @@ private func storeError(_ body: () throws -> Void) -> StoreError? {
       storeError { try SettingsStore.load(path: path).save(["a": 2], changedKeys: ["a"]) }
     }
     #expect(error?.kind == .saveFailed)
-    #expect(error?.path.hasPrefix(path + ".tmp.") == true)
+    #expect(error?.path == path + ".lock")
     #expect(error?.systemError == EACCES)
-    #expect(
-      error?.description.contains("cannot create the temporary file: Permission denied") == true)
+    #expect(error?.description.contains("cannot create the lock file: Permission denied") == true)
     #expect(error?.advice.contains(path) == true)
     #expect(try readText(path) == #"{"a": 1}"#)
     #expect(folderEntries(folder.path) == ["settings.json"])
@@ -277,7 +276,7 @@ private func storeError(_ body: () throws -> Void) -> StoreError? {
     #expect(folderEntries(folder.path).isEmpty)
   }
 
-  @Test func aLeftoverTemporaryFileOfOurPidIsReplaced() throws {
+  @Test func aLeftoverTemporaryFileOfOurPidIsRemoved() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.json")
     try writeText("stale", to: "\(path).tmp.\(getpid())")

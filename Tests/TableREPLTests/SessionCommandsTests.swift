@@ -119,3 +119,19 @@ private func session(
     #expect(session.completions(for: "help ba") == ["help back"])
   }
 }
+
+@Suite struct TitleSearchTests {
+  @Test func aTitleOnAnotherPageIsFound() {
+    let controller = StaticViewController(
+      title: "Zones",
+      sections: [.init(rows: (1...99).map { .init(text: "Zone \($0)") } + [.init(text: "Tokyo")])])
+    let output = StringOutput()
+    let reader = ScriptedLineReader(["tokyo"], isInteractive: true)
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller), reader: reader,
+      output: output, terminalSize: { Session.TerminalSize(columns: 80, rows: 24) })
+    #expect(session.run() == .quit)
+    #expect(controller.selections == [IndexPath(row: 99, section: 0)])
+    #expect(output.text.contains("page 7/7"), "the page of the chosen row is shown")
+  }
+}

@@ -96,7 +96,14 @@ public final class PseudoTerminal {
   ///
   /// - Parameter text: The keys to send.
   public func send(_ text: String) {
-    var bytes = Array(text.utf8)
+    sendBytes(Array(text.utf8))
+  }
+
+  /// Types raw bytes, which need not be UTF-8 (to test what invalid input does).
+  ///
+  /// - Parameter bytes: The bytes to send.
+  public func sendBytes(_ bytes: [UInt8]) {
+    var bytes = bytes
     var offset = 0
     var attempts = 0
     while offset < bytes.count, attempts < 1000 {

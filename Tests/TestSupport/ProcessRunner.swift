@@ -1,15 +1,27 @@
 import Glibc
 
 /// What a finished run of a program gave.
-struct ProcessResult {
-  var status: Int32
-  var standardOutput: String
-  var standardError: String
+public struct ProcessResult: Sendable {
+  /// The exit status, or 128 plus the number of the signal that ended the program.
+  public var status: Int32
+  /// Everything the program wrote to standard output, decoded as UTF-8.
+  public var standardOutput: String
+  /// Everything the program wrote to standard error, decoded as UTF-8.
+  public var standardError: String
 }
 
 /// Runs a program with its standard input, output and error on pipes, as a shell pipeline
 /// would, and waits for it (killing it after `timeout` seconds).
-func runProcess(
+///
+/// - Parameters:
+///   - executable: The program's path.
+///   - arguments: Its arguments, without the program name.
+///   - input: The bytes to write to its standard input, which is then closed.
+///   - environment: Its whole environment (nothing is inherited).
+///   - timeout: Seconds after which the program is killed.
+/// - Returns: The exit status and what the program wrote.
+/// - Throws: ``RunError`` when the pipes cannot be made or the program cannot be started.
+public func runProcess(
   _ executable: String, _ arguments: [String], input: [UInt8] = [],
   environment: [String: String], timeout: Double = 30
 ) throws -> ProcessResult {
@@ -101,12 +113,17 @@ func runProcess(
     standardError: String(decoding: stderr, as: UTF8.self))
 }
 
-struct RunError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+/// A program that could not be run, and why.
+public struct RunError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public var description: String
+
+  /// Creates an error with a message.
+  public init(_ description: String) { self.description = description }
 }
 
-func monotonicSeconds() -> Double {
+/// Seconds on the monotonic clock, for deadlines.
+public func monotonicSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

@@ -1,0 +1,224 @@
+import Glibc
+import SettingsKit
+import TestSupport
+import Testing
+
+/// The built `settei` binary.
+let setteiPath = BuildProducts.path(of: "settei") ?? "settei-not-built"
+/// The built helper that saves a store in a loop or holds its lock (Tests/StoreSaveLoop).
+let storeSaveLoopPath = BuildProducts.path(of: "store-save-loop") ?? "store-save-loop-not-built"
+
+/// The package's root folder, found from this file.
+let packageRoot: String = {
+  var path = #filePath
+  for _ in 0..<3 {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    path = String(path[..<slash])
+  }
+  return path
+}()
+
+/// The shared fixtures beside the package (../shared/fixtures/README.md).
+let fixtures = packageRoot + "/../shared/fixtures"
+
+extension TemporaryFolder {
+  /// A path inside the folder.
+  func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// The environment for a run of settei: a private HOME and XDG folders, a fixed language.
+func testEnvironment(home: String) -> [String: String] {
+  [
+    "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
+    "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm-256color",
+  ]
+}
+
+/// What a finished run gave.
+struct Run {
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Starts settei on pipes (English, the embedded schema unless `arguments` say otherwise).
+func startSettei(_ arguments: [String], home: String) throws -> ChildProcess {
+  try ChildProcess(
+    executable: setteiPath, arguments: ["--lang", "en"] + arguments,
+    environment: testEnvironment(home: home))
+}
+
+/// Runs settei with a script on standard input and waits for it to end.
+func settei(_ arguments: [String], script: String, home: String) throws -> Run {
+  let child = try startSettei(arguments, home: home)
+  child.write(script)
+  child.closeInput()
+  let status = try child.waitForExit()
+  return Run(status: status, output: child.standardOutput, errors: child.standardError)
+}
+
+extension PseudoTerminal {
+  /// Waits until the output, without escape sequences, contains `text`.
+  @discardableResult
+  func waitForText(_ text: String, timeout: Double = 10) throws -> String {
+    PseudoTerminal.plainText(
+      try waitUntil(String(reflecting: text), timeout: timeout) {
+        PseudoTerminal.plainText($0).contains(text)
+      })
+  }
+}
+
+/// Starts `program` with its arguments as another user (`setpriv`), on pipes.
+func startAsUser(_ user: UInt32, _ program: String, _ arguments: [String], home: String) throws
+  -> ChildProcess
+{
+  try ChildProcess(
+    executable: "/usr/bin/setpriv",
+    arguments: ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", program] + arguments,
+    environment: testEnvironment(home: home))
+}
+
+/// The bytes of a file, or `nil` if it cannot be read.
+func contents(of path: String) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR { continue }
+    if count <= 0 { return bytes }
+    bytes += buffer[..<count]
+  }
+}
+
+/// The text of a file, or `""`.
+func text(of path: String) -> String {
+  String(decoding: contents(of: path) ?? [], as: UTF8.self)
+}
+
+/// Writes bytes to a file, replacing it, with `mode`.
+func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+  guard descriptor >= 0 else { return }
+  _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+  fchmod(descriptor, mode)
+  close(descriptor)
+}
+
+/// Writes text to a file, replacing it.
+func write(_ text: String, to path: String, mode: mode_t = 0o600) {
+  write(Array(text.utf8), to: path, mode: mode)
+}
+
+/// `lstat` of a path, or `nil`.
+func status(of path: String) -> stat? {
+  var info = stat()
+  return lstat(path, &info) == 0 ? info : nil
+}
+
+/// The permission bits of a path.
+func mode(of path: String) -> mode_t? {
+  status(of: path).map { $0.st_mode & 0o7777 }
+}
+
+/// The names in a folder, sorted.
+func entries(of folder: String) -> [String] {
+  guard let stream = opendir(folder) else { return [] }
+  defer { closedir(stream) }
+  var names: [String] = []
+  while let entry = readdir(stream) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    if name != ".", name != ".." { names.append(name) }
+  }
+  return names.sorted()
+}
+
+/// The values of a JSON store, or `nil` if it does not parse.
+func storeValues(_ path: String) -> [String: PropertyListValue]? {
+  guard let bytes = contents(of: path) else { return nil }
+  return try? JSONReader.parseObject(bytes, source: path)
+}
+
+/// Seconds on a monotonic clock.
+func now() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Sleeps `seconds`.
+func pause(_ seconds: Double) {
+  var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+  var remaining = timespec()
+  while nanosleep(&time, &remaining) != 0, errno == EINTR { time = remaining }
+}
+
+/// A failed mount.
+struct MountError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// A small tmpfs mounted on a new folder for as long as the value lives, for "disk full".
+final class TinyFileSystem {
+  let path: String
+  private let folder: TemporaryFolder
+
+  /// Whether this machine lets the tests mount a tmpfs (root in a permissive container).
+  static let isAvailable: Bool = {
+    guard geteuid() == 0, let probe = try? TinyFileSystem(kilobytes: 64) else { return false }
+    _ = probe
+    return true
+  }()
+
+  init(kilobytes: Int) throws {
+    folder = try TemporaryFolder()
+    path = folder.path + "/mnt"
+    mkdir(path, 0o755)
+    let mount = try ChildProcess(
+      executable: "/bin/mount",
+      arguments: ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path],
+      environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+    guard try mount.waitForExit() == 0 else {
+      throw MountError(description: "mount -t tmpfs: \(mount.standardError)")
+    }
+  }
+
+  deinit {
+    if let umount = try? ChildProcess(
+      executable: "/bin/umount", arguments: ["-l", path], environment: [:])
+    {
+      _ = try? umount.waitForExit()
+    }
+  }
+
+  /// Fills the file system with a file `name` until no byte fits.
+  func fill(_ name: String) {
+    let descriptor = open(path + "/" + name, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let chunk = [UInt8](repeating: 0x2E, count: 4096)
+    while chunk.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    while Glibc.write(descriptor, chunk, 1) > 0 {}
+  }
+}
+
+/// A tiny, seedable pseudo-random generator (SplitMix64) so that randomised tests repeat.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
