@@ -42,7 +42,7 @@ struct BenchConfiguration {
   /// Schema load pairs (bundle, embedded).
   var schemaPairs = 100
   /// Peer pairs at 10 rows, and at the large size.
-  var peerSmallPairs = 20
+  var peerSmallPairs = 40
   var peerLargePairs = 1
   /// Rows of the large peer list.
   var peerLargeRows = 100_000
