@@ -41,14 +41,17 @@ if [ -n "$(git status --porcelain -- Sources Benchmarks Package.swift 2>/dev/nul
   revision="$revision with uncommitted changes"
 fi
 
+linking="make release: static Swift runtime"
+case "${release_flags[*]}" in *static-libstdc++*) linking+=" and libstdc++" ;; esac
+case "${release_flags[*]}" in *no-pie*) linking+=", no PIE" ;; esac
+
 out=(--out docs/performance.md --history Benchmarks/history.md)
 for argument in "$@"; do
   case "$argument" in --quick | --only) out=() ;; esac
 done
 
 "$bin/settei-bench" run \
-  --settei "$bin/settei" --linking "make release: static Swift runtime$(
-    case "${release_flags[*]}" in *static-libstdc++*) echo " and libstdc++" ;; esac)" \
+  --settei "$bin/settei" --linking "$linking" \
   --other-settei "$dynamic_bin/settei" --other-linking "dynamic Swift runtime" \
   --hello "$work/hello" \
   --bundle "$bundle" \
