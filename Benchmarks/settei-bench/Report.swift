@@ -28,6 +28,9 @@ struct Report {
   var elapsed: Double = 0
   /// Hand-written text appended to the report (the before/after history).
   var appendix: String = ""
+  /// The folder the benchmark ran in; paths under it are written relative to it, so that
+  /// the report reads the same on any machine.
+  var root: String?
 
   /// A plain-text table for the terminal.
   func summary() -> String {
@@ -101,6 +104,11 @@ struct Report {
     if !appendix.isEmpty {
       lines += ["", appendix.trimmingSpaces()]
     }
-    return lines.joined(separator: "\n") + "\n"
+    var text = lines.joined(separator: "\n") + "\n"
+    if let root, !root.isEmpty {
+      text = text.split(separator: root + "/", omittingEmptySubsequences: false)
+        .joined(separator: "")
+    }
+    return text
   }
 }

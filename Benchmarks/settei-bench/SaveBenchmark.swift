@@ -53,7 +53,7 @@ struct SaveBenchmark {
     let ratio = Statistics.medianRatio(protocolTimes, floorTimes)
     var instructions: String?
     var commands = [
-      "\(configuration.benchExecutable) run --only 4   # in-process; see SaveBenchmark.swift"
+      "scripts/bench.sh --only 4   # in the benchmark's process: SaveBenchmark.swift"
     ]
     if let valgrind = configuration.valgrind {
       let callgrind = Callgrind(valgrind: valgrind, folder: folder)

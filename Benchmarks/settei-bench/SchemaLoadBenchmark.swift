@@ -57,7 +57,7 @@ struct SchemaLoadBenchmark {
         + "\(Format.ratio(ratio)) the embedded schema",
       details: details,
       commands: [
-        "\(configuration.benchExecutable) run --only 5   # in-process; see SchemaLoadBenchmark.swift"
+        "scripts/bench.sh --only 5   # in the benchmark's process: SchemaLoadBenchmark.swift"
       ])
   }
 

@@ -124,6 +124,11 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
     report.figures.append(figure)
   }
   report.elapsed = MonotonicClock.now() - start
+  var folder = [CChar](repeating: 0, count: 4096)
+  if getcwd(&folder, folder.count) != nil {
+    report.root = String(
+      decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
   if let history = values["history"] {
     report.appendix = (try? TextFile.read(history)) ?? ""
   }
