@@ -100,7 +100,7 @@ struct PeerBenchmark {
     details += [
       "",
       "whiptail (newt) builds its list in time that grows faster than the list (here about "
-        + "3 s for 30,000 choices and 30–100 s for 100,000), so the large size runs "
+        + "3 s for 30,000 choices and 20–100 s for 100,000), so the large size runs "
         + "\(configuration.peerLargePairs) round(s). settei reads the whole schema (a JSON "
         + "text of n titles and values) and, for a multi-value list, localizes every title "
         + "when the list opens — both O(n) — but asks for and renders only the rows of one "

@@ -67,7 +67,8 @@ struct Report {
       "Figures are **ratios measured side by side in one run** (each pair of runs one right "
         + "after the other, median of the pairs), because the machine is shared and noisy; "
         + "instruction counts come from `valgrind --tool=callgrind`, which does not depend "
-        + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, so that they repeat exactly). "
+        + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, they repeat to a few "
+        + "instructions in a million: only the temporary file names differ). "
         + "Absolute times are for orientation only. Rerun with `make bench`; "
         + "`scripts/bench.sh --quick` gives a rougher look in about two minutes.",
       "",
