@@ -85,7 +85,7 @@ clean:
 	rm -rf .build
 
 # Measures start-up, per-command cost, scale, save, schema load and whiptail side by side,
-# prints the figures and writes docs/performance.md (scripts/bench.sh; about 6 minutes).
+# prints the figures and writes docs/performance.md (scripts/bench.sh; ~3 minutes from clean).
 bench: deps
 	SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh
 

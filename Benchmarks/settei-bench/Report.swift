@@ -70,7 +70,7 @@ struct Report {
         + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, they repeat to a few "
         + "instructions in a million: only the temporary file names differ). "
         + "Absolute times are for orientation only. Rerun with `make bench`; "
-        + "`scripts/bench.sh --quick` gives a rougher look in about two minutes.",
+        + "`scripts/bench.sh --quick` gives a rougher look in a third of the time.",
       "",
       "| machine | |",
       "| --- | --- |",
