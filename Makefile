@@ -34,13 +34,11 @@ METADATA_FLAGS = ${shell $(SWIFT) -frontend -help-hidden 2>/dev/null \
   && echo "-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"}
 # --disable-local-rpath: a static binary loads nothing from its own folder, and the dynamic
 # loader would look there first for libc, libedit and the rest.
-# -no-pie: a position-independent executable has ~36,000 pointers (mostly Swift metadata)
-# that the dynamic loader relocates at every start, copying every page it writes (a third of
-# the page faults of a start-up); at a fixed address there are none, and start-up is ~12%
-# faster (what puts settei ahead of whiptail's first screen at 10 rows, figure 6). The cost
-# is that the executable's own code is not at a random address (shared libraries still are),
-# as with Go's default builds. `make release PIE=1` keeps a position-independent executable.
-PIE ?=
+# PIE: settei reads files from anywhere (schemas, stores), so it stays a position-independent
+# executable, its code at a random address like Debian builds every program. `make release
+# PIE=` links at a fixed address instead: the ~36,000 pointers the dynamic loader relocates
+# at every start go, and start-up is ~12% faster (docs/performance.md, figure 6).
+PIE ?= 1
 PIE_FLAGS = $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
   $(METADATA_FLAGS) $(PIE_FLAGS)
