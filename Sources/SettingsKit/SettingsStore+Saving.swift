@@ -103,10 +103,15 @@ extension SettingsStore {
         kind: .unreadable, path: error.path, reason: "\(error.operation): \(error.reason)",
         advice: refusal, systemError: error.code)
     }
-    let onDisk =
-      try existing.map { file throws(StoreError) in
-        try Self.parse(file.bytes, path: target, format: format, advice: refusal)
-      } ?? [:]
+    let onDisk: [String: PropertyListValue]
+    if let file = existing, file.bytes == knownBytes {
+      onDisk = values  // the file is as this store last saw it: no need to parse it again
+    } else {
+      onDisk =
+        try existing.map { file throws(StoreError) in
+          try Self.parse(file.bytes, path: target, format: format, advice: refusal)
+        } ?? [:]
+    }
 
     let conflicts = changedKeys.sorted().compactMap { key -> StoreError.Conflict? in
       let disk = onDisk[key]
@@ -127,16 +132,18 @@ extension SettingsStore {
     let merged = Self.apply(changedKeys, from: newValues, over: onDisk)
     guard merged != onDisk else {
       values = onDisk
+      knownBytes = existing?.bytes
       return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
     }
+    let bytes = Self.serialize(merged, format: format)
     do {
       try lock.commit(
-        Self.serialize(merged, format: format), mode: existing?.mode ?? 0o600,
-        owner: existing.map { ($0.owner, $0.group) })
+        bytes, mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })
     } catch {
       throw saveFailure(error, target: target)
     }
     values = merged
+    knownBytes = bytes
     return SaveReport(wroteFile: true, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
   }
 

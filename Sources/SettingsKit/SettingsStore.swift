@@ -37,11 +37,17 @@ public final class SettingsStore {
   public let format: Format
   /// The values as last read from or written to the file.
   public internal(set) var values: [String: PropertyListValue]
+  /// The file's bytes when ``values`` were read or written: a save that finds the same bytes
+  /// under the lock knows the values without parsing them again.
+  var knownBytes: [UInt8]?
 
-  init(path: String, format: Format, values: [String: PropertyListValue]) {
+  init(
+    path: String, format: Format, values: [String: PropertyListValue], knownBytes: [UInt8]? = nil
+  ) {
     self.path = path
     self.format = format
     self.values = values
+    self.knownBytes = knownBytes
   }
 
   /// Opens the store at `path`, reading its values; a missing file is an empty store.
@@ -53,8 +59,11 @@ public final class SettingsStore {
   ///   error names the line and column where known. The file is not modified.
   public static func load(path: String) throws(StoreError) -> SettingsStore {
     let format = Format(path: path)
-    let values = try read(path: path, format: format, advice: loadAdvice) ?? [:]
-    return SettingsStore(path: path, format: format, values: values)
+    guard let file = try readFile(path, advice: loadAdvice) else {
+      return SettingsStore(path: path, format: format, values: [:])
+    }
+    let values = try parse(file.bytes, path: path, format: format, advice: loadAdvice)
+    return SettingsStore(path: path, format: format, values: values, knownBytes: file.bytes)
   }
 
   static let loadAdvice =
@@ -64,16 +73,22 @@ public final class SettingsStore {
   static func read(path: String, format: Format, advice: String) throws(StoreError)
     -> [String: PropertyListValue]?
   {
-    let file: FileSystem.File
+    try readFile(path, advice: advice).map { file throws(StoreError) in
+      try parse(file.bytes, path: path, format: format, advice: advice)
+    }
+  }
+
+  /// The file at `path`, or `nil` if there is none; failures say what to do.
+  private static func readFile(_ path: String, advice: String) throws(StoreError)
+    -> FileSystem.File?
+  {
     do {
-      guard let found = try FileSystem.readFile(path) else { return nil }
-      file = found
+      return try FileSystem.readFile(path)
     } catch {
       throw StoreError(
         kind: .unreadable, path: path, reason: "\(error.operation): \(error.reason)",
         advice: advice, systemError: error.code)
     }
-    return try parse(file.bytes, path: path, format: format, advice: advice)
   }
 
   /// The values in `bytes`, the contents of the store file at `path`.
