@@ -77,7 +77,7 @@ struct SaveBenchmark {
           + "folder under `\(configuration.work)`. Each round changes one key and saves it with "
           + "`SettingsStore.save(_:changedKeys:)` — the full protocol of "
           + "../shared/RELIABILITY.md as the code has it: resolve the path, take the lock file "
-          + "(`O_EXCL` + `flock`), re-read and parse the store, merge the changed key, "
+          + "(`O_EXCL` + `flock`), re-read the store (parsed again only when its bytes are not those it last read or wrote), merge the changed key, "
           + "serialize, write into the lock file, fsync, rename it over the store, fsync the "
           + "folder — then writes the file's new bytes with "
           + "`open` + `write` + `fsync` + `close` + `rename` (Swift Glibc) to another file of "
