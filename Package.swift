@@ -31,7 +31,8 @@ let package = Package(
     .executableTarget(name: "settei", dependencies: ["TableREPL", "SettingsKit"]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
-    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "TableKit"]),
+    .testTarget(
+      name: "SettingsKitTests", dependencies: ["SettingsKit", "TableKit", "TestSupport"]),
     // Test helpers shared by test targets (a pseudo-terminal harness, locating built
     // binaries); no product ships it.
     // CPseudoTerminal declares the pty calls glibc hides without _XOPEN_SOURCE.

@@ -51,15 +51,6 @@ public final class EditLineReader: LineReading {
     }
   }
 
-  /// Creates a reader for settei itself; other programs give their own name.
-  ///
-  /// - Parameters:
-  ///   - historyPath: The history file, or `nil` for no history on disk.
-  ///   - warn: Receives a one-line warning when the history file cannot be loaded.
-  package convenience init?(historyPath: String?, warn: (String) -> Void) {
-    self.init(programName: "settei", historyPath: historyPath, warn: warn)
-  }
-
   /// Reads one line with libedit after showing `prompt`, and adds it to the history.
   public func readLine(prompt: String) -> ReadResult {
     convert(editor.readLine(prompt: prompt))

@@ -117,17 +117,17 @@ public enum TerminalApp {
 
 /// Shows at most one warning per run: history is a convenience and must not crowd out the
 /// user's work.
-private final class OneWarning {
+package final class OneWarning {
   private let programName: String
   private let output: any TextOutput
   private var shown = false
 
-  init(programName: String, output: any TextOutput) {
+  package init(programName: String, output: any TextOutput) {
     self.programName = programName
     self.output = output
   }
 
-  func warn(_ message: String) {
+  package func warn(_ message: String) {
     guard !shown else { return }
     shown = true
     output.write("\(programName): warning: \(TerminalText.sanitize(message))\n")

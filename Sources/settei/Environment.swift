@@ -28,11 +28,4 @@ struct Environment {
     if let base = self["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/settei/" + file }
     return self["HOME"].map { $0 + "/.config/settei/" + file }
   }
-
-  /// `$XDG_STATE_HOME/settei/<file>`, else `~/.local/state/settei/<file>`; `nil` without a
-  /// home.
-  func statePath(_ file: String) -> String? {
-    if let base = self["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/settei/" + file }
-    return self["HOME"].map { $0 + "/.local/state/settei/" + file }
-  }
 }

@@ -100,12 +100,14 @@ struct Program {
     // A pipe is read with plain blocking reads: a signal must end those too.
     Termination.interruptsInput = !isTerminal
 
-    let history = HistoryWarnings(output: standardError)
+    let history = OneWarning(programName: "settei", output: standardError)
     var editReader: EditLineReader?
     if isTerminal {
-      let historyPath = environment.statePath("history")
+      let historyPath = TerminalApp.defaultHistoryPath(
+        programName: "settei", environment.values)
       if historyPath == nil { history.warn("HOME is not set; command history will not be kept") }
-      editReader = EditLineReader(historyPath: historyPath, warn: history.warn)
+      editReader = EditLineReader(
+        programName: "settei", historyPath: historyPath, warn: history.warn)
     }
     let reader = TerminationAwareReader(
       editReader ?? PlainLineReader(transcript: standardOutput))
@@ -189,22 +191,5 @@ struct Program {
         message: "HOME is not set, so there is no default store; give one with --store PATH.")
     }
     return path
-  }
-}
-
-/// Prints at most one warning about the history file per run: history is a convenience and
-/// must not crowd out the user's work.
-final class HistoryWarnings {
-  private let output: any TextOutput
-  private var shown = false
-
-  init(output: any TextOutput) {
-    self.output = output
-  }
-
-  func warn(_ message: String) {
-    guard !shown else { return }
-    shown = true
-    output.write("settei: warning: \(TerminalText.sanitize(message))\n")
   }
 }

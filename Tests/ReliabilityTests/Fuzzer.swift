@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 /// A deterministic, seeded mutation fuzzer that needs no outside package.
