@@ -98,3 +98,17 @@ public struct SettingsIndex {
     return controllers
   }
 }
+
+extension SettingsIndex {
+  /// What to say of a key no setting has: the keys that contain it, else `otherwise`.
+  ///
+  /// - Parameters:
+  ///   - key: The key as typed.
+  ///   - otherwise: Where to find the keys, said when none is close.
+  /// - Returns: "No setting has the key 'x'. Did you mean …?"
+  public func unknownKeyMessage(_ key: String, otherwise: String) -> String {
+    let close = keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
+    let hint = close.isEmpty ? otherwise : "Did you mean \(close.joined(separator: ", "))?"
+    return "No setting has the key '\(key)'. \(hint)"
+  }
+}

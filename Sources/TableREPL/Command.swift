@@ -196,7 +196,7 @@ public struct CommandDefinition {
 
 extension StringProtocol {
   /// The text without leading and trailing spaces, tabs and newlines.
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     // Most lines have nothing to trim: two byte checks instead of walking characters.
     let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     let text = String(self)

@@ -12,7 +12,9 @@ extension Program {
     switch command {
     case .get(let key):
       guard index.byKey[key] != nil || model.storedValues[key] != nil else {
-        throw Failure(status: .scriptFailed, message: unknownKey(key, index: index))
+        throw Failure(
+          status: .scriptFailed,
+          message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
       }
       let value = model.value(forKey: key)
       standardOutput.write((value.map(plainText) ?? "") + "\n")
@@ -20,7 +22,9 @@ extension Program {
 
     case .set(let key, let text):
       guard let entry = index.byKey[key] else {
-        throw Failure(status: .scriptFailed, message: unknownKey(key, index: index))
+        throw Failure(
+          status: .scriptFailed,
+          message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
       }
       switch SettingValueParser.value(
         from: text, for: entry.specifier, on: entry.page, model: model)
@@ -49,7 +53,9 @@ extension Program {
     case .reset(let key):
       if let key {
         guard index.byKey[key] != nil || model.storedValues[key] != nil else {
-          throw Failure(status: .scriptFailed, message: unknownKey(key, index: index))
+          throw Failure(
+            status: .scriptFailed,
+            message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
         }
         model.setValue(nil, forKey: key)
       } else {
@@ -78,14 +84,6 @@ extension Program {
     }
   }
 
-  private func unknownKey(_ key: String, index: SettingsIndex) -> String {
-    let close = index.keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
-    let hint =
-      close.isEmpty
-      ? "settei list shows every key." : "Did you mean \(close.joined(separator: ", "))?"
-    return "No setting has the key '\(key)'. \(hint)"
-  }
-
   /// A value as a script reads it: strings bare, numbers and booleans as written in JSON.
   private func plainText(_ value: PropertyListValue) -> String {
     switch value {
@@ -93,7 +91,7 @@ extension Program {
     case .integer(let number): String(number)
     case .real(let number): String(number)
     case .bool(let flag): flag ? "true" : "false"
-    default: JSONWriter.serialize(value, pretty: false).trimmed()
+    default: JSONWriter.serialize(value, pretty: false)
     }
   }
 

@@ -35,7 +35,7 @@ extension SettingsCommands {
   func entries(matching path: String) -> [SettingsIndex.Entry] {
     if let entry = index.byKey[path] { return [entry] }
     let wanted = path.split(whereSeparator: { $0 == "/" || $0 == "›" })
-      .map { String($0).trimmed().lowercased() }.filter { !$0.isEmpty }
+      .map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }
     guard !wanted.isEmpty else { return [] }
     let languages = [model.language] + model.schema.strings.languages
     return index.entries.filter { entry in
@@ -175,7 +175,10 @@ extension SettingsCommands {
   }
 
   func get(_ key: String) -> Result {
-    guard let entry = index.byKey[key] else { return .failed(unknownKey(key)) }
+    guard let entry = index.byKey[key] else {
+      return .failed(
+        index.unknownKeyMessage(key, otherwise: "Tab completes keys; settei list shows them all."))
+    }
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
     let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
@@ -188,8 +191,11 @@ extension SettingsCommands {
     guard parts.count == 2 else {
       return .failed("Type set KEY VALUE, e.g. set \(index.keys.first ?? "KEY") VALUE.")
     }
-    let (key, text) = (parts[0], parts[1].trimmed())
-    guard let entry = index.byKey[key] else { return .failed(unknownKey(key)) }
+    let (key, text) = (parts[0], parts[1].trimmingWhitespace())
+    guard let entry = index.byKey[key] else {
+      return .failed(
+        index.unknownKeyMessage(key, otherwise: "Tab completes keys; settei list shows them all."))
+    }
     switch SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
     {
     case .failure(let error):
@@ -219,21 +225,5 @@ extension SettingsCommands {
       break
     }
     return choices.filter { $0.lowercased().hasPrefix(typed) }.map { key + " " + $0 }
-  }
-
-  private func unknownKey(_ key: String) -> String {
-    let close = index.keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
-    let hint =
-      close.isEmpty
-      ? "Tab completes keys; settei list shows them all."
-      : "Did you mean \(close.joined(separator: ", "))?"
-    return "No setting has the key '\(key)'. \(hint)"
-  }
-}
-
-extension String {
-  /// The text without surrounding spaces.
-  func trimmed() -> String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
