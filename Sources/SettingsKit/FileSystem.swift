@@ -35,8 +35,19 @@ enum FileSystem {
 
   /// Reads the whole regular file at `path`; `nil` if nothing is there.
   ///
-  /// Opens with `O_NONBLOCK` so that a FIFO at `path` is refused instead of blocking.
-  static func readFile(_ path: String) throws(SystemCallError) -> File? {
+  /// Opens with `O_NONBLOCK` so that a FIFO at `path` is refused instead of blocking, unless
+  /// `acceptsPipes`: then a FIFO with a writer (such as `<(cat schema.json)`) is read to its
+  /// end and one without reads as empty.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - acceptsPipes: Whether a FIFO may be read.
+  ///   - limit: The most bytes accepted; a longer file is refused.
+  /// - Returns: The bytes and metadata, or `nil` when no file is at `path`.
+  /// - Throws: ``SystemCallError`` naming the operation, the path and the reason.
+  static func readFile(_ path: String, acceptsPipes: Bool = false, limit: Int = .max)
+    throws(SystemCallError) -> File?
+  {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
@@ -47,8 +58,14 @@ enum FileSystem {
     guard fstat(descriptor, &info) == 0 else {
       throw SystemCallError(operation: "cannot examine", path: path, code: errno)
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      let isFolder = info.st_mode & S_IFMT == S_IFDIR
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      break
+    case S_IFIFO where acceptsPipes:
+      // A writer is connected or not; either way, blocking reads now end.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    case let kind:
+      let isFolder = kind == S_IFDIR
       throw SystemCallError(
         operation: "cannot read", path: path, code: isFolder ? EISDIR : EINVAL,
         reason: isFolder ? nil : "not a regular file")
@@ -64,6 +81,11 @@ enum FileSystem {
       }
       if count == 0 { break }
       bytes += chunk[..<count]
+      if bytes.count > limit {
+        throw SystemCallError(
+          operation: "cannot read", path: path, code: EFBIG,
+          reason: "it is larger than \(limit >> 20) MiB")
+      }
     }
     return File(bytes: bytes, mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
   }
