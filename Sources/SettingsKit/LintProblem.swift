@@ -40,6 +40,9 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   public var line: Int?
   /// The 1-based column in ``source``, where known.
   public var column: Int?
+  /// Whether the specifier still works on screen despite the problem (a default outside the
+  /// choices, a key used twice): such an error is for `settei lint`, and the row stays.
+  public var leavesRowUsable: Bool
 
   /// Creates a problem.
   ///
@@ -53,10 +56,13 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   ///   - fix: What to do.
   ///   - line: The line in `source`, if known.
   ///   - column: The column in `source`, if known.
+  ///   - leavesRowUsable: Whether the specifier still works on screen despite the problem.
   public init(
     severity: Severity, source: String, page: String, specifierIndex: Int? = nil,
-    key: String? = nil, message: String, fix: String, line: Int? = nil, column: Int? = nil
+    key: String? = nil, message: String, fix: String, line: Int? = nil, column: Int? = nil,
+    leavesRowUsable: Bool = false
   ) {
+    self.leavesRowUsable = leavesRowUsable
     self.severity = severity
     self.source = source
     self.page = page

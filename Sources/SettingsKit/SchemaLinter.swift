@@ -123,12 +123,13 @@ private struct Linter {
 
   private mutating func report(
     _ severity: LintProblem.Severity, _ specifier: Specifier, on page: SettingsSchema.Page,
-    _ message: String, fix: String
+    _ message: String, fix: String, leavesRowUsable: Bool = false
   ) {
     problems.append(
       LintProblem(
         severity: severity, source: page.source, page: page.name,
-        specifierIndex: specifier.index, key: specifier.key, message: message, fix: fix))
+        specifierIndex: specifier.index, key: specifier.key, message: message, fix: fix,
+        leavesRowUsable: leavesRowUsable))
   }
 
   // MARK: Checks of one specifier
@@ -265,7 +266,7 @@ private struct Linter {
     report(
       .error, specifier, on: page,
       "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
-      fix: "add DefaultValue, the value shown until the user changes it")
+      fix: "add DefaultValue, the value shown until the user changes it", leavesRowUsable: true)
     return false
   }
 
@@ -349,7 +350,7 @@ private struct Linter {
     report(
       .error, specifier, on: page,
       "DefaultValue \(value.debugDescription) is not among Values (\(list(values)))",
-      fix: "use one of Values as DefaultValue, or add it to Values")
+      fix: "use one of Values as DefaultValue, or add it to Values", leavesRowUsable: true)
   }
 
   private mutating func checkToggleDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
@@ -375,7 +376,7 @@ private struct Linter {
       .error, specifier, on: page,
       "DefaultValue \(value.debugDescription) is neither TrueValue (\(on.debugDescription)) nor "
         + "FalseValue (\(off.debugDescription))",
-      fix: fix)
+      fix: fix, leavesRowUsable: true)
   }
 
   private mutating func checkSlider(_ specifier: Specifier, on page: SettingsSchema.Page) {
@@ -386,13 +387,14 @@ private struct Linter {
         report(
           .error, specifier, on: page,
           "the slider has no \(member); Apple's reference requires one",
-          fix: "add \(member), a number")
+          fix: "add \(member), a number", leavesRowUsable: member == "DefaultValue")
         continue
       }
       guard let number = value.doubleValue else {
         report(
           .error, specifier, on: page, "\(member) is \(describe(value)), not a number",
-          fix: "write \(member) as a number (<real> or <integer>)")
+          fix: "write \(member) as a number (<real> or <integer>)",
+          leavesRowUsable: member == "DefaultValue")
         continue
       }
       numbers[member] = number
@@ -487,7 +489,8 @@ private struct Linter {
               .error, specifier, on: page,
               "Key '\(printable(key))' is also used by \(there), with a different "
                 + "\(difference); both write the same stored value",
-              fix: "give one of them another Key, or make them the same setting")
+              fix: "give one of them another Key, or make them the same setting",
+              leavesRowUsable: true)
           } else {
             report(
               .warning, specifier, on: page,

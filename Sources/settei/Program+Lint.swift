@@ -27,15 +27,14 @@ extension Program {
 
   /// The lint errors that keep a specifier from working, by page and index: such a specifier
   /// is shown as a row naming its error, and the rest of the schema still works. Errors that
-  /// leave the row usable (a default outside the choices, a key used twice) are not among
-  /// them; `settei lint` reports those.
+  /// leave the row usable (``LintProblem/leavesRowUsable``) are for `settei lint` only.
   static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
     var result: [String: [Int: String]] = [:]
     // Not `.errors`: that generic extension is not specialized across modules, and running
     // it unspecialized cost more at start-up than the lint itself.
     for problem in SchemaLinter.lint(schema) where problem.severity == .error {
       guard let index = problem.specifierIndex, result[problem.page]?[index] == nil,
-        !problem.message.contains("DefaultValue"), !problem.message.contains("is also used by")
+        !problem.leavesRowUsable
       else { continue }
       result[problem.page, default: [:]][index] = problem.message
     }

@@ -217,3 +217,22 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
     #expect(inFile.description == "en.lproj/Root.strings:4:2: warning: odd. Fix: mend.")
   }
 }
+
+@Suite struct LintRowUsabilityTests {
+  @Test func defaultsAndSharedKeysLeaveTheRowUsableButMismatchedChoicesDoNot() throws {
+    let json = """
+      {"PreferenceSpecifiers": [
+        {"Type": "PSMultiValueSpecifier", "Title": "A", "Key": "a", "DefaultValue": "x",
+         "Titles": ["One"], "Values": ["one"]},
+        {"Type": "PSMultiValueSpecifier", "Title": "B", "Key": "b", "DefaultValue": "one",
+         "Titles": ["One", "Two"], "Values": ["one"]}
+      ]}
+      """
+    let schema = try JSONSchemaReader.read(Array(json.utf8), source: "s.json")
+    let errors = SchemaLinter.lint(schema).errors
+    let a = try #require(errors.first { $0.key == "a" })
+    let b = try #require(errors.first { $0.key == "b" })
+    #expect(a.message.contains("is not among Values") && a.leavesRowUsable)
+    #expect(b.message.contains("Titles has 2 entries") && !b.leavesRowUsable)
+  }
+}
