@@ -77,9 +77,11 @@ struct SaveBenchmark {
           + "folder under `\(configuration.work)`. Each round changes one key and saves it with "
           + "`SettingsStore.save(_:changedKeys:)` — the full protocol of "
           + "../shared/RELIABILITY.md as the code has it: resolve the path, take the lock file "
-          + "(`O_EXCL` + `flock`), re-read the store (parsed again only when its bytes are not those it last read or wrote), merge the changed key, "
-          + "serialize, write into the lock file, fsync, rename it over the store, fsync the "
-          + "folder — then writes the file's new bytes with "
+          + "(`O_EXCL` + `flock`), re-read the store (parsed again only when its bytes are "
+          + "not those it last read or wrote), merge the changed key, write the new contents "
+          + "(only the changed member is written; the others are copied from the file as "
+          + "they are, see `JSONObjectLayout`) into the lock file, fsync, rename it over the "
+          + "store, fsync the folder — then writes the file's new bytes with "
           + "`open` + `write` + `fsync` + `close` + `rename` (Swift Glibc) to another file of "
           + "the same folder. \(configuration.savePairs) rounds after 3 for warming up; the "
           + "ratio is the median of each round's ratio. The parts of the protocol that the "
@@ -91,7 +93,9 @@ struct SaveBenchmark {
         row("write + fsync + rename (the floor)", floorTimes),
         "| ratio | \(Format.ratio(ratio)) |",
         row("part: read and parse the store (`SettingsStore.load`)", loadTimes),
-        row("part: serialize 10,000 keys (`JSONWriter.serialize`)", serializeTimes),
+        row(
+          "for comparison: serialize all 10,000 keys (`JSONWriter.serialize`; a save does "
+            + "this only for a file not in settei's shape)", serializeTimes),
         row("part: fsync of the folder", folderSyncTimes),
       ]
       + (instructions.map {

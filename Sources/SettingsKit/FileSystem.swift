@@ -70,23 +70,47 @@ enum FileSystem {
         operation: "cannot read", path: path, code: isFolder ? EISDIR : EINVAL,
         reason: isFolder ? nil : "not a regular file")
     }
+    // Straight into the array, sized from fstat with one byte more so that the end shows in
+    // the same pass; a file that grew meanwhile, or a pipe, goes on in chunks. Files that
+    // say they are empty (pipes, /proc) are read a chunk at a time from the start: /proc
+    // files are generated as they are read, and a short first read can miss a line that
+    // moves meanwhile (such as a lock in /proc/locks).
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size) + 1)
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR || errno == EAGAIN { continue }
-      guard count >= 0 else {
-        throw SystemCallError(operation: "cannot read", path: path, code: errno)
+    var readError: Int32 = 0
+    var ended = false
+    let size = Int(info.st_size)
+    var capacity = size > 0 ? min(size, limit) + 1 : 65_536
+    repeat {
+      let start = bytes.count
+      bytes.reserveCapacity(start + capacity)
+      bytes.append(contentsOf: repeatElement(0, count: capacity))
+      let filled = bytes.withUnsafeMutableBytes { whole in
+        let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[start...])
+        var filled = 0
+        while filled < buffer.count {
+          let count = read(
+            descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
+          if count < 0, errno == EINTR || errno == EAGAIN { continue }
+          if count < 0 { readError = errno }
+          if count <= 0 {
+            ended = true
+            break
+          }
+          filled += count
+        }
+        return filled
       }
-      if count == 0 { break }
-      bytes += chunk[..<count]
+      bytes.removeLast(capacity - filled)
+      guard readError == 0 else {
+        throw SystemCallError(operation: "cannot read", path: path, code: readError)
+      }
       if bytes.count > limit {
         throw SystemCallError(
           operation: "cannot read", path: path, code: EFBIG,
           reason: "it is larger than \(limit >> 20) MiB")
       }
-    }
+      capacity = 65_536
+    } while !ended
     return File(bytes: bytes, mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
   }
 
@@ -183,6 +207,20 @@ enum FileSystem {
         throw SystemCallError(operation: "cannot write", path: path, code: count < 0 ? errno : EIO)
       }
       written += count
+    }
+  }
+
+  /// Whether two byte arrays are equal, compared with `memcmp` (a store file is compared
+  /// with the bytes last read or written on every save).
+  static func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return lhs.withUnsafeBytes { left in
+      rhs.withUnsafeBytes { right in
+        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else {
+          return true  // both empty
+        }
+        return memcmp(leftStart, rightStart, left.count) == 0
+      }
     }
   }
 

@@ -52,6 +52,22 @@ public enum JSONReader {
     }
     return value.dictionaryValue ?? [:]
   }
+
+  /// Parses a store file like ``parseObject(_:source:)``, and also tells where each
+  /// top-level member sits, when the bytes have the shape ``JSONObjectLayout`` describes.
+  static func parseObjectWithLayout(_ bytes: [UInt8], source: String)
+    throws(SourceError) -> (members: [String: PropertyListValue], layout: JSONObjectLayout?)
+  {
+    let (value, keys, ranges) = try TextInput.with(bytes, source: source) {
+      input throws(SourceError) in
+      var parser = JSONParser(input: input)
+      parser.recordsMembers = true
+      let value = try parser.parseDocument(requiringObject: true)
+      return (value, parser.memberKeys, parser.memberRanges)
+    }
+    let members = value.dictionaryValue ?? [:]
+    return (members, JSONObjectLayout(bytes: bytes, keys: keys, ranges: ranges))
+  }
 }
 
 /// The recursive-descent parser behind ``JSONReader``.
@@ -62,6 +78,10 @@ private struct JSONParser {
   var depth = 0
   /// Reused for strings that contain escapes.
   var scratch: [UInt8] = []
+  /// Whether to note the keys and byte ranges of the top-level object's members.
+  var recordsMembers = false
+  var memberKeys: [String] = []
+  var memberRanges: [Range<Int>] = []
 
   init(input: TextInput) {
     self.input = input
@@ -153,6 +173,10 @@ private struct JSONParser {
       index += 1
       skipWhitespace()
       let value = try parseValue()
+      if recordsMembers, depth == 1 {
+        memberKeys.append(key)
+        memberRanges.append(keyStart..<index)
+      }
       if members.updateValue(value, forKey: key) != nil {
         throw input.error(
           at: keyStart,

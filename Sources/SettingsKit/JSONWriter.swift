@@ -36,6 +36,16 @@ public enum JSONWriter {
     members.keys.sorted(by: utf8Precedes)
   }
 
+  /// `members` in the order they are written, with their values, so that writing them
+  /// needs no lookups. For ASCII keys (nearly always) String's own order is the byte order,
+  /// and it compares short strings in registers.
+  static func sortedMembers(_ members: [String: PropertyListValue]) -> [(
+    key: String, value: PropertyListValue
+  )] {
+    members.keys.allSatisfy(isASCII)
+      ? members.sorted { $0.key < $1.key } : members.sorted { utf8Precedes($0.key, $1.key) }
+  }
+
   /// Whether `lhs` sorts before `rhs` by UTF-8 bytes, as
   /// `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)` says, comparing the strings' contiguous
   /// bytes directly: the generic comparison cost about 1,000 instructions a pair, and sorting
@@ -76,7 +86,7 @@ public enum JSONWriter {
   }
 
   /// Appends `value`; `indent` is the current depth in spaces, or `nil` for compact output.
-  private static func write(_ value: PropertyListValue, into output: inout [UInt8], indent: Int?) {
+  static func write(_ value: PropertyListValue, into output: inout [UInt8], indent: Int?) {
     switch value {
     case .string(let text): writeString(text, into: &output)
     case .integer(let number): output.append(contentsOf: String(number).utf8)
@@ -91,12 +101,7 @@ public enum JSONWriter {
         write(elements[index], into: &output, indent: inner)
       }
     case .dictionary(let members):
-      // Sorted with their values, so that writing them needs no lookups. For ASCII keys
-      // (nearly always) String's own order is the byte order, and it compares short strings
-      // in registers.
-      let sorted =
-        members.keys.allSatisfy(isASCII)
-        ? members.sorted { $0.key < $1.key } : members.sorted { utf8Precedes($0.key, $1.key) }
+      let sorted = sortedMembers(members)
       writeContainer(
         open: "{", close: "}", count: sorted.count, into: &output, indent: indent
       ) { index, output, inner in
@@ -145,7 +150,7 @@ public enum JSONWriter {
     }
   }
 
-  private static func writeString(_ text: String, into output: inout [UInt8]) {
+  static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in

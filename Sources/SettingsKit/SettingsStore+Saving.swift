@@ -41,9 +41,10 @@ extension SettingsStore {
   ///    knows, stay as they are on disk. A key in `changedKeys` that `newValues` lacks is
   ///    removed.
   /// 5. If that changes nothing, do not write at all (same bytes, same inode).
-  /// 6. Write the new contents into the lock file, give it the old file's mode (0600 for a
-  ///    new file, whose missing folders are made 0700), `fsync`, close, `rename` it over the
-  ///    store, `fsync` the folder.
+  /// 6. Write the new contents into the lock file (a JSON file in the shape settei writes
+  ///    gets only its changed members written, the others copied as they are), give it the
+  ///    old file's mode (0600 for a new file, whose missing folders are made 0700), `fsync`,
+  ///    close, `rename` it over the store, `fsync` the folder.
   ///
   /// SIGINT, SIGTERM and SIGHUP are blocked from taking the lock until it is gone, so a
   /// signal can only take effect before the save or after it. On every failure the store on
@@ -103,18 +104,21 @@ extension SettingsStore {
         kind: .unreadable, path: error.path, reason: "\(error.operation): \(error.reason)",
         advice: refusal, systemError: error.code)
     }
-    let onDisk: [String: PropertyListValue]
-    if let file = existing, file.bytes == knownBytes {
-      onDisk = values  // the file is as this store last saw it: no need to parse it again
+    var onDisk: Contents
+    if let file = existing, let knownBytes, FileSystem.sameBytes(file.bytes, knownBytes) {
+      // The file is as this store last saw it: no need to parse it again. The layout moves
+      // out of the store, so that it is changed in place below (nil is always safe).
+      onDisk = Contents(values: values, layout: knownLayout)
+      knownLayout = nil
     } else {
       onDisk =
         try existing.map { file throws(StoreError) in
           try Self.parse(file.bytes, path: target, format: format, advice: refusal)
-        } ?? [:]
+        } ?? Contents()
     }
 
     let conflicts = changedKeys.sorted().compactMap { key -> StoreError.Conflict? in
-      let disk = onDisk[key]
+      let disk = onDisk.values[key]
       let loaded = values[key]
       let mine = newValues[key]
       guard disk != loaded, disk != mine, !overwriting.contains(key) else { return nil }
@@ -129,22 +133,56 @@ extension SettingsStore {
           + "\(target) itself was never half written.")
     }
     FileSystem.removeLeftoverTemporaryFiles(of: target)
-    let merged = Self.apply(changedKeys, from: newValues, over: onDisk)
-    guard merged != onDisk else {
-      values = onDisk
+    let changes = changedKeys.map { key in (key: key, value: newValues[key]) }
+    guard changes.contains(where: { $0.value != onDisk.values[$0.key] }) else {
+      values = onDisk.values
       knownBytes = existing?.bytes
+      knownLayout = onDisk.layout
       return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
     }
-    let bytes = Self.serialize(merged, format: format)
+    var layout = onDisk.layout
+    onDisk.layout = nil  // the only reference left is `layout`'s, so it changes in place
+    let bytes = Self.contents(
+      onDisk.values, changedBy: changes, file: existing?.bytes, layout: &layout, format: format)
     do {
       try lock.commit(
         bytes, mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })
     } catch {
       throw saveFailure(error, target: target)
     }
+    // The store's reference goes first, so that the dictionary is changed in place rather
+    // than copied (10,000 keys cost more to copy than to save).
+    values = [:]
+    var merged = onDisk.values
+    onDisk.values = [:]
+    for change in changes {
+      merged[change.key] = change.value
+    }
     values = merged
     knownBytes = bytes
+    knownLayout = layout
     return SaveReport(wroteFile: true, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+  }
+
+  /// The new contents of the file, whose current `file` bytes hold `onDisk`, with `changes`
+  /// made: only the changed members are written when `layout` says where they are (the file
+  /// has the shape settei writes), and the whole file otherwise. `layout` then describes
+  /// the new bytes.
+  private static func contents(
+    _ onDisk: [String: PropertyListValue],
+    changedBy changes: [(key: String, value: PropertyListValue?)],
+    file: [UInt8]?, layout: inout JSONObjectLayout?, format: Format
+  ) -> [UInt8] {
+    if let file, let bytes = layout?.apply(changes, to: file, isMember: { onDisk[$0] != nil }) {
+      return bytes
+    }
+    var merged = onDisk
+    for change in changes {
+      merged[change.key] = change.value
+    }
+    let written = serialize(merged, format: format)
+    layout = written.layout
+    return written.bytes
   }
 
   /// `base` with the keys in `changedKeys` set from `newValues`, or removed where it lacks

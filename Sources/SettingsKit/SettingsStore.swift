@@ -40,14 +40,23 @@ public final class SettingsStore {
   /// The file's bytes when ``values`` were read or written: a save that finds the same bytes
   /// under the lock knows the values without parsing them again.
   var knownBytes: [UInt8]?
+  /// Where the members sit in ``knownBytes`` (JSON only), so that a save rewrites only the
+  /// members it changes.
+  var knownLayout: JSONObjectLayout?
 
-  init(
-    path: String, format: Format, values: [String: PropertyListValue], knownBytes: [UInt8]? = nil
-  ) {
+  init(path: String, format: Format, contents: Contents = Contents(), knownBytes: [UInt8]? = nil) {
     self.path = path
     self.format = format
-    self.values = values
+    self.values = contents.values
+    self.knownLayout = contents.layout
     self.knownBytes = knownBytes
+  }
+
+  /// What a store file holds: its values and, for JSON in the shape settei writes, where
+  /// each one sits in the file.
+  struct Contents {
+    var values: [String: PropertyListValue] = [:]
+    var layout: JSONObjectLayout?
   }
 
   /// Opens the store at `path`, reading its values; a missing file is an empty store.
@@ -60,10 +69,10 @@ public final class SettingsStore {
   public static func load(path: String) throws(StoreError) -> SettingsStore {
     let format = Format(path: path)
     guard let file = try readFile(path, advice: loadAdvice) else {
-      return SettingsStore(path: path, format: format, values: [:])
+      return SettingsStore(path: path, format: format)
     }
-    let values = try parse(file.bytes, path: path, format: format, advice: loadAdvice)
-    return SettingsStore(path: path, format: format, values: values, knownBytes: file.bytes)
+    let contents = try parse(file.bytes, path: path, format: format, advice: loadAdvice)
+    return SettingsStore(path: path, format: format, contents: contents, knownBytes: file.bytes)
   }
 
   static let loadAdvice =
@@ -74,7 +83,7 @@ public final class SettingsStore {
     -> [String: PropertyListValue]?
   {
     try readFile(path, advice: advice).map { file throws(StoreError) in
-      try parse(file.bytes, path: path, format: format, advice: advice)
+      try parse(file.bytes, path: path, format: format, advice: advice).values
     }
   }
 
@@ -93,12 +102,15 @@ public final class SettingsStore {
 
   /// The values in `bytes`, the contents of the store file at `path`.
   static func parse(_ bytes: [UInt8], path: String, format: Format, advice: String)
-    throws(StoreError) -> [String: PropertyListValue]
+    throws(StoreError) -> Contents
   {
     do {
       switch format {
-      case .json: return try JSONReader.parseObject(bytes, source: path)
-      case .plist: return try PropertyListReader.parseDictionary(bytes, source: path)
+      case .json:
+        let (values, layout) = try JSONReader.parseObjectWithLayout(bytes, source: path)
+        return Contents(values: values, layout: layout)
+      case .plist:
+        return Contents(values: try PropertyListReader.parseDictionary(bytes, source: path))
       }
     } catch {
       throw StoreError(
@@ -107,11 +119,17 @@ public final class SettingsStore {
     }
   }
 
-  /// The file contents for `values`: sorted keys, final line break.
-  static func serialize(_ values: [String: PropertyListValue], format: Format) -> [UInt8] {
+  /// The file contents for `values` — sorted keys, final line break — and, for JSON, where
+  /// each member sits.
+  static func serialize(_ values: [String: PropertyListValue], format: Format) -> (
+    bytes: [UInt8], layout: JSONObjectLayout?
+  ) {
     switch format {
-    case .json: Array(JSONWriter.serialize(.dictionary(values)).utf8)
-    case .plist: Array(PropertyListWriter.serialize(.dictionary(values)).utf8)
+    case .json:
+      let (bytes, layout) = JSONObjectLayout.write(values)
+      return (bytes, layout)
+    case .plist:
+      return (Array(PropertyListWriter.serialize(.dictionary(values)).utf8), nil)
     }
   }
 }

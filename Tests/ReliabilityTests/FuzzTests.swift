@@ -81,8 +81,8 @@ enum FuzzSeeds {
     }
     return values.flatMap { store in
       [
-        (SettingsStore.serialize(store, format: .json), .json),
-        (SettingsStore.serialize(store, format: .plist), .plist),
+        (SettingsStore.serialize(store, format: .json).bytes, .json),
+        (SettingsStore.serialize(store, format: .plist).bytes, .plist),
       ]
     }
   }()
@@ -291,9 +291,9 @@ struct FuzzTests {
         let path = "/fuzz/settings." + (format == .json ? "json" : "plist")
         do throws(StoreError) {
           let values = try SettingsStore.parse(bytes, path: path, format: format, advice: "")
-          let written = SettingsStore.serialize(values, format: format)
+          let written = SettingsStore.serialize(values.values, format: format).bytes
           let again = try SettingsStore.parse(written, path: path, format: format, advice: "")
-          let third = SettingsStore.serialize(again, format: format)
+          let third = SettingsStore.serialize(again.values, format: format).bytes
           return written == third ? nil : "the store is not stable after a write and a read"
         } catch {
           guard error.kind == .unreadable, error.path == path, (error.line ?? 1) >= 1 else {

@@ -14,8 +14,8 @@ enum StoreSaveLoopContent {
     ]
   }
 
-  static let alpha = SettingsStore.serialize(values("alpha"), format: .json)
-  static let beta = SettingsStore.serialize(values("beta"), format: .json)
+  static let alpha = SettingsStore.serialize(values("alpha"), format: .json).bytes
+  static let beta = SettingsStore.serialize(values("beta"), format: .json).bytes
 }
 
 /// Crash safety: a process saving in a loop is killed at random (seeded) moments, and the

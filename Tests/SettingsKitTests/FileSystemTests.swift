@@ -41,4 +41,33 @@ import Testing
       try FileSystem.readFile(path)
     }
   }
+
+  /// Sizes around the first read (the file's size and one byte more) and the chunks after it.
+  @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 300_313])
+  func readFileReadsTheWholeFile(size: Int) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("f")
+    let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
+    try writeBytes(bytes, to: path)
+    #expect(try FileSystem.readFile(path)?.bytes == bytes)
+    #expect(try FileSystem.readFile(path, limit: size)?.bytes == bytes)
+    #expect(throws: SystemCallError.self) { try FileSystem.readFile(path, limit: size - 1) }
+  }
+
+  /// Files in /proc say they are empty but are not: what `fstat` says is only a first
+  /// guess, and reading goes on to the end.
+  @Test func readFileGoesOnPastTheSizeFstatGave() throws {
+    var info = stat()
+    #expect(stat("/proc/self/maps", &info) == 0 && info.st_size == 0)
+    let file = try #require(try FileSystem.readFile("/proc/self/maps"))
+    #expect(file.bytes.count > 1_000)
+    #expect(file.bytes.last == UInt8(ascii: "\n"))
+  }
+
+  @Test func sameBytesComparesContents() {
+    #expect(FileSystem.sameBytes([], []))
+    #expect(FileSystem.sameBytes([1, 2, 3], [1, 2, 3]))
+    #expect(!FileSystem.sameBytes([1, 2, 3], [1, 2, 4]))
+    #expect(!FileSystem.sameBytes([1, 2], [1, 2, 3]))
+  }
 }

@@ -228,6 +228,38 @@ private func storeError(_ body: () throws -> Void) -> StoreError? {
     #expect(store.values == ["a": 1, "b": "x", "z": true])
   }
 
+  /// A file in the shape settei writes gets only its changed members rewritten; the others
+  /// keep their bytes, also across saves that find the file changed by someone else.
+  @Test func aSaveRewritesOnlyTheChangedMembers() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("settings.json")
+    try writeText("{\n  \"a\": 1.50,\n  \"b\": \"x\",\n  \"c\": [ 1 ]\n}\n", to: path)
+    let store = try SettingsStore.load(path: path)
+    try store.save(["b": "y"], changedKeys: ["b"])
+    #expect(try readText(path) == "{\n  \"a\": 1.50,\n  \"b\": \"y\",\n  \"c\": [ 1 ]\n}\n")
+    try store.save(["a": 1.5, "b": "y", "bb": true], changedKeys: ["bb"])
+    #expect(
+      try readText(path)
+        == "{\n  \"a\": 1.50,\n  \"b\": \"y\",\n  \"bb\": true,\n  \"c\": [ 1 ]\n}\n")
+    // Another program rewrites the file in the same shape; the next save starts from it.
+    try writeText("{\n  \"a\": 2,\n  \"bb\": true,\n  \"c\": [ 1 ],\n  \"d\": 4\n}\n", to: path)
+    try store.save(["bb": false], changedKeys: ["bb"])
+    #expect(
+      try readText(path)
+        == "{\n  \"a\": 2,\n  \"bb\": false,\n  \"c\": [ 1 ],\n  \"d\": 4\n}\n")
+    #expect(store.values == ["a": 2, "bb": false, "c": [1], "d": 4])
+  }
+
+  /// A file of another shape is written whole, in settei's shape, on its first save.
+  @Test func aFileOfAnotherShapeIsWrittenWhole() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("settings.json")
+    try writeText(#"{"b": 1,   "a": [1.50]}"#, to: path)
+    let store = try SettingsStore.load(path: path)
+    try store.save(["b": 2], changedKeys: ["b"])
+    #expect(try readText(path) == "{\n  \"a\": [\n    1.5\n  ],\n  \"b\": 2\n}\n")
+  }
+
   @Test func aFileThatNoLongerParsesIsNotOverwritten() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.json")
