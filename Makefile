@@ -4,7 +4,8 @@ PREFIX ?= /usr/local
 ARGS ?=
 LINT_PATHS = Package.swift Sources Tests Examples Benchmarks
 
-.PHONY: all deps build release run test fuzz lint format clean install docs check-package bench
+.PHONY: all deps build release run test fuzz lint format clean install docs check-package \
+  check-release bench
 
 all: build
 
@@ -42,9 +43,13 @@ PIE ?= 1
 PIE_FLAGS = $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
   $(METADATA_FLAGS) $(PIE_FLAGS)
+# libedit and the libraries it loads (libtinfo, libbsd, libmd) are linked statically too:
+# scripts/static-libedit.sh prints a PKG_CONFIG_PATH whose libedit.pc takes their archives
+# (a sixth of start-up was loading them). Run in the recipe, after deps has installed them.
+RELEASE_ENV = PKG_CONFIG_PATH="$$(scripts/static-libedit.sh)"
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product settei
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
 
 # Opens the REPL on the embedded Language & Region screen (pass options with ARGS="...").
 run: release
@@ -85,7 +90,13 @@ clean:
 # Measures start-up, per-command cost, scale, save, schema load and whiptail side by side,
 # prints the figures and writes docs/performance.md (scripts/bench.sh; ~3 minutes from clean).
 bench: deps
-	SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh
+	$(RELEASE_ENV) SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh
+
+# The end-to-end tests (pipes, pseudo-terminals, failure modes) run against the binary
+# `make release` builds, which links differently from the one `make test` runs. In CI.
+check-release: release
+	SETTEI_TEST_EXECUTABLE="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
+	  $(SWIFT) test --filter EndToEndTests
 
 # Installs the binary, the man page and the shell completions under PREFIX.
 install: release

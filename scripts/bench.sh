@@ -28,7 +28,8 @@ $SWIFT build "${release_flags[@]}" --product settei
 $SWIFT build "${release_flags[@]}" --product settei-bench
 bin=$($SWIFT build "${release_flags[@]}" --show-bin-path)
 # The same settei with the Swift runtime linked dynamically, in a build folder of its own.
-$SWIFT build -c release --product settei --scratch-path "$dynamic_scratch"
+# (a plain `swift build -c release`: also without make release's static libedit)
+env -u PKG_CONFIG_PATH $SWIFT build -c release --product settei --scratch-path "$dynamic_scratch"
 dynamic_bin=$($SWIFT build -c release --scratch-path "$dynamic_scratch" --show-bin-path)
 
 # The floor: the smallest Swift program, built the default way (dynamic linking).
@@ -42,7 +43,8 @@ if [ -n "$(git status --porcelain -- Sources Benchmarks Package.swift 2>/dev/nul
 fi
 
 linking="make release: static Swift runtime"
-case "${release_flags[*]}" in *static-libstdc++*) linking+=" and libstdc++" ;; esac
+case "${release_flags[*]}" in *static-libstdc++*) linking+=", libstdc++" ;; esac
+case "${PKG_CONFIG_PATH:-}" in *static-libedit*) linking+=", libedit" ;; esac
 case "${release_flags[*]}" in *no-pie*) linking+=", no PIE" ;; esac
 
 out=(--out docs/performance.md --history Benchmarks/history.md)

@@ -16,7 +16,7 @@ struct REPLCommandsTests {
       ["--lang", language, "--store", home.file("s.json")],
       script: "find \(query)\n1\n2\nback\nback\n",
       home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     let screens = run.standardOutput.pieces("> ")
     #expect(screens[1].contains("1  ") && screens[1].contains("\(title) › \(choice)"))
     #expect(screens[2].contains("✓ ") && screens[2].contains("  ‹ find “\(query)”"))
@@ -36,7 +36,7 @@ struct REPLCommandsTests {
     let home = try TemporaryFolder()
     let run = try settei(
       ["--lang", "ja", "--store", home.file("s.json")], script: command + "\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("温度単位 is row 4."))
   }
 
@@ -47,7 +47,7 @@ struct REPLCommandsTests {
       ["--lang", "ja", "--store", store],
       script: "4\n2\nback\n9\nchanges\nundo\nchanges\nundo\nchanges\nquit\n",
       home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(
       run.standardOutput.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）\n言語と地域 › テキスト認識表示: オン → オフ\n"))
     #expect(run.standardOutput.contains("Undone: 言語と地域 › テキスト認識表示 is オン again."))
@@ -62,7 +62,7 @@ struct REPLCommandsTests {
     let run = try settei(
       ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nyes\nquit\n",
       home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("  key:      temperatureUnit"))
     #expect(run.standardOutput.contains("  current:  Fahrenheit (°F)  (changed from the default)"))
     #expect(run.standardOutput.contains("Reset temperatureUnit to its default: Celsius (°C)."))
@@ -92,7 +92,7 @@ struct REPLCommandsTests {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     let run = try settei(["--lang", "en", "--store", store], script: "9\nquit!\n", home: home.path)
-    #expect(run.status == 0)
+    try #require(run.status == 0)
     #expect(contents(of: store) == nil)
   }
 }
@@ -139,7 +139,7 @@ struct ScriptCommandsTests {
     _ = try settei(["set", "firstWeekday", "Monday"] + store, script: "", home: home.path)
     let list = try settei(["list"] + store, script: "", home: home.path)
     let lines = list.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("KEY") == true)
+    try #require(lines.first?.hasPrefix("KEY") == true, "\(list.standardError)")
     let row = lines.first { $0.hasPrefix("firstWeekday") } ?? ""
     #expect(row.contains("2") && row.contains("Language & Region › First Day of Week"))
     // Every value starts in the column of the VALUE header.

@@ -2,7 +2,7 @@ import Glibc
 import TestSupport
 
 /// The built `settei` binary, beside the test bundle in the build folder.
-let setteiPath = BuildProducts.path(of: "settei") ?? "settei-not-built"
+let setteiPath = BuildProducts.settei ?? "settei-not-built"
 
 extension TemporaryFolder {
   /// A path inside the folder.

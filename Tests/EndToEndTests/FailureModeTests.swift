@@ -117,7 +117,7 @@ struct FailureModeTests {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     let run = try settei(["--lang", "en", "--store", store], script: "9\nquit\n", home: home.path)
-    #expect(run.status == 0)
+    try #require(run.status == 0)
     #expect(!run.standardOutput.contains("\u{1B}"))
     #expect(contents(of: home.path + "/state/settei/history") == nil)
     #expect(contents(of: store) != nil)
@@ -229,7 +229,7 @@ struct FailureModeTests {
     let store = home.file("s.json")
     write(Array("{\"name\": \"bell\\u0007\\u001b[31mred\"}".utf8), to: store)
     let run = try settei(["--schema", schema, "--store", store], script: "", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     let raw = run.standardOutput.unicodeScalars
     #expect(!raw.contains("\u{1B}") && !raw.contains("\u{07}") && !raw.contains("\u{9B}"))
     #expect(run.standardOutput.contains("Evil\\u{1B}]0;pwned\\u{7}"))
@@ -258,7 +258,7 @@ struct FailureModeTests {
         """.utf8), to: schema)
     let run = try settei(
       ["--schema", schema, "--store", home.file("s.json")], script: "4\nquit\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("⚠ Titles has 2 entries but Values has 1 entry"))
     #expect(run.standardOutput.contains("Nowhere"))
     #expect(run.standardOutput.contains("Fancy"))

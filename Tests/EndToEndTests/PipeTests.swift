@@ -10,7 +10,7 @@ struct PipeTests {
     let store = home.file("s.json")
     let run = try settei(
       ["--lang", "ja", "--store", store], script: "4\n2\nback\nquit\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     let screens = run.standardOutput.pieces("> ")
     #expect(screens.count == 5)
     // 1. The root, with 温度単位 … 摂氏（°C）.
@@ -43,7 +43,7 @@ struct PipeTests {
     let run = try settei(
       ["--lang", "en", "--store", store], script: "Temperature\nFahrenheit\nback\n",
       home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     let screens = run.standardOutput.pieces("> ")
     #expect(screens[0].hasPrefix("Language & Region\n"))
     #expect(screens[1].contains("✓ Celsius (°C)"))
@@ -66,7 +66,7 @@ struct PipeTests {
   @Test func defaultStoreIsUnderXDGConfigHomeWithPrivateModes() throws {
     let home = try TemporaryFolder()
     let run = try settei(["--lang", "en"], script: "9\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     let store = home.path + "/config/settei/settings.json"
     #expect(mode(of: store) == 0o600)
     #expect(mode(of: home.path + "/config/settei") == 0o700)
@@ -89,7 +89,7 @@ struct PipeTests {
     let store = home.file("s.json")
     let run = try settei(
       ["--lang", "en", "--store", store], script: "4\nback\nquit\n", home: home.path)
-    #expect(run.status == 0)
+    try #require(run.status == 0)
     #expect(contents(of: store) == nil)
     #expect(!run.standardOutput.contains("Saved"))
   }
@@ -151,7 +151,7 @@ struct PipeTests {
         ]}
         """.utf8), to: schema)
     let run = try settei(["--schema", schema], script: "1\nquit\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Wi-Fi") && run.standardOutput.contains("On"))
     let store = String(
       decoding: contents(of: home.path + "/config/settei/demo.json") ?? [], as: UTF8.self)
@@ -166,7 +166,7 @@ struct StoreFormatTests {
     let store = home.file("s.plist")
     let run = try settei(
       ["--lang", "en", "--store", store], script: "4\n2\nback\n9\nquit\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     let text = String(decoding: contents(of: store) ?? [], as: UTF8.self)
     #expect(text.hasPrefix("<?xml"))
     #expect(text.contains("<key>temperatureUnit</key>"))

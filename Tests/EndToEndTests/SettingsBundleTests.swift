@@ -19,7 +19,7 @@ struct SettingsBundleTests {
     let run = try settei(
       ["--schema", Self.sample, "--lang", language, "--store", home.file("s.json")],
       script: "5\nback\n6\nback\n7\nback\n", home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("   1  \(toggle)"))
     #expect(!run.standardOutput.contains("TOGGLE_SWITCH"))
     #expect(run.standardOutput.contains("WhereTo › \(advanced)\n"))
@@ -37,7 +37,7 @@ struct SettingsBundleTests {
         ".", "back", "6", "2", "tagA", "back", "7", "9", "2026-11-30", "back", "quit",
       ].joined(separator: "\n") + "\n"
     let run = try settei(arguments, script: script, home: home.path)
-    #expect(run.status == 0, "\(run.standardError)")
+    try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Saved 8 changes"))
 
     func get(_ key: String) throws -> String {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The built `settei` binary.
-let setteiPath = BuildProducts.path(of: "settei") ?? "settei-not-built"
+let setteiPath = BuildProducts.settei ?? "settei-not-built"
 /// The built helper that saves a store in a loop or holds its lock (Tests/StoreSaveLoop).
 let storeSaveLoopPath = BuildProducts.path(of: "store-save-loop") ?? "store-save-loop-not-built"
 

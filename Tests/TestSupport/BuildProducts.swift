@@ -21,6 +21,16 @@ public enum BuildProducts {
     return nil
   }
 
+  /// The settei under test: the path in `SETTEI_TEST_EXECUTABLE` when it is set (`make
+  /// check-release` sets it to the release build, which links differently, so that the
+  /// end-to-end tests also run what ships), else the one built beside the tests.
+  public static var settei: String? {
+    if let value = getenv("SETTEI_TEST_EXECUTABLE"), value.pointee != 0 {
+      return String(cString: value)
+    }
+    return path(of: "settei")
+  }
+
   /// The absolute path of the running program.
   private static func runningExecutable() -> String? {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -25,6 +25,9 @@ public func runProcess(
   _ executable: String, _ arguments: [String], input: [UInt8] = [],
   environment: [String: String], timeout: Double = 30
 ) throws -> ProcessResult {
+  // A program that ends before reading all its input (a script stopped at a failing line)
+  // must make `write` fail with EPIPE, not kill the whole test process with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN)
   var inPipe: [Int32] = [0, 0]
   var outPipe: [Int32] = [0, 0]
   var errPipe: [Int32] = [0, 0]

@@ -19,7 +19,8 @@ public final class TemporaryFolder {
       throw PseudoTerminalError(
         description: "mkdtemp: \(String(cString: strerror(errno)))")
     }
-    path = String(cString: template)
+    path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   deinit {
