@@ -18,6 +18,16 @@ enum ChromeStrings {
     }
   }
 
+  /// The row that removes a list item on its page.
+  static func delete(_ language: String) -> String {
+    switch base(language) {
+    case "ja": "削除"
+    case "de": "Löschen"
+    case "fr": "Supprimer"
+    default: "Delete"
+    }
+  }
+
   private static func base(_ language: String) -> String {
     String(language.prefix { $0 != "_" && $0 != "-" })
   }

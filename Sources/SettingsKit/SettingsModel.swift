@@ -79,6 +79,17 @@ public final class SettingsModel {
     notifyObservers()
   }
 
+  /// Makes `values` the values of this session (as if set one by one, but without recording
+  /// changes): what differs from the stored values becomes an edit. For the page of a list
+  /// item, whose values follow the list they belong to.
+  func replaceValues(with values: [String: PropertyListValue]) {
+    edits = [:]
+    for key in Set(values.keys).union(storedValues.keys) where values[key] != storedValues[key] {
+      edits[key] = .some(values[key])
+    }
+    notifyObservers()
+  }
+
   /// Reverts the last change of this session and returns it, or `nil` when there is none.
   @discardableResult
   public func undo() -> Change? {

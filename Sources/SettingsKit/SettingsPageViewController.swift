@@ -10,7 +10,8 @@ import TableKit
 /// - a text field, slider, text view or date asks for the new value;
 /// - a title value is read-only;
 /// - a child pane opens its page;
-/// - a list group lists its items with a row to add one;
+/// - a list group lists its items with a row to add one; items that are dictionaries are
+///   edited on their own page (``ListItemEditing``), which ends with a row to delete them;
 /// - anything else is shown read-only with its type named.
 public final class SettingsPageViewController: TableViewController {
   /// The page shown.
@@ -25,6 +26,8 @@ public final class SettingsPageViewController: TableViewController {
     case listItem(Specifier, Int)
     case listAdd(Specifier)
     case problem(Specifier, String)
+    /// On a list item's page: deletes the item.
+    case deleteItem
   }
 
   struct Section {
@@ -39,6 +42,8 @@ public final class SettingsPageViewController: TableViewController {
 
   /// The title as written in the schema (not localized), kept to re-localize on `lang`.
   private let rawTitle: (text: String, page: SettingsSchema.Page)?
+  /// The list item this page edits, when it is a list item's page.
+  private let listItem: ListItemEditing?
 
   /// Creates the screen for a page.
   ///
@@ -47,18 +52,34 @@ public final class SettingsPageViewController: TableViewController {
   ///   - model: The values behind it.
   ///   - pane: The child-pane specifier that opens the page, and the page it is on; its title
   ///     is the screen's title. The root page uses its own `Title`.
-  public init(
+  public convenience init(
     page: SettingsSchema.Page, model: SettingsModel,
     pane: (specifier: Specifier, page: SettingsSchema.Page)? = nil
   ) {
+    let title: (String, SettingsSchema.Page)? =
+      if let pane, let text = pane.specifier.title { (text, pane.page) } else {
+        page.title.map { ($0, page) }
+      }
+    self.init(page: page, model: model, title: title, listItem: nil)
+  }
+
+  /// Creates the page of a list item: `listItem.model` holds its values.
+  convenience init(
+    itemPage page: SettingsSchema.Page, title: (String, SettingsSchema.Page)?,
+    listItem: ListItemEditing
+  ) {
+    self.init(page: page, model: listItem.model, title: title, listItem: listItem)
+  }
+
+  private init(
+    page: SettingsSchema.Page, model: SettingsModel,
+    title: (text: String, page: SettingsSchema.Page)?, listItem: ListItemEditing?
+  ) {
     self.page = page
     self.model = model
+    self.listItem = listItem
     hasListGroups = page.specifiers.contains { $0.kind == .other("IASKListGroupSpecifier") }
-    if let pane, let text = pane.specifier.title {
-      rawTitle = (text, pane.page)
-    } else {
-      rawTitle = page.title.map { ($0, page) }
-    }
+    rawTitle = title
     super.init()
     updateTitle()
     model.addObserver(self) { [weak self] in
@@ -86,6 +107,8 @@ public final class SettingsPageViewController: TableViewController {
     case .setting(let specifier), .choice(let specifier, _), .listItem(let specifier, _),
       .listAdd(let specifier), .problem(let specifier, _):
       return specifier
+    case .deleteItem:
+      return nil
     }
   }
 
@@ -103,6 +126,8 @@ public final class SettingsPageViewController: TableViewController {
           if shown.index == specifier.index {
             return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
           }
+        case .deleteItem:
+          continue
         }
       }
     }
@@ -131,7 +156,9 @@ public final class SettingsPageViewController: TableViewController {
   /// or with the lint errors of the page. Rebuilding them on every change of any value cost
   /// more than showing the screen.
   private func rebuildSectionsIfNeeded() {
-    if hasListGroups || model.specifierErrors[page.name] != builtErrors { rebuildSections() }
+    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors {
+      rebuildSections()
+    }
   }
 
   /// The lint errors the sections were built with.
@@ -177,6 +204,9 @@ public final class SettingsPageViewController: TableViewController {
       default:
         append(.setting(specifier))
       }
+    }
+    if let listItem, listItem.index != nil, listItem.isDeletable {
+      result.append(Section(rows: [.deleteItem]))
     }
     sections = result
   }
@@ -228,7 +258,7 @@ public final class SettingsPageViewController: TableViewController {
     case .choice(let specifier, let index): return choiceCell(specifier, index)
     case .listItem(let specifier, let index):
       let items = listItems(of: specifier)
-      let text = index < items.count ? itemText(items[index], index: index) : ""
+      let text = index < items.count ? itemText(items[index], index: index, of: specifier) : ""
       return TableViewCell(text: text)
     case .listAdd(let specifier):
       let add = specifier.raw["AddSpecifier"]?.dictionaryValue
@@ -241,6 +271,8 @@ public final class SettingsPageViewController: TableViewController {
         style: .subtitle, text: displayTitle(of: specifier), detailText: "⚠ " + message)
       cell.selectionStyle = .none
       return cell
+    case .deleteItem:
+      return TableViewCell(text: ChromeStrings.delete(model.language))
     }
   }
 
@@ -325,6 +357,9 @@ public final class SettingsPageViewController: TableViewController {
     case .listItem(let specifier, let index): editItem(index, of: specifier)
     case .listAdd(let specifier): addItem(to: specifier)
     case .problem: break
+    case .deleteItem:
+      listItem?.remove()
+      _ = navigationController?.popViewController()
     }
   }
 
@@ -360,56 +395,155 @@ public final class SettingsPageViewController: TableViewController {
     specifier.key.flatMap { model.value(forKey: $0)?.arrayValue } ?? []
   }
 
-  private func itemText(_ item: PropertyListValue, index: Int) -> String {
-    if let dictionary = item.dictionaryValue {
-      let text = dictionary.keys.sorted().lazy.compactMap { dictionary[$0]?.stringValue }.first
-      return text ?? "Item \(index + 1)"
+  /// What a list item's row shows: a text item itself, a choice its title; a dictionary
+  /// its first text in the order of its page's fields (never a secure one, such as a
+  /// password), else of its keys.
+  private func itemText(_ item: PropertyListValue, index: Int, of specifier: Specifier) -> String {
+    guard let dictionary = item.dictionaryValue else {
+      // A choice shows its title (Adenine for A), as the list of choices does.
+      if let typed = itemSpecifier(of: specifier, adding: false), typed.kind == .multiValue {
+        return choiceTitle(of: item, in: typed, short: false)
+      }
+      return SpecifierValues.text(of: item)
     }
-    return SpecifierValues.text(of: item)
+    let fields = itemPage(of: specifier, adding: false)?.specifiers ?? []
+    let secret = Set(
+      fields.filter { $0.raw["IsSecure"]?.boolValue == true }.compactMap(\.key))
+    let keys = fields.compactMap(\.key) + dictionary.keys.sorted()
+    let text = keys.lazy.filter { !secret.contains($0) }
+      .compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
+    return text ?? "Item \(index + 1)"
   }
 
-  /// Text items can be added from the terminal; items edited on a child page cannot.
+  /// The page that edits one item of a list group whose items are dictionaries edited on a
+  /// page of their own: the `File` of its `ItemSpecifier` (for an item) or `AddSpecifier`
+  /// (for a new one), else of the other, when this schema has that page.
+  private func itemPage(of specifier: Specifier, adding: Bool) -> SettingsSchema.Page? {
+    let order = adding ? ["AddSpecifier", "ItemSpecifier"] : ["ItemSpecifier", "AddSpecifier"]
+    for name in order {
+      if let file = specifier.raw[name]?["File"]?.stringValue, let page = model.schema.pages[file] {
+        return page
+      }
+    }
+    return nil
+  }
+
+  /// The specifier that types one item of a list group, as a specifier of this page: its
+  /// `AddSpecifier` (for a new item) or `ItemSpecifier`, else the other, when it is of a
+  /// kind whose value can be typed (text, a choice, a switch, a slider).
+  private func itemSpecifier(of specifier: Specifier, adding: Bool) -> Specifier? {
+    let order = adding ? ["AddSpecifier", "ItemSpecifier"] : ["ItemSpecifier", "AddSpecifier"]
+    for name in order {
+      guard var raw = specifier.raw[name]?.dictionaryValue else { continue }
+      raw["Title"] = specifier.title.map { .string($0) }  // messages name the list
+      let item = Specifier(index: specifier.index, raw: raw)
+      switch item.kind {
+      case .textField, .multiValue, .toggleSwitch, .slider: return item
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// Items can be added when they are typed, or edited on a page this schema has.
   private func canAddItems(to specifier: Specifier) -> Bool {
-    specifier.raw["AddSpecifier"]?["Type"]?.stringValue == "PSTextFieldSpecifier"
+    itemPage(of: specifier, adding: true) != nil
+      || itemSpecifier(of: specifier, adding: true) != nil
+  }
+
+  private func isDeletable(_ specifier: Specifier) -> Bool {
+    specifier.raw["Deletable"]?.boolValue ?? true
+  }
+
+  /// Opens the page of the item at `index`, or of a new item when `index` is `nil`.
+  private func openItemPage(
+    _ page: SettingsSchema.Page, index: Int?, of specifier: Specifier, key: String
+  ) {
+    let editing = ListItemEditing(
+      key: key, index: index, parent: model, isDeletable: isDeletable(specifier))
+    let titleText =
+      specifier.raw["ItemSpecifier"]?["Title"]?.stringValue
+      ?? specifier.raw["AddSpecifier"]?["Title"]?.stringValue ?? specifier.title
+    navigationController?.push(
+      SettingsPageViewController(
+        itemPage: page, title: titleText.map { ($0, self.page) }, listItem: editing))
   }
 
   private func addItem(to specifier: Specifier) {
-    guard canAddItems(to: specifier), let key = specifier.key else { return }
+    guard let key = specifier.key else { return }
+    guard let item = itemSpecifier(of: specifier, adding: true) else {
+      if let page = itemPage(of: specifier, adding: true) {
+        openItemPage(page, index: nil, of: specifier, key: key)
+      }
+      return
+    }
     let title = displayTitle(of: specifier)
-    requestTextInput(
-      TextInputRequest(title: title, message: "A new item for \(title).") {
-        [weak self] result in
-        guard let self, case .entered(let text) = result else { return }
-        self.model.setValue(.array(self.listItems(of: specifier) + [.string(text)]), forKey: key)
-        self.rebuildSections()
-        self.tableView.reloadData()
-      })
+    requestItemValue(
+      title: title, message: "A new item for \(title).", item: item, removable: false
+    ) { [weak self] value in
+      guard let self, let value else { return }
+      self.model.setValue(.array(self.listItems(of: specifier) + [value]), forKey: key)
+    }
   }
 
   private func editItem(_ index: Int, of specifier: Specifier) {
     guard let key = specifier.key else { return }
     let items = listItems(of: specifier)
     guard index < items.count else { return }
-    let isText = items[index].stringValue != nil
-    let deletable = specifier.raw["Deletable"]?.boolValue ?? true
-    var message = "Item \(index + 1): \(itemText(items[index], index: index))."
-    if isText { message += " Type its new text" }
-    if deletable { message += isText ? ", or - to remove it." : " Type - to remove it." }
+    if items[index].dictionaryValue != nil, let page = itemPage(of: specifier, adding: false) {
+      openItemPage(page, index: index, of: specifier, key: key)
+      return
+    }
+    let item =
+      items[index].dictionaryValue == nil ? itemSpecifier(of: specifier, adding: false) : nil
+    let deletable = isDeletable(specifier)
+    guard item != nil || deletable else { return }
+    var message = "Item \(index + 1): \(itemText(items[index], index: index, of: specifier))."
+    if item != nil { message += " Type its new value" }
+    if deletable { message += item != nil ? ", or - to remove it." : " Type - to remove it." }
+    requestItemValue(
+      title: displayTitle(of: specifier), message: message, item: item, removable: deletable
+    ) { [weak self] value in
+      guard let self else { return }
+      var items = self.listItems(of: specifier)
+      guard index < items.count else { return }
+      if let value { items[index] = value } else { items.remove(at: index) }
+      self.model.setValue(.array(items), forKey: key)
+    }
+  }
+
+  /// Asks for an item's value, checked as `item` says (text, one of its choices, …); with
+  /// `removable`, `-` stands for removing it (`nil`). Without `item`, only `-` is taken.
+  private func requestItemValue(
+    title: String, message: String, item: Specifier?, removable: Bool,
+    completion: @escaping (PropertyListValue?) -> Void
+  ) {
+    let page = self.page
+    let model = self.model
+    func parse(_ text: String) -> Result<PropertyListValue?, SettingValueError> {
+      if removable, text == "-" { return .success(nil) }
+      guard let item else {
+        return .failure(
+          SettingValueError(key: "", reason: "this item cannot be edited here", allowed: "-"))
+      }
+      return SettingValueParser.value(from: text, for: item, on: page, model: model).map { $0 }
+    }
+    var fullMessage = message
+    if let allowed = item.flatMap({ model.allowedValues(of: $0, on: page) }) {
+      fullMessage += " Allowed: \(allowed)."
+    }
     requestTextInput(
       TextInputRequest(
-        title: displayTitle(of: specifier), message: message,
+        title: title, message: fullMessage,
         validate: { text in
-          if text == "-" { return deletable ? nil : "Items of this list cannot be removed." }
-          return isText ? nil : "This item is edited on its own page; type - to remove it."
+          if case .failure(let error) = parse(text) { return error.description }
+          return nil
         },
-        completion: { [weak self] result in
-          guard let self, case .entered(let text) = result else { return }
-          var items = self.listItems(of: specifier)
-          guard index < items.count else { return }
-          if text == "-" { items.remove(at: index) } else { items[index] = .string(text) }
-          self.model.setValue(.array(items), forKey: key)
-          self.rebuildSections()
-          self.tableView.reloadData()
+        completion: { result in
+          guard case .entered(let text) = result, case .success(let value) = parse(text) else {
+            return
+          }
+          completion(value)
         }))
   }
 

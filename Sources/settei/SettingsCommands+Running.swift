@@ -91,7 +91,8 @@ extension SettingsCommands {
     if let page = top as? SettingsPageViewController,
       let specifier = page.specifier(atRowNumber: number - 1)
     {
-      let text = model.describe(
+      // The page's own model: a list item's page shows the item's values.
+      let text = page.model.describe(
         specifier, on: page.page, footer: page.footer(atRowNumber: number - 1))
       return .done(message: text, showScreen: false)
     }
@@ -155,8 +156,10 @@ extension SettingsCommands {
       return .failed(
         "Row \(number) is not a setting on this screen; type a row number of a setting.")
     }
-    model.setValue(nil, forKey: key)
-    let text = model.displayText(of: model.value(forKey: key), for: specifier, on: page.page)
+    // The page's own model: on a list item's page, the reset changes the item.
+    page.model.setValue(nil, forKey: key)
+    let text = page.model.displayText(
+      of: page.model.value(forKey: key), for: specifier, on: page.page)
     return .done(message: "Reset \(key) to its default: \(text).", showScreen: true)
   }
 

@@ -59,6 +59,30 @@ struct SettingsBundleTests {
     #expect(again.standardOutput.contains("  ✓ Two"))
   }
 
+  /// List groups whose items are dictionaries edited on a page of their own (Tag.plist) or
+  /// choices (DNA): added, edited and saved from a script, then shown again after a restart.
+  @Test func listGroupItemsAreAddedOnTheirOwnPagesAndSaved() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let arguments = ["--schema", Self.sample, "--lang", "en", "--store", store]
+    let script =
+      [
+        "go tags", "1", "1", "swift", "back", "2", "1", "linux", "back", "1", "1", "Swift",
+        "back", "7", "Guanine", "quit",
+      ].joined(separator: "\n") + "\n"
+    let run = try settei(arguments, script: script, home: home.path)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("WhereTo › List groups › Tag\n"))
+    #expect(run.standardOutput.contains("Saved 2 changes"))
+    let tags = try settei(["get", "tags", "--json"] + arguments, script: "", home: home.path)
+    #expect(
+      tags.standardOutput.filter { !$0.isWhitespace }
+        == #"[{"tag":"Swift"},{"tag":"linux"}]"#, "\(tags.standardError)")
+    let again = try settei(arguments, script: "go tags\n", home: home.path)
+    #expect(again.standardOutput.contains("   1  Swift\n   2  linux\n   3  + Add Tag..."))
+    #expect(again.standardOutput.contains("  Guanine\n"))
+  }
+
   @Test func lintReportsTheMalformedPageAndExits65() throws {
     let home = try TemporaryFolder()
     let malformed = Self.sample.replacingLast(

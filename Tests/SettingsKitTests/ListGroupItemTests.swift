@@ -1,0 +1,128 @@
+import TableKit
+import Testing
+
+@testable import SettingsKit
+
+/// The list groups of the real InAppSettingsKit sample bundle (Listgroup.plist): tags edited
+/// on a page of their own (Tag.plist), tags typed as text, accounts edited on Account.plist,
+/// and genes chosen from a multi-value.
+private func listGroups(stored: [String: PropertyListValue] = [:]) throws -> (
+  SettingsPageViewController, NavigationController, SettingsModel
+) {
+  let schema = try SchemaLoader.load(path: sampleBundle)
+  let model = SettingsModel(schema: schema, storedValues: stored, language: "en")
+  let page = try #require(schema.pages["Listgroup"])
+  let controller = SettingsPageViewController(page: page, model: model)
+  let navigation = NavigationController(rootViewController: controller)
+  navigation.viewWillAppear()
+  return (controller, navigation, model)
+}
+
+/// Selects the row titled `title` on the top screen and answers its text request.
+private func type(
+  _ text: String, into title: String, _ navigation: NavigationController
+) throws {
+  #expect(select(title, in: navigation.topViewController), "no row '\(title)'")
+  let request = try #require(navigation.takePresentedTextInput())
+  if let problem = request.validate(text) {
+    Issue.record("'\(text)' refused: \(problem)")
+  } else {
+    request.completion(.entered(text))
+  }
+}
+
+@Suite struct ListGroupItemTests {
+  @Test func aNewItemIsAddedOnItsPageWithItsFirstValue() throws {
+    let (controller, navigation, model) = try listGroups()
+    #expect(select("+ Add Tag...", in: controller))
+    let itemPage = navigation.topViewController
+    #expect(itemPage !== controller)
+    #expect(itemPage.title == "Tag")
+    #expect(!rows(of: itemPage).map(\.text).contains("Delete"), "not in the list yet")
+    try type("swift", into: "Tag", navigation)
+    #expect(model.value(forKey: "tags") == [["tag": "swift"]])
+    #expect(rows(of: itemPage).map(\.text).contains("Delete"))
+    _ = navigation.popViewController()
+    #expect(rows(of: controller).map(\.text).prefix(2) == ["swift", "+ Add Tag..."])
+    #expect(model.changes.count == 1, "one change of the list's key")
+  }
+
+  @Test func leavingANewItemUntouchedAddsNothing() throws {
+    let (controller, navigation, model) = try listGroups()
+    #expect(select("+ Add Tag...", in: controller))
+    _ = navigation.popViewController()
+    #expect(model.value(forKey: "tags") == nil)
+    #expect(model.changedKeys.isEmpty)
+  }
+
+  @Test func anItemIsEditedAndDeletedOnItsPage() throws {
+    let (controller, navigation, model) = try listGroups(stored: [
+      "tags": [["tag": "a"], ["tag": "b"]]
+    ])
+    #expect(select("b", in: controller))
+    #expect(rows(of: navigation.topViewController).first?.detail == "• b")
+    try type("c", into: "Tag", navigation)
+    #expect(model.value(forKey: "tags") == [["tag": "a"], ["tag": "c"]])
+    _ = navigation.popViewController()
+    #expect(select("a", in: controller))
+    #expect(select("Delete", in: navigation.topViewController))
+    #expect(navigation.topViewController === controller, "deleting goes back to the list")
+    #expect(model.value(forKey: "tags") == [["tag": "c"]])
+  }
+
+  /// `undo` (or `reset`) changes the list under an open item page: the page shows the item
+  /// as the list now has it, and a page whose item left the list edits a new one.
+  @Test func anItemPageFollowsTheListWhenItChangesElsewhere() throws {
+    let (controller, navigation, model) = try listGroups(stored: ["tags": [["tag": "a"]]])
+    #expect(select("a", in: controller))
+    let itemPage = navigation.topViewController
+    try type("b", into: "Tag", navigation)
+    #expect(rows(of: itemPage).first?.detail == "• b")
+    model.undo()
+    #expect(rows(of: itemPage).first?.detail == "• a")
+    model.setValue(nil, forKey: "tags")
+    #expect(rows(of: itemPage).first?.detail?.isEmpty ?? true)
+    #expect(!rows(of: itemPage).map(\.text).contains("Delete"))
+    try type("again", into: "Tag", navigation)
+    #expect(model.value(forKey: "tags") == [["tag": "again"]])
+  }
+
+  @Test func anAccountRowNeverShowsItsPassword() throws {
+    let (controller, navigation, model) = try listGroups(stored: [
+      "ShowAccounts": true,
+      "accounts": [["password": "hunter2", "username": "taro"]],
+    ])
+    let texts = rows(of: controller).map(\.text)
+    #expect(texts.contains("taro"))
+    #expect(!texts.contains("hunter2"))
+    #expect(select("taro", in: controller))
+    #expect(navigation.topViewController.title == "Account")
+    try type("hanako", into: "Username", navigation)
+    #expect(
+      model.value(forKey: "accounts") == [["password": "hunter2", "username": "hanako"]])
+  }
+
+  @Test func aChoiceItemIsTypedAsOneOfItsChoicesAndShownByTitle() throws {
+    let (controller, navigation, model) = try listGroups()
+    #expect(select("+ Add Gene...", in: controller))
+    let request = try #require(navigation.takePresentedTextInput())
+    #expect(
+      request.message?.contains("Adenine (A), Cytosine (C), Guanine (G), Thymine (T)") == true)
+    #expect(request.validate("banana")?.contains("not one of the choices of DNA") == true)
+    request.completion(.entered("guanine"))
+    #expect(model.value(forKey: "dna") == ["G"])
+    #expect(rows(of: controller).map(\.text).contains("Guanine"))
+    try type("T", into: "Guanine", navigation)
+    #expect(model.value(forKey: "dna") == ["T"])
+    try type("-", into: "Thymine", navigation)
+    #expect(model.value(forKey: "dna") == [])
+  }
+
+  @Test func textItemsAreStillTypedInPlace() throws {
+    let (controller, navigation, model) = try listGroups()
+    #expect(select("+ New Tag", in: controller))
+    try #require(navigation.takePresentedTextInput()).completion(.entered("plain"))
+    #expect(model.value(forKey: "tags2") == ["plain"])
+    #expect(navigation.topViewController === controller)
+  }
+}
