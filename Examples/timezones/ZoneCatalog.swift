@@ -5,7 +5,9 @@ import Glibc
 /// The folder is walked once: every file that starts with the TZif magic is a zone, named by
 /// its path in the folder (`Asia/Tokyo`). `posix/` and `right/` (copies with other leap-second
 /// rules), `localtime`, `posixrules` and `Factory` are skipped, as are the tables
-/// (`zone.tab`, `tzdata.zi`, …), which are not TZif files.
+/// (`zone.tab`, `tzdata.zi`, …), which are not TZif files. A symbolic link to a zone is an
+/// old name for it (`Asia/Calcutta` → `Asia/Kolkata`, `Japan` → `Asia/Tokyo` on Debian):
+/// it is not listed twice, but ``canonicalName(of:)`` understands it.
 struct ZoneCatalog {
   /// A region and its zones, sorted by name.
   struct Region {
@@ -28,6 +30,8 @@ struct ZoneCatalog {
   let folder: String
   /// The regions that have zones, in ``regionNames`` order, then "Other".
   let regions: [Region]
+  /// Old names, linked to the zone they stand for: `Asia/Calcutta` → `Asia/Kolkata`.
+  let aliases: [String: String]
 
   /// The number of zones in all regions.
   var zoneCount: Int { regions.reduce(0) { $0 + $1.zones.count } }
@@ -37,7 +41,9 @@ struct ZoneCatalog {
   /// - Returns: `nil` when the folder cannot be opened or holds no zones.
   init?(folder: String) {
     var names: [String] = []
-    guard ZoneCatalog.walk(folder, prefix: "", into: &names), !names.isEmpty else {
+    var links: [String: String] = [:]
+    guard ZoneCatalog.walk(folder, prefix: "", into: &names, links: &links), !names.isEmpty
+    else {
       return nil
     }
     var byRegion: [String: [String]] = [:]
@@ -48,6 +54,21 @@ struct ZoneCatalog {
     regions = (ZoneCatalog.regionNames + [ZoneCatalog.otherRegion]).compactMap { region in
       byRegion[region].map { Region(name: region, zones: $0.sorted()) }
     }
+    // Links resolve inside the folder; those that lead to a listed zone are its old names.
+    let real = ZoneCatalog.realPath(folder) ?? folder
+    let zones = Set(names)
+    aliases = links.compactMapValues { target in
+      guard let resolved = ZoneCatalog.realPath(target), resolved.hasPrefix(real + "/") else {
+        return nil
+      }
+      let name = String(resolved.dropFirst(real.count + 1))
+      return zones.contains(name) ? name : nil
+    }
+  }
+
+  /// The listed name of a zone given by any of its names, or `nil` if it is not a zone.
+  func canonicalName(of zone: String) -> String? {
+    contains(zone) ? zone : aliases[zone]
   }
 
   /// Whether a zone of that name is in the catalog.
@@ -71,8 +92,12 @@ struct ZoneCatalog {
     return String(name.map { $0 == "_" ? " " : $0 })
   }
 
-  /// Adds the zones under `folder` to `names`; returns `false` if `folder` cannot be opened.
-  private static func walk(_ folder: String, prefix: String, into names: inout [String]) -> Bool {
+  /// Adds the zones under `folder` to `names`, and its symbolic links (name → path) to
+  /// `links`; returns `false` if `folder` cannot be opened.
+  private static func walk(
+    _ folder: String, prefix: String, into names: inout [String],
+    links: inout [String: String]
+  ) -> Bool {
     guard let handle = opendir(folder) else { return false }
     defer { closedir(handle) }
     while let entry = readdir(handle) {
@@ -84,13 +109,31 @@ struct ZoneCatalog {
         continue
       }
       let path = folder + "/" + name
-      if entry.pointee.d_type == UInt8(DT_DIR) {
-        _ = walk(path, prefix: prefix + name + "/", into: &names)
+      var type = entry.pointee.d_type
+      if type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+          type = UInt8(
+            (info.st_mode & S_IFMT) == S_IFDIR
+              ? DT_DIR : (info.st_mode & S_IFMT) == S_IFLNK ? DT_LNK : DT_REG)
+        }
+      }
+      if type == UInt8(DT_DIR) {
+        _ = walk(path, prefix: prefix + name + "/", into: &names, links: &links)
+      } else if type == UInt8(DT_LNK) {
+        links[prefix + name] = path
       } else if isZoneFile(path) {
         names.append(prefix + name)
       }
     }
     return true
+  }
+
+  /// The canonical absolute path of an existing file (`realpath`).
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Whether a file starts with "TZif", the magic of compiled zone files.

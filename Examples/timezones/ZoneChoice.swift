@@ -48,6 +48,6 @@ final class ZoneChoice {
       }
     }
     candidates.append("Etc/UTC")
-    return candidates.first { catalog.contains($0) }
+    return candidates.lazy.compactMap { catalog.canonicalName(of: $0) }.first
   }
 }

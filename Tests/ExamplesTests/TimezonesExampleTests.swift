@@ -32,6 +32,38 @@ struct TimezonesExampleTests {
     #expect(row.contains("UTC+09:00 JST"))
   }
 
+  /// Debian links old names to their zone (`Asia/Calcutta` → `Kolkata`, `Japan` →
+  /// `Asia/Tokyo`): each zone is listed once, and an old name still chooses it.
+  @Test func oldNamesAreNotListedTwiceButUnderstood() throws {
+    let folder = try TemporaryFolder()
+    let zoneinfo = folder.path
+    for name in ["Asia", "Europe"] { mkdir(zoneinfo + "/" + name, 0o755) }
+    writeText("TZif2 …", to: zoneinfo + "/Asia/Kolkata")
+    writeText("TZif2 …", to: zoneinfo + "/Asia/Tokyo")
+    symlink("Kolkata", zoneinfo + "/Asia/Calcutta")
+    symlink("Asia/Tokyo", zoneinfo + "/Japan")
+    symlink("Nowhere", zoneinfo + "/Europe/Atlantis")  // dangling: not a zone
+    let catalog = try #require(ZoneCatalog(folder: zoneinfo))
+    #expect(catalog.regions.map(\.zones) == [["Asia/Kolkata", "Asia/Tokyo"]])
+    #expect(catalog.canonicalName(of: "Asia/Calcutta") == "Asia/Kolkata")
+    #expect(catalog.canonicalName(of: "Japan") == "Asia/Tokyo")
+    #expect(catalog.canonicalName(of: "Asia/Tokyo") == "Asia/Tokyo")
+    #expect(catalog.canonicalName(of: "Europe/Atlantis") == nil)
+  }
+
+  @Test(
+    .enabled(
+      if: hasTokyo && readlinkTarget("/usr/share/zoneinfo/Asia/Calcutta") != nil,
+      "needs tzdata with Asia/Calcutta as a link"))
+  func anOldNameInTZChoosesItsZone() throws {
+    let home = try TemporaryFolder()
+    let result = try Example.timezones.run(
+      script: "quit\n", home: home.path,
+      extra: ["TZ": "Asia/Calcutta", "TZDIR": "/usr/share/zoneinfo"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("Chosen time zone\n   1  Asia/Kolkata"))
+  }
+
   @Test func missingZoneDataSaysWhatToInstall() throws {
     let home = try TemporaryFolder()
     let result = try Example.timezones.run(
@@ -88,4 +120,13 @@ struct TimezonesExampleTests {
     let newYork = ZoneClock.offset(ofZoneFile: "/usr/share/zoneinfo/America/New_York", at: july)
     #expect(newYork == ZoneClock.Offset(seconds: -14400, abbreviation: "EDT"))
   }
+}
+
+/// Where a symbolic link points, or `nil` if `path` is not one.
+private func readlinkTarget(_ path: String) -> String? {
+  var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+  let capacity = buffer.count
+  let count = readlink(path, &buffer, capacity)
+  guard count > 0 else { return nil }
+  return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
