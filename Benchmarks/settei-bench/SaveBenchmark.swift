@@ -57,12 +57,15 @@ struct SaveBenchmark {
     ]
     if let valgrind = configuration.valgrind {
       let callgrind = Callgrind(valgrind: valgrind, folder: folder)
+      // Each run in a folder of its own: both start from no store, so the difference is
+      // the saves alone.
       var child = ChildProcess(
         executable: configuration.benchExecutable,
-        arguments: ["save-child", "\(configuration.saveKeys)", "0", folder + "/counted"],
+        arguments: ["save-child", "\(configuration.saveKeys)", "0", folder + "/counted-0"],
         environment: configuration.environment)
       let base = try callgrind.instructions(of: child, name: "save-0")
       child.arguments[2] = "\(Self.callgrindSaves)"
+      child.arguments[3] = folder + "/counted-\(Self.callgrindSaves)"
       let counted = try callgrind.instructions(of: child, name: "save")
       instructions = Format.grouped((counted.count - base.count) / Self.callgrindSaves)
       commands.append(counted.command)

@@ -106,10 +106,8 @@ extension SettingsStore {
     }
     var onDisk: Contents
     if let file = existing, let knownBytes, FileSystem.sameBytes(file.bytes, knownBytes) {
-      // The file is as this store last saw it: no need to parse it again. The layout moves
-      // out of the store, so that it is changed in place below (nil is always safe).
+      // The file is as this store last saw it: no need to parse it again.
       onDisk = Contents(values: values, layout: knownLayout)
-      knownLayout = nil
     } else {
       onDisk =
         try existing.map { file throws(StoreError) in
@@ -140,8 +138,11 @@ extension SettingsStore {
       knownLayout = onDisk.layout
       return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
     }
+    // The layout moves out of the store and of `onDisk`, so that it is changed in place
+    // (a store without a layout writes its next save whole: nil is always safe).
+    knownLayout = nil
     var layout = onDisk.layout
-    onDisk.layout = nil  // the only reference left is `layout`'s, so it changes in place
+    onDisk.layout = nil
     let bytes = Self.contents(
       onDisk.values, changedBy: changes, file: existing?.bytes, layout: &layout, format: format)
     do {
