@@ -46,7 +46,7 @@ let package = Package(
 
     .testTarget(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
-    .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit"]),
+    .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
 
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),

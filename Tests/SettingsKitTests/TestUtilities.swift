@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// A failure of a test helper, with the call and `strerror`.
@@ -105,11 +106,10 @@ func folderEntries(_ path: String) -> [String] {
 /// Runs a program (no shell, empty environment) and returns its exit status and its
 /// standard output and error together.
 func runProcess(_ arguments: [String]) throws -> (status: Int32, output: String) {
-  var pipe: [Int32] = [0, 0]
-  guard Glibc.pipe(&pipe) == 0 else { throw TestFailure("pipe") }
-  // Close-on-exec, so that programs other tests spawn meanwhile do not hold the pipe open.
-  _ = fcntl(pipe[0], F_SETFD, FD_CLOEXEC)
-  _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
+  // Close-on-exec from the start, so that programs other tests spawn meanwhile do not hold
+  // the pipe open.
+  let ends = try makeClosedOnExecPipe()
+  let pipe = [ends.read, ends.write]
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,12 +1,14 @@
 import Glibc
+import TestSupport
 import Testing
 
 @testable import TableREPL
 
 /// Reads every result from a pipe that holds `bytes`.
 private func readAll(_ bytes: [UInt8]) -> (results: [ReadResult], transcript: String) {
-  var fds: [Int32] = [0, 0]
-  guard pipe(&fds) == 0 else { return ([], "") }
+  // Close-on-exec, so that programs other tests start meanwhile do not keep the writer open.
+  guard let ends = try? makeClosedOnExecPipe() else { return ([], "") }
+  let fds = [ends.read, ends.write]
   let writer = fds[1]
   // Write from another thread so that inputs larger than the pipe buffer do not block.
   var thread = pthread_t()

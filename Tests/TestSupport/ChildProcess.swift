@@ -34,16 +34,17 @@ public final class ChildProcess {
   /// - Throws: ``PseudoTerminalError`` when the pipes cannot be made or the program cannot
   ///   be started.
   public init(executable: String, arguments: [String], environment: [String: String]) throws {
-    var inPipe: [Int32] = [0, 0]
-    var outPipe: [Int32] = [0, 0]
-    var errPipe: [Int32] = [0, 0]
-    guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
-      throw ChildProcess.failure("pipe")
+    // Close-on-exec from the start, so that programs other tests start meanwhile do not
+    // hold them open (see makeClosedOnExecPipe).
+    let pipes: [(read: Int32, write: Int32)]
+    do {
+      pipes = try (0..<3).map { _ in try makeClosedOnExecPipe() }
+    } catch {
+      throw ChildProcess.failure("pipe2")
     }
-    // Close-on-exec, so that programs other tests start meanwhile do not hold them open.
-    // (pipe2 is hidden behind _GNU_SOURCE; a program started in the instant between is
-    // harmless: it only delays an end of file.)
-    for descriptor in inPipe + outPipe + errPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    let inPipe = [pipes[0].read, pipes[0].write]
+    let outPipe = [pipes[1].read, pipes[1].write]
+    let errPipe = [pipes[2].read, pipes[2].write]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

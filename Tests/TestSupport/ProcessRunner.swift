@@ -28,12 +28,12 @@ public func runProcess(
   // A program that ends before reading all its input (a script stopped at a failing line)
   // must make `write` fail with EPIPE, not kill the whole test process with SIGPIPE.
   signal(SIGPIPE, SIG_IGN)
-  var inPipe: [Int32] = [0, 0]
-  var outPipe: [Int32] = [0, 0]
-  var errPipe: [Int32] = [0, 0]
-  guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
-    throw RunError("pipe: \(String(cString: strerror(errno)))")
-  }
+  // Close-on-exec from the start, so that programs other tests start meanwhile do not hold
+  // them open (see makeClosedOnExecPipe).
+  let pipes = try (0..<3).map { _ in try makeClosedOnExecPipe() }
+  let inPipe = [pipes[0].read, pipes[0].write]
+  let outPipe = [pipes[1].read, pipes[1].write]
+  let errPipe = [pipes[2].read, pipes[2].write]
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
