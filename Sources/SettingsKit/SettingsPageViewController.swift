@@ -11,7 +11,7 @@ import TableKit
 /// - a title value is read-only;
 /// - a child pane opens its page;
 /// - a list group lists its items with a row to add one; items that are dictionaries are
-///   edited on their own page (``ListItemEditing``), which ends with a row to delete them;
+///   edited on their own page (`ListItemEditing`), which ends with a row to delete them;
 /// - anything else is shown read-only with its type named.
 public final class SettingsPageViewController: TableViewController {
   /// The page shown.
