@@ -419,8 +419,7 @@ public final class SettingsPageViewController: TableViewController {
   /// page of their own: the `File` of its `ItemSpecifier` (for an item) or `AddSpecifier`
   /// (for a new one), else of the other, when this schema has that page.
   private func itemPage(of specifier: Specifier, adding: Bool) -> SettingsSchema.Page? {
-    let order = adding ? ["AddSpecifier", "ItemSpecifier"] : ["ItemSpecifier", "AddSpecifier"]
-    for name in order {
+    for name in Self.itemSpecifierNames(adding: adding) {
       if let file = specifier.raw[name]?["File"]?.stringValue, let page = model.schema.pages[file] {
         return page
       }
@@ -432,8 +431,7 @@ public final class SettingsPageViewController: TableViewController {
   /// `AddSpecifier` (for a new item) or `ItemSpecifier`, else the other, when it is of a
   /// kind whose value can be typed (text, a choice, a switch, a slider).
   private func itemSpecifier(of specifier: Specifier, adding: Bool) -> Specifier? {
-    let order = adding ? ["AddSpecifier", "ItemSpecifier"] : ["ItemSpecifier", "AddSpecifier"]
-    for name in order {
+    for name in Self.itemSpecifierNames(adding: adding) {
       guard var raw = specifier.raw[name]?.dictionaryValue else { continue }
       raw["Title"] = specifier.title.map { .string($0) }  // messages name the list
       let item = Specifier(index: specifier.index, raw: raw)
@@ -443,6 +441,12 @@ public final class SettingsPageViewController: TableViewController {
       }
     }
     return nil
+  }
+
+  /// The list group's keys that describe an item, the one that fits first: `AddSpecifier`
+  /// for a new item, `ItemSpecifier` for one in the list.
+  private static func itemSpecifierNames(adding: Bool) -> [String] {
+    adding ? ["AddSpecifier", "ItemSpecifier"] : ["ItemSpecifier", "AddSpecifier"]
   }
 
   /// Items can be added when they are typed, or edited on a page this schema has.

@@ -4,11 +4,6 @@ import TestSupport
 /// The built `settei` binary, beside the test bundle in the build folder.
 let setteiPath = BuildProducts.settei ?? "settei-not-built"
 
-extension TemporaryFolder {
-  /// A path inside the folder.
-  func file(_ name: String) -> String { path + "/" + name }
-}
-
 /// The environment for a run of settei: a private HOME and XDG folders, a fixed language.
 func testEnvironment(home: String, language: String = "C.UTF-8", extra: [String: String] = [:])
   -> [String: String]

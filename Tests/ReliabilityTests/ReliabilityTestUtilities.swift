@@ -21,11 +21,6 @@ let packageRoot: String = {
 /// The shared fixtures beside the package (../shared/fixtures/README.md).
 let fixtures = packageRoot + "/../shared/fixtures"
 
-extension TemporaryFolder {
-  /// A path inside the folder.
-  func file(_ name: String) -> String { path + "/" + name }
-}
-
 /// The environment for a run of settei: a private HOME and XDG folders, a fixed language.
 func testEnvironment(home: String) -> [String: String] {
   [

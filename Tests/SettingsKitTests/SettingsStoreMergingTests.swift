@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TestSupport
 import Testing
 
 @testable import SettingsKit

@@ -11,37 +11,6 @@ struct TestFailure: Error, CustomStringConvertible {
   }
 }
 
-/// A fresh folder under the system temp folder, removed with everything in it on `remove()`.
-struct TemporaryFolder: ~Copyable {
-  let path: String
-
-  init() throws {
-    var template = Array("/tmp/settei-test.XXXXXX".utf8CString)
-    guard let created = mkdtemp(&template) else { throw TestFailure("mkdtemp") }
-    path = String(cString: created)
-  }
-
-  /// `path/name`.
-  func file(_ name: String) -> String { path + "/" + name }
-
-  deinit {
-    removeTree(path)
-  }
-}
-
-/// Removes `path` and, for a folder, everything under it; makes folders writable first.
-func removeTree(_ path: String) {
-  var info = stat()
-  guard lstat(path, &info) == 0 else { return }
-  if info.st_mode & S_IFMT == S_IFDIR {
-    chmod(path, 0o700)
-    for name in folderEntries(path) { removeTree(path + "/" + name) }
-    rmdir(path)
-  } else {
-    unlink(path)
-  }
-}
-
 /// The bytes of the file at `path`.
 func readBytes(_ path: String) throws -> [UInt8] {
   let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -104,39 +73,11 @@ func folderEntries(_ path: String) -> [String] {
 }
 
 /// Runs a program (no shell, empty environment) and returns its exit status and its
-/// standard output and error together.
+/// standard output and error together: TestSupport's runner, shaped for `plutil -lint`.
 func runProcess(_ arguments: [String]) throws -> (status: Int32, output: String) {
-  // Close-on-exec from the start, so that programs other tests spawn meanwhile do not hold
-  // the pipe open.
-  let ends = try makeClosedOnExecPipe()
-  let pipe = [ends.read, ends.write]
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-  posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-  let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
-  let environment: [UnsafeMutablePointer<CChar>?] = [nil]
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environment)
-  close(pipe[1])
-  defer { close(pipe[0]) }
-  guard spawned == 0 else { throw TestFailure("posix_spawn \(arguments[0])", spawned) }
-  var output: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let count = read(pipe[0], &buffer, buffer.count)
-    if count < 0, errno == EINTR { continue }
-    if count <= 0 { break }
-    output += buffer[..<count]
-  }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0 {
-    guard errno == EINTR else { throw TestFailure("waitpid") }
-  }
-  let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-  return (exitStatus, String(decoding: output, as: UTF8.self))
+  let run = try TestSupport.runProcess(
+    arguments[0], Array(arguments.dropFirst()), environment: [:])
+  return (run.status, run.standardOutput + run.standardError)
 }
 
 /// Runs `body` with the file-system permissions of an unprivileged user, so that tests of

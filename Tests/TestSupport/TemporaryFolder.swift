@@ -4,7 +4,7 @@ import Glibc
 ///
 /// ```swift
 /// let folder = try TemporaryFolder()
-/// let path = folder.path + "/history"
+/// let path = folder.file("history")
 /// ```
 public final class TemporaryFolder {
   /// The folder's absolute path.
@@ -22,6 +22,9 @@ public final class TemporaryFolder {
     path = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
+
+  /// A path inside the folder: `path/name`.
+  public func file(_ name: String) -> String { path + "/" + name }
 
   deinit {
     TemporaryFolder.remove(path)
