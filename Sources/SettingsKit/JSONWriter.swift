@@ -4,8 +4,10 @@ import FoundationEssentials
 ///
 /// The output is stable, so that diffs of a store file stay small: object keys are sorted
 /// by their UTF-8 bytes, pretty output indents by two spaces and ends with a line break.
-/// Text is written as UTF-8 (Japanese stays readable); `"`, `\` and control characters
-/// (C0, DEL, C1, U+2028, U+2029) are escaped.
+/// Text is written as UTF-8 (Japanese stays readable); `"`, `\`, control characters (C0,
+/// DEL, C1, U+2028, U+2029, the bidi embeddings, overrides and isolates) and the characters
+/// that show nothing (U+200B–200F, U+2060, U+FEFF, U+061C, tag characters) are escaped as
+/// `\u200B`, so that a file shown in a terminal looks like what it holds.
 ///
 /// What JSON cannot hold is written as a string, and reads back as a string:
 /// - `.date` as ISO 8601 in UTC: `"2026-11-30T00:00:00Z"`;
@@ -163,10 +165,8 @@ public enum JSONWriter {
           escapeLength = 1
         } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
           escapeLength = 2  // C1 control characters
-        } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-        {
-          escapeLength = 3  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+        } else if byte >= 0xD8, let length = invisibleLength(bytes, at: index) {
+          escapeLength = length
         } else {
           index += 1
           continue
@@ -184,7 +184,33 @@ public enum JSONWriter {
     output.append(UInt8(ascii: "\""))
   }
 
+  /// The length of the UTF-8 of an invisible or bidi-control character at `index`, which
+  /// is escaped so that the text cannot look like other text or reorder a terminal's line:
+  /// U+061C (0xD8 0x9C), U+200B–200F and U+2028–202E (0xE2 0x80 …), U+2060 and U+2066–2069
+  /// (0xE2 0x81 …), U+FEFF (0xEF 0xBB 0xBF) and tag characters (0xF3 0xA0 0x80–0x81 …).
+  private static func invisibleLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    let count = bytes.count - index
+    let second = count > 1 ? bytes[index + 1] : 0
+    let third = count > 2 ? bytes[index + 2] : 0
+    switch bytes[index] {
+    case 0xD8 where second == 0x9C: return 2
+    case 0xE2
+    where second == 0x80 && ((0x8B...0x8F).contains(third) || (0xA8...0xAE).contains(third)):
+      return 3
+    case 0xE2 where second == 0x81 && (third == 0xA0 || (0xA6...0xA9).contains(third)): return 3
+    case 0xEF where second == 0xBB && third == 0xBF: return 3
+    case 0xF3 where second == 0xA0 && (third == 0x80 || third == 0x81) && count > 3: return 4
+    default: return nil
+    }
+  }
+
   private static func appendEscape(_ scalar: UInt32, into output: inout [UInt8]) {
+    if scalar > 0xFFFF {  // a UTF-16 surrogate pair, as JSON writes such a character
+      let offset = scalar - 0x10000
+      appendEscape(0xD800 + (offset >> 10), into: &output)
+      appendEscape(0xDC00 + (offset & 0x3FF), into: &output)
+      return
+    }
     let short: String? =
       switch scalar {
       case 0x22: "\\\""

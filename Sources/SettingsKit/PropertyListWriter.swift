@@ -8,8 +8,13 @@ import FoundationEssentials
 /// round-trip form without a trailing `.0` (`<real>1</real>`), `nan` and `±infinity`,
 /// dates in UTC to the second (as Apple's readers expect; fractions of a second are
 /// dropped) and data as Base64. Keys are sorted by their UTF-8 bytes, as ``JSONWriter``
-/// sorts them. `&`, `<` and `>` are escaped; other characters, control characters
-/// included, are written as they are, as Apple's writer does.
+/// sorts them. `&`, `<` and `>` are escaped; so are, as character references (`&#x9B;`),
+/// a carriage return (which readers would turn into a line feed), DEL
+/// and C1 controls, the bidi controls and the characters that show nothing (U+200B–200F,
+/// U+2060, U+FEFF, U+061C, tag characters), which keeps the text as it is and safe to show
+/// in a terminal. C0 controls, which XML 1.0 cannot hold even as references, are written as
+/// they are, as Apple's writer does and Apple's readers take them back; a document meant
+/// for other tools is checked with ``characterXMLCannotHold(in:path:)`` first.
 ///
 /// Why not `PropertyListEncoder`: it is in FoundationEssentials and writes the same format,
 /// but it throws for a top-level scalar and writes dates outside years 1–9999 in a form
@@ -74,19 +79,67 @@ public enum PropertyListWriter {
   }
 
   private static func escaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else {
-      return text
-    }
+    // `&`, `<`, `>`, CR, DEL, and the first bytes of the characters referenced below.
+    let first: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x0D, 0x7F, 0xC2, 0xD8, 0xE2, 0xEF, 0xF3]
+    guard text.utf8.contains(where: first.contains) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     for character in text.unicodeScalars {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
+      switch character.value {
+      case 0x26: result += "&amp;"
+      case 0x3C: result += "&lt;"
+      case 0x3E: result += "&gt;"
+      case 0x0D, 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060, 0x2066...0x2069,
+        0xFEFF, 0xE0000...0xE007F:
+        // A carriage return that a reader would turn into a line feed; characters a terminal
+        // would act on or not show: as references, which every XML reader decodes.
+        result += "&#x" + String(character.value, radix: 16, uppercase: true) + ";"
       default: result.unicodeScalars.append(character)
       }
     }
     return result
+  }
+
+  /// The first character in `value`'s keys and strings that XML 1.0 cannot hold in any form
+  /// (a C0 control other than tab, line feed and carriage return; U+FFFE; U+FFFF), with the
+  /// key it is under, or `nil` when the value can be written as well-formed XML.
+  ///
+  /// ``serialize(_:)`` writes such a character as it is, as Apple's writer does and its
+  /// readers (and ours) accept; a document for other tools must not have one.
+  ///
+  /// - Parameters:
+  ///   - value: The value to check.
+  ///   - path: The key path of `value` itself, for the answer.
+  /// - Returns: The key path (`a.b`, empty at the top) and the character, if there is one.
+  public static func characterXMLCannotHold(in value: PropertyListValue, path: String = "")
+    -> (path: String, character: Unicode.Scalar)?
+  {
+    func forbidden(_ text: String) -> Unicode.Scalar? {
+      text.unicodeScalars.first {
+        ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0xFFFE
+          || $0.value == 0xFFFF
+      }
+    }
+    switch value {
+    case .string(let text):
+      return forbidden(text).map { (path, $0) }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        if let found = characterXMLCannotHold(in: element, path: path + "[\(index)]") {
+          return found
+        }
+      }
+    case .dictionary(let members):
+      for key in JSONWriter.sortedKeys(members) {
+        let inner = path.isEmpty ? key : path + "." + key
+        if let character = forbidden(key) { return (inner, character) }
+        if let member = members[key], let found = characterXMLCannotHold(in: member, path: inner) {
+          return found
+        }
+      }
+    default:
+      break
+    }
+    return nil
   }
 }

@@ -65,7 +65,7 @@ enum SettingEditor {
         })
 
     default:
-      let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
+      let isSecure = specifier.isSecure
       let keyboard = specifier.raw["KeyboardType"]?.stringValue
       let capitalization = specifier.raw["AutocapitalizationType"]?.stringValue
       let now = current.map(SpecifierValues.text(of:)) ?? ""

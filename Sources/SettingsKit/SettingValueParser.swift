@@ -60,7 +60,8 @@ public enum SettingValueParser {
       if let problem = SpecifierValues.problem(
         with: text, keyboardType: specifier.raw["KeyboardType"]?.stringValue)
       {
-        return failure(problem)
+        // A password is never repeated back, not even in what is wrong with it.
+        return failure(specifier.isSecure ? problem.replacing(text, with: "••••••") : problem)
       }
       let type = specifier.raw["AutocapitalizationType"]?.stringValue
       return .success(.string(SpecifierValues.autocapitalize(text, type: type)))

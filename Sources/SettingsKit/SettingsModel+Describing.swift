@@ -16,7 +16,7 @@ extension SettingsModel {
     case .toggleSwitch:
       return SpecifierValues.isOn(value, for: specifier)
         ? ChromeStrings.on(language) : ChromeStrings.off(language)
-    case .textField where specifier.raw["IsSecure"]?.boolValue == true:
+    case .textField where specifier.isSecure:
       return "••••••"
     default:
       break

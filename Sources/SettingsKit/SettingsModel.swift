@@ -166,6 +166,44 @@ public final class SettingsModel {
     }
   }
 
+  /// Why `value` may not be stored under `key`, as `set` checks what it stores, or `nil`
+  /// when it may: the key must be a setting of the schema, and the value must be one its
+  /// screen could have stored (a choice, a switch's value, a number in range, text that fits
+  /// the keyboard, a date). A secret is not quoted. For values that come from a file rather
+  /// than from typing: `import` and the recovery file.
+  public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
+    guard let specifier = specifiersByKey[key] else {
+      return "no setting of this schema has this key"
+    }
+    guard let value else { return nil }  // removing a value restores the default
+    let shown = specifier.isSecure ? "the hidden value" : value.debugDescription
+    let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+    guard isValid(value, forKey: key) else { return "\(shown) does not fit\(allowed)" }
+    switch specifier.kind {
+    case .textField:
+      let keyboard = specifier.raw["KeyboardType"]?.stringValue
+      guard let text = value.stringValue,
+        let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
+      else { return nil }
+      return specifier.isSecure ? problem.replacing(text, with: "••••••") : problem
+    case .other("IASKTextViewSpecifier"):
+      return value.stringValue == nil ? "\(shown) is not text" : nil
+    case .other("IASKDatePickerSpecifier"):
+      // A JSON file holds a date as its ISO 8601 text.
+      if case .date = value { return nil }
+      return value.stringValue.flatMap(SpecifierValues.date(from:)) == nil
+        ? "\(shown) is not a date" : nil
+    default:
+      return nil
+    }
+  }
+
+  /// The keys of the schema's secure text fields (`IsSecure`), whose values are shown
+  /// masked and never quoted.
+  public var secureKeys: Set<String> {
+    Set(specifiersByKey.filter { $0.value.isSecure }.keys)
+  }
+
   /// The text of a schema string on a page, in the model's language.
   public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
     // Every title of every row shown is localized: one lookup in the page's table as this
@@ -190,6 +228,12 @@ public final class SettingsModel {
 }
 
 extension Specifier {
+  /// Whether the specifier is a secure text field (`IsSecure`): a password, shown masked,
+  /// never quoted, never in the history.
+  public var isSecure: Bool {
+    raw["IsSecure"]?.boolValue == true
+  }
+
   /// The allowed values, for messages: `celsius, fahrenheit`.
   var allowedValuesDescription: String? {
     switch kind {

@@ -55,8 +55,7 @@ public enum SettingsSearch {
         if key.lowercased().contains(needle) {
           results.append(Result(entry: entry, matchedText: key, field: "key"))
         }
-        let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
-        if !isSecure,
+        if !specifier.isSecure,
           specifier.kind == .textField || specifier.kind == .other("IASKTextViewSpecifier"),
           let value = model.value(forKey: key),
           SpecifierValues.text(of: value).lowercased().contains(needle)

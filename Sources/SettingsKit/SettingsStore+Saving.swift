@@ -231,11 +231,14 @@ extension SettingsStore {
   }
 
   private func conflictError(_ conflicts: [StoreError.Conflict], target: String) -> StoreError {
-    func shown(_ value: PropertyListValue?) -> String {
-      value.map { $0.debugDescription } ?? "(not set)"
-    }
     let details = conflicts.map { conflict in
-      "'\(conflict.key)' is now \(shown(conflict.onDisk)) there (yours: \(shown(conflict.mine)))"
+      // A secret is said to differ, never shown.
+      let hidden = secretKeys.contains(conflict.key)
+      func shown(_ value: PropertyListValue?) -> String {
+        value.map { hidden ? "a hidden value" : $0.debugDescription } ?? "(not set)"
+      }
+      return
+        "'\(conflict.key)' is now \(shown(conflict.onDisk)) there (yours: \(shown(conflict.mine)))"
     }
     return StoreError(
       kind: .conflict, path: target,

@@ -35,6 +35,9 @@ public final class SettingsStore {
   public let path: String
   /// How the file is written.
   public let format: Format
+  /// Keys whose values are never put in a message, such as a conflict's: the schema's
+  /// secure text fields.
+  public var secretKeys: Set<String> = []
   /// The values as last read from or written to the file.
   public internal(set) var values: [String: PropertyListValue]
   /// The file's bytes when ``values`` were read or written: a save that finds the same bytes

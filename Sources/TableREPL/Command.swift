@@ -178,18 +178,22 @@ public struct CommandDefinition {
   public var prefix: String?
   /// Candidates for the argument typed so far, for Tab.
   public var completeArgument: ((String) -> [String])?
+  /// Whether an argument holds a secret, such as a password: the line is then never kept
+  /// in the history.
+  public var holdsSecret: ((String) -> Bool)?
   /// Runs the command with the rest of the line (empty when there is none).
   public var run: (String) -> Result
 
-  /// Creates a command from its help, an optional prefix, argument completion, and what it
-  /// does.
+  /// Creates a command from its help, an optional prefix, argument completion, what tells a
+  /// secret argument, and what it does.
   public init(
     help: Help, prefix: String? = nil, completeArgument: ((String) -> [String])? = nil,
-    run: @escaping (String) -> Result
+    holdsSecret: ((String) -> Bool)? = nil, run: @escaping (String) -> Result
   ) {
     self.help = help
     self.prefix = prefix
     self.completeArgument = completeArgument
+    self.holdsSecret = holdsSecret
     self.run = run
   }
 }

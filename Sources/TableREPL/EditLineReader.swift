@@ -26,6 +26,12 @@ public final class EditLineReader: LineReading {
       }
     }
   }
+  /// Called with each line read; `false` keeps it out of the history, as
+  /// ``Session/mayKeepInHistory(_:)`` says of a line that sets a password.
+  public var historyFilter: ((String) -> Bool)? {
+    get { editor.keepsInHistory }
+    set { editor.keepsInHistory = newValue }
+  }
   /// Always `true`: a person is typing.
   public var isInteractive: Bool { true }
 

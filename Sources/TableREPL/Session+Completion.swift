@@ -17,7 +17,8 @@ extension Session {
         return names.filter { $0.hasPrefix(argument.lowercased()) }.sorted().map { head + $0 }
       }
       if let command = customCommands[name], let complete = command.completeArgument {
-        return complete(argument).map { head + $0 }
+        // Keys and choices come from a schema: listed on Tab Tab, so shown safely.
+        return complete(argument).map { head + TerminalText.sanitize($0) }
       }
     }
     var candidates: [String] = []
@@ -35,5 +36,17 @@ extension Session {
       }
     }
     return candidates
+  }
+
+  /// Whether a line may be kept in the history: not when it is an application's command
+  /// whose argument holds a secret (``CommandDefinition/holdsSecret``), such as settei's
+  /// `set` of a secure text field.
+  public func mayKeepInHistory(_ line: String) -> Bool {
+    let command = Command.parse(
+      line, customCommands: customCommandNames, customPrefixes: customPrefixes)
+    guard case .custom(let name, let argument) = command,
+      let holdsSecret = customCommands[name]?.holdsSecret
+    else { return true }
+    return !holdsSecret(argument)
   }
 }

@@ -36,7 +36,9 @@ extension Session {
           output.write("Unchanged.\n")
           return nil
         }
-        if let problem = request.validate(text) {
+        if var problem = request.validate(text) {
+          // A hidden answer is never shown, not even in the reason it was refused.
+          if request.isSecure { problem = problem.replacing(text, with: "••••••") }
           if let outcome = fail(problem) { return outcome }
           continue
         }

@@ -163,9 +163,9 @@ public final class Session {
   }
 
   /// The names of the application's commands, for parsing every line.
-  private var customCommandNames: Set<String> = []
+  private(set) var customCommandNames: Set<String> = []
   /// The prefixes that run an application's command (`/` for `find`), to its name.
-  private var customPrefixes: [String: String] = [:]
+  private(set) var customPrefixes: [String: String] = [:]
 
   private func runCustom(_ name: String, argument: String) -> Outcome? {
     guard let command = customCommands[name] else { return nil }
@@ -379,12 +379,14 @@ public final class Session {
 
   /// Reports a failed command: on a terminal the session goes on; a script ends.
   func fail(_ message: String) -> Outcome? {
+    // A message may quote what was typed or read: an escape sequence in it stays text.
+    let text = Self.sanitizedLines(message)
     if reader.isInteractive {
-      output.write(message + "\n")
+      output.write(text + "\n")
       return nil
     }
     let saved = quitHandler == nil ? "" : " Nothing was saved."
-    errorOutput.write("\(programName): input line \(linesRead): \(message)\(saved)\n")
+    errorOutput.write("\(programName): input line \(linesRead): \(text)\(saved)\n")
     return .scriptFailed(line: linesRead, message: message)
   }
 

@@ -77,6 +77,7 @@ public enum TerminalApp {
     session.quitHandler = quitHandler
     session.programName = programName
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
+    editReader?.historyFilter = { [unowned session] in session.mayKeepInHistory($0) }
 
     let outcome = session.run()
     if let editReader {

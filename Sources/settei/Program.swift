@@ -81,6 +81,7 @@ struct Program {
     }
 
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
+    store.secretKeys = model.secureKeys
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
@@ -120,8 +121,12 @@ struct Program {
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)
-    SettingsCommands(model: model, index: index, navigationController: navigationController)
-      .register(with: session)
+    let commands = SettingsCommands(
+      model: model, index: index, navigationController: navigationController)
+    commands.register(with: session)
+    editReader?.historyFilter = { [unowned session] line in
+      session.mayKeepInHistory(line) && !commands.revealsSecret(line)
+    }
     session.quitHandler = { saver.quit() }
     session.unsavedChanges = { model.changeSummaries(index: index) }
 

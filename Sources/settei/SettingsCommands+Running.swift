@@ -185,7 +185,8 @@ extension SettingsCommands {
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
     let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
-    let raw = value.map { " (\($0.debugDescription))" } ?? ""
+    // The stored form beside the words, except for a secret, which is only ever masked.
+    let raw = entry.specifier.isSecure ? "" : value.map { " (\($0.debugDescription))" } ?? ""
     return .done(message: "\(key) = \(shown)\(raw) · \(place)", showScreen: false)
   }
 

@@ -149,12 +149,21 @@ final class StoreSaver {
     restoreWithoutAsking: Bool, output: any TextOutput, ask: ((String) -> String?)?
   ) {
     let path = recoveryPath
-    let changes: [String: PropertyListValue?]
+    var changes: [String: PropertyListValue?]
     do {
       guard let found = try SettingsStore.readRecovery(for: store.path) else { return }
       changes = found
     } catch {
       errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
+      return
+    }
+    // The file is checked as `set` checks what is typed: what it could not have said is
+    // reported and never restored.
+    changes = refusingInvalid(changes, in: path)
+    guard !changes.isEmpty else {
+      errorOutput.write(
+        "settei: note: nothing in \(TerminalText.sanitize(path)) can be restored; it is left "
+          + "as it is (delete it to stop this note).\n")
       return
     }
     let noun = changes.count == 1 ? "change" : "changes"
@@ -212,6 +221,30 @@ final class StoreSaver {
         "Kept \(TerminalText.sanitize(path)); settei asks again next time "
           + "(or start it with --recover).\n")
     }
+  }
+
+  /// The changes that fit their settings; the others are named on standard error.
+  private func refusingInvalid(_ changes: [String: PropertyListValue?], in path: String)
+    -> [String: PropertyListValue?]
+  {
+    var accepted: [String: PropertyListValue?] = [:]
+    var refused: [String] = []
+    for key in changes.keys.sorted() {
+      let value = changes[key] ?? nil
+      if let problem = model.problem(storing: value, forKey: key) {
+        refused.append("  \(key): \(problem)")
+      } else {
+        accepted[key] = .some(value)
+      }
+    }
+    if !refused.isEmpty {
+      let noun = refused.count == 1 ? "change that does" : "changes that do"
+      errorOutput.write(
+        "settei: warning: \(TerminalText.sanitize(path)) holds \(refused.count) \(noun) "
+          + "not fit their settings; not restored:\n"
+          + Self.sanitizedLines(refused.joined(separator: "\n")) + "\n")
+    }
+    return accepted
   }
 
   /// Each line of `text` sanitized for the terminal, the line breaks kept.

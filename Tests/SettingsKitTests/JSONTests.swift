@@ -265,6 +265,15 @@ private func failure(_ bytes: [UInt8]) -> SourceError? {
         """)
   }
 
+  @Test func invisibleAndBidiCharactersAreEscapedAndReadBack() throws {
+    let text = "a\u{200B}b\u{202E}c\u{FEFF}d\u{61C}e\u{2060}f\u{E0041}g 日本 👩\u{200D}💻"
+    let json = JSONWriter.serialize(.string(text), pretty: false)
+    #expect(
+      json
+        == #""a\u200Bb\u202Ec\uFEFFd\u061Ce\u2060f\uDB40\uDC41g 日本 👩\u200D💻""#)
+    #expect(try parse(json) == .string(text))
+  }
+
   @Test func compactOutput() {
     #expect(
       JSONWriter.serialize(["b": [1, "x"], "a": true], pretty: false) == #"{"a":true,"b":[1,"x"]}"#)

@@ -54,6 +54,23 @@ let plutil = "/opt/swift/usr/bin/plutil"
     #expect(PropertyListWriter.serialize(back) == text)
   }
 
+  @Test func controlAndInvisibleCharactersAreReferencesAndReadBack() throws {
+    let value: PropertyListValue = ["k\u{200B}": "a\rb\u{9B}c\u{202E}d\u{7F}<&> 日本 \u{E0041}"]
+    let text = PropertyListWriter.serialize(value)
+    #expect(text.contains("<key>k&#x200B;</key>"))
+    #expect(
+      text.contains("<string>a&#xD;b&#x9B;c&#x202E;d&#x7F;&lt;&amp;&gt; 日本 &#xE0041;</string>"))
+    #expect(try PropertyListReader.parse(Array(text.utf8), source: "w") == value)
+    #expect(PropertyListWriter.characterXMLCannotHold(in: value) == nil)
+  }
+
+  @Test func aCharacterXMLCannotHoldIsFoundWithItsKey() {
+    let value: PropertyListValue = ["fine": "ok\t\n", "list": ["x", ["bad": "a\u{1B}[2J"]]]
+    let found = PropertyListWriter.characterXMLCannotHold(in: value)
+    #expect(found?.path == "list[1].bad" && found?.character == "\u{1B}")
+    #expect(PropertyListWriter.characterXMLCannotHold(in: ["k\u{0}": 1])?.path == "k\u{0}")
+  }
+
   @Test func datesAreWrittenToTheSecond() throws {
     let text = PropertyListWriter.serialize(.date(Date(timeIntervalSince1970: 1.75)))
     #expect(text.contains("<date>1970-01-01T00:00:01Z</date>"))

@@ -55,3 +55,34 @@ import Testing
     #expect(SpecifierValues.date(from: "2026-02-30") == nil)
   }
 }
+
+/// What `import` and the recovery file may store: what `set` would.
+@Suite struct StoredValueProblemTests {
+  @Test func valuesAreCheckedAsSetChecksThem() throws {
+    let model = try embeddedModel(language: "en")
+    #expect(model.problem(storing: "fahrenheit", forKey: "temperatureUnit") == nil)
+    #expect(model.problem(storing: nil, forKey: "temperatureUnit") == nil, "back to the default")
+    #expect(
+      model.problem(storing: "kelvin", forKey: "temperatureUnit")?.hasPrefix(
+        #""kelvin" does not fit (allowed: "celsius", "fahrenheit")"#) == true)
+    #expect(model.problem(storing: "a string", forKey: "liveText") != nil)
+    #expect(model.problem(storing: "x", forKey: "\u{1B}[31mevil") != nil)
+  }
+
+  @Test func aSecretIsNeverQuoted() throws {
+    let json = """
+      {"Title": "A", "PreferenceSpecifiers": [
+        {"Type": "PSTextFieldSpecifier", "Title": "P", "Key": "p", "IsSecure": true,
+         "KeyboardType": "EmailAddress"}]}
+      """
+    let schema = try JSONSchemaReader.read(Array(json.utf8), source: "a.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    #expect(model.secureKeys == ["p"])
+    #expect(model.problem(storing: "a@b.c", forKey: "p") == nil)
+    let problems = [
+      model.problem(storing: "hunter2", forKey: "p"), model.problem(storing: 7, forKey: "p"),
+    ]
+    #expect(
+      problems.allSatisfy { $0.map { !$0.contains("hunter2") && !$0.contains("7") } ?? false })
+  }
+}

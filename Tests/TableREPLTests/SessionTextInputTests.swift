@@ -100,6 +100,15 @@ private func run(_ lines: [String], _ controller: AskingViewController, interact
     #expect(!output.contains("12345"))
   }
 
+  @Test func aRefusedSecretIsNotRepeatedInTheReason() {
+    for interactive in [true, false] {
+      let controller = AskingViewController(isSecure: true)
+      let (_, output, errors) = run(["1", "hunter2"], controller, interactive: interactive)
+      #expect((output + errors).contains("'••••••' is not a whole number."))
+      #expect(!(output + errors).contains("hunter2"))
+    }
+  }
+
   @Test func aMultiLineAnswerEndsAtASingleDot() {
     let controller = AskingViewController(isMultiline: true)
     let (_, _, _) = run(["1", "first", "", "third", ".", "quit"], controller, interactive: false)
