@@ -17,8 +17,9 @@ extension Session {
         return names.filter { $0.hasPrefix(argument.lowercased()) }.sorted().map { head + $0 }
       }
       if let command = customCommands[name], let complete = command.completeArgument {
-        // Keys and choices come from a schema: listed on Tab Tab, so shown safely.
-        return complete(argument).map { head + TerminalText.sanitize($0) }
+        // Keys and choices come from a schema: one a terminal would act on, or that looks
+        // like another, could not be typed back as Tab would show it, so it is left out.
+        return complete(argument).filter { TerminalText.sanitize($0) == $0 }.map { head + $0 }
       }
     }
     var candidates: [String] = []

@@ -303,9 +303,12 @@ public final class Session {
 
   private func selectRow(titled text: String) -> Outcome? {
     let needle = text.lowercased()
+    // A title as shown (`Token\u{2060}`), so that what Tab inserts selects its row.
     func matching(_ rows: [Screen.Row]) -> [Screen.Row] {
-      let exact = rows.filter { $0.text.lowercased() == needle }
-      return exact.isEmpty ? rows.filter { $0.text.lowercased().hasPrefix(needle) } : exact
+      let titles = rows.map { TerminalText.sanitize($0.text).lowercased() }
+      let exact = rows.indices.filter { titles[$0] == needle }
+      let found = exact.isEmpty ? rows.indices.filter { titles[$0].hasPrefix(needle) } : exact
+      return found.map { rows[$0] }
     }
     var matches = matching(currentScreen().sections.flatMap(\.rows))
     let total = topTableView.totalNumberOfRows

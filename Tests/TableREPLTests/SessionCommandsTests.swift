@@ -132,14 +132,14 @@ private func session(
     #expect(session.mayKeepInHistory("3"))
   }
 
-  @Test func argumentCandidatesAreShownSafely() {
+  @Test func argumentCandidatesThatCannotBeShownAsTheyAreAreLeftOut() {
     let (session, _, _) = session([], interactive: true)
     session.register(
       CommandDefinition(
         help: .init(names: ["get"], usage: "get KEY", summary: "g", details: "d"),
-        completeArgument: { _ in ["evil\u{1B}[2J", "zero\u{200B}width"] }
+        completeArgument: { _ in ["evil\u{1B}[2J", "zero\u{200B}width", "plain"] }
       ) { _ in .done(message: nil, showScreen: false) })
-    #expect(session.completions(for: "get ") == ["get evil\\u{1B}[2J", "get zero\\u{200B}width"])
+    #expect(session.completions(for: "get ") == ["get plain"])
   }
 
   @Test func completionOffersCommandsTitlesAndArguments() {
@@ -172,5 +172,18 @@ private func session(
     #expect(session.run() == .quit)
     #expect(controller.selections == [IndexPath(row: 99, section: 0)])
     #expect(output.text.contains("page 7/7"), "the page of the chosen row is shown")
+  }
+
+  @Test func aTitleWithAnInvisibleCharacterIsChosenAsItIsShown() {
+    let controller = StaticViewController(
+      title: "Keys", sections: [.init(rows: [.init(text: "Token"), .init(text: "Token\u{2060}")])])
+    let reader = ScriptedLineReader(["token\\u{2060}", "token"], isInteractive: true)
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller), reader: reader,
+      output: StringOutput())
+    #expect(session.completions(for: "Tok") == ["Token", "Token\\u{2060}"])
+    #expect(session.run() == .quit)
+    #expect(
+      controller.selections == [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)])
   }
 }
