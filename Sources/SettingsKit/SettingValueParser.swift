@@ -61,7 +61,8 @@ public enum SettingValueParser {
         with: text, keyboardType: specifier.raw["KeyboardType"]?.stringValue)
       {
         // A password is never repeated back, not even in what is wrong with it.
-        return failure(specifier.isSecure ? problem.replacing(text, with: "••••••") : problem)
+        return failure(
+          specifier.isSecure ? problem.replacing(text, with: SettingsModel.maskedSecret) : problem)
       }
       let type = specifier.raw["AutocapitalizationType"]?.stringValue
       return .success(.string(SpecifierValues.autocapitalize(text, type: type)))

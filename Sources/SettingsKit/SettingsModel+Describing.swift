@@ -17,11 +17,11 @@ extension SettingsModel {
       return SpecifierValues.isOn(value, for: specifier)
         ? ChromeStrings.on(language) : ChromeStrings.off(language)
     case .textField where specifier.isSecure:
-      return "••••••"
+      return Self.maskedSecret
     default:
       break
     }
-    return SpecifierValues.text(of: value)
+    return SpecifierValues.text(of: specifier.key.map { masked(value, forKey: $0) } ?? value)
   }
 
   /// This session's changes as "Page › Title: old → new", one per changed key, in the order

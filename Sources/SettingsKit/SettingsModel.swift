@@ -185,7 +185,7 @@ public final class SettingsModel {
       guard let text = value.stringValue,
         let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
       else { return nil }
-      return specifier.isSecure ? problem.replacing(text, with: "••••••") : problem
+      return specifier.isSecure ? problem.replacing(text, with: Self.maskedSecret) : problem
     case .other("IASKTextViewSpecifier"):
       return value.stringValue == nil ? "\(shown) is not text" : nil
     case .other("IASKDatePickerSpecifier"):
@@ -202,6 +202,48 @@ public final class SettingsModel {
   /// masked and never quoted.
   public var secureKeys: Set<String> {
     Set(specifiersByKey.filter { $0.value.isSecure }.keys)
+  }
+
+  /// The keys whose values are or hold a secret: the secure text fields, and the list groups
+  /// whose items are secure or have secure fields.
+  public var keysHoldingSecrets: Set<String> {
+    Set(specifiersByKey.filter { $0.value.isSecure || secretItemFields(of: $0.value) != nil }.keys)
+  }
+
+  /// How a secret is shown.
+  public static let maskedSecret = "••••••"
+
+  /// `value` with the secrets in it masked as ``maskedSecret``: a secure field's value, the
+  /// items of a list group whose items are secure, the secure fields of its items' page.
+  public func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
+    guard let specifier = specifiersByKey[key] else { return value }
+    if specifier.isSecure { return .string(Self.maskedSecret) }
+    guard let fields = secretItemFields(of: specifier), let items = value.arrayValue else {
+      return value
+    }
+    return .array(
+      items.map { item in
+        guard var members = item.dictionaryValue else { return .string(Self.maskedSecret) }
+        for field in fields where members[field] != nil {
+          members[field] = .string(Self.maskedSecret)
+        }
+        return .dictionary(members)
+      })
+  }
+
+  /// For a list group: the secure fields of its items' page (empty when the items
+  /// themselves are secure), or `nil` when its items hold no secret.
+  private func secretItemFields(of specifier: Specifier) -> Set<String>? {
+    guard specifier.kind == .other("IASKListGroupSpecifier") else { return nil }
+    var fields: Set<String> = []
+    for name in ["ItemSpecifier", "AddSpecifier"] {
+      guard let item = specifier.raw[name] else { continue }
+      if item["IsSecure"]?.boolValue == true { return [] }
+      if let file = item["File"]?.stringValue, let page = schema.pages[file] {
+        fields.formUnion(page.specifiers.filter(\.isSecure).compactMap(\.key))
+      }
+    }
+    return fields.isEmpty ? nil : fields
   }
 
   /// The text of a schema string on a page, in the model's language.

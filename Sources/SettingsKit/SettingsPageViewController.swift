@@ -314,7 +314,7 @@ public final class SettingsPageViewController: TableViewController {
     case .textField:
       let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
       let text = value.map(SpecifierValues.text(of:)) ?? ""
-      cell.detailText = isSecure && !text.isEmpty ? "••••••" : text
+      cell.detailText = isSecure && !text.isEmpty ? SettingsModel.maskedSecret : text
     case .slider:
       let range = SpecifierValues.sliderRange(of: specifier)
       let number = value?.doubleValue ?? range.minimum

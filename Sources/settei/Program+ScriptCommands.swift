@@ -20,9 +20,9 @@ extension Program {
       // Printed exactly when that is safe; a line break stays one.
       let shown = text.split(separator: "\n", omittingEmptySubsequences: false)
         .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
-      if model.secureKeys.contains(key) {
+      if model.keysHoldingSecrets.contains(key) {
         standardError.write(
-          "settei: note: \(TerminalText.sanitize(key)) is a secure field, so its value is "
+          "settei: note: \(TerminalText.sanitize(key)) holds a secure field, so its value is "
             + "masked; settei export prints the stored values, secrets included.\n")
       } else if shown != text {
         standardError.write(
@@ -121,9 +121,9 @@ extension Program {
     }
   }
 
-  /// A value as a script reads it (``plainText(_:)``), masked for a secure field.
+  /// A value as a script reads it (``plainText(_:)``), its secrets masked.
   private func shownText(_ value: PropertyListValue, key: String, model: SettingsModel) -> String {
-    model.secureKeys.contains(key) ? "••••••" : plainText(value)
+    plainText(model.masked(value, forKey: key))
   }
 
   private func listTable(model: SettingsModel, index: SettingsIndex) -> String {
@@ -152,10 +152,8 @@ extension Program {
         "path": .array(index.breadcrumb(of: entry, model: model).map(PropertyListValue.string)),
         "changed": .bool(model.storedValues[key] != nil),
       ]
-      let secret = PropertyListValue.string("••••••")
-      let isSecure = entry.specifier.isSecure
-      item["value"] = model.value(forKey: key).map { isSecure ? secret : $0 }
-      item["default"] = model.defaultValue(forKey: key).map { isSecure ? secret : $0 }
+      item["value"] = model.value(forKey: key).map { model.masked($0, forKey: key) }
+      item["default"] = model.defaultValue(forKey: key).map { model.masked($0, forKey: key) }
       items.append(.dictionary(item))
     }
     return JSONWriter.serialize(.array(items))

@@ -81,7 +81,7 @@ struct Program {
     }
 
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
-    store.secretKeys = model.secureKeys
+    store.secretKeys = model.keysHoldingSecrets
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")

@@ -186,7 +186,9 @@ extension SettingsCommands {
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
     let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
     // The stored form beside the words, except for a secret, which is only ever masked.
-    let raw = entry.specifier.isSecure ? "" : value.map { " (\($0.debugDescription))" } ?? ""
+    let raw =
+      entry.specifier.isSecure
+      ? "" : value.map { " (\(model.masked($0, forKey: key).debugDescription))" } ?? ""
     return .done(message: "\(key) = \(shown)\(raw) · \(place)", showScreen: false)
   }
 

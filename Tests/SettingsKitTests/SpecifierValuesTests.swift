@@ -86,3 +86,30 @@ import Testing
       problems.allSatisfy { $0.map { !$0.contains("hunter2") && !$0.contains("7") } ?? false })
   }
 }
+
+/// Secrets inside a list group's items are masked as a secure field's value is.
+@Suite struct MaskedValueTests {
+  @Test func theSecureFieldsOfListItemsAreMasked() throws {
+    let json = """
+      {"Title": "A", "PreferenceSpecifiers": [
+        {"Type": "IASKListGroupSpecifier", "Title": "Accounts", "Key": "accounts",
+         "ItemSpecifier": {"Type": "PSChildPaneSpecifier", "Title": "Account", "Children": {
+           "Title": "Account", "PreferenceSpecifiers": [
+             {"Type": "PSTextFieldSpecifier", "Title": "User", "Key": "user"},
+             {"Type": "PSTextFieldSpecifier", "Title": "Password", "Key": "pw", "IsSecure": true}]}}},
+        {"Type": "IASKListGroupSpecifier", "Title": "Pins", "Key": "pins",
+         "ItemSpecifier": {"Type": "PSTextFieldSpecifier", "IsSecure": true}},
+        {"Type": "IASKListGroupSpecifier", "Title": "Tags", "Key": "tags",
+         "ItemSpecifier": {"Type": "PSTextFieldSpecifier"}}]}
+      """
+    let schema = try JSONSchemaReader.read(Array(json.utf8), source: "a.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let hidden = PropertyListValue.string(SettingsModel.maskedSecret)
+    #expect(
+      model.masked([["user": "bob", "pw": "hunter2"]], forKey: "accounts")
+        == [["user": "bob", "pw": hidden]])
+    #expect(model.masked(["1234", "5678"], forKey: "pins") == [hidden, hidden])
+    #expect(model.masked(["a", "b"], forKey: "tags") == ["a", "b"])
+    #expect(model.keysHoldingSecrets == ["accounts", "pins"])
+  }
+}
