@@ -5,7 +5,7 @@ ARGS ?=
 LINT_PATHS = Package.swift Sources Tests Examples Benchmarks
 
 .PHONY: all deps build release run test fuzz lint format clean install docs check-package \
-  check-release bench
+  check-release check-clean-clone bench
 
 all: build
 
@@ -97,6 +97,11 @@ bench: deps
 check-release: release
 	SETTEI_TEST_EXECUTABLE="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
 	  $(SWIFT) test --filter EndToEndTests
+
+# The README's two commands in a fresh clone of HEAD with nothing beside it: `make test`,
+# then `make run` with quit piped in (slow: builds everything from scratch). In CI.
+check-clean-clone:
+	scripts/check-clean-clone.sh
 
 # Installs the binary, the man page and the shell completions under PREFIX.
 install: release

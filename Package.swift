@@ -53,7 +53,7 @@ let package = Package(
     // driven by ReliabilityTests; no product ships it.
     .executableTarget(
       name: "store-save-loop", dependencies: ["SettingsKit"], path: "Tests/StoreSaveLoop"),
-    // The failure modes of ../shared/RELIABILITY.md by name, with real processes, signals and
+    // The failure modes of docs/reliability.md by name, with real processes, signals and
     // files, and the seeded fuzz harness (SETTEI_FUZZ_CASES sets the cases per input).
     .testTarget(
       name: "ReliabilityTests",
@@ -76,7 +76,7 @@ let package = Package(
       name: "ExamplesTests",
       dependencies: ["files", "timezones", "tutorial", "TableKit", "TableREPL", "TestSupport"]),
 
-    // The benchmark of issue 6 (`make bench`): start-up, per-command cost, scale, save,
+    // The benchmark (`make bench`): start-up, per-command cost, scale, save,
     // schema load and a peer, written to docs/performance.md. No product ships it.
     .executableTarget(
       name: "settei-bench", dependencies: ["TableREPL", "TableKit", "SettingsKit", "TestSupport"],

@@ -13,9 +13,9 @@ SWIFT=${SWIFT:-swift}
 scripts/install-deps.sh valgrind whiptail hyperfine
 
 work=.build/bench
-bundle=../shared/fixtures/settings-bundles/InAppSettingsKitSample.bundle
+bundle=Tests/Fixtures/InAppSettingsKitSample.bundle
 if [ ! -d "$bundle" ]; then
-  echo "bench: $bundle is missing; it comes with the project's shared/ folder beside the repository." >&2
+  echo "bench: $bundle is missing; it belongs to the repository (Tests/Fixtures); restore it with git." >&2
   exit 1
 fi
 dynamic_scratch=.build/dynamic

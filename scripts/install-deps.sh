@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what settei needs to build and test on Debian/Ubuntu, if it is missing:
-# libedit (headers and pkg-config file) and pkg-config. Safe to run again: it does nothing
-# when everything is there.
+# libedit (headers and pkg-config file), pkg-config and the time-zone database. Safe to run
+# again: it does nothing when everything is there.
 set -euo pipefail
 
 need=()
@@ -9,6 +9,8 @@ pkg-config --version >/dev/null 2>&1 || need+=(pkg-config)
 if ! pkg-config --exists libedit 2>/dev/null || [ ! -f /usr/include/histedit.h ]; then
   need+=(libedit-dev)
 fi
+# The timezones example (and its tests) read the zoneinfo database.
+[ -f /usr/share/zoneinfo/Asia/Tokyo ] || need+=(tzdata)
 for tool in "$@"; do
   case "$tool" in
     valgrind) command -v valgrind >/dev/null 2>&1 || need+=(valgrind) ;;

@@ -1,9 +1,9 @@
 /// The figures of one run of the benchmark: printed as a table, and written as
 /// docs/performance.md with the command behind each figure and the machine.
 struct Report {
-  /// One of the six figures of the issue.
+  /// One of the six figures of the benchmark.
   struct Figure {
-    /// Its number in the issue (1 start-up … 6 peer).
+    /// Its number in the report (1 start-up … 6 peer).
     var number: Int
     var title: String
     /// The headline result, e.g. "1.21× the floor".

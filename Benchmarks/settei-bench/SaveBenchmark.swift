@@ -79,7 +79,7 @@ struct SaveBenchmark {
           + "(\(Format.grouped(size)) bytes: strings, integers, reals and Booleans) in a "
           + "folder under `\(configuration.work)`. Each round changes one key and saves it with "
           + "`SettingsStore.save(_:changedKeys:)` — the full protocol of "
-          + "../shared/RELIABILITY.md as the code has it: resolve the path, take the lock file "
+          + "docs/reliability.md (\"How a save works\"): resolve the path, take the lock file "
           + "(`O_EXCL` + `flock`), re-read the store (parsed again only when its bytes are "
           + "not those it last read or wrote), merge the changed key, write the new contents "
           + "(only the changed member is written; the others are copied from the file as "

@@ -2,7 +2,7 @@
   import Glibc
 #endif
 
-// settei-bench: the figures of issue 6, measured side by side in one run. `make bench` builds
+// settei-bench: the performance figures, measured side by side in one run. `make bench` builds
 // the programs and runs `settei-bench run …`; see scripts/bench.sh and docs/performance.md.
 
 let usage = """

@@ -2,7 +2,7 @@
 ///
 /// `path` is the file as the caller named it and `reason` says what went wrong, usually the
 /// system's own words (`strerror`), so the message can be shown to a person as it is:
-/// `history file /home/a/.local/state/settei/history: Permission denied`.
+/// `history file /home/a/.local/state/my-tool/history: Permission denied`.
 public struct HistoryFileError: Error, CustomStringConvertible {
   /// The history file the operation was about.
   public let path: String

@@ -22,7 +22,7 @@ extension LineEditor {
       }
       return UInt8(status == 0 ? CC_REFRESH : CC_REFRESH_BEEP)
     case .list(let candidates):
-      let columns = Int(settei_el_get_columns(editLine))
+      let columns = Int(ceditline_el_get_columns(editLine))
       let table = Completion.columns(candidates, width: columns > 0 ? columns : 80)
       LineEditor.write("\r\n" + table.map { $0 + "\r\n" }.joined())
       return UInt8(CC_REDISPLAY)
@@ -102,7 +102,7 @@ enum Completion {
   /// measure).
   static func displayWidth(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { total, scalar in
-      total + max(0, Int(settei_wcwidth(wchar_t(bitPattern: scalar.value))))
+      total + max(0, Int(ceditline_wcwidth(wchar_t(bitPattern: scalar.value))))
     }
   }
 }

@@ -71,10 +71,10 @@ extension LineEditor {
       redrawAfterResize()
     }
     for signal in SignalTrap.passedOn where SignalTrap.mask(pending, contains: signal) {
-      _ = settei_el_prep_terminal(editLine, 0)
+      _ = ceditline_el_prep_terminal(editLine, 0)
       signalTrap?.passOn(signal)
       // Still running: continued after Ctrl-Z, or the program's own handler returned.
-      _ = settei_el_prep_terminal(editLine, 1)
+      _ = ceditline_el_prep_terminal(editLine, 1)
       if signal == SIGTSTP {
         redrawLine()
       } else {
@@ -90,7 +90,7 @@ extension LineEditor {
   /// Draws the prompt and the line again from the start of the cursor's row.
   private func redrawLine() {
     LineEditor.write("\r")
-    _ = settei_el_refresh(editLine)
+    _ = ceditline_el_refresh(editLine)
   }
 
   /// Draws the prompt and the line again after the terminal changed width.
@@ -99,7 +99,7 @@ extension LineEditor {
   /// so the prompt now starts as many rows above the cursor as the text before the cursor
   /// fills at the new width: go there, clear to the end of the screen, and let libedit draw.
   private func redrawAfterResize() {
-    let columns = Int(settei_el_get_columns(editLine))
+    let columns = Int(ceditline_el_get_columns(editLine))
     var rowsAbove = 0
     if columns > 0, let info = el_wline(editLine), let buffer = info.pointee.buffer,
       let cursor = info.pointee.cursor
@@ -108,6 +108,6 @@ extension LineEditor {
       rowsAbove = (Completion.displayWidth(prompt) + Completion.displayWidth(before)) / columns
     }
     LineEditor.write((rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J")
-    _ = settei_el_refresh(editLine)
+    _ = ceditline_el_refresh(editLine)
   }
 }

@@ -8,11 +8,11 @@ import Glibc
 /// input or output is not a terminal, and the caller then reads plain lines itself.
 ///
 /// ```swift
-/// guard let editor = LineEditor(programName: "settei") else { return readPlainLines() }
+/// guard let editor = LineEditor(programName: "my-tool") else { return readPlainLines() }
 /// try? editor.history.load(from: historyPath)
 /// editor.completer = { textBeforeCursor in commands.filter { $0.hasPrefix(lastWord) } }
 /// loop: while true {
-///   switch editor.readLine(prompt: "settei> ") {
+///   switch editor.readLine(prompt: "my-tool> ") {
 ///   case .line(let line): run(line)
 ///   case .interrupted: continue
 ///   case .endOfFile: break loop
@@ -67,7 +67,7 @@ public final class LineEditor {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
     LineEditor.useUTF8CharacterType()
     guard let promptText = strdup(""),
-      let editLine = el_init(programName, settei_stdin(), settei_stdout(), settei_stderr())
+      let editLine = el_init(programName, ceditline_stdin(), ceditline_stdout(), ceditline_stderr())
     else { return nil }
     self.promptText = promptText
     self.editLine = editLine
@@ -97,12 +97,12 @@ public final class LineEditor {
   /// - Returns: The line without its newline, or why there is none.
   public func readLine(prompt: String) -> LineReadResult {
     setPrompt(prompt)
-    fflush(settei_stdout())
+    fflush(ceditline_stdout())
     readWasInterrupted = false
     signalTrap = SignalTrap()
     // el_wgets shows the prompt before it sets the terminal up, and a Ctrl-D typed in that
     // moment would be eaten by the cooked-mode line discipline: go raw first.
-    _ = settei_el_prep_terminal(editLine, 1)
+    _ = ceditline_el_prep_terminal(editLine, 1)
     var count: Int32 = 0
     let text = el_wgets(editLine, &count)
     signalTrap?.restore()
@@ -124,32 +124,32 @@ public final class LineEditor {
   /// Sets libedit up: emacs keys, the prompt and read callbacks, Tab, history, `~/.editrc`.
   private func configure() -> Bool {
     let editLine = editLine
-    guard settei_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque()) == 0,
-      settei_el_set_editor(editLine, "emacs") == 0,
+    guard ceditline_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque()) == 0,
+      ceditline_el_set_editor(editLine, "emacs") == 0,
       // libedit's own handlers (EL_SIGNAL) change the terminal inside the handler, re-send
       // the signal to the whole process group with kill(0, sig), and re-arm only from
       // libedit's built-in read function, which we replace: SignalTrap does this instead.
-      settei_el_set_signal(editLine, 0) == 0,
-      settei_el_set_prompt(
+      ceditline_el_set_signal(editLine, 0) == 0,
+      ceditline_el_set_prompt(
         editLine,
         { editLine in
           guard let editor = LineEditor.owner(of: editLine) else { return nil }
           return UnsafePointer(editor.promptText)
         }) == 0,
-      settei_el_set_read_char(
+      ceditline_el_set_read_char(
         editLine,
         { editLine, character in
           guard let editor = LineEditor.owner(of: editLine), let character else { return -1 }
           return editor.readCharacter(into: character)
         }) == 0,
-      settei_el_addfn(
-        editLine, "settei-complete", "Complete the word before the cursor",
+      ceditline_el_addfn(
+        editLine, "line-editor-complete", "Complete the word before the cursor",
         { editLine, _ in
           guard let editor = LineEditor.owner(of: editLine) else { return UInt8(CC_ERROR) }
           return editor.complete()
         }) == 0,
-      settei_el_bind(editLine, "^I", "settei-complete") == 0,
-      settei_el_set_history(editLine, history.handle) == 0
+      ceditline_el_bind(editLine, "^I", "line-editor-complete") == 0,
+      ceditline_el_set_history(editLine, history.handle) == 0
     else { return false }
     // Fails when there is no ~/.editrc, which is normal; libedit reports bad lines itself.
     _ = el_source(editLine, nil)
@@ -158,7 +158,7 @@ public final class LineEditor {
 
   /// The editor whose `EditLine *` is `editLine`, from its client data.
   private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
-    guard let editLine, let data = settei_el_get_clientdata(editLine) else { return nil }
+    guard let editLine, let data = ceditline_el_get_clientdata(editLine) else { return nil }
     return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
   }
 
@@ -172,8 +172,8 @@ public final class LineEditor {
 
   /// Writes `text` to standard output through the same buffer libedit uses, and flushes it.
   static func write(_ text: String) {
-    fputs(text, settei_stdout())
-    fflush(settei_stdout())
+    fputs(text, ceditline_stdout())
+    fflush(ceditline_stdout())
   }
 
   /// Sets `LC_CTYPE` from the environment, or to `C.UTF-8` if that is not UTF-8, so that

@@ -21,7 +21,7 @@ extension LineHistory {
     // libedit cannot load an empty file, but there is nothing in it to lose either.
     if info.st_size == 0 { return }
     var event = HistEvent()
-    if settei_history_load(handle, &event, path) >= 0 { return }
+    if ceditline_history_load(handle, &event, path) >= 0 { return }
     let code = errno
     // Tell "cannot open it" from "not libedit's format".
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -84,7 +84,7 @@ extension LineHistory {
     }
     var event = HistEvent()
     // H_SAVE_FP sets the mode to 0600 itself; it returns the number of entries written.
-    let written = settei_history_save_fp(handle, &event, file)
+    let written = ceditline_history_save_fp(handle, &event, file)
     let code = errno
     if written < 0 {
       fclose(file)

@@ -52,7 +52,7 @@ public final class LineHistory {
   public func add(_ line: String) {
     guard !line.allSatisfy(\.isWhitespace), line != newestEntry else { return }
     var event = HistEvent()
-    guard settei_history_enter(handle, &event, line) >= 0 else { return }
+    guard ceditline_history_enter(handle, &event, line) >= 0 else { return }
     if unsavedEntries.last != line {
       unsavedEntries.append(line)
     }
@@ -63,10 +63,10 @@ public final class LineHistory {
     var result: [String] = []
     var event = HistEvent()
     // libedit's "last" is the oldest entry and "prev" walks towards the newest.
-    var status = settei_history_last(handle, &event)
+    var status = ceditline_history_last(handle, &event)
     while status >= 0, let text = event.str {
       result.append(String(cString: text))
-      status = settei_history_prev(handle, &event)
+      status = ceditline_history_prev(handle, &event)
     }
     return result
   }
@@ -74,7 +74,7 @@ public final class LineHistory {
   /// The newest entry, or nil when the history is empty.
   private var newestEntry: String? {
     var event = HistEvent()
-    guard settei_history_first(handle, &event) >= 0, let text = event.str else { return nil }
+    guard ceditline_history_first(handle, &event) >= 0, let text = event.str else { return nil }
     return String(cString: text)
   }
 
@@ -138,8 +138,8 @@ public final class LineHistory {
       fatalError("LineHistory: history_init failed (out of memory)")
     }
     var event = HistEvent()
-    if settei_history_setsize(handle, &event, Int32(capacity)) < 0
-      || settei_history_setunique(handle, &event, 1) < 0
+    if ceditline_history_setsize(handle, &event, Int32(capacity)) < 0
+      || ceditline_history_setunique(handle, &event, 1) < 0
     {
       fatalError("LineHistory: libedit refused H_SETSIZE \(capacity) or H_SETUNIQUE")
     }

@@ -155,7 +155,7 @@ public final class SettingsModel {
     case .toggleSwitch:
       return value == specifier.trueValue || value == specifier.falseValue
     case .slider:
-      // A number of the slider's range (RELIABILITY.md mode 13: out of range shows the default).
+      // A number of the slider's range (out of range shows the default: docs/reliability.md).
       guard let number = value.doubleValue else { return false }
       let range = SpecifierValues.sliderRange(of: specifier)
       return number >= range.minimum && number <= range.maximum

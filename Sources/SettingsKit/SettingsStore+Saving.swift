@@ -24,8 +24,8 @@ extension SettingsStore {
   /// How long a save waits for another process to let go of the store's lock.
   static let lockWaitSeconds = 1.0
 
-  /// Saves the keys this session changed, over what is on disk now, with the protocol of
-  /// ../shared/RELIABILITY.md ("Saving the store").
+  /// Saves the keys this session changed, over what is on disk now, with the save protocol
+  /// (docs/reliability.md, "Saving the store").
   ///
   /// 1. Resolve the path through symbolic links, so that a symlinked store stays a link and
   ///    its target is replaced; the lock sits beside the real file.

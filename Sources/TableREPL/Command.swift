@@ -67,7 +67,7 @@ package enum Command: Equatable, Sendable {
       names: ["quit", "exit", "q"], usage: "quit", summary: "save changes and exit (Ctrl-D too)",
       details: """
         Save the changes of this session and exit (also: exit, q, Ctrl-D on an empty line). If
-        saving fails, you stay in settei with your changes and can try again.
+        saving fails, you stay here with your changes and can try again.
         """),
     .init(
       names: ["quit!"], usage: "quit!", summary: "exit without saving",
@@ -133,8 +133,8 @@ package enum Command: Equatable, Sendable {
   }
 }
 
-/// A command an application adds to the REPL beside the built-in ones: `go`, `find`,
-/// `changes`, `undo` in settei.
+/// A command an application adds to the REPL beside the built-in ones, such as `go`, `find`,
+/// `changes` or `undo` in a settings editor.
 public struct CommandDefinition {
   /// What `help` says of a command.
   public struct Help: Sendable, Equatable {

@@ -13,7 +13,7 @@ public final class Session {
     case quit
     /// The user left with `quit!`; nothing was saved.
     case discarded
-    /// Standard output was closed (`settei … | head -1`); nothing was saved.
+    /// Standard output was closed (`my-tool … | head -1`); nothing was saved.
     case outputClosed
     /// A command of a script failed; nothing was saved.
     case scriptFailed(line: Int, message: String)
@@ -47,8 +47,9 @@ public final class Session {
   public let navigationController: NavigationController
   /// Called on `quit` and at the end of input; saves and says whether the session may end.
   public var quitHandler: (() -> QuitResult)?
-  /// The name that starts a failing script's message on standard error.
-  public var programName = "settei"
+  /// The name that starts a failing script's message on standard error: by default the
+  /// running program's file name.
+  public var programName = Session.runningProgramName
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
   /// The commands the application added, by name (and alias).
@@ -452,5 +453,13 @@ public final class Session {
     let size = currentTerminalSize()
     let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
     output.write(utf8: renderer.renderUTF8(currentScreen()))
+  }
+}
+
+extension Session {
+  /// The last component of the running program's path (`CommandLine.arguments[0]`).
+  static var runningProgramName: String {
+    guard let path = CommandLine.arguments.first, !path.isEmpty else { return "program" }
+    return path.split(separator: "/").last.map(String.init) ?? path
   }
 }

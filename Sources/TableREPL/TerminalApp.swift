@@ -16,7 +16,7 @@ import TableKit
 /// ```
 ///
 /// ``run(_:programName:historyFile:quitHandler:)`` wires the pieces a program would otherwise
-/// wire itself, the way `settei` does:
+/// wire itself:
 ///
 /// - On a terminal (standard input *and* output are terminals): an ``EditLineReader`` with
 ///   line editing, Tab completion of commands and row titles, and history kept in

@@ -39,7 +39,7 @@ public final class StringOutput: TextOutput {
 /// EINTR and short writes.
 ///
 /// A closed pipe (EPIPE) is remembered in ``isClosed`` and later writes are dropped, so that
-/// `settei … | head -1` ends cleanly instead of dying of SIGPIPE.
+/// `my-tool … | head -1` ends cleanly instead of dying of SIGPIPE.
 public final class FileOutput: TextOutput {
   private let descriptor: Int32
   /// Whether the reader of the output went away.

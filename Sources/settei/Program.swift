@@ -119,6 +119,7 @@ struct Program {
       errorOutput: standardError,
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
+    session.programName = "settei"
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)
     let commands = SettingsCommands(

@@ -2,7 +2,7 @@ import Glibc
 import TestSupport
 import Testing
 
-/// RELIABILITY.md's failure modes that concern input, the terminal and the screen (15, 17,
+/// docs/reliability.md's failure modes that concern input, the terminal and the screen (15, 17,
 /// 19–30), each against the built binary. The store and locking modes are in the store's
 /// suites.
 @Suite("failure modes: input, terminal, screen", .serialized)

@@ -5,11 +5,7 @@ import Testing
 /// The real InAppSettingsKit sample bundle, opened with --schema.
 @Suite("a real Settings.bundle")
 struct SettingsBundleTests {
-  static let sample: String = {
-    let parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    return parts.dropLast(3).joined(separator: "/")
-      + "/../shared/fixtures/settings-bundles/InAppSettingsKitSample.bundle"
-  }()
+  static let sample = PackagePaths.sampleBundle
 
   @Test(arguments: [("en", "Toggle Switch", "Advanced"), ("de", "Toggle Schalter", "Erweitert")])
   func opensLocalizedAndEveryRootPaneIsReachable(language: String, toggle: String, advanced: String)
@@ -85,8 +81,7 @@ struct SettingsBundleTests {
 
   @Test func lintReportsTheMalformedPageAndExits65() throws {
     let home = try TemporaryFolder()
-    let malformed = Self.sample.replacingLast(
-      "InAppSettingsKitSample.bundle", with: "InAppSettingsKitTests.bundle/Malformed.plist")
+    let malformed = PackagePaths.testsBundle + "/Malformed.plist"
     let run = try settei(["lint", malformed], script: "", home: home.path)
     #expect(run.status == 65)
     #expect(
@@ -94,16 +89,8 @@ struct SettingsBundleTests {
         "Malformed.plist: PreferenceSpecifiers[0] (Key 'mulValue'): error: Titles has 2 entries but Values has 1 entry."
       ))
     let clean = try settei(
-      ["lint", Self.sample.replacingLast("InAppSettingsKitSample.bundle", with: "nope")],
+      ["lint", PackagePaths.fixtures + "/nope"],
       script: "", home: home.path)
     #expect(clean.status == 65)
-  }
-}
-
-extension String {
-  /// The string with the last occurrence of `old` replaced.
-  func replacingLast(_ old: String, with new: String) -> String {
-    guard let range = ranges(of: old).last else { return self }
-    return String(self[..<range.lowerBound]) + new + String(self[range.upperBound...])
   }
 }

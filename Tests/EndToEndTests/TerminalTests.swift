@@ -184,7 +184,7 @@ struct SettingsTerminalTests {
   }
 }
 
-/// What issue 4 promises at the keyboard: completion, confirmation, paging.
+/// What the REPL promises at the keyboard: completion, confirmation, paging.
 @Suite("REPL at the keyboard", .serialized)
 struct KeyboardTests {
   @Test func tabCompletesATitleAndListsSeveralCandidates() throws {

@@ -1,20 +1,20 @@
 import FoundationEssentials
 import Glibc
 import TableREPL
+import TestSupport
 import Testing
 
 @testable import SettingsKit
 
-/// The real inputs the fuzzer mutates: the shared fixtures (Settings bundles that no one on
-/// this project wrote), the embedded schema, and their JSON and binary forms.
+/// The real inputs the fuzzer mutates: the fixtures in Tests/Fixtures (Settings bundles that
+/// no one on this project wrote), the embedded schema, and their JSON and binary forms.
 enum FuzzSeeds {
-  /// The property lists of the fixture bundles, as found; empty without the fixtures.
+  /// The property lists of the fixture bundles.
   static let fixturePlists: [[UInt8]] = {
     var found: [[UInt8]] = []
-    let bundles = fixtures + "/settings-bundles"
-    for bundle in entries(of: bundles) {
-      for name in entries(of: bundles + "/" + bundle) where name.hasSuffix(".plist") {
-        if let bytes = contents(of: bundles + "/" + bundle + "/" + name) { found.append(bytes) }
+    for bundle in PackagePaths.bundles {
+      for name in entries(of: bundle) where name.hasSuffix(".plist") {
+        if let bytes = contents(of: bundle + "/" + name) { found.append(bytes) }
       }
     }
     return found
@@ -23,10 +23,9 @@ enum FuzzSeeds {
   /// The fixtures' `.strings` files (UTF-16 with a BOM, as Xcode writes them).
   static let fixtureStrings: [[UInt8]] = {
     var found: [[UInt8]] = []
-    let bundles = fixtures + "/settings-bundles"
-    for bundle in entries(of: bundles) {
-      for folder in entries(of: bundles + "/" + bundle) where folder.hasSuffix(".lproj") {
-        let path = bundles + "/" + bundle + "/" + folder
+    for bundle in PackagePaths.bundles {
+      for folder in entries(of: bundle) where folder.hasSuffix(".lproj") {
+        let path = bundle + "/" + folder
         for name in entries(of: path) where name.hasSuffix(".strings") {
           if let bytes = contents(of: path + "/" + name) { found.append(bytes) }
         }
@@ -163,6 +162,16 @@ struct FuzzTests {
     }
     if error.message.isEmpty { return "the error has no message" }
     return nil
+  }
+
+  @Test("the seeds hold every fixture page and strings file")
+  func seedsHoldTheFixtures() {
+    let pages = PackagePaths.bundles.flatMap { bundle in
+      entries(of: bundle).filter { $0.hasSuffix(".plist") }
+    }
+    #expect(pages.count >= 10)
+    #expect(FuzzSeeds.fixturePlists.count == pages.count)
+    #expect(FuzzSeeds.fixtureStrings.count >= 4)
   }
 
   @Test("Command.parse: any line parses, and the same with spaces around it")

@@ -3,7 +3,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-/// RELIABILITY.md's failure modes about locking and concurrent saves, with real second
+/// docs/reliability.md's failure modes about locking and concurrent saves, with real second
 /// processes: two settei instances, or the helper `store-save-loop hold`, which takes the
 /// store's lock as settei does and holds its flock until its standard input closes.
 @Suite("Locking failure modes")

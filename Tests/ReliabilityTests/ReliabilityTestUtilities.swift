@@ -8,19 +8,6 @@ let setteiPath = BuildProducts.settei ?? "settei-not-built"
 /// The built helper that saves a store in a loop or holds its lock (Tests/StoreSaveLoop).
 let storeSaveLoopPath = BuildProducts.path(of: "store-save-loop") ?? "store-save-loop-not-built"
 
-/// The package's root folder, found from this file.
-let packageRoot: String = {
-  var path = #filePath
-  for _ in 0..<3 {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    path = String(path[..<slash])
-  }
-  return path
-}()
-
-/// The shared fixtures beside the package (../shared/fixtures/README.md).
-let fixtures = packageRoot + "/../shared/fixtures"
-
 /// The environment for a run of settei: a private HOME and XDG folders, a fixed language.
 func testEnvironment(home: String) -> [String: String] {
   [

@@ -3,7 +3,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-/// RELIABILITY.md's failure mode 18: SIGHUP or SIGTERM with unsaved edits. Real signals to
+/// docs/reliability.md's failure mode 18: SIGHUP or SIGTERM with unsaved edits. Real signals to
 /// the built settei, on a pipe and on a pseudo-terminal.
 @Suite("Signal failure modes")
 struct SignalFailureModeTests {

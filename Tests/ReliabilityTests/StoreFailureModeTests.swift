@@ -3,7 +3,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-/// RELIABILITY.md's failure modes about the store file, each run against the built settei
+/// docs/reliability.md's failure modes about the store file, each run against the built settei
 /// with real files in a temporary folder. (Rows of the embedded English screen: 3 Calendar,
 /// 4 Temperature Unit, 5 Measurement System.)
 @Suite("Store failure modes")

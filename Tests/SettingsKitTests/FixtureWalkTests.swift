@@ -1,4 +1,5 @@
 import TableKit
+import TestSupport
 import Testing
 
 @testable import SettingsKit
@@ -6,7 +7,7 @@ import Testing
 /// The InAppSettingsKit sample bundle, walked as a person would: every child pane, in English
 /// and in German.
 @Suite struct FixtureWalkTests {
-  static let sample = fixtureBundles + "/InAppSettingsKitSample.bundle"
+  static let sample = PackagePaths.sampleBundle
 
   /// Selects every row with `›` on a screen, recursively, and returns the titles of the
   /// screens reached (each page once).
@@ -60,7 +61,7 @@ import Testing
   }
 
   @Test func malformedPageShowsItsErrorAsARowAndTheRestWorks() throws {
-    let path = fixtureBundles + "/InAppSettingsKitTests.bundle/Malformed.plist"
+    let path = PackagePaths.testsBundle + "/Malformed.plist"
     let schema = try SchemaLoader.load(path: path)
     let problems = SchemaLinter.lint(schema)
     let mismatch = try #require(problems.errors.first)

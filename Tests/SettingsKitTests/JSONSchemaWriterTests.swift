@@ -18,7 +18,7 @@ func roundTrip(_ schema: SettingsSchema) throws -> (json: String, schema: Settin
 }
 
 @Suite struct JSONSchemaWriterTests {
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func theSampleBundleRoundTrips() throws {
     let bundle = try SchemaLoader.load(path: sampleBundle)
     let (json, back) = try roundTrip(bundle)
@@ -60,7 +60,7 @@ func roundTrip(_ schema: SettingsSchema) throws -> (json: String, schema: Settin
     #expect(back == withSource(schema, "round.json"))
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func aMissingPageKeepsItsFileAndLintStillReportsIt() throws {
     let (json, back) = try roundTrip(try SchemaLoader.load(path: testsBundle))
     #expect(json.contains("\"File\": \"Listgroup\""))

@@ -29,14 +29,6 @@ private func failure(_ text: String) -> SourceError? {
   }
 }
 
-/// The property lists of real Settings bundles that this project did not write, in the
-/// `shared` folder beside the package (../shared/fixtures/README.md).
-let fixtureBundles: String = {
-  let packageRoot = FileSystem.parentFolder(
-    of: FileSystem.parentFolder(of: FileSystem.parentFolder(of: #filePath)))
-  return packageRoot + "/../shared/fixtures/settings-bundles"
-}()
-
 @Suite struct PropertyListReaderTests {
   @Test func readsEveryKind() throws {
     let value = try parse(
@@ -204,13 +196,11 @@ let fixtureBundles: String = {
     #expect(failure(deep)?.message == "<dict> and <array> nest deeper than 512 levels")
   }
 
-  @Test(
-    .enabled(
-      if: fileStatus(fixtureBundles) != nil, "the shared fixtures are not beside the package"))
+  @Test
   func readsEveryFixtureAsFoundationDoes() throws {
     var checked = 0
-    for bundle in folderEntries(fixtureBundles) {
-      let folder = fixtureBundles + "/" + bundle
+    for folder in PackagePaths.bundles {
+      let bundle = folder.split(separator: "/").last.map(String.init) ?? folder
       for name in folderEntries(folder) where name.hasSuffix(".plist") {
         let bytes = try readBytes(folder + "/" + name)
         let ours = try PropertyListReader.parse(bytes, source: name)

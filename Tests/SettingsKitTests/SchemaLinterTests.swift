@@ -8,7 +8,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
 }
 
 @Suite struct SchemaLinterTests {
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func reportsTheMalformedFixturesTitlesValuesMismatch() throws {
     let path = testsBundle + "/Malformed.plist"
     let problems = SchemaLinter.lint(try SchemaLoader.load(path: path))
@@ -150,7 +150,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
         == "rename AutoCorrectionType to AutocorrectionType")
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func aMissingChildPaneNamesTheFilesLookedFor() throws {
     let schema = try SchemaLoader.load(path: testsBundle)
     let problems = SchemaLinter.lint(schema)
@@ -165,7 +165,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
     #expect(missing.fix == "add the page Listgroup.plist beside this one, or correct File")
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func theSampleBundlesRealProblemsAreFoundAndItsExtensionsAccepted() throws {
     let problems = SchemaLinter.lint(try SchemaLoader.load(path: sampleBundle))
     #expect(!problems.contains { $0.message.contains("unknown Type") })

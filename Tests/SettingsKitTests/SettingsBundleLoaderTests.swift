@@ -4,9 +4,8 @@ import Testing
 
 @testable import SettingsKit
 
-let sampleBundle = fixtureBundles + "/InAppSettingsKitSample.bundle"
-let testsBundle = fixtureBundles + "/InAppSettingsKitTests.bundle"
-let fixturesPresent = fileStatus(fixtureBundles) != nil
+let sampleBundle = PackagePaths.sampleBundle
+let testsBundle = PackagePaths.testsBundle
 
 /// A minimal page as XML property-list text.
 func pagePlist(_ specifiers: String, extra: String = "") -> String {
@@ -45,7 +44,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
 }
 
 @Suite struct SettingsBundleLoaderTests {
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func choosesRootInAppOverRootPlist() throws {
     let schema = try SchemaLoader.load(path: sampleBundle)
     let root = try #require(schema.rootPage)
@@ -57,7 +56,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(root.specifiers[0].footerText == "Root.inApp.plist is never used in this case")
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func loadsEveryReachablePageOnce() throws {
     let schema = try SchemaLoader.load(path: sampleBundle)
     #expect(
@@ -79,7 +78,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(reached == Set(schema.pages.keys))
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func findsEnglishAndGermanStrings() throws {
     let schema = try SchemaLoader.load(path: sampleBundle)
     #expect(Set(schema.strings.languages) == ["en", "de"])
@@ -104,7 +103,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(schema.pages["Listgroup"]?.stringsTable == "Root")
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func recordsAMissingChildPaneAndLoadsTheRest() throws {
     let schema = try SchemaLoader.load(path: testsBundle)
     #expect(Set(schema.pages.keys) == ["Root", "Complete", "Advanced"])
@@ -119,7 +118,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(missing.searched.last?.hasSuffix("/Listgroup.plist") == true)
   }
 
-  @Test(.enabled(if: fixturesPresent, "the shared fixtures are not beside the package"))
+  @Test
   func readsAPlistGivenDirectlyWithTheStringsBesideIt() throws {
     let schema = try SchemaLoader.load(path: testsBundle + "/Malformed.plist")
     #expect(schema.rootPageName == "Malformed")

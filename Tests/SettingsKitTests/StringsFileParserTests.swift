@@ -136,11 +136,9 @@ private func parse(_ text: String) throws -> [String: String] {
     #expect(throws: SourceError.self) { try StringsFileParser.parse(lone, source: "x") }
   }
 
-  @Test(
-    .enabled(
-      if: fileStatus(fixtureBundles) != nil, "the shared fixtures are not beside the package"))
+  @Test
   func readsTheFixturesInEnglishAndGerman() throws {
-    let bundle = fixtureBundles + "/InAppSettingsKitSample.bundle"
+    let bundle = PackagePaths.sampleBundle
     let englishBytes = try readBytes(bundle + "/en.lproj/Root.strings")
     #expect(englishBytes.starts(with: [0xFF, 0xFE]), "English is UTF-16LE with a BOM")
     let english = try StringsFileParser.parse(englishBytes, source: "en.lproj/Root.strings")

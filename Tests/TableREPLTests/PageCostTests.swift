@@ -44,8 +44,8 @@ private final class CountingSectionsController: TableViewController {
 }
 
 /// Showing a screen asks the data source only for the rows of the page shown, so a command
-/// costs the same on a table of ten rows as on one of ten million (DESIGN.md, "Performance
-/// model"). These tests count data-source calls; they time nothing.
+/// costs the same on a table of ten rows as on one of ten million (docs/architecture.md,
+/// "Performance model"). These tests count data-source calls; they time nothing.
 @Suite struct PageCostTests {
   /// An 80×24 terminal: 16 rows a page.
   private static let terminal = Session.TerminalSize(columns: 80, rows: 24)

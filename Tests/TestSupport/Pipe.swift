@@ -6,7 +6,7 @@ import Glibc
 /// Tests run in parallel, and every program one of them starts inherits the descriptors of
 /// the whole test process that are not close-on-exec: a pipe end made with plain `pipe`
 /// would stay open in another test's program, and the reader of that pipe would wait for
-/// an end of file until that program ended (a 30-second stall, seen in CI). Giving the
+/// an end of file until that program ended (a stall as long as that program runs). Giving the
 /// flag after `pipe` leaves an instant for that to happen; `pipe2` leaves none.
 ///
 /// - Returns: The read end and the write end.

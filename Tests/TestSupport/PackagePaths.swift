@@ -1,0 +1,27 @@
+/// Where the package and its test fixtures are, for tests and benchmarks that read them.
+public enum PackagePaths {
+  /// The package's root folder (the one that holds Package.swift), found from this file's
+  /// path: `<root>/Tests/TestSupport/PackagePaths.swift`.
+  public static let root: String = {
+    var path = #filePath
+    for _ in 0..<3 {
+      guard let slash = path.lastIndex(of: "/") else { return "." }
+      path = String(path[..<slash])
+    }
+    return path.isEmpty ? "/" : path
+  }()
+
+  /// `Tests/Fixtures`: real Settings bundles that the project did not write, with their
+  /// licence (see the README there).
+  public static let fixtures = root + "/Tests/Fixtures"
+
+  /// The Settings.bundle of the InAppSettingsKit sample app: every Apple specifier type and
+  /// InAppSettingsKit's extensions, child panes, UTF-16 strings in en and de.
+  public static let sampleBundle = fixtures + "/InAppSettingsKitSample.bundle"
+
+  /// InAppSettingsKit's test bundle, with a malformed page.
+  public static let testsBundle = fixtures + "/InAppSettingsKitTests.bundle"
+
+  /// The fixture bundles, by path.
+  public static let bundles = [sampleBundle, testsBundle]
+}
