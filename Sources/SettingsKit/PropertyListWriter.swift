@@ -80,8 +80,13 @@ public enum PropertyListWriter {
 
   private static func escaped(_ text: String) -> String {
     // `&`, `<`, `>`, CR, DEL, and the first bytes of the characters referenced below.
-    let first: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x0D, 0x7F, 0xC2, 0xD8, 0xE2, 0xEF, 0xF3]
-    guard text.utf8.contains(where: first.contains) else { return text }
+    let mayNeedEscape = text.utf8.contains {
+      switch $0 {
+      case 0x26, 0x3C, 0x3E, 0x0D, 0x7F, 0xC2, 0xD8, 0xE2, 0xEF, 0xF3: true
+      default: false
+      }
+    }
+    guard mayNeedEscape else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     for character in text.unicodeScalars {
