@@ -36,6 +36,13 @@ extension Session {
           output.write("Unchanged.\n")
           return nil
         }
+        if request.isSecure, text.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+          // A terminal's reader drops what cursor keys send; a script's line keeps it.
+          if let outcome = fail("The hidden answer holds a control character; type it again.") {
+            return outcome
+          }
+          continue
+        }
         if var problem = request.validate(text) {
           // A hidden answer is never shown, not even in the reason it was refused.
           if request.isSecure { problem = problem.replacing(text, with: "••••••") }
