@@ -63,6 +63,18 @@ extension PseudoTerminal {
   }
 }
 
+extension PseudoTerminal {
+  /// At the first screen of the English Language & Region schema, opens Temperature Unit
+  /// and chooses Fahrenheit, waiting for each screen.
+  func chooseFahrenheit() throws {
+    try waitForText("Language & Region> ")
+    send("4\r")
+    try waitForText("Temperature Unit> ")
+    send("2\r")
+    try waitForText("✓ Fahrenheit")
+  }
+}
+
 /// Starts `program` with its arguments as another user (`setpriv`), on pipes.
 func startAsUser(_ user: UInt32, _ program: String, _ arguments: [String], home: String) throws
   -> ChildProcess
