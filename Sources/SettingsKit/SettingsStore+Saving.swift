@@ -151,7 +151,9 @@ extension SettingsStore {
       onDisk = Contents()
     case (let file?, let parsed?) where FileSystem.sameBytes(file.bytes, parsed.file.bytes):
       // The file is as this store last saw it (no need to parse it again), or as parsed.
-      onDisk = parsed.contents ?? Contents(values: values, layout: knownLayout)
+      onDisk =
+        parsed.contents
+        ?? Contents(values: values, layout: knownLayout, looseMembers: knownLooseMembers)
     default:
       return nil
     }
@@ -182,15 +184,22 @@ extension SettingsStore {
       values = onDisk.values
       knownBytes = existing?.bytes
       knownLayout = onDisk.layout
+      knownLooseMembers = onDisk.looseMembers
       return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
     }
     // The layout moves out of the store and of `onDisk`, so that it is changed in place
     // (a store without a layout writes its next save whole: nil is always safe).
     knownLayout = nil
+    knownLooseMembers = nil
     var layout = onDisk.layout
     onDisk.layout = nil
+    var file = existing?.bytes
+    if layout == nil, let bytes = file, let loose = onDisk.looseMembers {
+      // JSON in another shape (edited by hand): put it in settei's, copying every member.
+      (file, layout) = JSONObjectLayout.reshape(bytes, members: loose)
+    }
     let bytes = Self.contents(
-      onDisk.values, changedBy: changes, file: existing?.bytes, layout: &layout, format: format)
+      onDisk.values, changedBy: changes, file: file, layout: &layout, format: format)
     do {
       try lock.commit(
         bytes, mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })

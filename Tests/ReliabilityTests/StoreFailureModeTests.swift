@@ -39,15 +39,10 @@ struct StoreFailureModeTests {
         {
           "aOther": true,
           "temperatureUnit": "fahrenheit",
-          "zOther": {
-            "x": [
-              1,
-              2.5
-            ]
-          }
+          "zOther": {"x": [1, 2.5]}
         }
 
-        """)
+        """, "sorted, one member a line, the members not changed copied as they were")
     #expect(entries(of: home.path) == ["s.json"])
   }
 
@@ -341,6 +336,60 @@ struct StoreFailureModeTests {
     #expect(run.status == 0, "\(run.errors)")
     #expect(storeValues(store) == ["calendar": "japanese"])
     #expect(status(of: store)?.st_uid == (geteuid() == 0 ? 65_534 : geteuid()))
+  }
+
+  /// A hand-edited store (not in settei's shape) with an integer wider than 64 bits, which
+  /// no `PropertyListValue` holds exactly: a save that does not touch it copies it byte for
+  /// byte, as every member it does not change, and puts the file in settei's shape.
+  @Test("RM-39 an integer wider than 64 bits in a hand-edited store survives a save exactly")
+  func wideIntegers() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(
+      """
+      {
+        "zeta": 12345678901234567890123, "calendar": "buddhist",
+        "alpha": {"nested": [1, 2.50, -98765432109876543210], "u": "\\u00e9"}
+      }
+      """, to: store)
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      text(of: store)
+        == """
+        {
+          "alpha": {"nested": [1, 2.50, -98765432109876543210], "u": "\\u00e9"},
+          "calendar": "japanese",
+          "zeta": 12345678901234567890123
+        }
+
+        """)
+    // Now in settei's shape, the next save changes only its own line.
+    let again = try settei(
+      ["set", "calendar", "buddhist", "--store", store], script: "", home: home.path)
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(text(of: store).contains(#""zeta": 12345678901234567890123"#))
+    #expect(text(of: store).contains(#""calendar": "buddhist""#))
+  }
+
+  /// A save replaces the store by renaming a new file over it, so a second hard link keeps
+  /// the old contents (docs/reliability.md says why); a symbolic link is followed instead.
+  @Test("RM-35 a hard-linked store gets a new inode on save; the other link keeps the old file")
+  func hardLinkedStore() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let original = #"{"calendar": "buddhist"}"#
+    write(original, to: store)
+    let other = home.file("other.json")
+    #expect(link(store, other) == 0)
+    let before = try #require(status(of: store))
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(storeValues(store) == ["calendar": "japanese"])
+    #expect(status(of: store)?.st_ino != before.st_ino, "a new inode")
+    #expect(text(of: other) == original, "the other link keeps the old file")
   }
 
   /// Where an expansion bomb sits: the store, an imported file, or a schema's Titles and
