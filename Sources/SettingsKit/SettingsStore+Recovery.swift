@@ -1,3 +1,5 @@
+import Glibc
+
 /// The recovery file: the edits of a session that was ended by a signal before it could
 /// save, kept beside the store as `<store>.recover` so that the next start can offer them,
 /// as nano keeps `file.save` when its terminal dies.
@@ -135,7 +137,13 @@ extension SettingsStore {
   {
     let advice =
       "settei has not changed it. Move it aside or delete it to go on without those changes."
-    guard let document = try read(path: path, format: .plist, advice: advice) else { return nil }
+    let found: [String: PropertyListValue]?
+    do {
+      found = try read(path: path, format: .plist, advice: advice)
+    } catch  where error.systemError == ENOTDIR {
+      return nil  // a file where a folder on the way should be: no recovery file there
+    }
+    guard let document = found else { return nil }
     guard let set = (document["set"] ?? .dictionary([:])).dictionaryValue,
       let removed = (document["removed"] ?? .array([])).arrayValue,
       removed.allSatisfy({ $0.stringValue != nil })

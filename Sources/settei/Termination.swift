@@ -15,8 +15,10 @@ private let replacementInput = Atomic<Int32>(-1)
 /// `read` on a pipe, which the plain reader retries after `EINTR`, sees end of input. On a
 /// terminal, LineEditor traps the signal while it reads, restores the terminal and passes
 /// the signal on to this handler, and its read ends as interrupted. Either way
-/// ``TerminationAwareReader`` turns what the reader returns into end of input, the session
-/// calls its quit handler, and the quit handler looks at ``signal`` first.
+/// ``TerminationAwareReader`` drops what the read returned and reports end of input from
+/// then on, the session calls its quit handler, and the quit handler looks at ``signal``
+/// first. A terminal that was closed counts as SIGHUP whether or not one comes
+/// (``noteHangupIfTerminalClosed()``).
 enum Termination {
   /// Installs the handler for SIGTERM and SIGHUP, unless the process ignores them (as under
   /// `nohup`).
