@@ -152,14 +152,3 @@ struct FailedSaveFailureModeTests {
     #expect(child.standardOutput.contains("Restored 1 change; quit saves them."))
   }
 }
-
-extension PseudoTerminal {
-  /// Waits until the output, without escape sequences, holds `text` `count` times.
-  @discardableResult
-  func waitForTextCount(_ text: String, _ count: Int, timeout: Double = 10) throws -> String {
-    PseudoTerminal.plainText(
-      try waitUntil("\(count) × \(String(reflecting: text))", timeout: timeout) {
-        PseudoTerminal.plainText($0).ranges(of: text).count >= count
-      })
-  }
-}
