@@ -105,12 +105,12 @@ final class StoreSaver {
   /// Writes this session's unsaved changes to the recovery file and says so on standard
   /// error, starting with `reason`; the store itself is not touched.
   ///
-  /// - Parameter reason: Why, for the message: `SIGTERM`, `not saved`.
-  /// - Returns: Whether the changes are kept (also when there are none).
-  ///
   /// When the store's folder cannot take the file (read-only, full), it goes to the state
   /// folder instead (``SettingsStore/fallbackRecoveryPath(for:in:)``), and the message says
   /// where and why.
+  ///
+  /// - Parameter reason: Why, for the message: `SIGTERM`, `not saved`.
+  /// - Returns: Whether the changes are kept (also when there are none).
   @discardableResult
   func keepUnsavedChanges(reason: String) -> Bool {
     let changes = unsavedChanges
