@@ -38,6 +38,34 @@ struct LockingFailureModeTests {
     #expect(entries(of: home.path).isEmpty)
   }
 
+  /// The lock blocks SIGINT, SIGTERM and SIGHUP, so nothing is parsed under it: a store
+  /// that turned into an expansion bomb after settei opened it is refused while another
+  /// program still holds the lock, by the parse before the lock, not after waiting for it.
+  @Test("RM-36 a store is parsed before its lock is taken, never with signals blocked")
+  func parsedBeforeTheLock() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.plist")
+    write(
+      #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+        + "<key>calendar</key><string>buddhist</string></dict></plist>", to: store)
+    let child = try startSettei(["--store", store], home: home.path)
+    child.write("4\n2\n")
+    try child.waitForOutput("✓ Fahrenheit")
+    let bomb = BinaryPlist.bomb(levels: 40, in: .store)
+    write(bomb, to: store)
+    let holder = try holdLock(of: store, home: home.path)
+    child.closeInput()
+    #expect(try child.waitForExit() == 74, "\(child.standardError)")
+    #expect(
+      child.standardError.contains(
+        "settei: \(store):1: binary property list: it expands to more than 1000000 values"),
+      "\(child.standardError)")
+    #expect(!child.standardError.contains("is locked"), "\(child.standardError)")
+    #expect(contents(of: store) == bomb)
+    holder.closeInput()
+    #expect(try holder.waitForExit() == 0)
+  }
+
   /// The REPL stays with the edits, and `quit` succeeds once the lock is gone.
   @Test("RM-06 a lock held by a live instance: settei set exits 75 and changes nothing")
   func liveLockForAScriptCommand() throws {
