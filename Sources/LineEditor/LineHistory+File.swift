@@ -22,17 +22,16 @@ extension LineHistory {
     if info.st_size == 0 { return }
     var event = HistEvent()
     if ceditline_history_load(handle, &event, path) >= 0 { return }
-    let code = errno
     // Tell "cannot open it" from "not libedit's format".
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw HistoryFileError(path: path, reason: systemError(errno))
     }
     close(descriptor)
-    let detail = code == 0 ? "" : " (\(systemError(code)))"
+    // The file opens, so the format is why; errno is whatever libedit's last call left
+    // (often a stale ENOENT) and says nothing about it.
     throw HistoryFileError(
-      path: path,
-      reason: "not a libedit history file (its first line is not \(fileCookie))\(detail)")
+      path: path, reason: "not a libedit history file (its first line is not \(fileCookie))")
   }
 
   /// Creates the folders leading to `path` that are missing, with mode 0700.
@@ -60,7 +59,11 @@ extension LineHistory {
 
   /// Writes `handle` to a temporary file beside `path`, flushes it to disk and renames it over
   /// `path`; removes the temporary file if any step fails.
-  static func write(_ handle: OpaquePointer, to path: String) throws(HistoryFileError) {
+  ///
+  /// A symbolic link at `path` (a history file kept in a dotfiles folder) stays a link: the
+  /// file it points to is the one replaced, with the temporary file beside it.
+  static func write(_ handle: OpaquePointer, to link: String) throws(HistoryFileError) {
+    let path = linkTarget(of: link)
     let temporary = "\(path).tmp.\(getpid())"
     let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
     var descriptor = open(temporary, flags, 0o600)
@@ -105,6 +108,21 @@ extension LineHistory {
       throw fail("cannot rename to \(path):", errno)
     }
     syncFolder(containing: path)
+  }
+
+  /// The file a chain of symbolic links at `path` ends at (which need not exist yet), or
+  /// `path` itself when it is not a link; relative targets count from the link's folder.
+  static func linkTarget(of path: String) -> String {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    for _ in 0..<40 {
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+      current = target.hasPrefix("/") ? target : folder + target
+    }
+    return current  // a loop: the rename fails on it and says so
   }
 
   /// Flushes the folder entry of a rename to disk; best effort, as the file is already in

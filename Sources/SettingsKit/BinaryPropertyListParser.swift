@@ -5,8 +5,14 @@ import FoundationEssentials
 /// The format: an 8-byte signature, the objects, a table of object offsets, and a 32-byte
 /// trailer that gives the sizes of offsets and object references, the object count, the
 /// top object and where the offset table starts. Containers hold references (indices into
-/// the offset table), so objects can be shared; each object is decoded once and cached,
-/// which also keeps a file that references one container many times from exploding.
+/// the offset table), so objects can be shared; each object is decoded once and cached.
+///
+/// Sharing lets a few hundred bytes stand for an enormous value: forty arrays that each
+/// hold the next one twice are 2⁴⁰ values to anything that walks the result (comparing,
+/// writing, checking). So the parser counts what the value is *expanded*, each shared object
+/// once per reference, and refuses a file beyond ``maximumExpandedValues`` values or
+/// ``maximumExpandedBytes`` bytes of strings and data (or beyond its own size and 16 times
+/// its size: a file that really lists that much can be read).
 ///
 /// Every read is bounds-checked; cycles, nesting deeper than ``JSONReader/maximumDepth``,
 /// `null`, UIDs (from `NSKeyedArchiver`) and sets are errors. Errors are reported on line 1
@@ -18,8 +24,20 @@ struct BinaryPropertyListParser {
   private var referenceSize = 0
   private var objectCount = 0
   private var offsetTable = 0
-  private var cache: [Int: PropertyListValue] = [:]
+  private var cache: [Int: (value: PropertyListValue, size: Expansion)] = [:]
   private var inProgress: Set<Int> = []
+
+  /// The most values a file may expand to (counting a shared object at each reference),
+  /// unless the file is larger in bytes.
+  static let maximumExpandedValues = 1_000_000
+  /// The most bytes of strings and data a file may expand to, unless it is 16 times larger.
+  static let maximumExpandedBytes = 64 << 20
+
+  /// The size of a value once its shared objects are counted at every reference.
+  struct Expansion {
+    var values = 1
+    var bytes = 0
+  }
 
   init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
     self.bytes = bytes
@@ -54,12 +72,31 @@ struct BinaryPropertyListParser {
     }
     objectCount = Int(count)
     offsetTable = Int(table)
-    return try value(of: Int(top), depth: 0)
+    return try value(of: Int(top), depth: 0).value
+  }
+
+  /// Adds a member's expansion to its container's, failing once the limits are passed.
+  private func add(_ member: Expansion, to total: inout Expansion, at offset: Int)
+    throws(SourceError)
+  {
+    total.values += member.values
+    total.bytes += member.bytes
+    let values = max(Self.maximumExpandedValues, bytes.count)
+    let textBytes = max(Self.maximumExpandedBytes, 16 * bytes.count)
+    guard total.values <= values, total.bytes <= textBytes else {
+      let limit = total.values > values ? "\(values) values" : "\(textBytes) bytes of text"
+      throw error(
+        at: offset,
+        "it expands to more than \(limit) once the objects it shares are counted at each use "
+          + "(containers that hold each other many times over); such a file is refused")
+    }
   }
 
   // MARK: Objects
 
-  private mutating func value(of object: Int, depth: Int) throws(SourceError) -> PropertyListValue {
+  private mutating func value(of object: Int, depth: Int) throws(SourceError) -> (
+    value: PropertyListValue, size: Expansion
+  ) {
     if let cached = cache[object] { return cached }
     guard depth < JSONReader.maximumDepth else {
       throw error(at: nil, "containers nest deeper than \(JSONReader.maximumDepth) levels")
@@ -72,6 +109,7 @@ struct BinaryPropertyListParser {
     let marker = bytes[offset]
     let info = Int(marker & 0x0F)
     let result: PropertyListValue
+    var size = Expansion()
     switch marker >> 4 {
     case 0x0 where marker == 0x08: result = .bool(false)
     case 0x0 where marker == 0x09: result = .bool(true)
@@ -92,10 +130,12 @@ struct BinaryPropertyListParser {
     case 0x4:
       let (length, start) = try length(at: offset, unit: 1)
       result = .data(Array(bytes[start..<start + length]))
+      size.bytes = length
     case 0x5:
       let (length, start) = try length(at: offset, unit: 1)
       result = .string(
         String(String.UnicodeScalarView(bytes[start..<start + length].map(Unicode.Scalar.init))))
+      size.bytes = length
     case 0x6:
       let (length, start) = try length(at: offset, unit: 2)
       let units = (0..<length).map {
@@ -107,6 +147,7 @@ struct BinaryPropertyListParser {
       ) { scalars.append(Unicode.Scalar($0) ?? "\u{FFFD}") }
       guard !failed else { throw error(at: offset, "a UTF-16 string has an unpaired surrogate") }
       result = .string(String(scalars))
+      size.bytes = 2 * length
     case 0x8:
       throw error(at: offset, "UIDs (from NSKeyedArchiver) are not property-list values")
     case 0xA:
@@ -115,7 +156,9 @@ struct BinaryPropertyListParser {
       elements.reserveCapacity(length)
       for index in 0..<length {
         let reference = try self.reference(at: start + index * referenceSize)
-        elements.append(try value(of: reference, depth: depth + 1))
+        let element = try value(of: reference, depth: depth + 1)
+        try add(element.size, to: &size, at: offset)
+        elements.append(element.value)
       }
       result = .array(elements)
     case 0xC:
@@ -126,12 +169,15 @@ struct BinaryPropertyListParser {
       members.reserveCapacity(length)
       for index in 0..<length {
         let keyReference = try reference(at: start + index * referenceSize)
-        guard case .string(let key) = try value(of: keyReference, depth: depth + 1) else {
+        let keyObject = try value(of: keyReference, depth: depth + 1)
+        guard case .string(let key) = keyObject.value else {
           throw error(at: try self.offset(of: keyReference), "a dictionary key is not a string")
         }
         let valueReference = try reference(at: start + (length + index) * referenceSize)
         let member = try value(of: valueReference, depth: depth + 1)
-        if members.updateValue(member, forKey: key) != nil {
+        try add(keyObject.size, to: &size, at: offset)
+        try add(member.size, to: &size, at: offset)
+        if members.updateValue(member.value, forKey: key) != nil {
           throw error(at: offset, "duplicate key \(JSONWriter.quoted(key)) in one dictionary")
         }
       }
@@ -140,8 +186,8 @@ struct BinaryPropertyListParser {
       let hex = String(marker, radix: 16, uppercase: true)
       throw error(at: offset, "unknown object type 0x\(hex)")
     }
-    cache[object] = result
-    return result
+    cache[object] = (result, size)
+    return (result, size)
   }
 
   /// An integer object: 1, 2 and 4 bytes are unsigned, 8 bytes signed, 16 bytes hold

@@ -158,6 +158,13 @@ enum FileSystem {
     }
   }
 
+  /// Why the caller may not write the file at `path`, by its effective user and groups
+  /// (`strerror`: root may write any file on a writable file system), or `nil` if it may.
+  static func writeDenial(_ path: String) -> String? {
+    guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 else { return nil }
+    return String(cString: strerror(errno))
+  }
+
   /// Whether something (a file, a folder, a link) exists at `path`.
   static func exists(_ path: String) -> Bool {
     var info = stat()

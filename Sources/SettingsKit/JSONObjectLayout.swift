@@ -47,6 +47,31 @@ struct JSONObjectLayout: Equatable, Sendable {
     self.ranges = ranges
   }
 
+  /// Where the top-level members of bytes *not* in the shape above sit (a file edited by
+  /// hand): from each key's opening quote to the end of its value, in file order.
+  struct Members: Equatable, Sendable {
+    var keys: [String]
+    var ranges: [Range<Int>]
+  }
+
+  /// `source`, whose members sit at `members`, in the shape above: the members sorted,
+  /// each copied byte for byte (spacing inside a value, escapes, and numbers that no
+  /// ``PropertyListValue`` holds exactly, such as integers wider than 64 bits, all stay),
+  /// with the layout of the result.
+  static func reshape(_ source: [UInt8], members: Members) -> (
+    bytes: [UInt8], layout: JSONObjectLayout
+  ) {
+    let order = members.keys.indices.sorted {
+      JSONWriter.utf8Precedes(members.keys[$0], members.keys[$1])
+    }
+    var output = Output(capacity: source.count + 16, members: order.count)
+    for index in order {
+      output.copy(members: index..<index + 1, of: members.ranges, from: source)
+    }
+    let layout = JSONObjectLayout(keys: order.map { members.keys[$0] }, ranges: output.ranges)
+    return (output.finish(), layout)
+  }
+
   /// `members` as ``JSONWriter/serialize(_:pretty:)`` writes them (the same bytes), with
   /// their layout.
   static func write(_ members: [String: PropertyListValue]) -> (

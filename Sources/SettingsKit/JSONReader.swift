@@ -54,9 +54,13 @@ public enum JSONReader {
   }
 
   /// Parses a store file like ``parseObject(_:source:)``, and also tells where each
-  /// top-level member sits, when the bytes have the shape ``JSONObjectLayout`` describes.
+  /// top-level member sits: as a layout when the bytes have the shape ``JSONObjectLayout``
+  /// describes, else as `loose` members, which a save puts in that shape.
   static func parseObjectWithLayout(_ bytes: [UInt8], source: String)
-    throws(SourceError) -> (members: [String: PropertyListValue], layout: JSONObjectLayout?)
+    throws(SourceError) -> (
+      members: [String: PropertyListValue], layout: JSONObjectLayout?,
+      loose: JSONObjectLayout.Members?
+    )
   {
     let (value, keys, ranges) = try TextInput.with(bytes, source: source) {
       input throws(SourceError) in
@@ -66,7 +70,10 @@ public enum JSONReader {
       return (value, parser.memberKeys, parser.memberRanges)
     }
     let members = value.dictionaryValue ?? [:]
-    return (members, JSONObjectLayout(bytes: bytes, keys: keys, ranges: ranges))
+    if let layout = JSONObjectLayout(bytes: bytes, keys: keys, ranges: ranges) {
+      return (members, layout, nil)
+    }
+    return (members, nil, JSONObjectLayout.Members(keys: keys, ranges: ranges))
   }
 }
 

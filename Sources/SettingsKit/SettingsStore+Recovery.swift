@@ -1,3 +1,5 @@
+import Glibc
+
 /// The recovery file: the edits of a session that was ended by a signal before it could
 /// save, kept beside the store as `<store>.recover` so that the next start can offer them,
 /// as nano keeps `file.save` when its terminal dies.
@@ -22,6 +24,30 @@ extension SettingsStore {
     ((try? resolve(storePath)) ?? storePath) + ".recover"
   }
 
+  /// Where the recovery file of the store at `storePath` goes when the store's own folder
+  /// cannot be written (read-only, full): in `stateFolder`'s `recover` folder, named after
+  /// the store's real path with `%` and `/` percent-encoded, as Vim names its swap files,
+  /// so that every store has its own and the next start finds it.
+  ///
+  /// - Parameters:
+  ///   - storePath: The store's path, as given.
+  ///   - stateFolder: The program's state folder (`~/.local/state/settei`).
+  /// - Returns: `<stateFolder>/recover/%2Fhome%2Ftaro%2F.config%2Fsettei%2Fsettings.json.recover`.
+  public static func fallbackRecoveryPath(for storePath: String, in stateFolder: String)
+    -> String
+  {
+    let real = (try? resolve(storePath)) ?? storePath
+    var name = ""
+    for character in real {
+      switch character {
+      case "%": name += "%25"
+      case "/": name += "%2F"
+      default: name.append(character)
+      }
+    }
+    return stateFolder + "/recover/" + name + ".recover"
+  }
+
   /// Writes `changes` atomically to the recovery file at `path`: through its lock file
   /// `<path>.lock`, `fsync`ed and renamed, mode 0600, its folder created 0700 if missing.
   ///
@@ -29,11 +55,13 @@ extension SettingsStore {
   ///   - changes: The unsaved edits: a key's new value, or `nil` for a key the session
   ///     removed.
   ///   - path: The recovery file, normally ``recoveryPath(for:)``.
+  ///   - storePath: The store the edits are for, noted in the file; by default `path`
+  ///     without `.recover`.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` (or
   ///   ``StoreError/Kind/locked``) naming the file; nothing is left half written.
-  public static func writeRecovery(_ changes: [String: PropertyListValue?], to path: String)
-    throws(StoreError)
-  {
+  public static func writeRecovery(
+    _ changes: [String: PropertyListValue?], to path: String, store storePath: String? = nil
+  ) throws(StoreError) {
     var set: [String: PropertyListValue] = [:]
     var removed: [PropertyListValue] = []
     for key in changes.keys.sorted() {
@@ -43,7 +71,7 @@ extension SettingsStore {
         removed.append(.string(key))
       }
     }
-    let storePath = path.hasSuffix(".recover") ? String(path.dropLast(8)) : path
+    let storePath = storePath ?? (path.hasSuffix(".recover") ? String(path.dropLast(8)) : path)
     let document: PropertyListValue = .dictionary([
       "store": .string(storePath), "set": .dictionary(set), "removed": .array(removed),
     ])
@@ -95,10 +123,27 @@ extension SettingsStore {
   public static func readRecovery(for storePath: String) throws(StoreError)
     -> [String: PropertyListValue?]?
   {
-    let path = recoveryPath(for: storePath)
+    try readRecovery(at: recoveryPath(for: storePath))
+  }
+
+  /// The unsaved edits in the recovery file at `path`, or `nil` if there is none.
+  ///
+  /// - Parameter path: The recovery file: ``recoveryPath(for:)`` or
+  ///   ``fallbackRecoveryPath(for:in:)``.
+  /// - Returns: Each key's new value, `nil` for a key to remove; `nil` without a file.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the file.
+  public static func readRecovery(at path: String) throws(StoreError)
+    -> [String: PropertyListValue?]?
+  {
     let advice =
       "settei has not changed it. Move it aside or delete it to go on without those changes."
-    guard let document = try read(path: path, format: .plist, advice: advice) else { return nil }
+    let found: [String: PropertyListValue]?
+    do {
+      found = try read(path: path, format: .plist, advice: advice)
+    } catch  where error.systemError == ENOTDIR {
+      return nil  // a file where a folder on the way should be: no recovery file there
+    }
+    guard let document = found else { return nil }
     guard let set = (document["set"] ?? .dictionary([:])).dictionaryValue,
       let removed = (document["removed"] ?? .array([])).arrayValue,
       removed.allSatisfy({ $0.stringValue != nil })
@@ -122,7 +167,15 @@ extension SettingsStore {
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` naming the file when it
   ///   exists but cannot be removed.
   public static func removeRecovery(for storePath: String) throws(StoreError) {
-    let path = recoveryPath(for: storePath)
+    try removeRecovery(at: recoveryPath(for: storePath))
+  }
+
+  /// Deletes the recovery file at `path`, if there is one.
+  ///
+  /// - Parameter path: The recovery file.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` naming the file when it
+  ///   exists but cannot be removed.
+  public static func removeRecovery(at path: String) throws(StoreError) {
     do {
       try FileSystem.remove(path)
     } catch {

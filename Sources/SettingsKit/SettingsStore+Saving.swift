@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a successful ``SettingsStore/save(_:changedKeys:overwriting:)`` did.
 public struct SaveReport: Equatable, Sendable {
   /// Whether the file was written; `false` when the changes were on disk already.
@@ -36,8 +38,10 @@ extension SettingsStore {
   /// 4. Merge key by key. For each key in `changedKeys`: if the value on disk is still the
   ///    one loaded (``values``), or already equals ours, ours is applied. If another program
   ///    changed it to something else meanwhile, that is a conflict: nothing is written and
-  ///    ``StoreError/Kind/conflict`` lists every such key, unless the key is in
-  ///    `overwriting`, where ours wins. Keys only the other side changed, and keys no schema
+  ///    ``StoreError/Kind/conflict`` lists every such key, unless `overwriting` holds a
+  ///    conflict of that key whose value on disk is still the one on disk now: the user saw
+  ///    that value and chose ours over it. A value that changed again since is a new
+  ///    conflict, reported again. Keys only the other side changed, and keys no schema
   ///    knows, stay as they are on disk. A key in `changedKeys` that `newValues` lacks is
   ///    removed.
   /// 5. If that changes nothing, do not write at all (same bytes, same inode).
@@ -55,8 +59,9 @@ extension SettingsStore {
   /// - Parameters:
   ///   - newValues: The session's values; only the keys in `changedKeys` are read.
   ///   - changedKeys: The keys the session set or removed.
-  ///   - overwriting: Keys whose conflicts the user has seen and chosen to resolve with
-  ///     this session's value (typically the ``StoreError/conflicts`` of the previous try).
+  ///   - overwriting: Conflicts the user has seen and chosen to resolve with this session's
+  ///     value (typically the ``StoreError/conflicts`` of the previous try); each holds only
+  ///     while the file still has the value it reported.
   /// - Returns: What was done, with notes for the user.
   /// - Throws: ``StoreError``: ``StoreError/Kind/unreadable`` if the file on disk no longer
   ///   parses, ``StoreError/Kind/conflict`` if another program changed the same keys,
@@ -65,7 +70,7 @@ extension SettingsStore {
   @discardableResult
   public func save(
     _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
-    overwriting: Set<String> = []
+    overwriting: [StoreError.Conflict] = []
   ) throws(StoreError) -> SaveReport {
     guard !changedKeys.isEmpty else { return SaveReport(wroteFile: false) }
     let target = try Self.resolve(path)
@@ -82,44 +87,87 @@ extension SettingsStore {
         throw saveFailure(error, target: target)
       }
     }
-    return try TerminationSignals.blocked { () throws(StoreError) -> SaveReport in
-      let lock = try takeLock(of: target)
-      defer { lock.release() }
-      return try saveLocked(
-        newValues, changedKeys: changedKeys, overwriting: overwriting, lock: lock)
+    // The file is parsed before the lock is taken, with signals free to end a parse that
+    // takes long; under the lock the bytes are only compared. A file changed in between is
+    // read and parsed again.
+    for _ in 0..<Self.readAttempts {
+      let parsed = try readOnDisk(target)
+      let report = try TerminationSignals.blocked { () throws(StoreError) -> SaveReport? in
+        let lock = try takeLock(of: target)
+        defer { lock.release() }
+        return try saveLocked(
+          newValues, changedKeys: changedKeys, overwriting: overwriting, lock: lock,
+          parsed: parsed)
+      }
+      if let report { return report }
     }
+    throw StoreError(
+      kind: .locked, path: target,
+      reason: "the file changed each of the \(Self.readAttempts) times settei read it to save",
+      advice: "Nothing was saved. Let the program that keeps writing it finish, then save again.")
   }
 
-  private func saveLocked(
-    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
-    overwriting: Set<String>, lock: FileLock
-  ) throws(StoreError) -> SaveReport {
-    let target = lock.target
-    let refusal = "Nothing was saved. Fix the file or move it aside, then save again."
-    let existing: FileSystem.File?
+  /// How many times a save reads a file that keeps changing before it gives up.
+  static let readAttempts = 20
+
+  /// The store file as it is now, parsed (unless it holds the bytes this store last saw),
+  /// for a save; `nil` without a file.
+  private func readOnDisk(_ target: String) throws(StoreError) -> (
+    file: FileSystem.File, contents: Contents?
+  )? {
+    guard let file = try Self.readForSaving(target) else { return nil }
+    if let knownBytes, FileSystem.sameBytes(file.bytes, knownBytes) { return (file, nil) }
+    return (
+      file, try Self.parse(file.bytes, path: target, format: format, advice: Self.saveRefusal)
+    )
+  }
+
+  private static let saveRefusal =
+    "Nothing was saved. Fix the file or move it aside, then save again."
+
+  /// The store file at `target`, or `nil` without one; failures refuse the save.
+  private static func readForSaving(_ target: String) throws(StoreError) -> FileSystem.File? {
     do {
-      existing = try FileSystem.readFile(target)
+      return try FileSystem.readFile(target)
     } catch {
       throw StoreError(
         kind: .unreadable, path: error.path, reason: "\(error.operation): \(error.reason)",
-        advice: refusal, systemError: error.code)
+        advice: saveRefusal, systemError: error.code)
     }
-    var onDisk: Contents
-    if let file = existing, let knownBytes, FileSystem.sameBytes(file.bytes, knownBytes) {
-      // The file is as this store last saw it: no need to parse it again.
-      onDisk = Contents(values: values, layout: knownLayout)
-    } else {
-      onDisk =
-        try existing.map { file throws(StoreError) in
-          try Self.parse(file.bytes, path: target, format: format, advice: refusal)
-        } ?? Contents()
-    }
+  }
 
+  /// The save under the lock, over the file `parsed` before the lock was taken; `nil` when
+  /// the file is no longer what was parsed.
+  private func saveLocked(
+    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    overwriting: [StoreError.Conflict], lock: FileLock,
+    parsed: (file: FileSystem.File, contents: Contents?)?
+  ) throws(StoreError) -> SaveReport? {
+    let target = lock.target
+    let existing = try Self.readForSaving(target)
+    var onDisk: Contents
+    switch (existing, parsed) {
+    case (nil, nil):
+      onDisk = Contents()
+    case (let file?, let parsed?) where FileSystem.sameBytes(file.bytes, parsed.file.bytes):
+      // The file is as this store last saw it (no need to parse it again), or as parsed.
+      onDisk =
+        parsed.contents
+        ?? Contents(values: values, layout: knownLayout, looseMembers: knownLooseMembers)
+    default:
+      return nil
+    }
+    if let file = existing { try Self.checkWritable(file, at: target) }
+
+    // What the user was shown of each key they chose to overwrite.
+    var shown: [String: PropertyListValue?] = [:]
+    for conflict in overwriting { shown[conflict.key] = .some(conflict.onDisk) }
     let conflicts = changedKeys.sorted().compactMap { key -> StoreError.Conflict? in
       let disk = onDisk.values[key]
       let loaded = values[key]
       let mine = newValues[key]
-      guard disk != loaded, disk != mine, !overwriting.contains(key) else { return nil }
+      guard disk != loaded, disk != mine else { return nil }
+      if let seen = shown[key], seen == disk { return nil }
       return StoreError.Conflict(key: key, loaded: loaded, onDisk: disk, mine: mine)
     }
     if !conflicts.isEmpty { throw conflictError(conflicts, target: target) }
@@ -136,15 +184,22 @@ extension SettingsStore {
       values = onDisk.values
       knownBytes = existing?.bytes
       knownLayout = onDisk.layout
+      knownLooseMembers = onDisk.looseMembers
       return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
     }
     // The layout moves out of the store and of `onDisk`, so that it is changed in place
     // (a store without a layout writes its next save whole: nil is always safe).
     knownLayout = nil
+    knownLooseMembers = nil
     var layout = onDisk.layout
     onDisk.layout = nil
+    var file = existing?.bytes
+    if layout == nil, let bytes = file, let loose = onDisk.looseMembers {
+      // JSON in another shape (edited by hand): put it in settei's, copying every member.
+      (file, layout) = JSONObjectLayout.reshape(bytes, members: loose)
+    }
     let bytes = Self.contents(
-      onDisk.values, changedBy: changes, file: existing?.bytes, layout: &layout, format: format)
+      onDisk.values, changedBy: changes, file: file, layout: &layout, format: format)
     do {
       try lock.commit(
         bytes, mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })
@@ -201,6 +256,36 @@ extension SettingsStore {
       }
     }
     return merged
+  }
+
+  /// Refuses to replace a file the caller may not write, as editors do, although the
+  /// folder would let the rename through: a file without any write permission (mode 0444;
+  /// for root too, as Vim's `'readonly'`), one the caller cannot write (`access(W_OK)` with
+  /// the effective ids), and, unless the caller is root, one that belongs to another user,
+  /// which the new file would take from them (only root can give a file away).
+  static func checkWritable(_ file: FileSystem.File, at path: String) throws(StoreError) {
+    let mode = "mode " + String(file.mode, radix: 8)
+    let reason: String
+    let advice: String
+    let denial = FileSystem.writeDenial(path)
+    if file.mode & 0o222 == 0 || denial != nil {
+      reason =
+        file.mode & 0o222 == 0
+        ? "the file is read-only (\(mode))"
+        : "you may not write the file: \(denial ?? "") (\(mode), owned by user \(file.owner))"
+      advice =
+        "Nothing was saved; the file is unchanged. Make it writable (chmod u+w), or save to "
+        + "a file of yours with --store PATH."
+    } else if geteuid() != 0, file.owner != geteuid() {
+      reason =
+        "the file belongs to user \(file.owner), not to you; replacing it would make it yours"
+      advice =
+        "Nothing was saved; the file is unchanged. Let its owner change it, or copy it and "
+        + "use --store PATH."
+    } else {
+      return
+    }
+    throw StoreError(kind: .saveFailed, path: path, reason: reason, advice: advice)
   }
 
   /// Takes the lock of `target`, turning failures into messages for a person.

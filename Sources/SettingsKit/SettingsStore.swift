@@ -46,20 +46,25 @@ public final class SettingsStore {
   /// Where the members sit in ``knownBytes`` (JSON only), so that a save rewrites only the
   /// members it changes.
   var knownLayout: JSONObjectLayout?
+  /// Where the members sit in ``knownBytes`` when they are JSON in another shape, so that a
+  /// save copies the members it does not change.
+  var knownLooseMembers: JSONObjectLayout.Members?
 
   init(path: String, format: Format, contents: Contents = Contents(), knownBytes: [UInt8]? = nil) {
     self.path = path
     self.format = format
     self.values = contents.values
     self.knownLayout = contents.layout
+    self.knownLooseMembers = contents.looseMembers
     self.knownBytes = knownBytes
   }
 
-  /// What a store file holds: its values and, for JSON in the shape settei writes, where
-  /// each one sits in the file.
+  /// What a store file holds: its values and, for JSON, where each one sits in the file
+  /// (as a layout in the shape settei writes, else as loose members).
   struct Contents {
     var values: [String: PropertyListValue] = [:]
     var layout: JSONObjectLayout?
+    var looseMembers: JSONObjectLayout.Members?
   }
 
   /// Opens the store at `path`, reading its values; a missing file is an empty store.
@@ -110,8 +115,8 @@ public final class SettingsStore {
     do {
       switch format {
       case .json:
-        let (values, layout) = try JSONReader.parseObjectWithLayout(bytes, source: path)
-        return Contents(values: values, layout: layout)
+        let (values, layout, loose) = try JSONReader.parseObjectWithLayout(bytes, source: path)
+        return Contents(values: values, layout: layout, looseMembers: loose)
       case .plist:
         return Contents(values: try PropertyListReader.parseDictionary(bytes, source: path))
       }

@@ -1,3 +1,4 @@
+import Glibc
 import SettingsKit
 import TableKit
 import TableREPL
@@ -95,7 +96,8 @@ struct Program {
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
     Termination.install()
     let saver = StoreSaver(
-      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError)
+      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
+      stateFolder: environment.stateFolder)
     offerRecovery(saver, options: options, isTerminal: isTerminal)
     if let status = Termination.exitStatus { return status }
     // A pipe is read with plain blocking reads: a signal must end those too.
@@ -112,6 +114,7 @@ struct Program {
     }
     let reader = TerminationAwareReader(
       editReader ?? PlainLineReader(transcript: standardOutput))
+    saver.isAtEndOfInput = { reader.inputEnded }
 
     let environment = self.environment
     let session = Session(
@@ -132,6 +135,12 @@ struct Program {
     session.unsavedChanges = { model.changeSummaries(index: index) }
 
     let outcome = session.run()
+    if case .outputClosed = outcome, isTerminal {
+      // A terminal that no longer takes output (EIO) was closed: a hangup, whether or not
+      // a SIGHUP came; the edits are kept as after one.
+      Termination.noteHangup()
+      saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
+    }
     if case .quitFailed = outcome, isTerminal {
       // Ctrl-D ends the session even when its save fails: keep the edits for next time.
       saver.keepUnsavedChanges(reason: "not saved")

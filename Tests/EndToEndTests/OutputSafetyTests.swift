@@ -57,7 +57,7 @@ struct OutputSafetyTests {
     }
   }
 
-  @Test("RM-31 get, export, list and completion never write a stored escape sequence raw")
+  @Test("RM-40 get, export, list and completion never write a stored escape sequence raw")
   func scriptOutput() throws {
     let account = try Account(
       store: #"{"user": "ada", "token": "x\u001b]52;c;aGk=\u0007\u202ey", "other": "\u009b2J"}"#)
@@ -96,7 +96,7 @@ struct OutputSafetyTests {
   }
 
   @Test(
-    "RM-32 an error echoing a scripted line shows its escapes and NUL as text",
+    "RM-41 an error echoing a scripted line shows its escapes and NUL as text",
     // ESC, BEL and NUL are spelled out here, so that the test's own log shows no raw ones.
     arguments: ["go ESC[31mredNUL", "set ESC]52;c;aGk=BEL 1", "lang ESC[2J", "/ESC[5m"]
   )
@@ -111,7 +111,7 @@ struct OutputSafetyTests {
     #expect(!Self.holdsRawControl(run.standardOutput))
   }
 
-  @Test("RM-33 invisible characters in keys and titles are shown, so no two look the same")
+  @Test("RM-42 invisible characters in keys and titles are shown, so no two look the same")
   func invisibleCharacters() throws {
     let account = try Account()
     let list = try account.run(["list"])
@@ -126,7 +126,7 @@ struct OutputSafetyTests {
     #expect(screen.standardOutput.contains("עברית\u{200F} (°C)"))
   }
 
-  @Test("RM-34 set of a secure field typed at the REPL is not kept in the history")
+  @Test("RM-43 set of a secure field typed at the REPL is not kept in the history")
   func secretNotInHistory() throws {
     let account = try Account()
     let settei = try account.openTerminal()
@@ -144,7 +144,7 @@ struct OutputSafetyTests {
     #expect(String(decoding: contents(of: account.store) ?? [], as: UTF8.self).contains("s3cr3t"))
   }
 
-  @Test("RM-35 a secret is masked in get, list, a refused answer and a conflict")
+  @Test("RM-44 a secret is masked in get, list, a refused answer and a conflict")
   func secretsMasked() throws {
     let account = try Account(store: #"{"password": "s3cr3t-777@example.com"}"#)
     let get = try account.run([], script: "get password\n")
@@ -182,7 +182,7 @@ struct OutputSafetyTests {
     #expect(!session.standardError.contains("mine@") && !session.standardError.contains("theirs@"))
   }
 
-  @Test("RM-36 arrow keys at the hidden prompt never end up in the secret")
+  @Test("RM-45 arrow keys at the hidden prompt never end up in the secret")
   func arrowKeysAtTheHiddenPrompt() throws {
     let account = try Account()
     let settei = try account.openTerminal()
@@ -197,7 +197,7 @@ struct OutputSafetyTests {
     #expect(saved.contains(#""password": "x@y.z""#), "\(saved.debugDescription)")
   }
 
-  @Test("RM-37 --recover restores only values that set would take, and names the others")
+  @Test("RM-46 --recover restores only values that set would take, and names the others")
   func recoverChecksValues() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")

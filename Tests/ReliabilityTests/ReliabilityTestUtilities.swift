@@ -50,6 +50,29 @@ extension PseudoTerminal {
   }
 }
 
+extension PseudoTerminal {
+  /// At the first screen of the English Language & Region schema, opens Temperature Unit
+  /// and chooses Fahrenheit, waiting for each screen and for the prompt after it (a Ctrl-D
+  /// typed before the prompt would meet the terminal in its line mode).
+  func chooseFahrenheit() throws {
+    try waitForText("Language & Region> ")
+    send("4\r")
+    try waitForText("Temperature Unit> ")
+    send("2\r")
+    try waitForText("✓ Fahrenheit")
+    try waitForTextCount("Temperature Unit> ", 2)
+  }
+
+  /// Waits until the output, without escape sequences, holds `text` `count` times.
+  @discardableResult
+  func waitForTextCount(_ text: String, _ count: Int, timeout: Double = 10) throws -> String {
+    PseudoTerminal.plainText(
+      try waitUntil("\(count) × \(String(reflecting: text))", timeout: timeout) {
+        PseudoTerminal.plainText($0).ranges(of: text).count >= count
+      })
+  }
+}
+
 /// Starts `program` with its arguments as another user (`setpriv`), on pipes.
 func startAsUser(_ user: UInt32, _ program: String, _ arguments: [String], home: String) throws
   -> ChildProcess

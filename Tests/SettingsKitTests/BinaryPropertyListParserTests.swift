@@ -71,12 +71,52 @@ private struct Sample: Encodable {
   }
 
   @Test func readsSharedObjectsOnce() throws {
-    // An array of 14 references to one array of 14 references to one string, nested 10
-    // deep: 14^10 leaves if expanded naively, one object each when cached.
+    // An array of 14 references to one array of 14 references to one string, nested 3
+    // deep: 2,744 leaves, one object each.
     var objects: [[UInt8]] = [[0x51, UInt8(ascii: "x")]]
-    for level in 1...10 { objects.append([0xAE] + Array(repeating: UInt8(level - 1), count: 14)) }
-    let value = try PropertyListReader.parse(binaryPlist(objects, top: 10), source: "b.plist")
+    for level in 1...3 { objects.append([0xAE] + Array(repeating: UInt8(level - 1), count: 14)) }
+    let value = try PropertyListReader.parse(binaryPlist(objects, top: 3), source: "b.plist")
     #expect(value.arrayValue?.count == 14)
+    #expect(value.arrayValue?.first?.arrayValue?.first?.arrayValue?.first == "x")
+  }
+
+  /// Shared objects are counted at each use: `L = [L, L]` forty times is a file of under 300
+  /// bytes that is 2⁴⁰ values to whatever walks it, and a string shared a million ways is a
+  /// gigabyte. Both are refused at once, naming the file, instead of hanging later.
+  @Test(arguments: [20, 40])
+  func refusesAFileThatExpandsBeyondTheLimit(levels: Int) throws {
+    var objects: [[UInt8]] = [[0x51, UInt8(ascii: "x")]]
+    for level in 1...levels { objects.append([0xA2, UInt8(level - 1), UInt8(level - 1)]) }
+    let bomb = binaryPlist(objects, top: UInt64(levels))
+    #expect(bomb.count < 300)
+    let message = try #require(failure(bomb))
+    #expect(
+      message.hasPrefix("binary property list: it expands to more than 1000000 values"),
+      "\(message)")
+    // Below the limit the same shape reads: 18 levels are 2^19 - 1 values.
+    let fine = binaryPlist(Array(objects.prefix(19)), top: 18)
+    #expect(try PropertyListReader.parse(fine, source: "b.plist").arrayValue?.count == 2)
+  }
+
+  @Test func refusesStringsThatExpandBeyondTheByteLimit() throws {
+    // A 4 KiB string in an array of 256 references, that array 256 times in another: 256 MiB.
+    let text = [0x5F, 0x11, 0x10, 0x00] + [UInt8](repeating: UInt8(ascii: "a"), count: 4096)
+    let inner: [UInt8] = [0xAF, 0x11, 0x01, 0x00] + [UInt8](repeating: 0, count: 256)
+    let outer: [UInt8] = [0xAF, 0x11, 0x01, 0x00] + [UInt8](repeating: 1, count: 256)
+    var bytes = Array("bplist00".utf8)
+    var offsets: [UInt64] = []
+    for object in [text, inner, outer] {
+      offsets.append(UInt64(bytes.count))
+      bytes += object
+    }
+    let table = UInt64(bytes.count)
+    for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+    func bigEndian(_ value: UInt64) -> [UInt8] {
+      (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+    bytes += [0, 0, 0, 0, 0, 0, 2, 1] + bigEndian(3) + bigEndian(2) + bigEndian(table)
+    let message = try #require(failure(bytes))
+    #expect(message.contains("expands to more than 67108864 bytes of text"), "\(message)")
   }
 
   @Test func largeUnsignedIntegersBecomeReals() throws {

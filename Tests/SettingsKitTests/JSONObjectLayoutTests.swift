@@ -127,4 +127,29 @@ private func randomValue(_ random: inout SplitMix64, depth: Int = 0) -> Property
     #expect(result == nil)
     #expect(found == original)
   }
+
+  /// A hand-edited file is put in the layout's shape with each member copied as it is:
+  /// spacing inside values, escapes, and an integer no `PropertyListValue` holds exactly.
+  @Test func reshapingKeepsEveryMemberByteForByte() throws {
+    let text = """
+      { "zeta":12345678901234567890123,
+      "alpha" : [1,  2.50], "mid": "\\u00e9" }
+      """
+    let parsed = try JSONReader.parseObjectWithLayout(Array(text.utf8), source: "t.json")
+    #expect(parsed.layout == nil)
+    let loose = try #require(parsed.loose)
+    let (bytes, reshaped) = JSONObjectLayout.reshape(Array(text.utf8), members: loose)
+    let expected = """
+      {
+        "alpha" : [1,  2.50],
+        "mid": "\\u00e9",
+        "zeta":12345678901234567890123
+      }
+
+      """
+    #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    let reread = try JSONReader.parseObjectWithLayout(bytes, source: "t.json")
+    #expect(reread.layout == reshaped)
+    #expect(reread.members == parsed.members)
+  }
 }

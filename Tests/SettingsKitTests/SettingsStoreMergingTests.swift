@@ -61,9 +61,33 @@ private func storeError(_ body: () throws -> Void) -> StoreError? {
     try writeText(#"{"unit": "fahrenheit", "region": "US"}"#, to: path)
     let mine: [String: PropertyListValue] = ["unit": "kelvin"]
     let error = storeError { try store.save(mine, changedKeys: ["unit"]) }
-    let keys = Set(error?.conflicts.map(\.key) ?? [])
-    try store.save(mine, changedKeys: ["unit"], overwriting: keys)
+    try store.save(mine, changedKeys: ["unit"], overwriting: error?.conflicts ?? [])
     #expect(try SettingsStore.load(path: path).values == ["unit": "kelvin", "region": "US"])
+  }
+
+  /// Overwriting holds for the value the user was shown: a value the other program wrote
+  /// after the conflict was reported is a conflict again, and nothing is written.
+  @Test func overwritingDoesNotCoverAValueChangedAgainSinceItWasShown() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("settings.json")
+    try writeText(#"{"unit": "celsius"}"#, to: path)
+    let store = try SettingsStore.load(path: path)
+    try writeText(#"{"unit": "fahrenheit"}"#, to: path)
+    let mine: [String: PropertyListValue] = ["unit": "kelvin"]
+    let first = storeError { try store.save(mine, changedKeys: ["unit"]) }
+    let again = #"{"unit": "rankine"}"#
+    try writeText(again, to: path)
+    let second = storeError {
+      try store.save(mine, changedKeys: ["unit"], overwriting: first?.conflicts ?? [])
+    }
+    #expect(second?.kind == .conflict)
+    #expect(
+      second?.conflicts == [
+        StoreError.Conflict(key: "unit", loaded: "celsius", onDisk: "rankine", mine: "kelvin")
+      ])
+    #expect(try readText(path) == again)
+    try store.save(mine, changedKeys: ["unit"], overwriting: second?.conflicts ?? [])
+    #expect(try SettingsStore.load(path: path).values == ["unit": "kelvin"])
   }
 
   @Test func theSameChangeOnBothSidesIsNoConflict() throws {

@@ -251,14 +251,15 @@ private func storeError(_ body: () throws -> Void) -> StoreError? {
     #expect(store.values == ["a": 2, "bb": false, "c": [1], "d": 4])
   }
 
-  /// A file of another shape is written whole, in settei's shape, on its first save.
-  @Test func aFileOfAnotherShapeIsWrittenWhole() throws {
+  /// A file of another shape is put in settei's shape on its first save, the members it
+  /// does not change copied as they are.
+  @Test func aFileOfAnotherShapeIsPutInShapeKeepingItsMembers() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.json")
     try writeText(#"{"b": 1,   "a": [1.50]}"#, to: path)
     let store = try SettingsStore.load(path: path)
     try store.save(["b": 2], changedKeys: ["b"])
-    #expect(try readText(path) == "{\n  \"a\": [\n    1.5\n  ],\n  \"b\": 2\n}\n")
+    #expect(try readText(path) == "{\n  \"a\": [1.50],\n  \"b\": 2\n}\n")
   }
 
   @Test func aFileThatNoLongerParsesIsNotOverwritten() throws {
