@@ -81,25 +81,14 @@ private final class UnitListViewController: ViewController, TableViewDataSource,
   }
 }
 
-private func run(_ lines: [String], _ navigation: NavigationController, interactive: Bool = false)
-  -> (outcome: Session.Outcome, output: String, errors: String)
-{
-  let output = StringOutput()
-  let errors = StringOutput()
-  let reader = ScriptedLineReader(
-    lines, echo: interactive ? nil : output, isInteractive: interactive)
-  let session = Session(
-    navigationController: navigation, reader: reader, output: output, errorOutput: errors)
-  return (session.run(), output.text, errors.text)
-}
-
 @Suite("A screen written the UIKit way, in a session")
 struct UIKitStyleSessionTests {
   @Test func theCheckmarkMovesOnTheVisibleCellsAndBackRunsTheLeftButton() throws {
     let list = UnitListViewController()
     let root = UnitRootViewController()
     root.pushed = { list }
-    let result = run(["1", "2", "back"], NavigationController(rootViewController: root))
+    let result = run(
+      ["1", "2", "back"], navigation: NavigationController(rootViewController: root))
     #expect(result.outcome == .quit, "\(result.errors)")
     let output = result.output
     let listScreen = try #require(output.screen(after: "1"))
@@ -120,7 +109,7 @@ struct UIKitStyleSessionTests {
     var taps = 0
     root.navigationItem.leftBarButtonItem = BarButtonItem(
       title: "閉じる", primaryAction: Action { _ in taps += 1 })
-    let result = run(["back", "back"], NavigationController(rootViewController: root))
+    let result = run(["back", "back"], navigation: NavigationController(rootViewController: root))
     #expect(result.outcome == .quit, "\(result.errors)")
     #expect(taps == 2)
     #expect(result.output.hasPrefix("言語と地域\n"))
@@ -136,7 +125,7 @@ struct UIKitStyleSessionTests {
       primaryAction: Action { _ in
         root.navigationController?.pushViewController(next, animated: true)
       })
-    let result = run(["back"], NavigationController(rootViewController: root))
+    let result = run(["back"], navigation: NavigationController(rootViewController: root))
     #expect(result.outcome == .quit, "\(result.errors)")
     let screen = try #require(result.output.screen(after: "back"))
     #expect(screen.hasPrefix("言語と地域 › Next\n"))
@@ -162,7 +151,7 @@ struct UIKitStyleSessionTests {
       }
     }
     let far = Far()
-    let result = run(["90"], NavigationController(rootViewController: far))
+    let result = run(["90"], navigation: NavigationController(rootViewController: far))
     #expect(result.outcome == .quit, "\(result.errors)")
     #expect(far.cellSeen == "Row 90")
     #expect(result.output.contains("90  ✓ Row 90"))
@@ -171,7 +160,7 @@ struct UIKitStyleSessionTests {
   @Test func aFilteredScreenShowsItsMatchesAsTheVisibleCells() {
     let controller = StaticViewController(
       title: "Many", sections: [.init(rows: (1...30).map { .init(text: "Row \($0)") })])
-    let result = run(["filter 2"], NavigationController(rootViewController: controller))
+    let result = run(["filter 2"], navigation: NavigationController(rootViewController: controller))
     #expect(result.outcome == .quit, "\(result.errors)")
     let visible = controller.tableView.visibleCells.compactMap(\.text)
     #expect(visible == ["Row 2", "Row 12"] + (20...29).map { "Row \($0)" })
