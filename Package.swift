@@ -70,11 +70,17 @@ let package = Package(
     .executableTarget(
       name: "tutorial", dependencies: ["TableKit", "TableREPL"], path: "Examples/tutorial",
       exclude: ["README.md"]),
-    // Runs each example through pipes; also checks that the DocC article's code is the
-    // tutorial's and (with SETTEI_SLOW_TESTS=1) that another package can depend on this one.
+    .executableTarget(
+      name: "tutorial-uikit", dependencies: ["TableKit", "TableREPL"],
+      path: "Examples/tutorial-uikit", exclude: ["README.md"]),
+    // Runs each example through pipes; also checks that the DocC article's code is the two
+    // tutorials' and (with SETTEI_SLOW_TESTS=1) that another package can depend on this one.
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["files", "timezones", "tutorial", "TableKit", "TableREPL", "TestSupport"]),
+      dependencies: [
+        "files", "timezones", "tutorial", "tutorial-uikit", "TableKit", "TableREPL",
+        "TestSupport",
+      ]),
 
     // The benchmark (`make bench`): start-up, per-command cost, scale, save,
     // schema load and a peer, written to docs/performance.md. No product ships it.

@@ -65,7 +65,7 @@ public final class MultiValueViewController: TableViewController {
   }
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     guard let key = specifier.key else { return }
     model.setValue(choices[indexPath.row].value, forKey: key)
     tableView.reloadData()

@@ -16,6 +16,12 @@ public final class SearchResultsViewController: TableViewController {
     self.model = model
     super.init()
     title = "find “\(query)”"
+    // The breadcrumbs are in the model's language: `lang` shows them anew.
+    model.addObserver(self) { [weak self] in self?.tableView.reloadData() }
+  }
+
+  deinit {
+    model.removeObserver(self)
   }
 
   public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
@@ -46,15 +52,16 @@ public final class SearchResultsViewController: TableViewController {
   }
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     let result = results[indexPath.row]
     let entry = result.entry
     if result.choice != nil, entry.specifier.kind == .multiValue {
-      navigationController?.push(
-        MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model))
+      navigationController?.pushViewController(
+        MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model),
+        animated: true)
       return
     }
     guard let page = index.controllers(toPageOf: entry, model: model).last else { return }
-    navigationController?.push(page)
+    navigationController?.pushViewController(page, animated: true)
   }
 }

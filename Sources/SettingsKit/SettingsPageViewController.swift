@@ -146,8 +146,8 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   /// Settings may have changed on the screens above: show their current values.
-  public override func viewWillAppear() {
-    super.viewWillAppear()
+  public override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     rebuildSectionsIfNeeded()
     tableView.reloadData()
   }
@@ -347,7 +347,7 @@ public final class SettingsPageViewController: TableViewController {
   // MARK: Delegate
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     switch sections[indexPath.section].rows[indexPath.row] {
     case .setting(let specifier): select(specifier)
     case .choice(let specifier, let index):
@@ -359,15 +359,15 @@ public final class SettingsPageViewController: TableViewController {
     case .problem: break
     case .deleteItem:
       listItem?.remove()
-      _ = navigationController?.popViewController()
+      _ = navigationController?.popViewController(animated: true)
     }
   }
 
   private func select(_ specifier: Specifier) {
     switch specifier.kind {
     case .multiValue:
-      navigationController?.push(
-        MultiValueViewController(specifier: specifier, page: page, model: model))
+      navigationController?.pushViewController(
+        MultiValueViewController(specifier: specifier, page: page, model: model), animated: true)
     case .toggleSwitch:
       guard let key = specifier.key else { return }
       let isOn = SpecifierValues.isOn(model.value(forKey: key), for: specifier)
@@ -375,8 +375,9 @@ public final class SettingsPageViewController: TableViewController {
       tableView.reloadData()
     case .childPane:
       guard let file = specifier.file, let child = model.schema.pages[file] else { return }
-      navigationController?.push(
-        SettingsPageViewController(page: child, model: model, pane: (specifier, page)))
+      navigationController?.pushViewController(
+        SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
+        animated: true)
     case .textField, .slider, .other("IASKTextViewSpecifier"), .other("IASKDatePickerSpecifier"):
       guard
         let request = SettingEditor.request(
@@ -468,9 +469,10 @@ public final class SettingsPageViewController: TableViewController {
     let titleText =
       specifier.raw["ItemSpecifier"]?["Title"]?.stringValue
       ?? specifier.raw["AddSpecifier"]?["Title"]?.stringValue ?? specifier.title
-    navigationController?.push(
+    navigationController?.pushViewController(
       SettingsPageViewController(
-        itemPage: page, title: titleText.map { ($0, self.page) }, listItem: editing))
+        itemPage: page, title: titleText.map { ($0, self.page) }, listItem: editing), animated: true
+    )
   }
 
   private func addItem(to specifier: Specifier) {

@@ -74,11 +74,20 @@ package struct Screen: Equatable, Sendable {
   }
 }
 
+extension Screen.Row {
+  /// A cell as shown on row `number` (1-based).
+  init(number: Int, cell: TableViewCell) {
+    self.init(
+      number: number, text: cell.text ?? "", detailText: cell.detailText, style: cell.style,
+      accessory: cell.accessoryType, isEnabled: cell.isEnabled && cell.selectionStyle != .none)
+  }
+}
+
 extension Screen {
   /// The screen of a navigation controller's top controller, for one page of its rows.
   ///
   /// Asks the data source for the cells of rows `page * pageSize ..< (page + 1) * pageSize`
-  /// and no others.
+  /// that its table view does not keep already, and no others.
   package init(
     of navigationController: NavigationController, page: Int, pageSize: Int, filter: String?
   ) {
@@ -89,7 +98,13 @@ extension Screen {
     self.init(of: navigationController, page: page, pageSize: pageSize)
   }
 
-  package init(of navigationController: NavigationController, page: Int, pageSize: Int) {
+  /// The screen of one page of the top controller's rows. With `showsRows` (the default) the
+  /// page becomes the rows its table view shows (its visible cells); without, it is a look
+  /// at rows that are not shown, such as a search.
+  package init(
+    of navigationController: NavigationController, page: Int, pageSize: Int,
+    showsRows: Bool = true
+  ) {
     let controller = navigationController.topViewController
     let tableView = controller.tableView
     let total = tableView.totalNumberOfRows
@@ -110,6 +125,9 @@ extension Screen {
       begin -= 1
     }
     var sections: [Section] = []
+    // The page's rows: where each goes in `sections`, its number and index path.
+    var shownRows: [(section: Int, number: Int, indexPath: IndexPath)] = []
+    shownRows.reserveCapacity(end - first)
     for section in begin..<sectionCount {
       let start = tableView.firstRowNumber(inSection: section)
       let count = tableView.numberOfRows(inSection: section)
@@ -126,26 +144,26 @@ extension Screen {
         if start >= end && !(isLastPage && start == total) { break }
         continue
       }
-      var rows: [Row] = []
       let lower = max(start, first)
       let upper = min(sectionEnd, end)
       if lower < upper {
-        rows.reserveCapacity(upper - lower)
         for number in lower..<upper {
-          let indexPath = IndexPath(row: number - start, section: section)
-          guard let cell = tableView.cellForRow(at: indexPath) else { continue }
-          rows.append(
-            Row(
-              number: number + 1, text: cell.text ?? "", detailText: cell.detailText,
-              style: cell.style, accessory: cell.accessoryType,
-              isEnabled: cell.isEnabled && cell.selectionStyle != .none))
+          shownRows.append(
+            (sections.count, number, IndexPath(row: number - start, section: section)))
         }
       }
       sections.append(
         Section(
           header: start >= first ? tableView.headerTitle(forSection: section) : nil,
           footer: sectionEnd <= end ? tableView.footerTitle(forSection: section) : nil,
-          rows: rows))
+          rows: []))
+    }
+    let indexPaths = shownRows.map(\.indexPath)
+    let cells =
+      showsRows ? tableView.showRows(indexPaths) : indexPaths.map(tableView.currentCell(at:))
+    for (shownRow, cell) in zip(shownRows, cells) {
+      guard let cell else { continue }
+      sections[shownRow.section].rows.append(Row(number: shownRow.number + 1, cell: cell))
     }
     self.init(
       breadcrumb: navigationController.titles,
@@ -157,7 +175,8 @@ extension Screen {
 
 extension Screen {
   /// The screen of the rows whose title contains `filter` (not case-sensitive). Filtering
-  /// reads every row's cell once: it is a search, so it costs what the table holds.
+  /// reads every row's cell once: it is a search, so it costs what the table holds. The
+  /// matching rows of the page become the rows the table view shows.
   init(
     filtering navigationController: NavigationController, by filter: String, page: Int,
     pageSize: Int
@@ -165,34 +184,32 @@ extension Screen {
     let controller = navigationController.topViewController
     let tableView = controller.tableView
     let needle = filter.lowercased()
-    var matches: [(section: Int, row: Row)] = []
+    var matches: [(number: Int, indexPath: IndexPath)] = []
     for section in 0..<tableView.numberOfSections {
       let start = tableView.firstRowNumber(inSection: section)
       for row in 0..<tableView.numberOfRows(inSection: section) {
-        guard let cell = tableView.cellForRow(at: IndexPath(row: row, section: section)),
+        let indexPath = IndexPath(row: row, section: section)
+        guard let cell = tableView.currentCell(at: indexPath),
           (cell.text ?? "").lowercased().contains(needle)
         else { continue }
-        matches.append(
-          (
-            section,
-            Row(
-              number: start + row + 1, text: cell.text ?? "", detailText: cell.detailText,
-              style: cell.style, accessory: cell.accessoryType,
-              isEnabled: cell.isEnabled && cell.selectionStyle != .none)
-          ))
+        matches.append((start + row + 1, indexPath))
       }
     }
     let size = max(1, pageSize)
     let pages = max(1, (matches.count + size - 1) / size)
     let page = min(max(0, page), pages - 1)
+    let shown = Array(matches.dropFirst(page * size).prefix(size))
+    let cells = tableView.showRows(shown.map(\.indexPath))
     var sections: [Section] = []
     var lastSection = -1
-    for match in matches.dropFirst(page * size).prefix(size) {
-      if match.section != lastSection {
-        sections.append(Section(header: tableView.headerTitle(forSection: match.section), rows: []))
-        lastSection = match.section
+    for (match, cell) in zip(shown, cells) {
+      guard let cell else { continue }
+      if match.indexPath.section != lastSection {
+        sections.append(
+          Section(header: tableView.headerTitle(forSection: match.indexPath.section), rows: []))
+        lastSection = match.indexPath.section
       }
-      sections[sections.count - 1].rows.append(match.row)
+      sections[sections.count - 1].rows.append(Row(number: match.number, cell: cell))
     }
     self.init(
       breadcrumb: navigationController.titles, backTitle: navigationController.backButtonTitle,

@@ -98,11 +98,11 @@ public final class Session {
 
   /// Runs the loop until the user quits, the input ends, or a script fails.
   public func run() -> Outcome {
-    navigationController.viewWillAppear()
-    navigationController.viewDidAppear()
+    navigationController.viewWillAppear(false)
+    navigationController.viewDidAppear(false)
     defer {
-      navigationController.viewWillDisappear()
-      navigationController.viewDidDisappear()
+      navigationController.viewWillDisappear(false)
+      navigationController.viewDidDisappear(false)
     }
     showScreen()
     while true {
@@ -199,13 +199,9 @@ public final class Session {
     case .help(let topic):
       return showHelp(topic)
     case .back:
-      guard let popped = navigationController.popViewController() else {
-        return fail("Already at the top screen; nothing to go back to.")
-      }
-      forget(popped)
-      showScreen()
+      return goBack()
     case .top:
-      if let popped = navigationController.popToRootViewController() {
+      if let popped = navigationController.popToRootViewController(animated: false) {
         popped.forEach(forget)
       }
       showScreen()
@@ -267,14 +263,46 @@ public final class Session {
       case 1: "row 1, "
       default: "a row number (1–\(total)), "
       }
-    let back = navigationController.viewControllers.count > 1 ? "back, " : ""
+    let back = navigationController.backButtonTitle != nil ? "back, " : ""
     return "Type \(rows)\(back)quit or help."
+  }
+
+  /// `back`: runs the action of the top screen's left bar button item when it has one (which
+  /// usually hands a value back and pops), else pops the top screen.
+  private func goBack() -> Outcome? {
+    guard let item = navigationController.topViewController.navigationItem.leftBarButtonItem
+    else {
+      guard let popped = navigationController.popViewController(animated: false) else {
+        return fail("Already at the top screen; nothing to go back to.")
+      }
+      forget(popped)
+      showScreen()
+      return nil
+    }
+    let before = navigationController.viewControllers
+    item.primaryAction?.perform()
+    let after = navigationController.viewControllers
+    for controller in before where !after.contains(where: { $0 === controller }) {
+      forget(controller)
+    }
+    if let top = after.last, !before.contains(where: { $0 === top }) {
+      pages[ObjectIdentifier(top)] = 0
+    }
+    if let outcome = answerPendingTextInput() { return outcome }
+    showScreen()
+    return nil
   }
 
   private func select(rowNumber: Int) -> Outcome? {
     let tableView = topTableView
     guard let indexPath = tableView.indexPath(forRowNumber: rowNumber) else { return nil }
-    if let cell = tableView.cellForRow(at: indexPath),
+    let top = ObjectIdentifier(navigationController.topViewController)
+    if filters[top] == nil, tableView.cellForRow(at: indexPath) == nil {
+      // A row off the page shown: scroll to it first, as a user does before tapping it, so
+      // that the delegate finds its cell among the visible ones.
+      _ = Screen(of: navigationController, page: rowNumber / pageSize, pageSize: pageSize)
+    }
+    if let cell = tableView.currentCell(at: indexPath),
       !cell.isEnabled || cell.selectionStyle == .none
     {
       let title = TerminalText.sanitize(cell.text ?? "")
@@ -315,7 +343,8 @@ public final class Session {
     let total = topTableView.totalNumberOfRows
     if matches.isEmpty, total > pageSize, total <= Self.titleSearchLimit {
       // Not on this page: look through the whole screen, as a person scrolling would.
-      let everything = Screen(of: navigationController, page: 0, pageSize: total)
+      let everything = Screen(
+        of: navigationController, page: 0, pageSize: total, showsRows: false)
       matches = matching(everything.sections.flatMap(\.rows))
     }
     switch matches.count {
@@ -335,7 +364,7 @@ public final class Session {
   }
 
   /// Forgets the page and filter of a controller that left the stack.
-  private func forget(_ controller: TableViewController) {
+  private func forget(_ controller: ViewController) {
     pages[ObjectIdentifier(controller)] = nil
     filters[ObjectIdentifier(controller)] = nil
   }

@@ -25,7 +25,7 @@ extension SettingsCommands {
       )
     }
     let controllers = index.controllers(toPageOf: entry, model: model)
-    navigationController.setViewControllers(controllers)
+    navigationController.setViewControllers(controllers, animated: false)
     let title = index.breadcrumb(of: entry, model: model).last ?? path
     let row = controllers.last?.rowNumber(of: entry.specifier).map { " is row \($0 + 1)" } ?? ""
     return .done(message: "\(title)\(row).", showScreen: true)
@@ -74,8 +74,9 @@ extension SettingsCommands {
     }
     let results = SettingsSearch.find(text, in: index, model: model)
     guard !results.isEmpty else { return .failed("Nothing matches '\(text)' on any page.") }
-    navigationController.push(
-      SearchResultsViewController(query: text, results: results, index: index, model: model))
+    navigationController.pushViewController(
+      SearchResultsViewController(query: text, results: results, index: index, model: model),
+      animated: true)
     return .done(message: nil, showScreen: true)
   }
 

@@ -39,25 +39,25 @@ struct SettingsControllersTests {
     let page = try #require(model.schema.rootPage)
     let root = SettingsPageViewController(page: page, model: model)
     let navigation = NavigationController(rootViewController: root)
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
 
     #expect(select(row, in: root))
     let list = navigation.topViewController
     #expect(list.title == row)
     #expect(navigation.backButtonTitle == back)
     let marks = (0..<2).compactMap {
-      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+      list.tableView.currentCell(at: IndexPath(row: $0, section: 0))?.accessoryType
     }
     #expect(marks == [.checkmark, .none])
     #expect(rows(of: list).map(\.text) == [celsius, fahrenheit])
 
     #expect(select(fahrenheit, in: list))
     let moved = (0..<2).compactMap {
-      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+      list.tableView.currentCell(at: IndexPath(row: $0, section: 0))?.accessoryType
     }
     #expect(moved == [.none, .checkmark])
 
-    navigation.popViewController()
+    navigation.popViewController(animated: true)
     #expect(rows(of: root).first { $0.text == row }?.detail == "• " + fahrenheit)
     #expect(model.changedKeys == ["temperatureUnit"])
     #expect(model.values["temperatureUnit"] == "fahrenheit")

@@ -56,7 +56,7 @@ private func nestedModel(language: String = "en") throws -> (SettingsModel, Sett
     #expect(rows(of: screen).first?.text == "Settings › Display › Text Size › Large")
     #expect(select("Settings › Display › Text Size › Large", in: screen))
     #expect(navigation.topViewController.title == "Text Size")
-    navigation.popViewController()
+    navigation.popViewController(animated: true)
     #expect(navigation.topViewController === screen)
   }
 }
