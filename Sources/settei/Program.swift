@@ -1,4 +1,6 @@
+import SchemaKit
 import SettingsKit
+import SettingsStorage
 import TableKit
 import TableREPL
 

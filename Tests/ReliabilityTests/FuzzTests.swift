@@ -3,7 +3,9 @@ import Glibc
 import TableREPL
 import Testing
 
-@testable import SettingsKit
+@testable import FileFormats
+@testable import SchemaKit
+@testable import SettingsStorage
 
 /// The real inputs the fuzzer mutates: the shared fixtures (Settings bundles that no one on
 /// this project wrote), the embedded schema, and their JSON and binary forms.

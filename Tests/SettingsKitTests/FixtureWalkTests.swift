@@ -1,6 +1,8 @@
 import TableKit
+import TestSupport
 import Testing
 
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The InAppSettingsKit sample bundle, walked as a person would: every child pane, in English

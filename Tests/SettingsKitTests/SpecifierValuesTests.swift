@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SchemaKit
 @testable import SettingsKit
 
 @Suite struct SpecifierValuesTests {

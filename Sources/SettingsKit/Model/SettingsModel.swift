@@ -1,0 +1,213 @@
+import FileFormats
+import SchemaKit
+
+/// The values behind a schema's screens: what the store holds, what this session changed,
+/// and the defaults for everything else, the way `registerDefaults` works.
+///
+/// The model never touches a file: the program loads the store, hands its values here, and
+/// saves ``changedKeys`` from ``values`` when the user quits.
+public final class SettingsModel {
+  /// One change made in this session, in the order made.
+  public struct Change: Equatable, Sendable {
+    public var key: String
+    public var oldValue: PropertyListValue?
+    public var newValue: PropertyListValue?
+  }
+
+  /// The schema the screens show.
+  public let schema: SettingsSchema
+  /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
+  public var language: String {
+    didSet {
+      resolvedTables = [:]
+      lastTable = (nil, [:])
+      notifyObservers()
+    }
+  }
+  /// The values as loaded from the store.
+  public let storedValues: [String: PropertyListValue]
+  /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
+  /// such a specifier is shown as a row naming its error.
+  public var specifierErrors: [String: [Int: String]] = [:]
+  /// The changes of this session, oldest first.
+  public private(set) var changes: [Change] = []
+  private var edits: [String: PropertyListValue?] = [:]
+  private let specifiersByKey: [String: Specifier]
+
+  /// Creates a model over a schema and the values of a store.
+  public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
+    self.schema = schema
+    self.storedValues = storedValues
+    self.language = language
+    var byKey: [String: Specifier] = [:]
+    for (_, specifier) in schema.keyedSpecifiers {
+      if let key = specifier.key, byKey[key] == nil { byKey[key] = specifier }
+    }
+    specifiersByKey = byKey
+  }
+
+  /// The keys whose value this session changed (and did not change back).
+  public var changedKeys: Set<String> { Set(edits.keys) }
+
+  /// The values to save: the stored ones with this session's changes applied.
+  public var values: [String: PropertyListValue] {
+    var result = storedValues
+    for (key, value) in edits { result[key] = value }
+    return result
+  }
+
+  /// The value of a key as the user sees it: this session's change, else the stored value
+  /// when it is valid for the key's specifier, else the specifier's default.
+  public func value(forKey key: String) -> PropertyListValue? {
+    if let edit = edits[key] { return edit ?? defaultValue(forKey: key) }
+    if let stored = storedValues[key], isValid(stored, forKey: key) { return stored }
+    return defaultValue(forKey: key)
+  }
+
+  /// The schema's default for a key.
+  public func defaultValue(forKey key: String) -> PropertyListValue? {
+    specifiersByKey[key]?.defaultValue
+  }
+
+  /// Sets a key's value for this session.
+  public func setValue(_ value: PropertyListValue?, forKey key: String) {
+    let old = self.value(forKey: key)
+    guard old != value else { return }
+    if value == storedValues[key] {
+      edits[key] = nil
+    } else {
+      edits[key] = .some(value)
+    }
+    changes.append(Change(key: key, oldValue: old, newValue: value))
+    notifyObservers()
+  }
+
+  /// Makes `values` the values of this session (as if set one by one, but without recording
+  /// changes): what differs from the stored values becomes an edit. For the page of a list
+  /// item, whose values follow the list they belong to.
+  func replaceValues(with values: [String: PropertyListValue]) {
+    edits = [:]
+    for key in Set(values.keys).union(storedValues.keys) where values[key] != storedValues[key] {
+      edits[key] = .some(values[key])
+    }
+    notifyObservers()
+  }
+
+  /// Reverts the last change of this session and returns it, or `nil` when there is none.
+  @discardableResult
+  public func undo() -> Change? {
+    guard let last = changes.popLast() else { return nil }
+    // The value before the change is what the key held then: put the edit back as it was.
+    if let earlier = changes.last(where: { $0.key == last.key }) {
+      edits[last.key] = .some(earlier.newValue)
+      if earlier.newValue == storedValues[last.key] { edits[last.key] = nil }
+    } else {
+      edits[last.key] = nil
+    }
+    notifyObservers()
+    return last
+  }
+
+  /// Whether a key's value differs from its default.
+  public func differsFromDefault(_ key: String) -> Bool {
+    guard let value = value(forKey: key) else { return false }
+    return value != defaultValue(forKey: key)
+  }
+
+  // MARK: Observers
+
+  private var observers: [(id: ObjectIdentifier, notify: () -> Void)] = []
+
+  /// Calls `notify` after every change of a value or of the language, until `owner` goes
+  /// away. Screens use it to stay current.
+  public func addObserver(_ owner: AnyObject, _ notify: @escaping () -> Void) {
+    observers.append((ObjectIdentifier(owner), notify))
+  }
+
+  /// Stops notifying an owner.
+  public func removeObserver(_ owner: AnyObject) {
+    observers.removeAll { $0.id == ObjectIdentifier(owner) }
+  }
+
+  private func notifyObservers() {
+    for observer in observers { observer.notify() }
+  }
+
+  /// Warnings about stored values that do not fit their specifier; such a key shows its
+  /// default, and its stored value is kept unless the user changes it.
+  public var storedValueWarnings: [String] {
+    var warnings: [String] = []
+    for key in storedValues.keys.sorted() {
+      guard let stored = storedValues[key], let specifier = specifiersByKey[key],
+        !isValid(stored, forKey: key)
+      else { continue }
+      let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+      warnings.append(
+        "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
+          + "\(specifier.kind.typeName)\(allowed); showing the default")
+    }
+    return warnings
+  }
+
+  /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
+  public func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
+    guard let specifier = specifiersByKey[key] else { return true }
+    switch specifier.kind {
+    case .multiValue, .radioGroup:
+      return specifier.values.contains(value)
+    case .toggleSwitch:
+      return value == specifier.trueValue || value == specifier.falseValue
+    case .slider:
+      // A number of the slider's range (RELIABILITY.md mode 13: out of range shows the default).
+      guard let number = value.doubleValue else { return false }
+      let range = SpecifierValues.sliderRange(of: specifier)
+      return number >= range.minimum && number <= range.maximum
+    case .textField:
+      return value.stringValue != nil
+    default:
+      return true
+    }
+  }
+
+  /// The text of a schema string on a page, in the model's language.
+  public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
+    // Every title of every row shown is localized: one lookup in the page's table as this
+    // language sees it, instead of one per fallback language.
+    if page.stringsTable != lastTable.name {
+      if let known = resolvedTables[page.stringsTable] {
+        lastTable = (page.stringsTable, known)
+      } else {
+        let table = schema.strings.resolved(table: page.stringsTable, language: language)
+        resolvedTables[page.stringsTable] = table
+        lastTable = (page.stringsTable, table)
+      }
+    }
+    return lastTable.strings.isEmpty ? text : lastTable.strings[text] ?? text
+  }
+
+  /// The table last used, which the next string most likely comes from too.
+  private var lastTable: (name: String?, strings: [String: String]) = (nil, [:])
+
+  /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
+  private var resolvedTables: [String: [String: String]] = [:]
+}
+
+extension Specifier {
+  /// The allowed values, for messages: `celsius, fahrenheit`.
+  var allowedValuesDescription: String? {
+    switch kind {
+    case .multiValue, .radioGroup:
+      return values.map(\.debugDescription).joined(separator: ", ")
+    case .toggleSwitch:
+      return "\(trueValue.debugDescription) or \(falseValue.debugDescription)"
+    case .slider:
+      let range = SpecifierValues.sliderRange(of: self)
+      return "a number from \(SpecifierValues.format(range.minimum)) to "
+        + SpecifierValues.format(range.maximum)
+    case .textField:
+      return "text"
+    default:
+      return nil
+    }
+  }
+}
