@@ -29,24 +29,11 @@ import FileFormats
 /// Problems found while loading (``SettingsSchema/loadProblems``) are included.
 public enum SchemaLinter {
   /// The `Type`s of Apple's Settings.app.
-  public static let appleTypes: [String] = [
-    "PSGroupSpecifier", "PSToggleSwitchSpecifier", "PSMultiValueSpecifier",
-    "PSRadioGroupSpecifier", "PSTextFieldSpecifier", "PSSliderSpecifier",
-    "PSTitleValueSpecifier", "PSChildPaneSpecifier",
-  ]
+  public static let appleTypes: [String] = Specifier.Kind.appleKinds.map(\.typeName)
 
   /// The `Type`s InAppSettingsKit adds (its `IASKSettingsReader.h`).
-  public static let inAppSettingsKitTypes: [String] = [
-    "IASKListGroupSpecifier", "IASKTextViewSpecifier", "IASKOpenURLSpecifier",
-    "IASKButtonSpecifier", "IASKMailComposeSpecifier", "IASKCustomViewSpecifier",
-    "IASKDatePickerSpecifier",
-  ]
-
-  /// InAppSettingsKit types that store a value under their `Key`.
-  static let storingExtensionTypes: Set<String> = [
-    "IASKListGroupSpecifier", "IASKTextViewSpecifier", "IASKCustomViewSpecifier",
-    "IASKDatePickerSpecifier",
-  ]
+  public static let inAppSettingsKitTypes: [String] = Specifier.Kind.inAppSettingsKitKinds.map(
+    \.typeName)
 
   /// Misspelled keys that Settings.app ignores, and the right spelling.
   static let misspelledKeys: [(wrong: String, right: String)] = [
@@ -195,12 +182,12 @@ private struct Linter {
     case .childPane:
       requireTitle(specifier, on: page)
       checkChildPane(specifier, on: page)
-    case .other(let name):
-      if name == "IASKListGroupSpecifier" {
-        checkPageReferences(specifier, on: page)
-      } else if !SchemaLinter.inAppSettingsKitTypes.contains(name) {
-        reportUnknownType(typeName, specifier, on: page)
-      }
+    case .listGroup:
+      checkPageReferences(specifier, on: page)
+    case .textView, .openURL, .button, .mailCompose, .customView, .datePicker:
+      break
+    case .other:
+      reportUnknownType(typeName, specifier, on: page)
     }
   }
 
@@ -479,7 +466,7 @@ private struct Linter {
       var first: [String: Place] = [:]
       for name in scope {
         guard let page = schema.pages[name] else { continue }
-        for specifier in page.specifiers where storesValue(specifier) {
+        for specifier in page.specifiers where specifier.kind.storesValue {
           guard let key = specifier.key, !key.isEmpty else { continue }
           guard let earlier = first[key] else {
             first[key] = Place(page: page, specifier: specifier)
@@ -501,14 +488,6 @@ private struct Linter {
           }
         }
       }
-    }
-  }
-
-  private func storesValue(_ specifier: Specifier) -> Bool {
-    switch specifier.kind {
-    case .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue: true
-    case .other(let name): SchemaLinter.storingExtensionTypes.contains(name)
-    case .group, .childPane: false
     }
   }
 

@@ -12,20 +12,20 @@ extension Specifier {
   }
 
   /// The members of an `IASKListGroupSpecifier` whose specifiers may open a page.
-  static let nestedSpecifierKeys = ["ItemSpecifier", "AddSpecifier"]
+  static let nestedSpecifierKeys = [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier]
 
   /// The members of a child pane that make InAppSettingsKit open a view controller of the
   /// app instead of a page; `File` is then that controller's argument, not a page.
   static let customControllerKeys = [
-    "IASKViewControllerClass", "IASKViewControllerStoryBoardId", "IASKViewControllerStoryBoardFile",
-    "IASKSegueIdentifier",
+    SpecifierKey.viewControllerClass, SpecifierKey.viewControllerStoryBoardId,
+    SpecifierKey.viewControllerStoryBoardFile, SpecifierKey.segueIdentifier,
   ]
 
   /// The pages this specifier opens: a child pane's `File`, or those of the child panes an
   /// `IASKListGroupSpecifier` shows for its items.
   var pageReferences: [PageReference] {
     if let file = Self.pageFile(of: raw) { return [PageReference(nestedIn: nil, file: file)] }
-    guard kind == .other("IASKListGroupSpecifier") else { return [] }
+    guard kind == .listGroup else { return [] }
     return Self.nestedSpecifierKeys.compactMap { member in
       guard let nested = raw[member]?.dictionaryValue, let file = Self.pageFile(of: nested) else {
         return nil
@@ -35,16 +35,16 @@ extension Specifier {
   }
 
   /// Whether this is a child pane that opens a view controller of the app, not a page.
-  var opensCustomController: Bool {
+  public var opensCustomController: Bool {
     kind == .childPane && Self.customControllerKeys.contains { raw[$0] != nil }
   }
 
   /// The `File` of a specifier dictionary that opens a page: a `PSChildPaneSpecifier`
   /// without a custom view controller.
   static func pageFile(of raw: [String: PropertyListValue]) -> String? {
-    guard raw["Type"]?.stringValue == Kind.childPane.typeName,
+    guard raw[SpecifierKey.type]?.stringValue == Kind.childPane.typeName,
       !customControllerKeys.contains(where: { raw[$0] != nil })
     else { return nil }
-    return raw["File"]?.stringValue
+    return raw[SpecifierKey.file]?.stringValue
   }
 }

@@ -163,12 +163,12 @@ extension Program {
     switch specifier.kind {
     case .slider:
       let range = (
-        specifier.raw["MinimumValue"]?.doubleValue ?? 0,
-        specifier.raw["MaximumValue"]?.doubleValue ?? 1
+        specifier.minimumValue,
+        specifier.maximumValue
       )
       guard let number = value.doubleValue else { return false }
       return number >= range.0 && number <= range.1
-    case .textField, .other("IASKTextViewSpecifier"):
+    case .textField, .textView:
       return value.stringValue != nil
     default:
       return true

@@ -61,15 +61,15 @@ public enum SettingValueParser {
       return .success(.real(number))
     case .textField:
       if let problem = SpecifierValues.problem(
-        with: text, keyboardType: specifier.raw["KeyboardType"]?.stringValue)
+        with: text, keyboardType: specifier.keyboardType)
       {
         return failure(problem)
       }
-      let type = specifier.raw["AutocapitalizationType"]?.stringValue
+      let type = specifier.autocapitalizationType
       return .success(.string(SpecifierValues.autocapitalize(text, type: type)))
-    case .other("IASKTextViewSpecifier"):
+    case .textView:
       return .success(.string(text))
-    case .other("IASKDatePickerSpecifier"):
+    case .datePicker:
       guard let date = SpecifierValues.date(from: text) else {
         return failure("'\(text)' is not an ISO 8601 date")
       }

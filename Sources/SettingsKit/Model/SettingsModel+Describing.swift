@@ -19,7 +19,7 @@ extension SettingsModel {
     case .toggleSwitch:
       return SpecifierValues.isOn(value, for: specifier)
         ? ChromeStrings.on(language) : ChromeStrings.off(language)
-    case .textField where specifier.raw["IsSecure"]?.boolValue == true:
+    case .textField where specifier.isSecure:
       return "••••••"
     default:
       break
@@ -92,14 +92,14 @@ extension SettingsModel {
       return
         "a number from \(SpecifierValues.format(range.minimum)) to \(SpecifierValues.format(range.maximum))"
     case .textField:
-      switch specifier.raw["KeyboardType"]?.stringValue {
+      switch specifier.keyboardType {
       case "NumberPad": return "digits"
       case "DecimalPad": return "a number"
       case "EmailAddress": return "an email address"
       case "URL": return "a URL"
       default: return "any text"
       }
-    case .other("IASKDatePickerSpecifier"):
+    case .datePicker:
       return "an ISO 8601 date, e.g. 2026-11-30"
     default:
       return nil

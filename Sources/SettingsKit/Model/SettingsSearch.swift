@@ -58,9 +58,9 @@ public enum SettingsSearch {
         if key.lowercased().contains(needle) {
           results.append(Result(entry: entry, matchedText: key, field: "key"))
         }
-        let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
+        let isSecure = specifier.isSecure
         if !isSecure,
-          specifier.kind == .textField || specifier.kind == .other("IASKTextViewSpecifier"),
+          specifier.kind == .textField || specifier.kind == .textView,
           let value = model.value(forKey: key),
           SpecifierValues.text(of: value).lowercased().contains(needle)
         {

@@ -44,8 +44,8 @@ enum SpecifierValues {
 
   /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing).
   static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
-    let minimum = specifier.raw["MinimumValue"]?.doubleValue ?? 0
-    let maximum = specifier.raw["MaximumValue"]?.doubleValue ?? 1
+    let minimum = specifier.minimumValue
+    let maximum = specifier.maximumValue
     return (minimum, max(minimum, maximum))
   }
 

@@ -40,7 +40,7 @@ enum SettingEditor {
           if case .entered(let text) = result, let number = Double(text) { store(.real(number)) }
         })
 
-    case .other("IASKDatePickerSpecifier"):
+    case .datePicker:
       let now = current.map(SpecifierValues.text(of:)) ?? "none"
       return TextInputRequest(
         title: title,
@@ -56,7 +56,7 @@ enum SettingEditor {
           }
         })
 
-    case .other("IASKTextViewSpecifier"):
+    case .textView:
       let now = current.map(SpecifierValues.text(of:)) ?? ""
       return TextInputRequest(
         title: title,
@@ -67,9 +67,9 @@ enum SettingEditor {
         })
 
     default:
-      let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
-      let keyboard = specifier.raw["KeyboardType"]?.stringValue
-      let capitalization = specifier.raw["AutocapitalizationType"]?.stringValue
+      let isSecure = specifier.isSecure
+      let keyboard = specifier.keyboardType
+      let capitalization = specifier.autocapitalizationType
       let now = current.map(SpecifierValues.text(of:)) ?? ""
       let shown = now.isEmpty ? "empty" : (isSecure ? "set (hidden)" : "'\(now)'")
       return TextInputRequest(

@@ -80,7 +80,7 @@ public final class SettingsPageViewController: TableViewController {
     self.page = page
     self.model = model
     self.listItem = listItem
-    hasListGroups = page.specifiers.contains { $0.kind == .other("IASKListGroupSpecifier") }
+    hasListGroups = page.specifiers.contains { $0.kind == .listGroup }
     rawTitle = title
     super.init()
     updateTitle()
@@ -197,7 +197,7 @@ public final class SettingsPageViewController: TableViewController {
         let rows = specifier.values.indices.map { Row.choice(specifier, $0) }
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
         needsFreshSection = true
-      case .other("IASKListGroupSpecifier"):
+      case .listGroup:
         let count = listItems(of: specifier).count
         var rows = (0..<count).map { Row.listItem(specifier, $0) }
         rows.append(.listAdd(specifier))
@@ -263,8 +263,10 @@ public final class SettingsPageViewController: TableViewController {
       let text = index < items.count ? itemText(items[index], index: index, of: specifier) : ""
       return TableViewCell(text: text)
     case .listAdd(let specifier):
-      let add = specifier.raw["AddSpecifier"]?.dictionaryValue
-      let title = add?["Title"]?.stringValue ?? add?["IASKPlaceholder"]?.stringValue ?? "Add…"
+      let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
+      let title =
+        add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
+        ?? "Add…"
       let cell = TableViewCell(text: "+ " + localized(title))
       if !canAddItems(to: specifier) { cell.selectionStyle = .none }
       return cell
@@ -314,7 +316,7 @@ public final class SettingsPageViewController: TableViewController {
         cell.isEnabled = false
       }
     case .textField:
-      let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
+      let isSecure = specifier.isSecure
       let text = value.map(SpecifierValues.text(of:)) ?? ""
       cell.detailText = isSecure && !text.isEmpty ? "••••••" : text
     case .slider:
@@ -322,13 +324,13 @@ public final class SettingsPageViewController: TableViewController {
       let number = value?.doubleValue ?? range.minimum
       cell.detailText = SpecifierValues.sliderText(
         number, minimum: range.minimum, maximum: range.maximum)
-    case .other("IASKTextViewSpecifier"):
+    case .textView:
       let text = value.map(SpecifierValues.text(of:)) ?? ""
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       cell.detailText = lines.count > 1 ? String(lines[0]) + " …" : text
-    case .other("IASKDatePickerSpecifier"):
+    case .datePicker:
       cell.detailText = value.map(SpecifierValues.text(of:))
-    case .group, .radioGroup, .other:
+    case .group, .radioGroup, .listGroup, .openURL, .button, .mailCompose, .customView, .other:
       cell.detailText = "(\(Self.readableName(of: specifier.kind)))"
       cell.selectionStyle = .none
       cell.isEnabled = false
@@ -379,7 +381,7 @@ public final class SettingsPageViewController: TableViewController {
       guard let file = specifier.file, let child = model.schema.pages[file] else { return }
       navigationController?.push(
         SettingsPageViewController(page: child, model: model, pane: (specifier, page)))
-    case .textField, .slider, .other("IASKTextViewSpecifier"), .other("IASKDatePickerSpecifier"):
+    case .textField, .slider, .textView, .datePicker:
       guard
         let request = SettingEditor.request(
           for: specifier, title: displayTitle(of: specifier), model: model,
@@ -409,8 +411,7 @@ public final class SettingsPageViewController: TableViewController {
       return SpecifierValues.text(of: item)
     }
     let fields = itemPage(of: specifier, adding: false)?.specifiers ?? []
-    let secret = Set(
-      fields.filter { $0.raw["IsSecure"]?.boolValue == true }.compactMap(\.key))
+    let secret = Set(fields.filter(\.isSecure).compactMap(\.key))
     let keys = fields.compactMap(\.key) + dictionary.keys.sorted()
     let text = keys.lazy.filter { !secret.contains($0) }
       .compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
@@ -422,7 +423,9 @@ public final class SettingsPageViewController: TableViewController {
   /// (for a new one), else of the other, when this schema has that page.
   private func itemPage(of specifier: Specifier, adding: Bool) -> SettingsSchema.Page? {
     for name in Self.itemSpecifierNames(adding: adding) {
-      if let file = specifier.raw[name]?["File"]?.stringValue, let page = model.schema.pages[file] {
+      if let file = specifier.nestedSpecifier(name)?[SpecifierKey.file]?.stringValue,
+        let page = model.schema.pages[file]
+      {
         return page
       }
     }
@@ -434,9 +437,7 @@ public final class SettingsPageViewController: TableViewController {
   /// kind whose value can be typed (text, a choice, a switch, a slider).
   private func itemSpecifier(of specifier: Specifier, adding: Bool) -> Specifier? {
     for name in Self.itemSpecifierNames(adding: adding) {
-      guard var raw = specifier.raw[name]?.dictionaryValue else { continue }
-      raw["Title"] = specifier.title.map { .string($0) }  // messages name the list
-      let item = Specifier(index: specifier.index, raw: raw)
+      guard let item = specifier.itemSpecifier(in: name) else { continue }
       switch item.kind {
       case .textField, .multiValue, .toggleSwitch, .slider: return item
       default: continue
@@ -448,7 +449,9 @@ public final class SettingsPageViewController: TableViewController {
   /// The list group's keys that describe an item, the one that fits first: `AddSpecifier`
   /// for a new item, `ItemSpecifier` for one in the list.
   private static func itemSpecifierNames(adding: Bool) -> [String] {
-    adding ? ["AddSpecifier", "ItemSpecifier"] : ["ItemSpecifier", "AddSpecifier"]
+    adding
+      ? [SpecifierKey.addSpecifier, SpecifierKey.itemSpecifier]
+      : [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier]
   }
 
   /// Items can be added when they are typed, or edited on a page this schema has.
@@ -457,19 +460,16 @@ public final class SettingsPageViewController: TableViewController {
       || itemSpecifier(of: specifier, adding: true) != nil
   }
 
-  private func isDeletable(_ specifier: Specifier) -> Bool {
-    specifier.raw["Deletable"]?.boolValue ?? true
-  }
-
   /// Opens the page of the item at `index`, or of a new item when `index` is `nil`.
   private func openItemPage(
     _ page: SettingsSchema.Page, index: Int?, of specifier: Specifier, key: String
   ) {
     let editing = ListItemEditing(
-      key: key, index: index, parent: model, isDeletable: isDeletable(specifier))
+      key: key, index: index, parent: model, isDeletable: specifier.isDeletable)
     let titleText =
-      specifier.raw["ItemSpecifier"]?["Title"]?.stringValue
-      ?? specifier.raw["AddSpecifier"]?["Title"]?.stringValue ?? specifier.title
+      specifier.nestedSpecifier(SpecifierKey.itemSpecifier)?[SpecifierKey.title]?.stringValue
+      ?? specifier.nestedSpecifier(SpecifierKey.addSpecifier)?[SpecifierKey.title]?.stringValue
+      ?? specifier.title
     navigationController?.push(
       SettingsPageViewController(
         itemPage: page, title: titleText.map { ($0, self.page) }, listItem: editing))
@@ -502,7 +502,7 @@ public final class SettingsPageViewController: TableViewController {
     }
     let item =
       items[index].dictionaryValue == nil ? itemSpecifier(of: specifier, adding: false) : nil
-    let deletable = isDeletable(specifier)
+    let deletable = specifier.isDeletable
     guard item != nil || deletable else { return }
     var message = "Item \(index + 1): \(itemText(items[index], index: index, of: specifier))."
     if item != nil { message += " Type its new value" }
@@ -577,13 +577,7 @@ public final class SettingsPageViewController: TableViewController {
 
   /// What a child pane without a page of this schema opens.
   static func paneKind(of specifier: Specifier) -> String {
-    let raw = specifier.raw
-    if raw["IASKViewControllerClass"] != nil || raw["IASKSegueIdentifier"] != nil
-      || raw["IASKViewControllerStoryBoardFile"] != nil
-      || raw["IASKViewControllerStoryBoardId"] != nil
-    {
-      return "app screen"
-    }
+    if specifier.opensCustomController { return "app screen" }
     if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
       return "web page"
     }
@@ -592,14 +586,14 @@ public final class SettingsPageViewController: TableViewController {
 
   /// A person's name for a specifier type: `button`, `mail`, `web link`.
   static func readableName(of kind: Specifier.Kind) -> String {
-    switch kind.typeName {
-    case "IASKButtonSpecifier": "button"
-    case "IASKMailComposeSpecifier": "mail"
-    case "IASKOpenURLSpecifier": "web link"
-    case "IASKCustomViewSpecifier": "custom view"
-    case "PSGroupSpecifier": "group"
-    case "PSRadioGroupSpecifier": "radio group"
-    case let name: name
+    switch kind {
+    case .button: "button"
+    case .mailCompose: "mail"
+    case .openURL: "web link"
+    case .customView: "custom view"
+    case .group: "group"
+    case .radioGroup: "radio group"
+    default: kind.typeName
     }
   }
 }
