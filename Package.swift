@@ -12,10 +12,6 @@ let package = Package(
     // UIKit's table-view model in plain Swift. Imports nothing.
     .target(name: "TableKit"),
 
-    // File operations straight on Glibc: reading whole files, atomic replacement, folder
-    // fsync, the lock file, blocked termination signals. Imports nothing of ours.
-    .target(name: "SystemIO"),
-
     // The file formats: property-list values, JSON, XML and binary property lists, .strings
     // tables, dates, and errors at a line and column. Imports nothing of ours.
     .target(name: "FileFormats"),
@@ -37,8 +33,13 @@ let package = Package(
       providers: [.apt(["libedit-dev"])]
     ),
 
-    // The only importer of CEditLine: a Swift type over EditLine and History.
-    .target(name: "LineEditor", dependencies: ["CEditLine"]),
+    // File operations straight on Glibc: reading whole files, atomic replacement, folder
+    // fsync, the lock file, blocked termination signals. Imports nothing of ours.
+    .target(name: "SystemIO"),
+
+    // The only importer of CEditLine: a Swift type over EditLine and History; its history
+    // file is replaced through SystemIO.
+    .target(name: "LineEditor", dependencies: ["CEditLine", "SystemIO"]),
 
     // Renderer, Command, Session and the line readers.
     .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor"]),

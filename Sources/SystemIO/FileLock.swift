@@ -181,16 +181,11 @@ package final class FileLock {
   package func commit(_ bytes: [UInt8], mode: UInt32, owner: (UInt32, UInt32)?)
     throws(SystemCallError)
   {
-    try FileSystem.writeAll(bytes, to: descriptor, path: path)
     if let owner, owner.0 != geteuid() || owner.1 != getegid() {
       _ = fchown(descriptor, owner.0, owner.1)  // best effort: only root may give files away
     }
-    guard fchmod(descriptor, mode) == 0 else {
-      throw SystemCallError(operation: "cannot set the mode of", path: path, code: errno)
-    }
-    guard fsync(descriptor) == 0 else {
-      throw SystemCallError(operation: "cannot flush", path: path, code: errno)
-    }
+    try FileSystem.writeAll(bytes, to: descriptor, path: path)
+    try FileSystem.finishNewFile(descriptor, mode: mode, path: path)
     // Close and check (NFS reports some write errors only there) while a duplicate keeps
     // the flock, which belongs to the open file, not to this descriptor.
     let keeper = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)

@@ -11,7 +11,7 @@ package struct SystemCallError: Error, Equatable {
   /// Why, for a person: `strerror` of ``code`` unless said otherwise.
   package var reason: String
 
-  init(operation: String, path: String, code: Int32, reason: String? = nil) {
+  package init(operation: String, path: String, code: Int32, reason: String? = nil) {
     self.operation = operation
     self.path = path
     self.code = code
@@ -193,8 +193,77 @@ package enum FileSystem {
     for leftover in leftovers { unlink(leftover) }
   }
 
+  /// Replaces the file at `path` with `bytes` so that a crash leaves either the old file or
+  /// the new one, never a mix (see ``replaceFile(_:mode:writing:)``).
+  package static func replaceFile(_ path: String, with bytes: [UInt8], mode: UInt32)
+    throws(SystemCallError)
+  {
+    try replaceFile(path, mode: mode) { descriptor, temporary throws(SystemCallError) in
+      try writeAll(bytes, to: descriptor, path: temporary)
+    }
+  }
+
+  /// Replaces the file at `path` with what `write` writes, so that a crash leaves either the
+  /// old file or the new one, never a mix: `write` fills `<path>.tmp.<pid>` (a leftover of a
+  /// dead process with this pid is removed first), which then gets `mode`, is `fsync`ed and
+  /// renamed over `path`, and the folder is `fsync`ed. After a failure `path` is untouched
+  /// and the temporary file is gone.
+  ///
+  /// - Parameters:
+  ///   - path: The file to replace or create; its folder must exist.
+  ///   - mode: The permission bits of the new file.
+  ///   - write: Writes the new contents to the descriptor it is given (the temporary file,
+  ///     whose path is the second argument, for messages).
+  /// - Throws: ``SystemCallError`` naming the failed step and the file.
+  package static func replaceFile(
+    _ path: String, mode: UInt32,
+    writing write: (Int32, String) throws(SystemCallError) -> Void
+  ) throws(SystemCallError) {
+    let temporary = "\(path).tmp.\(getpid())"
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+    var descriptor = open(temporary, flags, mode_t(mode))
+    if descriptor < 0, errno == EEXIST {
+      unlink(temporary)
+      descriptor = open(temporary, flags, mode_t(mode))
+    }
+    guard descriptor >= 0 else {
+      throw SystemCallError(operation: "cannot create", path: temporary, code: errno)
+    }
+    do throws(SystemCallError) {
+      defer { if descriptor >= 0 { close(descriptor) } }
+      try write(descriptor, temporary)
+      try finishNewFile(descriptor, mode: mode, path: temporary)
+      let closed = close(descriptor)
+      let closeError = errno
+      descriptor = -1
+      guard closed == 0 || closeError == EINTR else {
+        throw SystemCallError(operation: "cannot close", path: temporary, code: closeError)
+      }
+      guard rename(temporary, path) == 0 else {
+        throw SystemCallError(operation: "cannot replace", path: path, code: errno)
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    syncFolder(parentFolder(of: path))
+  }
+
+  /// Sets a new file's mode and `fsync`s it: the steps between writing it and renaming it
+  /// over the file it replaces.
+  static func finishNewFile(_ descriptor: Int32, mode: UInt32, path: String)
+    throws(SystemCallError)
+  {
+    guard fchmod(descriptor, mode) == 0 else {
+      throw SystemCallError(operation: "cannot set the mode of", path: path, code: errno)
+    }
+    guard fsync(descriptor) == 0 else {
+      throw SystemCallError(operation: "cannot flush", path: path, code: errno)
+    }
+  }
+
   /// Writes all of `bytes`, continuing after short writes and `EINTR`.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
     throws(SystemCallError)
   {
     var written = 0

@@ -31,6 +31,40 @@ import Testing
     #expect(folderEntries(folder.path) == ["big"])
   }
 
+  @Test func replaceFileReplacesWholeWithTheModeAndLeavesNoTemporaryFile() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("history")
+    try writeText("old contents, longer than the new ones", to: path)
+    // A temporary file left by a dead process that had this pid.
+    try writeText("half", to: path + ".tmp.\(getpid())")
+    try FileSystem.replaceFile(path, with: Array("new".utf8), mode: 0o600)
+    #expect(try readText(path) == "new")
+    #expect(mode(path) == 0o600)
+    #expect(folderEntries(folder.path) == ["history"])
+  }
+
+  @Test func aFailedReplacementNamesTheFileAndLeavesNothing() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("missing/history")
+    let error = #expect(throws: SystemCallError.self) {
+      try FileSystem.replaceFile(path, with: [1, 2, 3], mode: 0o600)
+    }
+    #expect(error?.code == ENOENT)
+    #expect(error?.path.hasPrefix(path) == true)
+    #expect(folderEntries(folder.path).isEmpty)
+  }
+
+  @Test func aReplacementOverAFolderFailsAndKeepsTheFolder() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("taken")
+    try FileSystem.createFolders(path, mode: 0o700)
+    #expect(throws: SystemCallError.self) {
+      try FileSystem.replaceFile(path, with: [1], mode: 0o600)
+    }
+    #expect(FileSystem.isFolder(path))
+    #expect(folderEntries(folder.path) == ["taken"])
+  }
+
   @Test func readFileRefusesAFIFOInsteadOfBlocking() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("fifo")
