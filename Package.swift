@@ -74,6 +74,10 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
+    // settei's own logic (options, language, script commands) tested in process.
+    .testTarget(
+      name: "setteiTests",
+      dependencies: ["settei", "SettingsKit", "SchemaKit", "FileFormats", "TestSupport"]),
 
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
     // driven by ReliabilityTests; no product ships it.

@@ -1,8 +1,8 @@
 /// Which language to show a schema in.
-public enum PreferredLanguage {
+enum PreferredLanguage {
   /// The language from `--lang`, else from `LC_ALL`, `LC_MESSAGES` or `LANG` (the first that
   /// is set and not empty), else English. `ja_JP.UTF-8` gives `ja`; `C` and `POSIX` give `en`.
-  public static func resolve(option: String?, environment: [String: String]) -> String {
+  static func resolve(option: String?, environment: [String: String]) -> String {
     if let option, !option.isEmpty { return normalized(option) }
     for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
       if let value = environment[name], !value.isEmpty { return normalized(value) }
