@@ -1,4 +1,7 @@
+import FileFormats
+import SchemaKit
 import SettingsKit
+import SettingsStorage
 import TableREPL
 
 /// The commands for scripts and CI: get, set, list, export, import, reset, and shell

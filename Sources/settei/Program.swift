@@ -1,5 +1,7 @@
 import Glibc
+import SchemaKit
 import SettingsKit
+import SettingsStorage
 import TableKit
 import TableREPL
 

@@ -1,3 +1,4 @@
+import SchemaKit
 import SettingsKit
 import TableKit
 import TableREPL

@@ -1,4 +1,6 @@
+import FileFormats
 import SettingsKit
+import SettingsStorage
 import TableREPL
 
 /// The quit handler and the recovery file: saves the session's changes when the user quits,

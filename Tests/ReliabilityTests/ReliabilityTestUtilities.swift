@@ -1,5 +1,5 @@
+import FileFormats
 import Glibc
-import SettingsKit
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import TableKit
 import TestSupport
 import Testing
 
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The InAppSettingsKit sample bundle, walked as a person would: every child pane, in English

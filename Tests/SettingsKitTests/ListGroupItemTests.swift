@@ -1,6 +1,9 @@
 import TableKit
+import TestSupport
 import Testing
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The list groups of the real InAppSettingsKit sample bundle (Listgroup.plist): tags edited

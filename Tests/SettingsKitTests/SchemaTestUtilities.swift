@@ -1,5 +1,7 @@
 import TableKit
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The embedded schema with a model over some stored values.

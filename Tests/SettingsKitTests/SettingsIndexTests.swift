@@ -1,6 +1,8 @@
 import TableKit
 import Testing
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// A schema with a child pane, for index and search tests.

@@ -1,5 +1,7 @@
+import FileFormats
 import Testing
 
+@testable import SchemaKit
 @testable import SettingsKit
 
 @Suite struct SpecifierValuesTests {

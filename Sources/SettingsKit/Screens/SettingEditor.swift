@@ -1,0 +1,85 @@
+import FileFormats
+import SchemaKit
+import TableKit
+
+/// The questions settings ask when a person selects them: a text field's new text, a
+/// slider's number, a text view's lines, a date. Each answer is checked before it is stored.
+enum SettingEditor {
+  /// The request for a specifier's new value, or `nil` if the specifier has no key.
+  static func request(
+    for specifier: Specifier, title: String, model: SettingsModel,
+    onChange: @escaping () -> Void
+  ) -> TextInputRequest? {
+    guard let key = specifier.key else { return nil }
+    let current = model.value(forKey: key)
+    let keep = "Press Enter on an empty line to keep it; Ctrl-C cancels."
+    func store(_ value: PropertyListValue) {
+      model.setValue(value, forKey: key)
+      onChange()
+    }
+
+    switch specifier.kind {
+    case .slider:
+      let range = SpecifierValues.sliderRange(of: specifier)
+      let low = SpecifierValues.format(range.minimum)
+      let high = SpecifierValues.format(range.maximum)
+      let now = current?.doubleValue.map(SpecifierValues.format) ?? "none"
+      return TextInputRequest(
+        title: title,
+        message: "Now \(now). Type a number from \(low) to \(high). \(keep)",
+        validate: { text in
+          guard let number = Double(text), number.isFinite else {
+            return "'\(text)' is not a number: type one from \(low) to \(high)."
+          }
+          guard number >= range.minimum, number <= range.maximum else {
+            return "\(text) is out of range: type a number from \(low) to \(high)."
+          }
+          return nil
+        },
+        completion: { result in
+          if case .entered(let text) = result, let number = Double(text) { store(.real(number)) }
+        })
+
+    case .datePicker:
+      let now = current.map(SpecifierValues.text(of:)) ?? "none"
+      return TextInputRequest(
+        title: title,
+        message: "Now \(now). Type a date as 2026-11-30 or 2026-11-30T09:00:00Z. \(keep)",
+        validate: { text in
+          SpecifierValues.date(from: text) == nil
+            ? "'\(text)' is not an ISO 8601 date: type 2026-11-30 or 2026-11-30T09:00:00Z."
+            : nil
+        },
+        completion: { result in
+          if case .entered(let text) = result, let date = SpecifierValues.date(from: text) {
+            store(.date(date))
+          }
+        })
+
+    case .textView:
+      let now = current.map(SpecifierValues.text(of:)) ?? ""
+      return TextInputRequest(
+        title: title,
+        message: now.isEmpty ? "Now empty. \(keep)" : "Now:\n\(now)\n\(keep)",
+        isMultiline: true,
+        completion: { result in
+          if case .entered(let text) = result { store(.string(text)) }
+        })
+
+    default:
+      let isSecure = specifier.isSecure
+      let keyboard = specifier.keyboardType
+      let capitalization = specifier.autocapitalizationType
+      let now = current.map(SpecifierValues.text(of:)) ?? ""
+      let shown = now.isEmpty ? "empty" : (isSecure ? "set (hidden)" : "'\(now)'")
+      return TextInputRequest(
+        title: title, message: "Now \(shown). \(keep)", isSecure: isSecure,
+        validate: { SpecifierValues.problem(with: $0, keyboardType: keyboard) },
+        completion: { result in
+          guard case .entered(let text) = result else { return }
+          // Text fields store strings, whatever their keyboard, as Settings.app does.
+          store(.string(SpecifierValues.autocapitalize(text, type: capitalization)))
+        })
+    }
+  }
+}
