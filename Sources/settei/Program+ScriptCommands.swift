@@ -142,7 +142,7 @@ extension Program {
     var problems: [String] = []
     for key in values.keys.sorted() {
       guard let value = values[key], let entry = index.byKey[key] else { continue }
-      if !model.isValid(value, forKey: key) || !fits(value, entry.specifier) {
+      if !model.isValid(value, forKey: key) {
         let allowed =
           model.allowedValues(of: entry.specifier, on: entry.page).map { " (allowed: \($0))" } ?? ""
         problems.append("\(key): \(value.debugDescription) does not fit\(allowed)")
@@ -156,23 +156,6 @@ extension Program {
     }
     for (key, value) in values { model.setValue(value, forKey: key) }
     return try commit(model, to: store)
-  }
-
-  /// Type checks that `isValid` leaves to the screens: numbers in range, text as text.
-  private func fits(_ value: PropertyListValue, _ specifier: Specifier) -> Bool {
-    switch specifier.kind {
-    case .slider:
-      let range = (
-        specifier.minimumValue,
-        specifier.maximumValue
-      )
-      guard let number = value.doubleValue else { return false }
-      return number >= range.0 && number <= range.1
-    case .textField, .textView:
-      return value.stringValue != nil
-    default:
-      return true
-    }
   }
 
   /// Shell completion: candidates for the last of `words` (the words after `settei`).

@@ -384,7 +384,7 @@ public final class SettingsPageViewController: TableViewController {
     case .textField, .slider, .textView, .datePicker:
       guard
         let request = SettingEditor.request(
-          for: specifier, title: displayTitle(of: specifier), model: model,
+          for: specifier, title: displayTitle(of: specifier), page: page, model: model,
           onChange: { [weak self] in self?.tableView.reloadData() })
       else { return }
       requestTextInput(request)
