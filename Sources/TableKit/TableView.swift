@@ -139,8 +139,13 @@ public final class TableView {
   /// stay, new ones from the data source for the others. Cells of rows that left the page go
   /// to the reuse queue. A front end calls it with the rows of the page it shows.
   package func showRows(_ indexPaths: [IndexPath]) -> [TableViewCell?] {
-    if indexPaths != visibleIndexPaths {
-      var slots = [TableViewCell?](repeating: nil, count: indexPaths.count)
+    // Works on a local copy and stores it once: every access to a class's stored property is
+    // checked for exclusivity at run time, and this runs for every screen.
+    var slots: [TableViewCell?]
+    if indexPaths == visibleIndexPaths {
+      slots = visibleCellSlots
+    } else {
+      slots = [TableViewCell?](repeating: nil, count: indexPaths.count)
       for (indexPath, kept) in zip(visibleIndexPaths, visibleCellSlots) {
         guard let kept else { continue }
         if let slot = indexPaths.firstIndex(of: indexPath) {
@@ -152,7 +157,14 @@ public final class TableView {
       visibleIndexPaths = indexPaths
       visibleCellSlots = slots
     }
-    return indexPaths.indices.map { visibleCell(inSlot: $0) }
+    guard slots.contains(where: { $0 == nil }), let dataSource else { return slots }
+    for slot in slots.indices where slots[slot] == nil && contains(indexPaths[slot]) {
+      let cell = dataSource.tableView(self, cellForRowAt: indexPaths[slot])
+      slots[slot] = cell
+      // Stored at once: the data source may ask for a visible cell while it makes the next.
+      visibleCellSlots[slot] = cell
+    }
+    return slots
   }
 
   /// The cell a row shows now: the visible cell of a visible row, else a new one from the
