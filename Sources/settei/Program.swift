@@ -100,6 +100,7 @@ struct Program {
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
       stateFolder: environment.stateFolder)
+    saver.nothingToSaveMessage = "Nothing to save: every setting is as stored in \(store.path)."
     offerRecovery(saver, options: options, isTerminal: isTerminal)
     if let status = Termination.exitStatus { return status }
     // A pipe is read with plain blocking reads: a signal must end those too.

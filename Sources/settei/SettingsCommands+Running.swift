@@ -75,9 +75,15 @@ extension SettingsCommands {
     }
     let results = SettingsSearch.find(text, in: index, model: model)
     guard !results.isEmpty else { return .failed("Nothing matches '\(text)' on any page.") }
-    navigationController.pushViewController(
-      SearchResultsViewController(query: text, results: results, index: index, model: model),
-      animated: true)
+    let screen = SearchResultsViewController(
+      query: text, results: results, index: index, model: model)
+    // A new search replaces the results of the last one (and what was opened from them).
+    let stack = navigationController.viewControllers
+    if let earlier = stack.firstIndex(where: { $0 is SearchResultsViewController }) {
+      navigationController.setViewControllers(Array(stack[..<earlier]) + [screen], animated: true)
+    } else {
+      navigationController.pushViewController(screen, animated: true)
+    }
     return .done(message: nil, showScreen: true)
   }
 
@@ -114,7 +120,12 @@ extension SettingsCommands {
 
   func changes() -> Result {
     let lines = model.changeSummaries(index: index)
-    guard !lines.isEmpty else { return .done(message: "No changes yet.", showScreen: false) }
+    guard !lines.isEmpty else {
+      let message =
+        model.changes.isEmpty
+        ? "No changes yet." : "No changes: every setting changed is back to its stored value."
+      return .done(message: message, showScreen: false)
+    }
     return .done(message: lines.joined(separator: "\n"), showScreen: false)
   }
 
@@ -180,6 +191,10 @@ extension SettingsCommands {
   }
 
   func get(_ key: String) -> Result {
+    guard !key.isEmpty else {
+      return .failed(
+        "Type get and a key, e.g. get \(index.keys.first ?? "KEY"); Tab completes keys.")
+    }
     guard let entry = index.byKey[key] else {
       return .failed(
         index.unknownKeyMessage(key, otherwise: "Tab completes keys; settei list shows them all."))

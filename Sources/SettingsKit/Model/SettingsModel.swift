@@ -73,13 +73,21 @@ public final class SettingsModel {
   public func setValue(_ value: PropertyListValue?, forKey key: String) {
     let old = self.value(forKey: key)
     guard old != value else { return }
-    if value == storedValues[key] {
-      edits[key] = nil
-    } else {
-      edits[key] = .some(value)
-    }
+    edits[key] = isStored(value, forKey: key) ? nil : .some(value)
     changes.append(Change(key: key, oldValue: old, newValue: value))
     notifyObservers()
+  }
+
+  /// Whether `value` is what the store already shows for a key, so that setting it is no
+  /// change: the stored value itself, or the same value as shown (a key the store lacks
+  /// shows its default, so choosing the default is no change either). A stored value that
+  /// does not fit its specifier is only matched by itself, so that restoring the default
+  /// replaces it.
+  private func isStored(_ value: PropertyListValue?, forKey key: String) -> Bool {
+    let stored = storedValues[key]
+    if value == stored { return true }
+    if let stored, !isValid(stored, forKey: key) { return false }
+    return (value ?? defaultValue(forKey: key)) == (stored ?? defaultValue(forKey: key))
   }
 
   /// Makes `values` the values of this session (as if set one by one, but without recording
@@ -98,9 +106,10 @@ public final class SettingsModel {
   public func undo() -> Change? {
     guard let last = changes.popLast() else { return nil }
     // The value before the change is what the key held then: put the edit back as it was.
-    if let earlier = changes.last(where: { $0.key == last.key }) {
+    if let earlier = changes.last(where: { $0.key == last.key }),
+      !isStored(earlier.newValue, forKey: last.key)
+    {
       edits[last.key] = .some(earlier.newValue)
-      if earlier.newValue == storedValues[last.key] { edits[last.key] = nil }
     } else {
       edits[last.key] = nil
     }

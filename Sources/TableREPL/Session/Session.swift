@@ -255,7 +255,7 @@ public final class Session {
 
   private var topTableView: TableView { navigationController.topViewController.tableView }
 
-  private var validInputHint: String {
+  var validInputHint: String {
     let total = topTableView.totalNumberOfRows
     let rows =
       switch total {
@@ -351,9 +351,7 @@ public final class Session {
     case 1:
       return select(rowNumber: matches[0].number - 1)
     case 0:
-      let shown = TerminalText.sanitize(text)
-      let hint = total > Self.titleSearchLimit ? " (Only this page was searched: try filter.)" : ""
-      return fail("Unknown command or row '\(shown)'.\(hint) \(validInputHint)")
+      return fail(unmatchedLineMessage(text, searchedPageOnly: total > Self.titleSearchLimit))
     default:
       let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
       let more = matches.count > 8 ? ", …" : ""
@@ -438,7 +436,10 @@ public final class Session {
     let entry =
       customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
       ?? Command.helpEntry(for: topic)
-    guard let entry else {
+    let unknown: (entry: String?, failure: String?) =
+      entry == nil ? helpMessage(forUnknownTopic: topic) : (nil, nil)
+    if let failure = unknown.failure { return fail(failure) }
+    guard let entry = entry ?? unknown.entry else {
       let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
       return fail(
         "No help for '\(TerminalText.sanitize(topic))'. Try one of: "
