@@ -65,6 +65,16 @@ private func nestedModel(language: String = "en") throws -> (SettingsModel, Sett
     #expect(navigation.viewControllers.count == 1)
   }
 
+  @Test func aListOfChoicesScrollsToItsCheckmarkWhenItAppears() throws {
+    let (model, index) = try nestedModel()
+    let entry = try #require(index.byKey["textSize"])
+    model.setValue("l", forKey: "textSize")
+    let list = MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model)
+    list.loadViewIfNeeded()
+    list.viewWillAppear(false)
+    #expect(list.tableView.takeRequestedRowNumber() == 2)
+  }
+
   @Test func aSettingFoundByTitleAndKeyIsListedOnce() throws {
     let (model, index) = try nestedModel()
     // "text" is in the title Text Size, in its key textSize and in the group "Text".

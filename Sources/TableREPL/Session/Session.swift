@@ -456,6 +456,10 @@ public final class Session {
 
   private func currentScreen() -> Screen {
     let top = ObjectIdentifier(navigationController.topViewController)
+    if let row = topTableView.takeRequestedRowNumber(), filters[top] == nil {
+      // The screen scrolled to a row (a list to its ✓): show the page that holds it.
+      pages[top] = row / pageSize
+    }
     let page = pages[top] ?? 0
     let screen = Screen(
       of: navigationController, page: page, pageSize: pageSize,
