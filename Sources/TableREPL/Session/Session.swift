@@ -33,7 +33,7 @@ public final class Session {
   public struct TerminalSize: Equatable, Sendable {
     /// The width of the terminal in columns, as wide characters count them: 2 for 日本.
     public var columns: Int
-    /// The height of the terminal in lines; a page shows about this many rows minus eight.
+    /// The height of the terminal in lines; every page fits in it, prompt included.
     public var rows: Int
 
     /// Creates a size of `columns` by `rows`.
@@ -364,6 +364,7 @@ public final class Session {
   /// Forgets the page and filter of a controller that left the stack.
   private func forget(_ controller: ViewController) {
     pages[ObjectIdentifier(controller)] = nil
+    pageSizes[ObjectIdentifier(controller)] = nil
     filters[ObjectIdentifier(controller)] = nil
   }
 
@@ -454,24 +455,60 @@ public final class Session {
   /// The screen as it is now, for completion.
   func visibleScreen() -> Screen { currentScreen() }
 
-  private func currentScreen() -> Screen {
+  private func currentScreen() -> Screen { fittedScreen().screen }
+
+  /// The page of the top screen that fits the terminal's height, and its text.
+  ///
+  /// The page size starts from the height less the lines every page has (breadcrumb, blank
+  /// lines, page line, back line, prompt), and shrinks when the page's own lines (a prompt
+  /// above the title, section headers, footers) make it taller than the terminal: the page
+  /// is rendered again with fewer rows, from its first row on. The size found is kept for
+  /// the screen, so that page numbers stay put; a page asks only for its own rows.
+  private func fittedScreen() -> (screen: Screen, text: [UInt8]) {
     let top = ObjectIdentifier(navigationController.topViewController)
+    let terminal = currentTerminalSize()
+    var size = pageSize
     if let row = topTableView.takeRequestedRowNumber(), filters[top] == nil {
       // The screen scrolled to a row (a list to its ✓): show the page that holds it.
-      pages[top] = row / pageSize
+      pages[top] = row / size
     }
-    let page = pages[top] ?? 0
-    let screen = Screen(
-      of: navigationController, page: page, pageSize: pageSize,
-      filter: filters.isEmpty ? nil : filters[top])
-    if screen.page != page { pages[top] = screen.page }
-    return screen
+    let renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
+    var page = pages[top] ?? 0
+    while true {
+      let screen = Screen(
+        of: navigationController, page: page, pageSize: size,
+        filter: filters.isEmpty ? nil : filters[top])
+      let text = renderer.renderUTF8(screen)
+      // The screen's lines and the prompt's.
+      let height = text.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      let overflow = height - max(1, terminal.rows)
+      guard overflow > 0, size > 1, screen.pageCount > 1 || screen.totalRows > 1 else {
+        pages[top] = screen.page
+        pageSizes[top] = (terminal, size)
+        return (screen, text)
+      }
+      let firstRow = screen.page * size
+      // Fewer rows may also drop a section's header and footer: shrink step by step.
+      size = max(1, size - max(1, overflow / 2))
+      page = firstRow / size
+    }
   }
 
-  /// How many rows fit on one page of the terminal.
+  /// How many rows fit on one page of the top screen: what was found for it at this
+  /// terminal size, else the height less the lines every page has.
   private var pageSize: Int {
-    max(5, currentTerminalSize().rows - 8)
+    let terminal = currentTerminalSize()
+    let top = ObjectIdentifier(navigationController.topViewController)
+    if let fitted = pageSizes[top], fitted.terminal == terminal { return fitted.size }
+    return max(1, terminal.rows - Self.linesOfEveryPage)
   }
+
+  /// The lines of a paged screen besides its rows: the breadcrumb, the blank lines around
+  /// the rows, the page line, the back line, the prompt, and one for a section header.
+  static let linesOfEveryPage = 8
+
+  /// The page size found for each screen on the stack, with the terminal size it fits.
+  private var pageSizes: [ObjectIdentifier: (terminal: TerminalSize, size: Int)] = [:]
 
   /// The terminal size asked for the command being run.
   private var sizeOfThisCommand: TerminalSize?
@@ -484,9 +521,7 @@ public final class Session {
   }
 
   private func showScreen() {
-    let size = currentTerminalSize()
-    let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
-    output.write(utf8: renderer.renderUTF8(currentScreen()))
+    output.write(utf8: fittedScreen().text)
   }
 }
 
