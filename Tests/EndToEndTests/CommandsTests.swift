@@ -207,6 +207,19 @@ struct ScriptCommandsTests {
     let choices = try settei(
       ["__complete", "set", "temperatureUnit", ""], script: "", home: home.path)
     #expect(choices.standardOutput == "celsius\nfahrenheit\n")
+    let reset = try settei(["__complete", "reset", ""], script: "", home: home.path)
+    #expect(reset.standardOutput.hasPrefix("--all\n"))
+    #expect(reset.standardOutput.contains("temperatureUnit\n"))
+    let resetDash = try settei(["__complete", "reset", "--"], script: "", home: home.path)
+    #expect(resetDash.standardOutput == "--all\n")
+    // The schema's languages, not a fixed list.
+    let languages = try settei(["__complete", "--lang", ""], script: "", home: home.path)
+    #expect(languages.standardOutput == "en\nja\n")
+    let sample = try settei(
+      ["__complete", "--schema", PackagePaths.sampleBundle, "--lang", ""], script: "",
+      home: home.path)
+    #expect(sample.standardOutput.hasPrefix("en\n"))
+    #expect(!sample.standardOutput.contains("ja\n"))
   }
 }
 

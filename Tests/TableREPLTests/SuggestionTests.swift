@@ -68,3 +68,26 @@ struct SuggestionTests {
     #expect(Session.editDistance("kitten", "sitting") == 3)
   }
 }
+
+@Suite("help says what quit does")
+struct QuitHelpTests {
+  private func help(_ lines: [String], saving: Bool) -> String {
+    let root = StaticViewController(title: "S", sections: [.init(rows: [.init(text: "A")])])
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: root),
+      reader: ScriptedLineReader(lines, echo: nil, isInteractive: true), output: output)
+    if saving { session.quitHandler = { .done(message: nil) } }
+    _ = session.run()
+    return output.text
+  }
+
+  @Test func aSessionThatSavesNothingDoesNotPromiseToSave() {
+    let plain = help(["help", "help quit"], saving: false)
+    #expect(plain.contains("  quit            exit (Ctrl-D too)\n"))
+    #expect(plain.contains("quit\n    Exit (also: exit, q, Ctrl-D on an empty line)."))
+    #expect(!plain.contains("save changes"))
+    let saving = help(["help"], saving: true)
+    #expect(saving.contains("save changes and exit (Ctrl-D too)"))
+  }
+}

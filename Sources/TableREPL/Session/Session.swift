@@ -423,7 +423,7 @@ public final class Session {
   }
 
   private func showHelp(_ topic: String?) -> Outcome? {
-    let all = Command.builtIns + customCommandOrder.map(\.help)
+    let all = Command.builtIns(saving: quitHandler != nil) + customCommandOrder.map(\.help)
     guard let topic else {
       var text = "Commands:\n"
       let width = all.map { DisplayWidth.of($0.usage) }.max() ?? 0
@@ -436,7 +436,7 @@ public final class Session {
     }
     let entry =
       customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
-      ?? Command.helpEntry(for: topic)
+      ?? Command.helpEntry(for: topic, saving: quitHandler != nil)
     let unknown: (entry: String?, failure: String?) =
       entry == nil ? helpMessage(forUnknownTopic: topic) : (nil, nil)
     if let failure = unknown.failure { return fail(failure) }
