@@ -129,8 +129,38 @@ extension SettingsCommands {
     return .done(message: lines.joined(separator: "\n"), showScreen: false)
   }
 
+  /// `reset all`: the settings that differ from their default, listed by place, reset as
+  /// one change after asking.
+  func resetAll() -> Result {
+    let entries = index.keys.compactMap { index.byKey[$0] }.filter {
+      $0.specifier.key.map(model.differsFromDefault) == true
+    }
+    guard !entries.isEmpty else {
+      return .done(message: "Every setting already has its default.", showScreen: false)
+    }
+    let places = entries.map {
+      "  " + index.breadcrumb(of: $0, model: model).joined(separator: " › ")
+    }
+    let count =
+      entries.count == 1 ? "This setting differs" : "These \(entries.count) settings differ"
+    return .confirm(
+      message: "\(count) from the default:\n" + places.joined(separator: "\n"),
+      question: entries.count == 1 ? "Reset it?" : "Reset them?"
+    ) {
+      model.setValues(entries.compactMap { $0.specifier.key }.map { ($0, nil) })
+      let noun = entries.count == 1 ? "setting" : "settings"
+      return .done(
+        message: "Reset \(entries.count) \(noun) to the default; undo brings them back.",
+        showScreen: true)
+    }
+  }
+
   func undo() -> Result {
+    let step = model.changesInLastStep
     guard let change = model.undo() else { return .failed("Nothing to undo.") }
+    if step > 1 {
+      return .done(message: "Undone: \(step) settings are back as they were.", showScreen: true)
+    }
     let place =
       index.byKey[change.key].map {
         index.breadcrumb(of: $0, model: model).joined(separator: " › ")
@@ -143,23 +173,7 @@ extension SettingsCommands {
   }
 
   func reset(_ argument: String) -> Result {
-    if argument.lowercased() == "all" {
-      let keys = index.keys.filter { model.values[$0] != nil }
-      guard !keys.isEmpty else {
-        return .done(message: "Every setting already has its default.", showScreen: false)
-      }
-      navigationController.presentTextInput(
-        TextInputRequest(
-          title: keys.count == 1
-            ? "Reset 1 setting? Type yes" : "Reset \(keys.count) settings? Type yes",
-          message: "This restores the default of every setting: \(keys.joined(separator: ", ")).",
-          completion: { result in
-            guard case .entered(let answer) = result, ["yes", "y"].contains(answer.lowercased())
-            else { return }
-            for key in keys { model.setValue(nil, forKey: key) }
-          }))
-      return .done(message: nil, showScreen: true)
-    }
+    if argument.lowercased() == "all" { return resetAll() }
     guard let number = Int(argument) else {
       return .failed("Type reset and a row number, or reset all.")
     }

@@ -43,8 +43,9 @@ struct SettingsCommands {
   static let resetHelp = CommandDefinition.Help(
     names: ["reset"], usage: "reset N, reset all", summary: "restore defaults",
     details: """
-      reset N restores row N's default value. reset all restores every setting's default
-      after asking you to type yes.
+      reset N restores row N's default value. reset all lists the settings that differ
+      from their default and, once you answer y, restores them all; one undo brings them
+      back.
       """)
   static let langHelp = CommandDefinition.Help(
     names: ["lang"], usage: "lang CODE", summary: "switch the language (ja, en, …)",

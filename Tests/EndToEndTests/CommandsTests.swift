@@ -60,13 +60,14 @@ struct REPLCommandsTests {
     let store = home.file("s.json")
     write(Array("{\"temperatureUnit\": \"fahrenheit\", \"liveText\": false}".utf8), to: store)
     let run = try settei(
-      ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nyes\nquit\n",
+      ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nquit\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("  key:      temperatureUnit"))
     #expect(run.standardOutput.contains("  current:  Fahrenheit (°F)  (changed from the default)"))
     #expect(run.standardOutput.contains("Reset temperatureUnit to its default: Celsius (°C)."))
-    #expect(run.standardOutput.contains("Reset 1 setting? Type yes: yes"))
+    // A script is not asked, as quit! is not.
+    #expect(run.standardOutput.contains("Reset 1 setting to the default; undo brings them back."))
     #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).trimmed() == "{}")
   }
 

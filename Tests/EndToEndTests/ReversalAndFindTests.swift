@@ -53,4 +53,19 @@ struct ReversalAndFindTests {
       #expect(run.standardError.contains(message), "\(run.standardError)")
     }
   }
+
+  @Test func resetAllCountsOnlyWhatDiffersAndOneUndoBringsItBack() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    // Both stored values differ from their defaults.
+    write(
+      Array("{\"temperatureUnit\": \"fahrenheit\", \"liveText\": false}".utf8), to: store)
+    let run = try settei(
+      ["--lang", "en", "--store", store], script: "reset all\nundo\nchanges\nquit\n",
+      home: home.path)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Reset 2 settings to the default; undo brings them back."))
+    #expect(run.standardOutput.contains("Undone: 2 settings are back as they were."))
+    #expect(run.standardOutput.contains("changes\nNo changes yet."))
+  }
 }

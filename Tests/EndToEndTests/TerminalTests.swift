@@ -275,6 +275,34 @@ struct EditrcTests {
   }
 }
 
+/// `reset all` on a terminal asks as `quit!` does.
+@Suite("settei reset all in a terminal", .serialized)
+struct TerminalResetAllTests {
+  @Test func resetAllListsWhatDiffersAsksAndSaysWhenCancelled() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(Array("{\"temperatureUnit\": \"fahrenheit\"}".utf8), to: store)
+    let settei = try TerminalTests.Running(
+      ["--lang", "en", "--store", store], home: home.path)
+    try settei.waitFor("Language & Region> ")
+    settei.type("reset all")
+    try settei.waitFor("Reset it? [y/N] ")
+    settei.type("n")
+    let cancelled = try settei.waitFor("Cancelled; nothing changed.")
+    #expect(
+      cancelled.contains(
+        "This setting differs from the default:\n  Language & Region › Temperature Unit\n"))
+    try settei.waitFor("Language & Region> ", count: 2)
+    settei.type("reset all")
+    try settei.waitFor("Reset it? [y/N] ", count: 2)
+    settei.type("y")
+    try settei.waitFor("Reset 1 setting to the default; undo brings them back.")
+    settei.type("quit")
+    try settei.waitFor("Saved 1 change")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+}
+
 /// Pages of the InAppSettingsKit sample, which has many sections with footers, in terminals
 /// of three sizes.
 @Suite("settei pages in a terminal", .serialized)

@@ -182,6 +182,9 @@ public struct CommandDefinition {
     case done(message: String?, showScreen: Bool)
     /// Failed: the message says why and what to type instead.
     case failed(String)
+    /// Ask first, as `quit!` does: on a terminal, print the message and ask the question
+    /// with `[y/N]`; `then` runs on yes (in a script, at once), and anything else cancels.
+    indirect case confirm(message: String, question: String, then: () -> Result)
   }
 
   /// The command's help.

@@ -170,8 +170,20 @@ public final class Session {
 
   private func runCustom(_ name: String, argument: String) -> Outcome? {
     guard let command = customCommands[name] else { return nil }
+    return handle(command.run(argument))
+  }
+
+  private func handle(_ result: CommandDefinition.Result) -> Outcome? {
     let before = navigationController.topViewController
-    switch command.run(argument) {
+    switch result {
+    case .confirm(let message, let question, let then):
+      guard reader.isInteractive else { return handle(then()) }
+      output.write(Self.sanitizedLines(message) + "\n")
+      guard confirmed(question) else {
+        output.write("Cancelled; nothing changed.\n")
+        return nil
+      }
+      return handle(then())
     case .failed(let message):
       return fail(message)
     case .done(let message, let showsScreen):
@@ -376,13 +388,19 @@ public final class Session {
       ? "This change will be lost:\n" : "These \(lost.count) changes will be lost:\n"
     for change in lost { text += "  " + TerminalText.sanitize(change) + "\n" }
     output.write(text)
-    switch reader.readLine(prompt: "Discard them and quit? [y/N] ") {
-    case .line(let answer) where ["y", "yes"].contains(answer.trimmingWhitespace().lowercased()):
-      return .discarded
-    default:
+    guard confirmed("Discard them and quit?") else {
       output.write("Kept; nothing was discarded.\n")
       return nil
     }
+    return .discarded
+  }
+
+  /// Asks a yes-or-no question, no by default: whether the answer was y or yes.
+  private func confirmed(_ question: String) -> Bool {
+    guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] ") else {
+      return false
+    }
+    return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
   }
 
   private func quit(atEndOfInput: Bool) -> Outcome? {
