@@ -17,15 +17,11 @@ public enum SchemaLoader {
   ///
   /// - Parameter path: The path given with `--schema`, or `nil`.
   /// - Returns: The schema.
-  /// - Throws: ``SchemaLoadError`` naming the file, the line and column where known, and
+  /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(path: String?) throws(SchemaLoadError) -> SettingsSchema {
+  public static func load(path: String?) throws(SchemaError) -> SettingsSchema {
     guard let path else {
-      do {
-        return try EmbeddedSchema.load()
-      } catch {
-        throw .unreadable(error.description)
-      }
+      return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
       return try SettingsBundleLoader.loadBundle(at: path)
@@ -43,11 +39,7 @@ public enum SchemaLoader {
     if isPropertyList {
       return try SettingsBundleLoader.loadPage(at: path, bytes: bytes)
     }
-    do {
-      return try JSONSchemaReader.read(bytes, source: path)
-    } catch {
-      throw .unreadable(error.description)
-    }
+    return try JSONSchemaReader.read(bytes, source: path)
   }
 
   /// Whether `bytes` start like a property list: `bplist`, or `<` after a byte-order mark
@@ -67,19 +59,5 @@ public enum SchemaLoader {
     }
     let safe = name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
     return (safe.isEmpty || safe.hasPrefix(".") ? "settings" : safe) + ".json"
-  }
-}
-
-/// A schema that could not be loaded; the message names the file and the problem.
-public enum SchemaLoadError: Error, CustomStringConvertible, Equatable, Sendable {
-  /// The schema cannot be used; the message names the file, the line and column where
-  /// known, and what was expected.
-  case unreadable(String)
-
-  /// The message.
-  public var description: String {
-    switch self {
-    case .unreadable(let message): message
-    }
   }
 }

@@ -25,9 +25,9 @@ enum SettingsBundleLoader {
 
   /// Loads the bundle folder at `folder`.
   ///
-  /// - Throws: ``SchemaLoadError`` when the folder cannot be listed, has no root page, or
+  /// - Throws: ``SchemaError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
-  static func loadBundle(at folder: String) throws(SchemaLoadError) -> SettingsSchema {
+  static func loadBundle(at folder: String) throws(SchemaError) -> SettingsSchema {
     let entries: [String]
     do {
       entries = try FileSystem.folderEntries(folder)
@@ -53,8 +53,8 @@ enum SettingsBundleLoader {
   ///   - path: The `.plist` file.
   ///   - bytes: Its contents, if already read.
   /// - Returns: The schema, with the file's page as its root.
-  /// - Throws: ``SchemaLoadError`` when the file cannot be read or is not a page.
-  static func loadPage(at path: String, bytes: [UInt8]? = nil) throws(SchemaLoadError)
+  /// - Throws: ``SchemaError`` when the file cannot be read or is not a page.
+  static func loadPage(at path: String, bytes: [UInt8]? = nil) throws(SchemaError)
     -> SettingsSchema
   {
     let folder = FileSystem.parentFolder(of: path)
@@ -179,7 +179,7 @@ enum SettingsBundleLoader {
     }
 
     mutating func load(rootPath: String, rootName: String, bytes: [UInt8]?)
-      throws(SchemaLoadError) -> SettingsSchema
+      throws(SchemaError) -> SettingsSchema
     {
       let root: SettingsSchema.Page
       switch readPage(at: rootPath, name: rootName, bytes: bytes) {

@@ -66,7 +66,8 @@ import Testing
     #expect(model.problem(storing: nil, forKey: "temperatureUnit") == nil, "back to the default")
     #expect(
       model.problem(storing: "kelvin", forKey: "temperatureUnit")?.hasPrefix(
-        #""kelvin" does not fit (allowed: "celsius", "fahrenheit")"#) == true)
+        #""kelvin" does not fit (allowed: Celsius (°C) (celsius), Fahrenheit (°F) (fahrenheit))"#)
+        == true)
     #expect(model.problem(storing: "a string", forKey: "liveText") != nil)
     #expect(model.problem(storing: "x", forKey: "\u{1B}[31mevil") != nil)
   }

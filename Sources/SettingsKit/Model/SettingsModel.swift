@@ -35,6 +35,8 @@ public final class SettingsModel {
   public private(set) var changes: [Change] = []
   private var edits: [String: PropertyListValue?] = [:]
   private let specifiersByKey: [String: Specifier]
+  /// The page of each key's specifier, for the words of its allowed values.
+  private let pagesByKey: [String: SettingsSchema.Page]
 
   /// Creates a model over a schema and the values of a store.
   public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
@@ -42,10 +44,15 @@ public final class SettingsModel {
     self.storedValues = storedValues
     self.language = language
     var byKey: [String: Specifier] = [:]
-    for (_, specifier) in schema.keyedSpecifiers {
-      if let key = specifier.key, byKey[key] == nil { byKey[key] = specifier }
+    var pages: [String: SettingsSchema.Page] = [:]
+    for (page, specifier) in schema.keyedSpecifiers {
+      if let key = specifier.key, byKey[key] == nil {
+        byKey[key] = specifier
+        pages[key] = page
+      }
     }
     specifiersByKey = byKey
+    pagesByKey = pages
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -175,9 +182,9 @@ public final class SettingsModel {
     var warnings: [String] = []
     for key in storedValues.keys.sorted() {
       guard let stored = storedValues[key], let specifier = specifiersByKey[key],
-        !isValid(stored, forKey: key)
+        let page = pagesByKey[key], !isValid(stored, forKey: key)
       else { continue }
-      let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+      let allowed = allowedValues(of: specifier, on: page).map { " (allowed: \($0))" } ?? ""
       warnings.append(
         "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
           + "\(specifier.kind.typeName)\(allowed); showing the default")
@@ -198,7 +205,7 @@ public final class SettingsModel {
       guard let number = value.doubleValue else { return false }
       let range = SpecifierValues.sliderRange(of: specifier)
       return number >= range.minimum && number <= range.maximum
-    case .textField:
+    case .textField, .textView:
       return value.stringValue != nil
     default:
       return true
@@ -216,7 +223,9 @@ public final class SettingsModel {
     }
     guard let value else { return nil }  // removing a value restores the default
     let shown = specifier.isSecure ? "the hidden value" : value.debugDescription
-    let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+    let allowed =
+      pagesByKey[key].flatMap { allowedValues(of: specifier, on: $0) }
+      .map { " (allowed: \($0))" } ?? ""
     guard isValid(value, forKey: key) else { return "\(shown) does not fit\(allowed)" }
     switch specifier.kind {
     case .textField:
@@ -306,24 +315,4 @@ public final class SettingsModel {
 
   /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
   private var resolvedTables: [String: [String: String]] = [:]
-}
-
-extension Specifier {
-  /// The allowed values, for messages: `celsius, fahrenheit`.
-  var allowedValuesDescription: String? {
-    switch kind {
-    case .multiValue, .radioGroup:
-      return values.map(\.debugDescription).joined(separator: ", ")
-    case .toggleSwitch:
-      return "\(trueValue.debugDescription) or \(falseValue.debugDescription)"
-    case .slider:
-      let range = SpecifierValues.sliderRange(of: self)
-      return "a number from \(SpecifierValues.format(range.minimum)) to "
-        + SpecifierValues.format(range.maximum)
-    case .textField:
-      return "text"
-    default:
-      return nil
-    }
-  }
 }
