@@ -195,6 +195,12 @@ extension SettingsCommands {
   func lang(_ code: String) -> Result {
     let available = Set(["en"] + model.schema.strings.languages.filter { $0 != "Base" })
     let wanted = code.lowercased()
+    guard !wanted.isEmpty else {
+      // `lang` alone: which language is shown, and which others there are.
+      let others = available.subtracting([model.language]).sorted()
+      let rest = others.isEmpty ? "" : " Also: \(others.joined(separator: ", ")) (lang CODE)."
+      return .done(message: "Language: \(model.language).\(rest)", showScreen: false)
+    }
     guard available.contains(wanted) else {
       return .failed(
         "This schema has no '\(code)' text. Languages: \(available.sorted().joined(separator: ", "))."

@@ -48,8 +48,11 @@ struct SettingsCommands {
       back.
       """)
   static let langHelp = CommandDefinition.Help(
-    names: ["lang"], usage: "lang CODE", summary: "switch the language (ja, en, …)",
-    details: "Show the screens in another language, e.g. lang en or lang ja, on the spot.")
+    names: ["lang"], usage: "lang [CODE]", summary: "switch the language (ja, en, …)",
+    details: """
+      Show the screens in another language, e.g. lang en or lang ja, on the spot. lang
+      alone shows the language and the others the schema has.
+      """)
   static let getHelp = CommandDefinition.Help(
     names: ["get"], usage: "get KEY", summary: "show a setting's value",
     details: "Show the value of the setting KEY, its default, and where it is.")

@@ -74,8 +74,9 @@ struct REPLCommandsTests {
   @Test func langSwitchesOnTheSpot() throws {
     let home = try TemporaryFolder()
     let run = try settei(
-      ["--lang", "ja", "--store", home.file("s.json")], script: "lang en\nlang xx\n",
+      ["--lang", "ja", "--store", home.file("s.json")], script: "lang\nlang en\nlang xx\n",
       home: home.path)
+    #expect(run.standardOutput.contains("lang\nLanguage: ja. Also: en (lang CODE).\n"))
     #expect(run.standardOutput.contains("lang en\nLanguage & Region\n"))
     #expect(run.status == 1)
     #expect(run.standardError.contains("This schema has no 'xx' text. Languages: en, ja."))
