@@ -71,6 +71,20 @@ struct REPLCommandsTests {
     #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).trimmed() == "{}")
   }
 
+  @Test func anUnknownLangSaysWhichLanguagesExist() throws {
+    let home = try TemporaryFolder()
+    let unknown = try settei(
+      ["--lang", "xx", "--store", home.file("s.json")], script: "", home: home.path)
+    #expect(unknown.status == 0)
+    #expect(
+      unknown.standardError.contains(
+        "settei: warning: --lang xx: this schema has no text in that language; showing its own. Languages: en, ja."
+      ))
+    let regional = try settei(
+      ["--lang", "ja-JP", "--store", home.file("s.json")], script: "", home: home.path)
+    #expect(!regional.standardError.contains("warning"), "ja-JP is ja")
+  }
+
   @Test func langSwitchesOnTheSpot() throws {
     let home = try TemporaryFolder()
     let run = try settei(
