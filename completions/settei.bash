@@ -1,5 +1,6 @@
 # bash completion for settei. Keys and choices come from the schema, through
-# `settei __complete WORDS...`, so they follow --schema.
+# `settei __complete WORDS...`, so they follow --schema; so do the languages
+# after --lang.
 _settei() {
   local cur prev
   cur="${COMP_WORDS[COMP_CWORD]}"
@@ -7,9 +8,6 @@ _settei() {
   case "$prev" in
     --schema|--store|import|lint)
       COMPREPLY=($(compgen -f -- "$cur"))
-      return 0 ;;
-    --lang)
-      COMPREPLY=($(compgen -W "en ja de fr" -- "$cur"))
       return 0 ;;
     --format)
       COMPREPLY=($(compgen -W "json plist" -- "$cur"))

@@ -19,6 +19,10 @@ final class ZonesViewController: TableViewController {
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
     navigationItem.prompt = "Chosen: " + choice.summary
+    // A long region opens on the page of the chosen zone.
+    if let zone = choice.zone, let row = region.zones.firstIndex(of: zone) {
+      tableView.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle, animated: false)
+    }
   }
 
   override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {

@@ -271,6 +271,30 @@ public final class TableView {
       ? layout.rowStarts[section] : layout.totalRows
   }
 
+  /// Where a row ends up on the page when scrolled to, as UIKit's
+  /// `UITableView.ScrollPosition`. A front end that shows whole pages shows the page that
+  /// holds the row, whatever the position.
+  public enum ScrollPosition: Sendable {
+    case none, top, middle, bottom
+  }
+
+  /// Shows the page that holds a row next, as UIKit's `scrollToRow(at:at:animated:)`: a
+  /// list of choices scrolls to its ✓ when it appears. A row that does not exist is ignored.
+  public func scrollToRow(
+    at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
+  ) {
+    requestedRowNumber = rowNumber(for: indexPath)
+  }
+
+  /// The row (counted from 0 across sections) last scrolled to and not yet shown.
+  private var requestedRowNumber: Int?
+
+  /// Takes the row last scrolled to, for the front end to show the page holding it once.
+  package func takeRequestedRowNumber() -> Int? {
+    defer { requestedRowNumber = nil }
+    return requestedRowNumber
+  }
+
   /// Marks a row as selected without telling the delegate, as UIKit's `selectRow` does.
   public func selectRow(at indexPath: IndexPath?) {
     indexPathForSelectedRow = indexPath.flatMap { contains($0) ? $0 : nil }

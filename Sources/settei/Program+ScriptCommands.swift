@@ -195,12 +195,19 @@ extension Program {
     if let previous = before.last, ["--schema", "--store"].contains(previous) {
       return .success  // the shell completes file names
     }
-    if partial.hasPrefix("-") {
+    if before.last == "--lang" {
+      // The languages the schema has text in, and English, the schema's own.
+      let languages = completionModel(words)?.model.schema.strings.languages ?? []
+      candidates = ["en"] + languages.filter { $0 != "Base" && $0 != "en" }.sorted()
+    } else if let command = before.last, command == "reset", partial.hasPrefix("-") {
+      candidates = ["--all"]
+    } else if partial.hasPrefix("-") {
       candidates = Options.valueOptions + Options.flagOptions
     } else if let command = before.first(where: { Options.subcommands.contains($0) }) {
       let arguments = before.drop { $0 != command }.dropFirst().filter { !$0.hasPrefix("-") }
       if ["get", "set", "reset"].contains(command), arguments.isEmpty {
         candidates = completionModel(words)?.index.keys ?? []
+        if command == "reset", before.last == "reset" { candidates.insert("--all", at: 0) }
       } else if command == "set", arguments.count == 1, let loaded = completionModel(words),
         let entry = loaded.index.byKey[arguments[0]]
       {

@@ -75,6 +75,9 @@ struct Program {
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
+    if let asked = options.language {
+      warnOfUnknownLanguage(asked, languages: schema.schema.strings.languages)
+    }
     let storePath = try resolveStorePath(options)
     let store: SettingsStore
     do {
@@ -100,6 +103,7 @@ struct Program {
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
       stateFolder: environment.stateFolder)
+    saver.nothingToSaveMessage = "Nothing to save: every setting is as stored in \(store.path)."
     offerRecovery(saver, options: options, isTerminal: isTerminal)
     if let status = Termination.exitStatus { return status }
     // A pipe is read with plain blocking reads: a signal must end those too.
@@ -208,5 +212,20 @@ struct Program {
         message: "HOME is not set, so there is no default store; give one with --store PATH.")
     }
     return path
+  }
+}
+
+extension Program {
+  /// Warns when `--lang` names a language the schema has no text in (nor its base language,
+  /// `ja` for `ja-JP`), and says which it has: the screens then show the schema's own text.
+  func warnOfUnknownLanguage(_ asked: String, languages: [String]) {
+    let available = Set(["en"] + languages.filter { $0 != "Base" }.map { $0.lowercased() })
+    let code = asked.lowercased()
+    let base = String(code.prefix { $0 != "-" && $0 != "_" })
+    guard !available.contains(code), !available.contains(base) else { return }
+    standardError.write(
+      "settei: warning: --lang \(TerminalText.sanitize(asked)): this schema has no text in "
+        + "that language; showing its own. Languages: \(available.sorted().joined(separator: ", ")).\n"
+    )
   }
 }

@@ -75,9 +75,15 @@ extension SettingsCommands {
     }
     let results = SettingsSearch.find(text, in: index, model: model)
     guard !results.isEmpty else { return .failed("Nothing matches '\(text)' on any page.") }
-    navigationController.pushViewController(
-      SearchResultsViewController(query: text, results: results, index: index, model: model),
-      animated: true)
+    let screen = SearchResultsViewController(
+      query: text, results: results, index: index, model: model)
+    // A new search replaces the results of the last one (and what was opened from them).
+    let stack = navigationController.viewControllers
+    if let earlier = stack.firstIndex(where: { $0 is SearchResultsViewController }) {
+      navigationController.setViewControllers(Array(stack[..<earlier]) + [screen], animated: true)
+    } else {
+      navigationController.pushViewController(screen, animated: true)
+    }
     return .done(message: nil, showScreen: true)
   }
 
@@ -114,12 +120,47 @@ extension SettingsCommands {
 
   func changes() -> Result {
     let lines = model.changeSummaries(index: index)
-    guard !lines.isEmpty else { return .done(message: "No changes yet.", showScreen: false) }
+    guard !lines.isEmpty else {
+      let message =
+        model.changes.isEmpty
+        ? "No changes yet." : "No changes: every setting changed is back to its stored value."
+      return .done(message: message, showScreen: false)
+    }
     return .done(message: lines.joined(separator: "\n"), showScreen: false)
   }
 
+  /// `reset all`: the settings that differ from their default, listed by place, reset as
+  /// one change after asking.
+  func resetAll() -> Result {
+    let entries = index.keys.compactMap { index.byKey[$0] }.filter {
+      $0.specifier.key.map(model.differsFromDefault) == true
+    }
+    guard !entries.isEmpty else {
+      return .done(message: "Every setting already has its default.", showScreen: false)
+    }
+    let places = entries.map {
+      "  " + index.breadcrumb(of: $0, model: model).joined(separator: " › ")
+    }
+    let count =
+      entries.count == 1 ? "This setting differs" : "These \(entries.count) settings differ"
+    return .confirm(
+      message: "\(count) from the default:\n" + places.joined(separator: "\n"),
+      question: entries.count == 1 ? "Reset it?" : "Reset them?"
+    ) {
+      model.setValues(entries.compactMap { $0.specifier.key }.map { ($0, nil) })
+      let noun = entries.count == 1 ? "setting" : "settings"
+      return .done(
+        message: "Reset \(entries.count) \(noun) to the default; undo brings them back.",
+        showScreen: true)
+    }
+  }
+
   func undo() -> Result {
+    let step = model.changesInLastStep
     guard let change = model.undo() else { return .failed("Nothing to undo.") }
+    if step > 1 {
+      return .done(message: "Undone: \(step) settings are back as they were.", showScreen: true)
+    }
     let place =
       index.byKey[change.key].map {
         index.breadcrumb(of: $0, model: model).joined(separator: " › ")
@@ -132,23 +173,7 @@ extension SettingsCommands {
   }
 
   func reset(_ argument: String) -> Result {
-    if argument.lowercased() == "all" {
-      let keys = index.keys.filter { model.values[$0] != nil }
-      guard !keys.isEmpty else {
-        return .done(message: "Every setting already has its default.", showScreen: false)
-      }
-      navigationController.presentTextInput(
-        TextInputRequest(
-          title: keys.count == 1
-            ? "Reset 1 setting? Type yes" : "Reset \(keys.count) settings? Type yes",
-          message: "This restores the default of every setting: \(keys.joined(separator: ", ")).",
-          completion: { result in
-            guard case .entered(let answer) = result, ["yes", "y"].contains(answer.lowercased())
-            else { return }
-            for key in keys { model.setValue(nil, forKey: key) }
-          }))
-      return .done(message: nil, showScreen: true)
-    }
+    if argument.lowercased() == "all" { return resetAll() }
     guard let number = Int(argument) else {
       return .failed("Type reset and a row number, or reset all.")
     }
@@ -170,6 +195,12 @@ extension SettingsCommands {
   func lang(_ code: String) -> Result {
     let available = Set(["en"] + model.schema.strings.languages.filter { $0 != "Base" })
     let wanted = code.lowercased()
+    guard !wanted.isEmpty else {
+      // `lang` alone: which language is shown, and which others there are.
+      let others = available.subtracting([model.language]).sorted()
+      let rest = others.isEmpty ? "" : " Also: \(others.joined(separator: ", ")) (lang CODE)."
+      return .done(message: "Language: \(model.language).\(rest)", showScreen: false)
+    }
     guard available.contains(wanted) else {
       return .failed(
         "This schema has no '\(code)' text. Languages: \(available.sorted().joined(separator: ", "))."
@@ -180,6 +211,10 @@ extension SettingsCommands {
   }
 
   func get(_ key: String) -> Result {
+    guard !key.isEmpty else {
+      return .failed(
+        "Type get and a key, e.g. get \(index.keys.first ?? "KEY"); Tab completes keys.")
+    }
     guard let entry = index.byKey[key] else {
       return .failed(
         index.unknownKeyMessage(key, otherwise: "Tab completes keys; settei list shows them all."))

@@ -21,9 +21,9 @@ struct SettingsCommands {
     names: ["find"], usage: "find TEXT, /TEXT", summary: "search every page",
     details: """
       Search every page for TEXT (not case-sensitive): titles, current values, choices,
-      footer texts and keys, in this language and the schema's other languages. The
-      results are numbered with their full breadcrumb; choose one to jump there, and back
-      returns to the results.
+      footer texts and keys, in this language and the schema's other languages. Each
+      setting is listed once, numbered, with its full breadcrumb; choose one to open the
+      screen it is on, and back returns to the results. A new find replaces them.
       """)
   static let describeHelp = CommandDefinition.Help(
     names: ["?"], usage: "? N", summary: "describe row N",
@@ -33,19 +33,26 @@ struct SettingsCommands {
       """)
   static let changesHelp = CommandDefinition.Help(
     names: ["changes"], usage: "changes", summary: "list what this session changed",
-    details: "List what this session changed, as Page › Title: old → new.")
+    details: """
+      List what this session changed, as Page › Title: old → new. A setting changed and
+      changed back to its stored value is no change, and is not saved.
+      """)
   static let undoHelp = CommandDefinition.Help(
     names: ["undo"], usage: "undo", summary: "revert the last change",
     details: "Revert the last change of this session. Repeat to go further back.")
   static let resetHelp = CommandDefinition.Help(
     names: ["reset"], usage: "reset N, reset all", summary: "restore defaults",
     details: """
-      reset N restores row N's default value. reset all restores every setting's default
-      after asking you to type yes.
+      reset N restores row N's default value. reset all lists the settings that differ
+      from their default and, once you answer y, restores them all; one undo brings them
+      back.
       """)
   static let langHelp = CommandDefinition.Help(
-    names: ["lang"], usage: "lang CODE", summary: "switch the language (ja, en, …)",
-    details: "Show the screens in another language, e.g. lang en or lang ja, on the spot.")
+    names: ["lang"], usage: "lang [CODE]", summary: "switch the language (ja, en, …)",
+    details: """
+      Show the screens in another language, e.g. lang en or lang ja, on the spot. lang
+      alone shows the language and the others the schema has.
+      """)
   static let getHelp = CommandDefinition.Help(
     names: ["get"], usage: "get KEY", summary: "show a setting's value",
     details: "Show the value of the setting KEY, its default, and where it is.")

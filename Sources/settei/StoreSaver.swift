@@ -28,6 +28,9 @@ final class StoreSaver {
   /// Whether the quit under way is the end of input (Ctrl-D), after which the session
   /// ends whatever the save does.
   var isAtEndOfInput: () -> Bool = { false }
+  /// What `quit` says when no setting differs from the store (the REPL says so; the end of
+  /// input and a script's `settei set` say nothing on standard output).
+  var nothingToSaveMessage: String?
 
   init(
     model: SettingsModel, store: SettingsStore, isInteractive: Bool,
@@ -57,7 +60,7 @@ final class StoreSaver {
     let changed = model.changedKeys
     guard !changed.isEmpty else {
       removeRestoredRecovery()
-      return .done(message: nil)
+      return .done(message: isAtEndOfInput() ? nil : nothingToSaveMessage)
     }
     let report: SaveReport
     do {

@@ -60,21 +60,37 @@ struct REPLCommandsTests {
     let store = home.file("s.json")
     write(Array("{\"temperatureUnit\": \"fahrenheit\", \"liveText\": false}".utf8), to: store)
     let run = try settei(
-      ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nyes\nquit\n",
+      ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nquit\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("  key:      temperatureUnit"))
     #expect(run.standardOutput.contains("  current:  Fahrenheit (°F)  (changed from the default)"))
     #expect(run.standardOutput.contains("Reset temperatureUnit to its default: Celsius (°C)."))
-    #expect(run.standardOutput.contains("Reset 1 setting? Type yes: yes"))
+    // A script is not asked, as quit! is not.
+    #expect(run.standardOutput.contains("Reset 1 setting to the default; undo brings them back."))
     #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).trimmed() == "{}")
+  }
+
+  @Test func anUnknownLangSaysWhichLanguagesExist() throws {
+    let home = try TemporaryFolder()
+    let unknown = try settei(
+      ["--lang", "xx", "--store", home.file("s.json")], script: "", home: home.path)
+    #expect(unknown.status == 0)
+    #expect(
+      unknown.standardError.contains(
+        "settei: warning: --lang xx: this schema has no text in that language; showing its own. Languages: en, ja."
+      ))
+    let regional = try settei(
+      ["--lang", "ja-JP", "--store", home.file("s.json")], script: "", home: home.path)
+    #expect(!regional.standardError.contains("warning"), "ja-JP is ja")
   }
 
   @Test func langSwitchesOnTheSpot() throws {
     let home = try TemporaryFolder()
     let run = try settei(
-      ["--lang", "ja", "--store", home.file("s.json")], script: "lang en\nlang xx\n",
+      ["--lang", "ja", "--store", home.file("s.json")], script: "lang\nlang en\nlang xx\n",
       home: home.path)
+    #expect(run.standardOutput.contains("lang\nLanguage: ja. Also: en (lang CODE).\n"))
     #expect(run.standardOutput.contains("lang en\nLanguage & Region\n"))
     #expect(run.status == 1)
     #expect(run.standardError.contains("This schema has no 'xx' text. Languages: en, ja."))
@@ -207,6 +223,19 @@ struct ScriptCommandsTests {
     let choices = try settei(
       ["__complete", "set", "temperatureUnit", ""], script: "", home: home.path)
     #expect(choices.standardOutput == "celsius\nfahrenheit\n")
+    let reset = try settei(["__complete", "reset", ""], script: "", home: home.path)
+    #expect(reset.standardOutput.hasPrefix("--all\n"))
+    #expect(reset.standardOutput.contains("temperatureUnit\n"))
+    let resetDash = try settei(["__complete", "reset", "--"], script: "", home: home.path)
+    #expect(resetDash.standardOutput == "--all\n")
+    // The schema's languages, not a fixed list.
+    let languages = try settei(["__complete", "--lang", ""], script: "", home: home.path)
+    #expect(languages.standardOutput == "en\nja\n")
+    let sample = try settei(
+      ["__complete", "--schema", PackagePaths.sampleBundle, "--lang", ""], script: "",
+      home: home.path)
+    #expect(sample.standardOutput.hasPrefix("en\n"))
+    #expect(!sample.standardOutput.contains("ja\n"))
   }
 }
 

@@ -44,6 +44,15 @@ import Testing
     }
   }
 
+  @Test func manPageListsExitStatusesAndNeverHyphenatesNames() {
+    let man = Self.text("docs/settei.1")
+    #expect(man.contains("\n.nh\n"), "no hyphenation: $XDG_CONFIG_HOME stays whole")
+    let exitStatus = man.pieces(".SH EXIT STATUS\n").last?.pieces(".SH ").first ?? ""
+    for status in ["0", "1", "64", "65", "74", "75"] {
+      #expect(exitStatus.contains(".TP\n.B \(status)\n"), "exit status \(status) is a list item")
+    }
+  }
+
   @Test func manPageNamesEveryOptionAndCommand() {
     let man = Self.text("docs/settei.1")
     for word in Options.allWords {

@@ -274,3 +274,63 @@ struct EditrcTests {
     #expect(try settei.terminal.waitForExit() == 0)
   }
 }
+
+/// `reset all` on a terminal asks as `quit!` does.
+@Suite("settei reset all in a terminal", .serialized)
+struct TerminalResetAllTests {
+  @Test func resetAllListsWhatDiffersAsksAndSaysWhenCancelled() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(Array("{\"temperatureUnit\": \"fahrenheit\"}".utf8), to: store)
+    let settei = try TerminalTests.Running(
+      ["--lang", "en", "--store", store], home: home.path)
+    try settei.waitFor("Language & Region> ")
+    settei.type("reset all")
+    try settei.waitFor("Reset it? [y/N] ")
+    settei.type("n")
+    let cancelled = try settei.waitFor("Cancelled; nothing changed.")
+    #expect(
+      cancelled.contains(
+        "This setting differs from the default:\n  Language & Region › Temperature Unit\n"))
+    try settei.waitFor("Language & Region> ", count: 2)
+    settei.type("reset all")
+    try settei.waitFor("Reset it? [y/N] ", count: 2)
+    settei.type("y")
+    try settei.waitFor("Reset 1 setting to the default; undo brings them back.")
+    settei.type("quit")
+    try settei.waitFor("Saved 1 change")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+}
+
+/// Pages of the InAppSettingsKit sample, which has many sections with footers, in terminals
+/// of three sizes.
+@Suite("settei pages in a terminal", .serialized)
+struct TerminalPageFitTests {
+  @Test(arguments: [(80, 12), (60, 24), (120, 40)])
+  func everyPageFitsTheTerminal(columns: Int, rows: Int) throws {
+    let home = try TemporaryFolder()
+    let settei = try TerminalTests.Running(
+      ["--schema", PackagePaths.sampleBundle, "--store", home.file("s.json"), "--lang", "en"],
+      home: home.path, columns: columns, rows: rows)
+    try settei.waitFor("WhereTo> ")
+    settei.type("n")
+    try settei.waitFor("WhereTo> ", count: 2)
+    settei.type("n")
+    let screen = try settei.waitFor("WhereTo> ", count: 3)
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+    // Each page: the command on the prompt's line, the page, the next prompt's line.
+    let pages = screen.pieces("WhereTo> ").dropFirst().dropLast()
+    #expect(pages.count == 2)
+    for page in pages {
+      let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+      #expect(lines.count <= rows, "\(columns)×\(rows): \(lines.count) lines:\n\(page)")
+      #expect(lines.first == "WhereTo", "every page starts with its breadcrumb")
+      #expect(page.contains("page "))
+      for line in lines {
+        #expect(displayWidth(String(line)) <= columns, "wider than \(columns): \(line)")
+      }
+    }
+  }
+}

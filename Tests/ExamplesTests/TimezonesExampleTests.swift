@@ -32,6 +32,19 @@ struct TimezonesExampleTests {
     #expect(row.contains("UTC+09:00 JST"))
   }
 
+  @Test(.enabled(if: hasTokyo, "needs /usr/share/zoneinfo (apt-get install tzdata)"))
+  func aRegionOpensOnThePageOfTheChosenZone() throws {
+    let home = try TemporaryFolder()
+    let result = try Example.timezones.run(
+      script: "Asia\nTokyo\nback\nAsia\nquit\n", home: home.path,
+      extra: ["TZ": "Etc/UTC", "TZDIR": "/usr/share/zoneinfo"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let reopened = try #require(
+      result.standardOutput.split(separator: "> Asia\n").last?.split(separator: "> ").first)
+    #expect(reopened.contains("✓ Tokyo"))
+    #expect(!reopened.contains("page 1/"), "Tokyo is not on the first page of Asia")
+  }
+
   /// Debian links old names to their zone (`Asia/Calcutta` → `Kolkata`, `Japan` →
   /// `Asia/Tokyo`): each zone is listed once, and an old name still chooses it.
   @Test func oldNamesAreNotListedTwiceButUnderstood() throws {

@@ -57,9 +57,31 @@ private func nestedModel(language: String = "en") throws -> (SettingsModel, Sett
     let navigation = NavigationController(rootViewController: screen)
     #expect(rows(of: screen).first?.text == "Settings › Display › Text Size › Large")
     #expect(select("Settings › Display › Text Size › Large", in: screen))
-    #expect(navigation.topViewController.title == "Text Size")
-    navigation.popViewController(animated: true)
+    // The breadcrumb is the setting's real place; back returns to the results.
+    #expect(navigation.titles == ["Settings", "Display", "Text Size"])
+    let back = try #require(navigation.topViewController.navigationItem.leftBarButtonItem)
+    back.primaryAction?.perform()
     #expect(navigation.topViewController === screen)
+    #expect(navigation.viewControllers.count == 1)
+  }
+
+  @Test func aListOfChoicesScrollsToItsCheckmarkWhenItAppears() throws {
+    let (model, index) = try nestedModel()
+    let entry = try #require(index.byKey["textSize"])
+    model.setValue("l", forKey: "textSize")
+    let list = MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model)
+    list.loadViewIfNeeded()
+    list.viewWillAppear(false)
+    #expect(list.tableView.takeRequestedRowNumber() == 2)
+  }
+
+  @Test func aSettingFoundByTitleAndKeyIsListedOnce() throws {
+    let (model, index) = try nestedModel()
+    // "text" is in the title Text Size, in its key textSize and in the group "Text".
+    let found = SettingsSearch.find("text", in: index, model: model)
+    let keys = found.filter { $0.field != "choice" }.compactMap(\.entry.key)
+    #expect(keys == ["textSize"])
+    #expect(found.first { $0.entry.key == "textSize" }?.field == "title")
   }
 }
 
@@ -72,6 +94,34 @@ private func nestedModel(language: String = "en") throws -> (SettingsModel, Sett
       model.changeSummaries(index: index) == [
         "Settings › Display › Text Size: Medium → Large", "Settings › Wi-Fi: On → Off",
       ])
+  }
+
+  @Test func aChangeAndItsReversalAreNoChange() throws {
+    let (model, index) = try nestedModel()
+    // Nothing stored: the default shows, and choosing it again is no change.
+    model.setValue("l", forKey: "textSize")
+    model.setValue("m", forKey: "textSize")
+    #expect(model.changedKeys.isEmpty)
+    #expect(model.changeSummaries(index: index).isEmpty)
+    model.setValue(false, forKey: "wifi")
+    model.setValue(true, forKey: "wifi")
+    #expect(model.changedKeys.isEmpty)
+    // Undoing back to the stored value is no change either.
+    model.setValue("s", forKey: "textSize")
+    model.setValue("l", forKey: "textSize")
+    model.setValue("m", forKey: "textSize")
+    model.undo()
+    #expect(model.changedKeys == ["textSize"])
+    model.undo()
+    model.undo()
+    #expect(model.changedKeys.isEmpty)
+  }
+
+  @Test func aStoredValueThatDoesNotFitIsReplacedByItsDefault() throws {
+    let schema = try JSONSchemaReader.read(Array(nested.utf8), source: "nested.json")
+    let model = SettingsModel(schema: schema, storedValues: ["textSize": "huge"], language: "en")
+    model.setValue(nil, forKey: "textSize")
+    #expect(model.changedKeys == ["textSize"])
   }
 
   @Test func undoRevertsOneChangeAtATime() throws {

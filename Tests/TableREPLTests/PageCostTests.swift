@@ -117,8 +117,8 @@ private final class CountingSectionsController: TableViewController {
     #expect(controller.cellRequests.count == 2 * Self.pageSize)
     #expect(pageRows.allSatisfy { $0.section == 639 })
     #expect(pageRows.first?.row == 9_984)
-    // The first screen has one section's header; page K starts inside a section, so it
-    // shows none.
+    // The first screen has one section's header; page K starts inside a section and repeats
+    // that section's header only.
     #expect(controller.headerRequests <= 2)
     #expect(output.text.contains("rows 6399985–6400000 of 10000000"))
   }
@@ -128,7 +128,10 @@ private final class CountingSectionsController: TableViewController {
     let navigation = NavigationController(rootViewController: controller)
     let (session, _) = session(navigation, ["page 5000"])
     #expect(session.run() == .quit)
-    #expect(controller.cellRequests.count == 2 * Self.pageSize)
+    // A page of several sections has fewer rows, to fit their headers: never more than a
+    // page of cells a screen.
+    #expect(controller.cellRequests.count <= 2 * Self.pageSize)
+    #expect(controller.cellRequests.count >= Self.pageSize)
     // 16 rows of 10-row sections touch at most 3 sections a page.
     #expect(controller.headerRequests <= 2 * 3)
     #expect(controller.footerRequests <= 2 * 3)

@@ -163,7 +163,8 @@ import Testing
     #expect(first.sections.map(\.header) == ["H1", "H2"])
     #expect(first.sections.map(\.footer) == ["F1", nil])
     let second = Screen(of: navigation, page: 1, pageSize: 4)
-    #expect(second.sections.map(\.header) == [nil])
+    // A page that continues a section repeats its header; its footer ends the section.
+    #expect(second.sections.map(\.header) == ["H2"])
     #expect(second.sections.map(\.footer) == ["F2"])
     #expect(second.sections[0].rows.map(\.number) == [5, 6])
   }

@@ -12,6 +12,8 @@ public final class SettingsModel {
     public var key: String
     public var oldValue: PropertyListValue?
     public var newValue: PropertyListValue?
+    /// The changes made together by one ``setValues(_:)`` share a batch, undone together.
+    public var batch: Int?
   }
 
   /// The schema the screens show.
@@ -80,13 +82,21 @@ public final class SettingsModel {
   public func setValue(_ value: PropertyListValue?, forKey key: String) {
     let old = self.value(forKey: key)
     guard old != value else { return }
-    if value == storedValues[key] {
-      edits[key] = nil
-    } else {
-      edits[key] = .some(value)
-    }
+    edits[key] = isStored(value, forKey: key) ? nil : .some(value)
     changes.append(Change(key: key, oldValue: old, newValue: value))
     notifyObservers()
+  }
+
+  /// Whether `value` is what the store already shows for a key, so that setting it is no
+  /// change: the stored value itself, or the same value as shown (a key the store lacks
+  /// shows its default, so choosing the default is no change either). A stored value that
+  /// does not fit its specifier is only matched by itself, so that restoring the default
+  /// replaces it.
+  private func isStored(_ value: PropertyListValue?, forKey key: String) -> Bool {
+    let stored = storedValues[key]
+    if value == stored { return true }
+    if let stored, !isValid(stored, forKey: key) { return false }
+    return (value ?? defaultValue(forKey: key)) == (stored ?? defaultValue(forKey: key))
   }
 
   /// Makes `values` the values of this session (as if set one by one, but without recording
@@ -100,14 +110,40 @@ public final class SettingsModel {
     notifyObservers()
   }
 
-  /// Reverts the last change of this session and returns it, or `nil` when there is none.
+  /// Sets several keys' values as one change, which one ``undo()`` reverts (`reset all`).
+  public func setValues(_ values: [(key: String, value: PropertyListValue?)]) {
+    batches += 1
+    let start = changes.count
+    for (key, value) in values { setValue(value, forKey: key) }
+    for index in start..<changes.count { changes[index].batch = batches }
+  }
+
+  /// How many batches ``setValues(_:)`` made.
+  private var batches = 0
+
+  /// Reverts the last change of this session (all of a ``setValues(_:)`` batch) and returns
+  /// the last change reverted, or `nil` when there is none.
   @discardableResult
   public func undo() -> Change? {
+    guard let last = undoOne() else { return nil }
+    while let batch = last.batch, changes.last?.batch == batch { undoOne() }
+    return last
+  }
+
+  /// How many changes the last ``undo()`` would revert: more than one for a batch.
+  public var changesInLastStep: Int {
+    guard let batch = changes.last?.batch else { return changes.isEmpty ? 0 : 1 }
+    return changes.reversed().prefix { $0.batch == batch }.count
+  }
+
+  @discardableResult
+  private func undoOne() -> Change? {
     guard let last = changes.popLast() else { return nil }
     // The value before the change is what the key held then: put the edit back as it was.
-    if let earlier = changes.last(where: { $0.key == last.key }) {
+    if let earlier = changes.last(where: { $0.key == last.key }),
+      !isStored(earlier.newValue, forKey: last.key)
+    {
       edits[last.key] = .some(earlier.newValue)
-      if earlier.newValue == storedValues[last.key] { edits[last.key] = nil }
     } else {
       edits[last.key] = nil
     }

@@ -40,37 +40,44 @@ public enum SettingsSearch {
       return all[0]
     }
 
-    var results: [Result] = []
-    for entry in index.entries {
+    func otherMatch(of entry: SettingsIndex.Entry) -> Result? {
       let specifier = entry.specifier
-      let page = entry.page
-      if let match = firstMatch(specifier.title, page) {
-        results.append(Result(entry: entry, matchedText: match, field: "title"))
-      }
-      if specifier.kind == .multiValue || specifier.kind == .radioGroup {
-        for (raw, value) in zip(specifier.titles, specifier.values) {
-          if let match = firstMatch(raw, page) {
-            results.append(Result(entry: entry, matchedText: match, field: "choice", choice: value))
-          }
-        }
-      }
       if let key = specifier.key, specifier.kind != .group {
         if key.lowercased().contains(needle) {
-          results.append(Result(entry: entry, matchedText: key, field: "key"))
+          return Result(entry: entry, matchedText: key, field: "key")
         }
-        let isSecure = specifier.isSecure
-        if !isSecure,
+        if !specifier.isSecure,
           specifier.kind == .textField || specifier.kind == .textView,
           let value = model.value(forKey: key),
           SpecifierValues.text(of: value).lowercased().contains(needle)
         {
-          results.append(
-            Result(entry: entry, matchedText: SpecifierValues.text(of: value), field: "value"))
+          return Result(entry: entry, matchedText: SpecifierValues.text(of: value), field: "value")
         }
       }
-      if let match = firstMatch(specifier.footerText, page) {
-        results.append(Result(entry: entry, matchedText: match, field: "footer"))
+      return firstMatch(specifier.footerText, entry.page).map {
+        Result(entry: entry, matchedText: $0, field: "footer")
       }
+    }
+
+    // One result per setting (the first thing that matched: its title, else its key, its
+    // value, its footer), plus one per matching choice, which opens the list of choices.
+    var results: [Result] = []
+    for entry in index.entries {
+      let specifier = entry.specifier
+      let page = entry.page
+      let choices =
+        specifier.kind == .multiValue || specifier.kind == .radioGroup
+        ? zip(specifier.titles, specifier.values).compactMap { raw, value in
+          firstMatch(raw, page).map {
+            Result(entry: entry, matchedText: $0, field: "choice", choice: value)
+          }
+        } : []
+      if let match = firstMatch(specifier.title, page) {
+        results.append(Result(entry: entry, matchedText: match, field: "title"))
+      } else if let match = otherMatch(of: entry) {
+        results.append(match)
+      }
+      results += choices
     }
     return results
   }

@@ -51,6 +51,15 @@ public final class MultiValueViewController: TableViewController {
     row < choices.count ? choices[row].value : nil
   }
 
+  /// Opens on the chosen value, as a long list in iOS Settings does.
+  public override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    let current = specifier.key.flatMap { model.value(forKey: $0) }
+    if let row = choices.firstIndex(where: { $0.value == current }) {
+      tableView.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle, animated: false)
+    }
+  }
+
   public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
     -> Int
   {

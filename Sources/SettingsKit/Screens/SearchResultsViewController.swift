@@ -55,13 +55,21 @@ public final class SearchResultsViewController: TableViewController {
     tableView.deselectRow(at: indexPath, animated: true)
     let result = results[indexPath.row]
     let entry = result.entry
+    guard let navigationController else { return }
+    // The setting's real place: the pages on its path (and the list, for a choice), so that
+    // the breadcrumb names where it lives; `back` from there returns to these results.
+    var path: [ViewController] = index.controllers(toPageOf: entry, model: model)
     if result.choice != nil, entry.specifier.kind == .multiValue {
-      navigationController?.pushViewController(
-        MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model),
-        animated: true)
-      return
+      path.append(
+        MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model))
     }
-    guard let page = index.controllers(toPageOf: entry, model: model).last else { return }
-    navigationController?.pushViewController(page, animated: true)
+    guard let target = path.last else { return }
+    let stackWithResults = navigationController.viewControllers
+    target.navigationItem.leftBarButtonItem = BarButtonItem(
+      title: title,
+      primaryAction: Action { [weak navigationController] _ in
+        navigationController?.setViewControllers(stackWithResults, animated: true)
+      })
+    navigationController.setViewControllers(path, animated: true)
   }
 }

@@ -80,6 +80,17 @@ package enum Command: Equatable, Sendable {
       details: "List the commands; help COMMAND explains one."),
   ]
 
+  /// `quit` as `help` shows it in a session that saves nothing (no quit handler).
+  package static let plainQuitHelp = CommandDefinition.Help(
+    names: ["quit", "exit", "q"], usage: "quit", summary: "exit (Ctrl-D too)",
+    details: "Exit (also: exit, q, Ctrl-D on an empty line).")
+
+  /// The built-in commands as `help` shows them: `quit` saves only when the session has
+  /// something that saves.
+  package static func builtIns(saving: Bool) -> [CommandDefinition.Help] {
+    saving ? builtIns : builtIns.map { $0.names.first == "quit" ? plainQuitHelp : $0 }
+  }
+
   /// The words that name built-in commands, for completion.
   package static let keywords = [
     "back", "filter", "help", "next", "page", "previous", "quit", "quit!", "top",
@@ -126,10 +137,11 @@ package enum Command: Equatable, Sendable {
   }
 
   /// The long help for a built-in command, by any of its names.
-  package static func helpEntry(for topic: String) -> String? {
+  package static func helpEntry(for topic: String, saving: Bool = true) -> String? {
     let name = topic.trimmingWhitespace()
-    let exact = builtIns.first { $0.names.contains(name) }
-    return (exact ?? builtIns.first { $0.names.contains(name.lowercased()) })?.text
+    let entries = builtIns(saving: saving)
+    let exact = entries.first { $0.names.contains(name) }
+    return (exact ?? entries.first { $0.names.contains(name.lowercased()) })?.text
   }
 }
 
@@ -170,6 +182,9 @@ public struct CommandDefinition {
     case done(message: String?, showScreen: Bool)
     /// Failed: the message says why and what to type instead.
     case failed(String)
+    /// Ask first, as `quit!` does: on a terminal, print the message and ask the question
+    /// with `[y/N]`; `then` runs on yes (in a script, at once), and anything else cancels.
+    indirect case confirm(message: String, question: String, then: () -> Result)
   }
 
   /// The command's help.

@@ -154,7 +154,8 @@ extension Screen {
       }
       sections.append(
         Section(
-          header: start >= first ? tableView.headerTitle(forSection: section) : nil,
+          // A page that continues a section repeats its header.
+          header: tableView.headerTitle(forSection: section),
           footer: sectionEnd <= end ? tableView.footerTitle(forSection: section) : nil,
           rows: []))
     }

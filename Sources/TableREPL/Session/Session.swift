@@ -33,7 +33,7 @@ public final class Session {
   public struct TerminalSize: Equatable, Sendable {
     /// The width of the terminal in columns, as wide characters count them: 2 for 日本.
     public var columns: Int
-    /// The height of the terminal in lines; a page shows about this many rows minus eight.
+    /// The height of the terminal in lines; every page fits in it, prompt included.
     public var rows: Int
 
     /// Creates a size of `columns` by `rows`.
@@ -170,8 +170,20 @@ public final class Session {
 
   private func runCustom(_ name: String, argument: String) -> Outcome? {
     guard let command = customCommands[name] else { return nil }
+    return handle(command.run(argument))
+  }
+
+  private func handle(_ result: CommandDefinition.Result) -> Outcome? {
     let before = navigationController.topViewController
-    switch command.run(argument) {
+    switch result {
+    case .confirm(let message, let question, let then):
+      guard reader.isInteractive else { return handle(then()) }
+      output.write(Self.sanitizedLines(message) + "\n")
+      guard confirmed(question) else {
+        output.write("Cancelled; nothing changed.\n")
+        return nil
+      }
+      return handle(then())
     case .failed(let message):
       return fail(message)
     case .done(let message, let showsScreen):
@@ -255,7 +267,7 @@ public final class Session {
 
   private var topTableView: TableView { navigationController.topViewController.tableView }
 
-  private var validInputHint: String {
+  var validInputHint: String {
     let total = topTableView.totalNumberOfRows
     let rows =
       switch total {
@@ -351,9 +363,7 @@ public final class Session {
     case 1:
       return select(rowNumber: matches[0].number - 1)
     case 0:
-      let shown = TerminalText.sanitize(text)
-      let hint = total > Self.titleSearchLimit ? " (Only this page was searched: try filter.)" : ""
-      return fail("Unknown command or row '\(shown)'.\(hint) \(validInputHint)")
+      return fail(unmatchedLineMessage(text, searchedPageOnly: total > Self.titleSearchLimit))
     default:
       let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
       let more = matches.count > 8 ? ", …" : ""
@@ -366,6 +376,7 @@ public final class Session {
   /// Forgets the page and filter of a controller that left the stack.
   private func forget(_ controller: ViewController) {
     pages[ObjectIdentifier(controller)] = nil
+    pageSizes[ObjectIdentifier(controller)] = nil
     filters[ObjectIdentifier(controller)] = nil
   }
 
@@ -377,13 +388,19 @@ public final class Session {
       ? "This change will be lost:\n" : "These \(lost.count) changes will be lost:\n"
     for change in lost { text += "  " + TerminalText.sanitize(change) + "\n" }
     output.write(text)
-    switch reader.readLine(prompt: "Discard them and quit? [y/N] ") {
-    case .line(let answer) where ["y", "yes"].contains(answer.trimmingWhitespace().lowercased()):
-      return .discarded
-    default:
+    guard confirmed("Discard them and quit?") else {
       output.write("Kept; nothing was discarded.\n")
       return nil
     }
+    return .discarded
+  }
+
+  /// Asks a yes-or-no question, no by default: whether the answer was y or yes.
+  private func confirmed(_ question: String) -> Bool {
+    guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] ") else {
+      return false
+    }
+    return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
   }
 
   private func quit(atEndOfInput: Bool) -> Outcome? {
@@ -424,7 +441,7 @@ public final class Session {
   }
 
   private func showHelp(_ topic: String?) -> Outcome? {
-    let all = Command.builtIns + customCommandOrder.map(\.help)
+    let all = Command.builtIns(saving: quitHandler != nil) + customCommandOrder.map(\.help)
     guard let topic else {
       var text = "Commands:\n"
       let width = all.map { DisplayWidth.of($0.usage) }.max() ?? 0
@@ -437,8 +454,11 @@ public final class Session {
     }
     let entry =
       customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
-      ?? Command.helpEntry(for: topic)
-    guard let entry else {
+      ?? Command.helpEntry(for: topic, saving: quitHandler != nil)
+    let unknown: (entry: String?, failure: String?) =
+      entry == nil ? helpMessage(forUnknownTopic: topic) : (nil, nil)
+    if let failure = unknown.failure { return fail(failure) }
+    guard let entry = entry ?? unknown.entry else {
       let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
       return fail(
         "No help for '\(TerminalText.sanitize(topic))'. Try one of: "
@@ -453,20 +473,60 @@ public final class Session {
   /// The screen as it is now, for completion.
   func visibleScreen() -> Screen { currentScreen() }
 
-  private func currentScreen() -> Screen {
+  private func currentScreen() -> Screen { fittedScreen().screen }
+
+  /// The page of the top screen that fits the terminal's height, and its text.
+  ///
+  /// The page size starts from the height less the lines every page has (breadcrumb, blank
+  /// lines, page line, back line, prompt), and shrinks when the page's own lines (a prompt
+  /// above the title, section headers, footers) make it taller than the terminal: the page
+  /// is rendered again with fewer rows, from its first row on. The size found is kept for
+  /// the screen, so that page numbers stay put; a page asks only for its own rows.
+  private func fittedScreen() -> (screen: Screen, text: [UInt8]) {
     let top = ObjectIdentifier(navigationController.topViewController)
-    let page = pages[top] ?? 0
-    let screen = Screen(
-      of: navigationController, page: page, pageSize: pageSize,
-      filter: filters.isEmpty ? nil : filters[top])
-    if screen.page != page { pages[top] = screen.page }
-    return screen
+    let terminal = currentTerminalSize()
+    var size = pageSize
+    if let row = topTableView.takeRequestedRowNumber(), filters[top] == nil {
+      // The screen scrolled to a row (a list to its ✓): show the page that holds it.
+      pages[top] = row / size
+    }
+    let renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
+    var page = pages[top] ?? 0
+    while true {
+      let screen = Screen(
+        of: navigationController, page: page, pageSize: size,
+        filter: filters.isEmpty ? nil : filters[top])
+      let text = renderer.renderUTF8(screen)
+      // The screen's lines and the prompt's.
+      let height = text.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      let overflow = height - max(1, terminal.rows)
+      guard overflow > 0, size > 1, screen.pageCount > 1 || screen.totalRows > 1 else {
+        pages[top] = screen.page
+        pageSizes[top] = (terminal, size)
+        return (screen, text)
+      }
+      let firstRow = screen.page * size
+      // Fewer rows may also drop a section's header and footer: shrink step by step.
+      size = max(1, size - max(1, overflow / 2))
+      page = firstRow / size
+    }
   }
 
-  /// How many rows fit on one page of the terminal.
+  /// How many rows fit on one page of the top screen: what was found for it at this
+  /// terminal size, else the height less the lines every page has.
   private var pageSize: Int {
-    max(5, currentTerminalSize().rows - 8)
+    let terminal = currentTerminalSize()
+    let top = ObjectIdentifier(navigationController.topViewController)
+    if let fitted = pageSizes[top], fitted.terminal == terminal { return fitted.size }
+    return max(1, terminal.rows - Self.linesOfEveryPage)
   }
+
+  /// The lines of a paged screen besides its rows: the breadcrumb, the blank lines around
+  /// the rows, the page line, the back line, the prompt, and one for a section header.
+  static let linesOfEveryPage = 8
+
+  /// The page size found for each screen on the stack, with the terminal size it fits.
+  private var pageSizes: [ObjectIdentifier: (terminal: TerminalSize, size: Int)] = [:]
 
   /// The terminal size asked for the command being run.
   private var sizeOfThisCommand: TerminalSize?
@@ -479,9 +539,7 @@ public final class Session {
   }
 
   private func showScreen() {
-    let size = currentTerminalSize()
-    let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
-    output.write(utf8: renderer.renderUTF8(currentScreen()))
+    output.write(utf8: fittedScreen().text)
   }
 }
 

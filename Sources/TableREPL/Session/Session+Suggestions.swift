@@ -1,0 +1,102 @@
+extension Session {
+  /// What to say of a line that is neither a command nor the start of a row's title: the
+  /// usage of the command it begins with (`page`, `/`, `?4`), the command it is a typo of
+  /// (`hlep`: did you mean help?), or where else to look for the title (`find TEXT`).
+  func unmatchedLineMessage(_ text: String, searchedPageOnly: Bool) -> String {
+    let shown = TerminalText.sanitize(text)
+    let word = String(text.split(separator: " ", maxSplits: 1).first ?? "").lowercased()
+    if let help = commandBegun(by: word) {
+      let name = help.names.contains(word) ? word : help.names[0]
+      return "\(help.usage): \(help.summary). Type help \(name) for more."
+    }
+    if let name = closestCommandName(to: word) {
+      return "Unknown command or row '\(shown)'. Did you mean \(name)?"
+    }
+    let search =
+      searchedPageOnly
+      ? " (Only this page was searched: try filter.)"
+      : customCommands["find"] != nil
+        ? " No title here starts with it; to search every page, type find \(shown)." : ""
+    return "Unknown command or row '\(shown)'.\(search) \(validInputHint)"
+  }
+
+  /// The command whose name `word` is, or begins with when the name is a sign such as `?`
+  /// or a prefix such as `/`: the line names the command but does not use it as it needs.
+  func commandBegun(by word: String) -> CommandDefinition.Help? {
+    guard !word.isEmpty else { return nil }
+    if let help = namedCommands.first(where: { $0.names.contains(word) }) { return help }
+    for (prefix, name) in customPrefixes where word.hasPrefix(prefix) {
+      return customCommands[name]?.help
+    }
+    return namedCommands.first { help in
+      help.names.contains { name in
+        name.first.map { !$0.isLetter && !$0.isNumber } == true && word.hasPrefix(name)
+      }
+    }
+  }
+
+  /// The name of the command `word` is most likely a typo of (one letter wrong, missing,
+  /// extra, or two letters swapped; two such slips in a longer word), if any.
+  func closestCommandName(to word: String) -> String? {
+    guard word.count >= 3 else { return nil }
+    let allowed = word.count >= 6 ? 2 : 1
+    var best: (name: String, distance: Int)?
+    for help in namedCommands {
+      for name in help.names where name.count >= 2 {
+        let distance = Self.editDistance(word, name)
+        if distance <= allowed, distance < (best?.distance ?? .max) {
+          best = (name, distance)
+        }
+      }
+    }
+    return best?.name
+  }
+
+  /// The application's and the built-in commands that have names to type (not `N` or
+  /// `TEXT`), the application's first: its `? N` is what `?4` means.
+  private var namedCommands: [CommandDefinition.Help] {
+    (customCommandOrder.map(\.help) + Command.builtIns).filter { help in
+      help.names.allSatisfy { $0 == $0.lowercased() }
+    }
+  }
+
+  /// The optimal string alignment distance: insertions, deletions, substitutions and
+  /// swaps of neighbours each count one.
+  static func editDistance(_ first: String, _ second: String) -> Int {
+    let a = Array(first)
+    let b = Array(second)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(
+          table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+
+  /// What `help TOPIC` says when no command is named TOPIC: help for a row number, the
+  /// command a prefix (`/`) or a typo stands for, else the commands there are.
+  func helpMessage(forUnknownTopic topic: String) -> (entry: String?, failure: String?) {
+    let word = topic.trimmingWhitespace().lowercased()
+    if let help = commandBegun(by: word) { return (help.text, nil) }
+    if let number = Int(word) {
+      let describe = customCommands["?"].map { _ in " ? \(number) describes row \(number);" } ?? ""
+      return (
+        nil,
+        "help explains a command, not a row.\(describe) \(number) alone selects it."
+      )
+    }
+    if let name = closestCommandName(to: word) {
+      return (nil, "No help for '\(TerminalText.sanitize(topic))'. Did you mean help \(name)?")
+    }
+    return (nil, nil)
+  }
+}

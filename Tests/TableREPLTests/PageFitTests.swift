@@ -1,0 +1,44 @@
+import TableKit
+import Testing
+
+@testable import TableREPL
+
+/// Sections of a few rows, each with a header and a two-line footer, as settings pages have.
+private func sectionedScreen() -> NavigationController {
+  let sections = (1...30).map { section in
+    StaticViewController.Section(
+      header: "Group \(section)", footer: "About group \(section).\nA second line.",
+      rows: (1...(section % 4 + 1)).map { .init(text: "Setting \(section).\($0)") })
+  }
+  let child = { StaticViewController(title: "Child", sections: sections) }
+  var rootSections = sections
+  rootSections[0].rows[0].next = child
+  return NavigationController(
+    rootViewController: StaticViewController(title: "Root", sections: rootSections))
+}
+
+@Suite("Pages fit the terminal")
+struct PageFitTests {
+  @Test(arguments: [(80, 12), (60, 24), (120, 40)])
+  func everyPageFitsItsHeightAndShowsItsBreadcrumb(columns: Int, rows: Int) {
+    let output = StringOutput()
+    let commands = ["n", "n", "page 3", "1", "n", "n", "p", "back", "n", "quit"]
+    let session = Session(
+      navigationController: sectionedScreen(),
+      reader: ScriptedLineReader(commands, echo: output, isInteractive: false), output: output,
+      terminalSize: { Session.TerminalSize(columns: columns, rows: rows) })
+    #expect(session.run() == .quit)
+    // Each piece: the command typed (on the prompt's line), the screen, the next prompt.
+    let screens = output.text.split(separator: "> ", omittingEmptySubsequences: false).dropLast()
+    #expect(screens.count == commands.count)
+    for screen in screens {
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let body = lines.first?.contains("Root") == true ? lines : Array(lines.dropFirst())
+      #expect(body.count <= rows, "\(columns)×\(rows): \(body.count) lines:\n\(screen)")
+      #expect(body.first?.hasPrefix("Root") == true, "the breadcrumb starts every page")
+      // A page that continues a section repeats its header.
+      let firstRow = body.firstIndex { $0.hasPrefix("   ") && $0.contains("Setting") }
+      if let firstRow { #expect(body[firstRow - 1].hasPrefix("  Group")) }
+    }
+  }
+}
