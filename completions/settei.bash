@@ -5,14 +5,14 @@ _settei() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
-    --schema|--store|import|lint)
+    --schema|--store|import|lint|defaults)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
     --lang)
       COMPREPLY=($(compgen -W "en ja de fr" -- "$cur"))
       return 0 ;;
     --format)
-      COMPREPLY=($(compgen -W "json plist" -- "$cur"))
+      COMPREPLY=($(compgen -W "json plist swift" -- "$cur"))
       return 0 ;;
   esac
   local IFS=$'\n'

@@ -10,6 +10,8 @@ struct Options: Equatable {
     case importFile(path: String)
     case reset(key: String?)
     case lint(path: String)
+    /// Every key's default (`settei defaults PATH`).
+    case defaults(path: String, format: DefaultsFormat)
     /// Candidates for shell completion of the words typed so far (the last may be partial).
     case complete(words: [String])
   }
@@ -18,7 +20,13 @@ struct Options: Equatable {
     case json, plist
   }
 
+  enum DefaultsFormat: String, Equatable {
+    case json, plist, swift
+  }
+
   var subcommand = Subcommand.repl
+  /// The command whose help `--help` shows (`settei defaults --help`), if one was named.
+  var helpTopic: String?
   var schemaPath: String?
   var storePath: String?
   var language: String?
@@ -35,7 +43,9 @@ struct Options: Equatable {
 
   static let valueOptions = ["--schema", "--store", "--lang", "--format"]
   static let flagOptions = ["--no-color", "--help", "--version", "--json", "--all", "--recover"]
-  static let subcommands = ["get", "set", "list", "export", "import", "reset", "lint"]
+  static let subcommands = [
+    "get", "set", "list", "export", "import", "reset", "lint", "defaults",
+  ]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
@@ -99,6 +109,11 @@ struct Options: Equatable {
         positionals.append(argument)
       }
     }
+    if options.showHelp {
+      // `settei COMMAND --help` shows that command's help whatever else is typed.
+      options.helpTopic = positionals.first.flatMap { subcommands.contains($0) ? $0 : nil }
+      return options
+    }
     options.subcommand = try subcommand(positionals, json: json, all: all, format: format)
     return options
   }
@@ -150,6 +165,13 @@ struct Options: Equatable {
     case "lint":
       try expect(1, "one PATH: settei lint PATH")
       return .lint(path: rest[0])
+    case "defaults":
+      try expect(1, "one PATH: settei defaults PATH [--format json|plist|swift]")
+      guard let parsed = DefaultsFormat(rawValue: format ?? "json") else {
+        throw UsageError(
+          message: "Unknown format '\(format ?? "")'. Use --format json, plist or swift.")
+      }
+      return .defaults(path: rest[0], format: parsed)
     default:
       let suggestion = subcommands.min { distance($0, name) < distance($1, name) }
       let hint = suggestion.map { distance($0, name) <= 2 ? " Did you mean '\($0)'?" : "" } ?? ""
@@ -163,7 +185,7 @@ struct Options: Equatable {
     switch name {
     case "--schema": "Give a Settings.bundle folder, a .plist page or a .json schema."
     case "--store": "Give a .json or .plist file, e.g. --store ~/settings.json."
-    case "--format": "Give json or plist."
+    case "--format": "Give json or plist (or swift, for defaults)."
     default: "Give a language code, e.g. --lang ja or --lang en."
     }
   }
@@ -205,6 +227,8 @@ struct Options: Equatable {
       settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none
       settei reset KEY|--all [OPTIONS] restore defaults
       settei lint PATH                 check a schema for mistakes
+      settei defaults PATH [--format json|plist|swift]
+                                       every key's default, for register(defaults:)
 
     Options:
       --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.
@@ -219,6 +243,8 @@ struct Options: Equatable {
                       <store>.recover without asking (how a script restores them).
       --help          Show this help.
       --version       Show the version.
+
+    settei COMMAND --help shows a command's own help.
 
     In the REPL, type a row number to open or choose it, back to return, quit to save
     and exit, help for every command. Input from a pipe runs as a script.

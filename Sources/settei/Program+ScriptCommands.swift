@@ -94,7 +94,7 @@ extension Program {
       }
       return try commit(model, to: store)
 
-    case .repl, .lint, .complete:
+    case .repl, .lint, .defaults, .complete:
       return .success
     }
   }

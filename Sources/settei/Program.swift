@@ -62,7 +62,7 @@ struct Program {
       return .usage
     }
     if options.showHelp {
-      standardOutput.write(Options.usage + "\n")
+      standardOutput.write((options.helpTopic.flatMap(CommandHelp.text) ?? Options.usage) + "\n")
       return .success
     }
     if options.showVersion {
@@ -72,6 +72,9 @@ struct Program {
 
     if case .complete(let words) = options.subcommand { return complete(words) }
     if case .lint(let path) = options.subcommand { return try lint(path) }
+    if case .defaults(let path, let format) = options.subcommand {
+      return try defaults(path, format: format)
+    }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)

@@ -56,7 +56,7 @@ import Testing
 enum Options {
   static let allWords = [
     "--schema", "--store", "--lang", "--no-color", "--json", "--format", "--all", "--help",
-    "--version", "get", "set", "list", "export", "import", "reset", "lint",
+    "--version", "get", "set", "list", "export", "import", "reset", "lint", "defaults",
   ]
 }
 

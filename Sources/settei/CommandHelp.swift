@@ -1,0 +1,37 @@
+/// The help of the commands for iOS developers' CI, shown by `settei COMMAND --help`.
+/// docs/commands.md holds each of these texts as it is.
+enum CommandHelp {
+  /// Every command with its own help.
+  static let commands = ["defaults"]
+
+  /// The help of a command, or `nil` when the command has only the general `--help`.
+  static func text(for command: String) -> String? {
+    switch command {
+    case "defaults": defaults
+    default: nil
+    }
+  }
+
+  static let defaults = """
+    Usage: settei defaults PATH [--format json|plist|swift]
+
+    Prints every key of the schema at PATH with its DefaultValue, over all pages
+    (depth-first from the root, following child panes), ready for
+    UserDefaults.register(defaults:). Like InAppSettingsKit's
+    gatherDefaultsLimitedToEditableFields, only the types that store a value count:
+    toggle switches, multi values, radio groups, sliders, text fields, text views,
+    custom views and date pickers. A key defined twice registers its later default.
+
+      --format json    a JSON object (the default)
+      --format plist   an XML property list
+      --format swift   a Swift file: one typed constant per key (key, type, default)
+                       and SettingsDefaults.all for register(defaults:)
+
+    A key whose type cannot be told for sure (a DefaultValue that is not what its
+    specifier stores, Values of mixed types, a key defined twice with different
+    defaults, a custom view) gets a note on standard error and, in Swift, a comment.
+
+    Exit status: 0 done; 1 a default holds a character an XML property list cannot
+    hold (--format plist); 64 usage error; 65 the schema cannot be read.
+    """
+}
