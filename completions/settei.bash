@@ -5,7 +5,7 @@ _settei() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
-    --schema|--store|import|lint|defaults)
+    --schema|--store|import|lint|defaults|diff)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
     --lang)

@@ -2,12 +2,13 @@
 /// docs/commands.md holds each of these texts as it is.
 enum CommandHelp {
   /// Every command with its own help.
-  static let commands = ["defaults"]
+  static let commands = ["defaults", "diff"]
 
   /// The help of a command, or `nil` when the command has only the general `--help`.
   static func text(for command: String) -> String? {
     switch command {
     case "defaults": defaults
+    case "diff": diff
     default: nil
     }
   }
@@ -33,5 +34,23 @@ enum CommandHelp {
 
     Exit status: 0 done; 1 a default holds a character an XML property list cannot
     hold (--format plist); 64 usage error; 65 the schema cannot be read.
+    """
+
+  static let diff = """
+    Usage: settei diff STORE_A STORE_B [--schema PATH] [--lang CODE]
+           settei diff STORE [--schema PATH] [--lang CODE]
+
+    Lists every setting whose value differs between two stores, or between a store
+    and the schema's defaults: KEY, OLD (or DEFAULT), NEW and WHERE (the title path,
+    in --lang). A key a store lacks has its default; a key the schema lacks shows
+    (not in the schema). A secure field's values show as ••••••. Values are shown
+    as settei get prints them, control characters escaped.
+
+    settei export --changed prints the stored values that differ from their
+    defaults (and those of keys the schema lacks), the way kconfig's savedefconfig
+    keeps only what is not the default.
+
+    Exit status: 0 no differences (nothing printed); 1 differences listed; 64 usage
+    error; 65 a store or schema that cannot be read, or a STORE that does not exist.
     """
 }

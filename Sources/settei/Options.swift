@@ -12,6 +12,8 @@ struct Options: Equatable {
     case lint(path: String)
     /// Every key's default (`settei defaults PATH`).
     case defaults(path: String, format: DefaultsFormat)
+    /// The settings two stores (or a store and the defaults) hold differently.
+    case diff(storeA: String, storeB: String?)
     /// Candidates for shell completion of the words typed so far (the last may be partial).
     case complete(words: [String])
   }
@@ -34,6 +36,8 @@ struct Options: Equatable {
   var showHelp = false
   var showVersion = false
   var recover = false
+  /// `export --changed`: only the stored values that differ from their defaults.
+  var changedOnly = false
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -42,9 +46,11 @@ struct Options: Equatable {
   }
 
   static let valueOptions = ["--schema", "--store", "--lang", "--format"]
-  static let flagOptions = ["--no-color", "--help", "--version", "--json", "--all", "--recover"]
+  static let flagOptions = [
+    "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
+  ]
   static let subcommands = [
-    "get", "set", "list", "export", "import", "reset", "lint", "defaults",
+    "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff",
   ]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -76,6 +82,7 @@ struct Options: Equatable {
       case "--version": options.showVersion = true
       case "--no-color": options.noColor = true
       case "--recover": options.recover = true
+      case "--changed": options.changedOnly = true
       case "--json": json = true
       case "--all": all = true
       case "--schema", "--store", "--lang", "--format":
@@ -115,6 +122,11 @@ struct Options: Equatable {
       return options
     }
     options.subcommand = try subcommand(positionals, json: json, all: all, format: format)
+    if options.changedOnly {
+      guard case .export = options.subcommand else {
+        throw UsageError(message: "--changed goes with export: settei export --changed.")
+      }
+    }
     return options
   }
 
@@ -165,6 +177,13 @@ struct Options: Equatable {
     case "lint":
       try expect(1, "one PATH: settei lint PATH")
       return .lint(path: rest[0])
+    case "diff":
+      guard rest.count == 1 || rest.count == 2 else {
+        throw UsageError(
+          message: "'diff' takes one or two STOREs: settei diff STORE_A STORE_B, or settei "
+            + "diff STORE to compare with the defaults.")
+      }
+      return .diff(storeA: rest[0], storeB: rest.count == 2 ? rest[1] : nil)
     case "defaults":
       try expect(1, "one PATH: settei defaults PATH [--format json|plist|swift]")
       guard let parsed = DefaultsFormat(rawValue: format ?? "json") else {
@@ -222,13 +241,17 @@ struct Options: Equatable {
       settei get KEY [OPTIONS]         print a setting's value
       settei set KEY VALUE [OPTIONS]   change a setting (VALUE: a value or a choice's title)
       settei list [--json] [OPTIONS]   list every setting: key, value, default, where
-      settei export [--format json|plist] [OPTIONS]
-                                       print the stored values
+      settei export [--format json|plist] [--changed] [OPTIONS]
+                                       print the stored values (--changed: those
+                                       that differ from their defaults)
       settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none
       settei reset KEY|--all [OPTIONS] restore defaults
       settei lint PATH                 check a schema for mistakes
       settei defaults PATH [--format json|plist|swift]
                                        every key's default, for register(defaults:)
+      settei diff STORE_A [STORE_B] [OPTIONS]
+                                       the settings two stores (or a store and the
+                                       defaults) hold differently
 
     Options:
       --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.

@@ -1,9 +1,12 @@
 import FileFormats
+import Glibc
 import SchemaKit
+import SettingsKit
+import SettingsStorage
 import TableREPL
 
 /// The commands for iOS developers' CI, which read a Settings.bundle (and a store) without a
-/// device: defaults.
+/// device: defaults, diff, export --changed.
 extension Program {
   /// `settei defaults PATH`: every key's default, as JSON, a property list or Swift.
   func defaults(_ path: String, format: Options.DefaultsFormat) throws(Failure) -> ExitStatus {
@@ -19,12 +22,11 @@ extension Program {
     switch format {
     case .json: standardOutput.write(JSONWriter.serialize(values))
     case .plist:
-      if let (key, character) = PropertyListWriter.characterXMLCannotHold(in: values) {
+      if let (key, code) = Self.characterXMLCannotHold(in: values) {
         throw Failure(
           status: .scriptFailed,
-          message: "\(path): the default of \(key) holds the control character "
-            + "U+\(String(character.value, radix: 16, uppercase: true)), which an XML "
-            + "property list cannot hold; nothing was written. Use --format json.")
+          message: "\(path): the default of \(key) holds the control character \(code), "
+            + "which an XML property list cannot hold; nothing was written. Use --format json.")
       }
       standardOutput.write(PropertyListWriter.serialize(values))
     case .swift: standardOutput.write(SwiftDefaultsWriter.write(catalog, source: path))
@@ -35,5 +37,98 @@ extension Program {
   /// A note on standard error, sanitised: `settei: note: …`.
   func note(_ message: String) {
     standardError.write("settei: note: \(TerminalText.sanitize(message))\n")
+  }
+}
+
+/// `settei diff` and `settei export --changed`: stores compared with each other and with the
+/// schema's defaults.
+extension Program {
+  /// `settei export --changed`: the stored values that differ from their defaults (and every
+  /// stored key the schema does not know, which has no default to equal), as kconfig's
+  /// `savedefconfig` keeps only what is not the default.
+  func exportChanged(model: SettingsModel, store: SettingsStore, format: Options.StoreFormat)
+    throws(Failure) -> ExitStatus
+  {
+    try exportValues(StoreDifference.changedValues(store.values, model: model), format: format)
+    return .success
+  }
+
+  /// `settei diff STORE_A [STORE_B]`: every setting whose value differs, with its key, title
+  /// path, old and new value; secrets masked. Exit 1 when something differs, like diff(1).
+  func diff(_ pathA: String, _ pathB: String?, model: SettingsModel) throws(Failure)
+    -> ExitStatus
+  {
+    let old = try existingStoreValues(pathA)
+    let new = try pathB.map { path throws(Failure) in try existingStoreValues(path) }
+    let index = SettingsIndex(schema: model.schema)
+    let rows = StoreDifference.rows(
+      old: pathB == nil ? [:] : old, new: new ?? old, model: model, index: index)
+    guard !rows.isEmpty else { return .success }
+    var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
+    for row in rows {
+      let shown = [row.old, row.new].map { value in
+        value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
+      }
+      table.append(
+        [row.key, shown[0], shown[1], row.path.filter { !$0.isEmpty }.joined(separator: " › ")]
+          .map(TerminalText.sanitize))
+    }
+    standardOutput.write(Self.alignedTable(table))
+    return .scriptFailed
+  }
+
+  /// The values of a store file that must exist (a missing one is a typo, not an empty
+  /// store).
+  private func existingStoreValues(_ path: String) throws(Failure) -> [String: PropertyListValue] {
+    guard access(path, F_OK) == 0 else {
+      throw Failure(
+        status: .unreadableInput,
+        message: "\(path): no such store. Give the path of a .json or .plist store.")
+    }
+    do {
+      return try SettingsStore.load(path: path).values
+    } catch {
+      throw Failure(status: .unreadableInput, message: "\(error)")
+    }
+  }
+}
+
+/// How two sets of stored values differ, as a user sees them: a key absent from a store has
+/// its default.
+enum StoreDifference {
+  /// One setting that differs.
+  struct Row: Equatable {
+    var key: String
+    /// The titles from the root page to the setting, or a note when the schema lacks it.
+    var path: [String]
+    var old: PropertyListValue?
+    var new: PropertyListValue?
+  }
+
+  /// Every key whose value differs between `old` and `new` (each falling back to the
+  /// default): the schema's keys, then the keys it does not know, each sorted.
+  static func rows(
+    old: [String: PropertyListValue], new: [String: PropertyListValue], model: SettingsModel,
+    index: SettingsIndex
+  ) -> [Row] {
+    let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0] == nil }.sorted()
+    var rows: [Row] = []
+    for key in index.keys + unknown {
+      let before = old[key] ?? model.defaultValue(forKey: key)
+      let after = new[key] ?? model.defaultValue(forKey: key)
+      guard before != after else { continue }
+      let path =
+        index.byKey[key].map { index.breadcrumb(of: $0, model: model) }
+        ?? ["(not in the schema)"]
+      rows.append(Row(key: key, path: path, old: before, new: after))
+    }
+    return rows
+  }
+
+  /// The stored values that differ from their defaults, and those of keys the schema lacks.
+  static func changedValues(_ values: [String: PropertyListValue], model: SettingsModel)
+    -> [String: PropertyListValue]
+  {
+    values.filter { key, value in value != model.defaultValue(forKey: key) }
   }
 }

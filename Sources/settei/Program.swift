@@ -78,6 +78,10 @@ struct Program {
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
+    if case .diff(let pathA, let pathB) = options.subcommand {
+      let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
+      return try diff(pathA, pathB, model: model)
+    }
     let storePath = try resolveStorePath(options)
     let store: SettingsStore
     do {
@@ -91,6 +95,9 @@ struct Program {
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
+    }
+    if case .export(let format) = options.subcommand, options.changedOnly {
+      return try exportChanged(model: model, store: store, format: format)
     }
     if options.subcommand != .repl {
       return try runScriptCommand(options.subcommand, model: model, store: store)

@@ -56,7 +56,8 @@ import Testing
 enum Options {
   static let allWords = [
     "--schema", "--store", "--lang", "--no-color", "--json", "--format", "--all", "--help",
-    "--version", "get", "set", "list", "export", "import", "reset", "lint", "defaults",
+    "--version", "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff",
+    "--changed",
   ]
 }
 
