@@ -2,13 +2,14 @@
 /// docs/commands.md holds each of these texts as it is.
 enum CommandHelp {
   /// Every command with its own help.
-  static let commands = ["defaults", "diff"]
+  static let commands = ["defaults", "diff", "lint"]
 
   /// The help of a command, or `nil` when the command has only the general `--help`.
   static func text(for command: String) -> String? {
     switch command {
     case "defaults": defaults
     case "diff": diff
+    case "lint": lint
     default: nil
     }
   }
@@ -52,5 +53,25 @@ enum CommandHelp {
 
     Exit status: 0 no differences (nothing printed); 1 differences listed; 64 usage
     error; 65 a store or schema that cannot be read, or a STORE that does not exist.
+    """
+
+  static let lint = """
+    Usage: settei lint PATH
+           settei lint --store STORE PATH [--strict]
+
+    settei lint PATH checks the schema at PATH (a Settings.bundle folder, a .plist
+    page or a .json schema): every problem with its file, specifier, key and fix.
+
+    With --store, it checks the store STORE against that schema instead:
+      error    a value its setting could not have stored (not one of its Values, not
+               the switch's TrueValue or FalseValue, out of the slider's range, text
+               the keyboard cannot type, not a date), with the allowed values; the
+               app shows the default instead
+      warning  a key no setting has, often one renamed in an update (a close key the
+               store has no value for is named); its value is kept but never shown
+    --strict turns warnings into failures.
+
+    Exit status: 0 no errors (and, with --strict, no warnings); 64 usage error;
+    65 errors found, or a schema or store that cannot be read or does not exist.
     """
 }

@@ -38,6 +38,8 @@ struct Options: Equatable {
   var recover = false
   /// `export --changed`: only the stored values that differ from their defaults.
   var changedOnly = false
+  /// `lint --strict`: warnings fail too.
+  var strict = false
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -48,6 +50,7 @@ struct Options: Equatable {
   static let valueOptions = ["--schema", "--store", "--lang", "--format"]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
+    "--strict",
   ]
   static let subcommands = [
     "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff",
@@ -83,6 +86,7 @@ struct Options: Equatable {
       case "--no-color": options.noColor = true
       case "--recover": options.recover = true
       case "--changed": options.changedOnly = true
+      case "--strict": options.strict = true
       case "--json": json = true
       case "--all": all = true
       case "--schema", "--store", "--lang", "--format":
@@ -122,6 +126,11 @@ struct Options: Equatable {
       return options
     }
     options.subcommand = try subcommand(positionals, json: json, all: all, format: format)
+    if options.strict {
+      guard case .lint = options.subcommand else {
+        throw UsageError(message: "--strict goes with lint: settei lint --strict ….")
+      }
+    }
     if options.changedOnly {
       guard case .export = options.subcommand else {
         throw UsageError(message: "--changed goes with export: settei export --changed.")
@@ -247,6 +256,8 @@ struct Options: Equatable {
       settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none
       settei reset KEY|--all [OPTIONS] restore defaults
       settei lint PATH                 check a schema for mistakes
+      settei lint --store STORE PATH [--strict]
+                                       check a store against a schema
       settei defaults PATH [--format json|plist|swift]
                                        every key's default, for register(defaults:)
       settei diff STORE_A [STORE_B] [OPTIONS]

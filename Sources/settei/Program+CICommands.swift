@@ -132,3 +132,63 @@ enum StoreDifference {
     values.filter { key, value in value != model.defaultValue(forKey: key) }
   }
 }
+
+/// `settei lint --store STORE PATH`, and the REPL's start-up note on schema upgrades.
+extension Program {
+  /// Checks a store against the schema at `path`: exit 65 when a value does not fit (or,
+  /// with `--strict`, when a key is unknown too).
+  func lintStore(_ storePath: String, schemaPath path: String, strict: Bool) throws(Failure)
+    -> ExitStatus
+  {
+    let schema = try loadSchema(path).schema
+    let values = try existingStoreValues(storePath)
+    let model = SettingsModel(schema: schema, storedValues: values, language: "en")
+    let problems = StoreLinter.problems(in: values, model: model)
+    for problem in problems {
+      standardOutput.write(
+        TerminalText.sanitize(
+          "\(storePath): key '\(problem.key)': \(problem.severity): \(problem.message).") + "\n")
+    }
+    let errors = problems.filter { $0.severity == .error }.count
+    let warnings = problems.count - errors
+    let summary =
+      problems.isEmpty
+      ? "\(storePath): fits \(path)."
+      : "\(storePath): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."
+    standardOutput.write(TerminalText.sanitize(summary) + "\n")
+    return errors > 0 || (strict && warnings > 0) ? .unreadableInput : .success
+  }
+
+  /// Says once, on standard error at the REPL's start, which settings the schema gained
+  /// since the last start with this store and which stored keys it lacks. What the schema had
+  /// is remembered per store in `<state folder>/known-keys/`; without a state folder, or the
+  /// first time, there is no "since last time" and nothing new is named.
+  func noteSchemaUpgrades(model: SettingsModel, store: SettingsStore) {
+    guard let stateFolder = environment.stateFolder else { return }
+    // The store's path encoded as the recovery files name it, in a folder of its own.
+    let recoveryPath = SettingsStore.fallbackRecoveryPath(for: store.path, in: "")
+    let name = recoveryPath.dropFirst("/recover/".count).dropLast(".recover".count)
+    let memoryPath = stateFolder + "/known-keys/" + name + ".json"
+    guard let memory = try? SettingsStore.load(path: memoryPath) else { return }
+    let strings = { (member: String) -> Set<String>? in
+      memory.values[member]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+    }
+    let (notes, stranded) = StoreLinter.upgradeNotes(
+      model: model, storedKeys: Set(store.values.keys), previous: strings("keys"),
+      reported: strings("reported") ?? [])
+    for text in notes { note(text) }
+    let keys = StoreLinter.settingKeys(of: SettingsIndex(schema: model.schema))
+    let remembered: [String: PropertyListValue] = [
+      "keys": .array(keys.map(PropertyListValue.string)),
+      "reported": .array(stranded.map(PropertyListValue.string)),
+    ]
+    guard remembered != memory.values else { return }
+    do {
+      try memory.save(remembered, changedKeys: Set(remembered.keys))
+    } catch {
+      standardError.write(
+        "settei: warning: \(TerminalText.sanitize("\(error)")); the settings this schema has "
+          + "will be named as new again next time.\n")
+    }
+  }
+}

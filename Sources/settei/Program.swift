@@ -71,7 +71,10 @@ struct Program {
     }
 
     if case .complete(let words) = options.subcommand { return complete(words) }
-    if case .lint(let path) = options.subcommand { return try lint(path) }
+    if case .lint(let path) = options.subcommand {
+      guard let storePath = options.storePath else { return try lint(path) }
+      return try lintStore(storePath, schemaPath: path, strict: options.strict)
+    }
     if case .defaults(let path, let format) = options.subcommand {
       return try defaults(path, format: format)
     }
@@ -102,6 +105,7 @@ struct Program {
     if options.subcommand != .repl {
       return try runScriptCommand(options.subcommand, model: model, store: store)
     }
+    noteSchemaUpgrades(model: model, store: store)
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
 

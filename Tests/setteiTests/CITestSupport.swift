@@ -17,17 +17,26 @@ struct TestBundle {
     folder = try TemporaryFolder()
     path = folder.file("Settings.bundle")
     mkdir(path, 0o755)
+    try Self.writePages(pages, to: path)
+    for (language, tables) in strings {
+      let lproj = path + "/\(language).lproj"
+      mkdir(lproj, 0o755)
+      for (table, text) in tables { try writeText(text, to: lproj + "/\(table).strings") }
+    }
+  }
+}
+
+extension TestBundle {
+  /// Writes (or rewrites) the pages of a bundle.
+  static func writePages(_ pages: [String: [[String: PropertyListValue]]], to path: String)
+    throws
+  {
     for (name, specifiers) in pages {
       let page = PropertyListValue.dictionary([
         "PreferenceSpecifiers": .array(specifiers.map(PropertyListValue.dictionary)),
         "StringsTable": .string(name),
       ])
       try writeText(PropertyListWriter.serialize(page), to: path + "/\(name).plist")
-    }
-    for (language, tables) in strings {
-      let lproj = path + "/\(language).lproj"
-      mkdir(lproj, 0o755)
-      for (table, text) in tables { try writeText(text, to: lproj + "/\(table).strings") }
     }
   }
 }
