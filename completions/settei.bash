@@ -5,11 +5,11 @@ _settei() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
-    --schema|--store|import|lint|defaults|diff)
+    --schema|--store|import|lint|defaults|diff|render|--out)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
     --lang)
-      COMPREPLY=($(compgen -W "en ja de fr" -- "$cur"))
+      COMPREPLY=($(compgen -W "en ja de fr all" -- "$cur"))
       return 0 ;;
     --format)
       COMPREPLY=($(compgen -W "json plist swift" -- "$cur"))

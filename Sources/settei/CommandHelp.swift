@@ -2,7 +2,7 @@
 /// docs/commands.md holds each of these texts as it is.
 enum CommandHelp {
   /// Every command with its own help.
-  static let commands = ["defaults", "diff", "lint"]
+  static let commands = ["defaults", "diff", "lint", "render"]
 
   /// The help of a command, or `nil` when the command has only the general `--help`.
   static func text(for command: String) -> String? {
@@ -10,6 +10,7 @@ enum CommandHelp {
     case "defaults": defaults
     case "diff": diff
     case "lint": lint
+    case "render": render
     default: nil
     }
   }
@@ -73,5 +74,23 @@ enum CommandHelp {
 
     Exit status: 0 no errors (and, with --strict, no warnings); 64 usage error;
     65 errors found, or a schema or store that cannot be read or does not exist.
+    """
+
+  static let render = """
+    Usage: settei render PATH [--lang CODE|all] [--width N] [--out DIR]
+
+    Prints every page of the schema at PATH as the plain text the REPL shows: no
+    colour, N columns (default 80), all rows of a page on one screen, the defaults
+    as values. Pages come depth-first from the root, following child panes in the
+    order of their rows, each once, under a line "## Root / Child / Grandchild"
+    naming the page files on the way. The same schema always gives the same text,
+    so it can be committed and diffed in pull requests.
+
+      --lang CODE   the language (default: from LC_ALL, LC_MESSAGES or LANG)
+      --lang all    every language the bundle has .lproj strings for
+      --out DIR     write DIR/CODE.txt for each language instead (DIR is created)
+
+    Exit status: 0 done; 64 usage error; 65 the schema cannot be read; 74 a file
+    in DIR could not be written.
     """
 }

@@ -12,6 +12,8 @@ struct Options: Equatable {
     case lint(path: String)
     /// Every key's default (`settei defaults PATH`).
     case defaults(path: String, format: DefaultsFormat)
+    /// Every page as text (`settei render PATH`).
+    case render(path: String)
     /// The settings two stores (or a store and the defaults) hold differently.
     case diff(storeA: String, storeB: String?)
     /// Candidates for shell completion of the words typed so far (the last may be partial).
@@ -40,6 +42,10 @@ struct Options: Equatable {
   var changedOnly = false
   /// `lint --strict`: warnings fail too.
   var strict = false
+  /// `render --width N`: the width of the text, in columns.
+  var width = 80
+  /// `render --out DIR`: the folder for one file per language.
+  var outputFolder: String?
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -47,13 +53,13 @@ struct Options: Equatable {
     var message: String
   }
 
-  static let valueOptions = ["--schema", "--store", "--lang", "--format"]
+  static let valueOptions = ["--schema", "--store", "--lang", "--format", "--width", "--out"]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
     "--strict",
   ]
   static let subcommands = [
-    "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff",
+    "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff", "render",
   ]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -89,7 +95,7 @@ struct Options: Equatable {
       case "--strict": options.strict = true
       case "--json": json = true
       case "--all": all = true
-      case "--schema", "--store", "--lang", "--format":
+      case "--schema", "--store", "--lang", "--format", "--width", "--out":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -106,6 +112,12 @@ struct Options: Equatable {
         case "--schema": options.schemaPath = value
         case "--store": options.storePath = value
         case "--format": format = value
+        case "--out": options.outputFolder = value
+        case "--width":
+          guard let width = Int(value), (20...1000).contains(width) else {
+            throw UsageError(message: "Bad width '\(value)'. \(example(for: name))")
+          }
+          options.width = width
         default: options.language = value
         }
       default:
@@ -126,6 +138,11 @@ struct Options: Equatable {
       return options
     }
     options.subcommand = try subcommand(positionals, json: json, all: all, format: format)
+    if options.outputFolder != nil || options.width != 80 {
+      guard case .render = options.subcommand else {
+        throw UsageError(message: "--width and --out go with render: settei render PATH.")
+      }
+    }
     if options.strict {
       guard case .lint = options.subcommand else {
         throw UsageError(message: "--strict goes with lint: settei lint --strict ….")
@@ -186,6 +203,9 @@ struct Options: Equatable {
     case "lint":
       try expect(1, "one PATH: settei lint PATH")
       return .lint(path: rest[0])
+    case "render":
+      try expect(1, "one PATH: settei render PATH [--lang CODE|all] [--width N] [--out DIR]")
+      return .render(path: rest[0])
     case "diff":
       guard rest.count == 1 || rest.count == 2 else {
         throw UsageError(
@@ -214,6 +234,8 @@ struct Options: Equatable {
     case "--schema": "Give a Settings.bundle folder, a .plist page or a .json schema."
     case "--store": "Give a .json or .plist file, e.g. --store ~/settings.json."
     case "--format": "Give json or plist (or swift, for defaults)."
+    case "--width": "Give a number of columns from 20 to 1000, e.g. --width 80."
+    case "--out": "Give a folder, e.g. --out Settings.render."
     default: "Give a language code, e.g. --lang ja or --lang en."
     }
   }
@@ -260,6 +282,8 @@ struct Options: Equatable {
                                        check a store against a schema
       settei defaults PATH [--format json|plist|swift]
                                        every key's default, for register(defaults:)
+      settei render PATH [--lang CODE|all] [--width N] [--out DIR]
+                                       every page as text, for review and diffs
       settei diff STORE_A [STORE_B] [OPTIONS]
                                        the settings two stores (or a store and the
                                        defaults) hold differently

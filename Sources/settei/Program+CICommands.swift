@@ -159,7 +159,7 @@ extension Program {
     return errors > 0 || (strict && warnings > 0) ? .unreadableInput : .success
   }
 
-  /// Says once, on standard error at the REPL's start, which settings the schema gained
+  /// Says once, on standard error at the start of the REPL on a terminal, which settings the schema gained
   /// since the last start with this store and which stored keys it lacks. What the schema had
   /// is remembered per store in `<state folder>/known-keys/`; without a state folder, or the
   /// first time, there is no "since last time" and nothing new is named.

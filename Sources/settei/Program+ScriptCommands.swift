@@ -79,7 +79,7 @@ extension Program {
       }
       return try commit(model, to: store)
 
-    case .repl, .lint, .defaults, .diff, .complete:
+    case .repl, .lint, .defaults, .diff, .render, .complete:
       return .success
     }
   }

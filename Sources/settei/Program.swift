@@ -75,6 +75,7 @@ struct Program {
       guard let storePath = options.storePath else { return try lint(path) }
       return try lintStore(storePath, schemaPath: path, strict: options.strict)
     }
+    if case .render(let path) = options.subcommand { return try render(path, options: options) }
     if case .defaults(let path, let format) = options.subcommand {
       return try defaults(path, format: format)
     }
@@ -105,11 +106,12 @@ struct Program {
     if options.subcommand != .repl {
       return try runScriptCommand(options.subcommand, model: model, store: store)
     }
-    noteSchemaUpgrades(model: model, store: store)
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
 
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
+    // For a person at the REPL, as the history is: a script neither hears nor records it.
+    if isTerminal { noteSchemaUpgrades(model: model, store: store) }
     Termination.install()
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,

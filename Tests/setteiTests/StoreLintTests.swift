@@ -73,13 +73,21 @@ import Testing
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     try writeText(#"{"legacy": 1}"#, to: store)
-    func start() throws -> ProcessResult {
-      try runProcess(
-        BuildProducts.settei ?? "settei", ["--schema", bundle.path, "--store", store],
-        input: Array("quit\n".utf8),
+    /// Starts the REPL on a terminal, quits, and returns what it showed.
+    func start() throws -> (status: Int32, standardError: String) {
+      let terminal = try PseudoTerminal(
+        executable: BuildProducts.settei ?? "settei",
+        arguments: ["--schema", bundle.path, "--store", store],
         environment: [
           "HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "LANG": "C.UTF-8",
+          "TERM": "dumb",
         ])
+      try terminal.waitFor("> ")
+      terminal.send("quit\r")
+      let status = try terminal.waitForExit()
+      let notes = PseudoTerminal.plainText(terminal.output).split(separator: "\n")
+        .filter { $0.hasPrefix("settei: note:") }
+      return (status, notes.map { $0.trimmingSuffixSpaces() + "\n" }.joined())
     }
     let first = try start()
     #expect(first.status == 0, "\(first.standardError)")
@@ -103,10 +111,27 @@ import Testing
     #expect(try start().standardError == "")
   }
 
+  @Test func aScriptNeitherHearsNorRecordsTheNote() throws {
+    let bundle = try TestBundle(pages: Self.pages())
+    let store = bundle.folder.file("s.json")
+    try writeText(#"{"legacy": 1}"#, to: store)
+    let run = try runSettei(["--schema", bundle.path, "--store", store], input: "quit\n")
+    #expect(run.status == 0 && !run.standardError.contains("note"))
+  }
+
   @Test func strictGoesOnlyWithLint() {
     #expect(throws: Options.UsageError(message: "--strict goes with lint: settei lint --strict …."))
     {
       try Options.parse(["list", "--strict"])
     }
+  }
+}
+
+extension Substring {
+  /// Without the spaces and carriage returns a terminal leaves at the end of a line.
+  func trimmingSuffixSpaces() -> String {
+    var text = String(self)
+    while let last = text.last, last == " " || last == "\r" { text.removeLast() }
+    return text
   }
 }
