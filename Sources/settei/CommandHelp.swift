@@ -59,6 +59,7 @@ enum CommandHelp {
   static let lint = """
     Usage: settei lint PATH
            settei lint --store STORE PATH [--strict]
+           settei lint --l10n PATH [--strict]
 
     settei lint PATH checks the schema at PATH (a Settings.bundle folder, a .plist
     page or a .json schema): every problem with its file, specifier, key and fix.
@@ -70,6 +71,17 @@ enum CommandHelp {
                app shows the default instead
       warning  a key no setting has, often one renamed in an update (a close key the
                store has no value for is named); its value is kept but never shown
+
+    With --l10n, it checks the translations of the bundle at PATH, as warnings:
+      - every Title, Titles, ShortTitles, FooterText, group and page title without
+        a translation, per language, with its file and specifier index
+      - .strings keys no page uses, and keys defined twice (with the line)
+      - format specifiers (%@, %d, %1$@…) that differ from the key's or between
+        languages
+      - the Title of a row that shows a value wider than 28 columns: an iPhone row
+        in portrait is assumed 40 columns wide (a CJK character takes 2), and 12
+        of them are left for the value
+
     --strict turns warnings into failures.
 
     Exit status: 0 no errors (and, with --strict, no warnings); 64 usage error;

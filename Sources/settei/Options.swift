@@ -42,6 +42,8 @@ struct Options: Equatable {
   var changedOnly = false
   /// `lint --strict`: warnings fail too.
   var strict = false
+  /// `lint --l10n`: check the translations instead.
+  var l10n = false
   /// `render --width N`: the width of the text, in columns.
   var width = 80
   /// `render --out DIR`: the folder for one file per language.
@@ -56,7 +58,7 @@ struct Options: Equatable {
   static let valueOptions = ["--schema", "--store", "--lang", "--format", "--width", "--out"]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
-    "--strict",
+    "--strict", "--l10n",
   ]
   static let subcommands = [
     "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff", "render",
@@ -93,6 +95,7 @@ struct Options: Equatable {
       case "--recover": options.recover = true
       case "--changed": options.changedOnly = true
       case "--strict": options.strict = true
+      case "--l10n": options.l10n = true
       case "--json": json = true
       case "--all": all = true
       case "--schema", "--store", "--lang", "--format", "--width", "--out":
@@ -143,9 +146,9 @@ struct Options: Equatable {
         throw UsageError(message: "--width and --out go with render: settei render PATH.")
       }
     }
-    if options.strict {
+    if options.strict || options.l10n {
       guard case .lint = options.subcommand else {
-        throw UsageError(message: "--strict goes with lint: settei lint --strict ….")
+        throw UsageError(message: "--strict and --l10n go with lint: settei lint --strict ….")
       }
     }
     if options.changedOnly {
@@ -280,6 +283,8 @@ struct Options: Equatable {
       settei lint PATH                 check a schema for mistakes
       settei lint --store STORE PATH [--strict]
                                        check a store against a schema
+      settei lint --l10n PATH [--strict]
+                                       check a bundle's translations
       settei defaults PATH [--format json|plist|swift]
                                        every key's default, for register(defaults:)
       settei render PATH [--lang CODE|all] [--width N] [--out DIR]

@@ -44,3 +44,23 @@ extension Program {
     return (safe.isEmpty ? "_" : safe) + ".txt"
   }
 }
+
+/// `settei lint --l10n PATH`: a bundle's translations checked against its pages.
+extension Program {
+  func lintTranslations(_ path: String, strict: Bool) throws(Failure) -> ExitStatus {
+    let schema = try loadSchema(path).schema
+    let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
+    let problems = L10nLinter.problems(in: schema, bundleFolder: folder)
+    for problem in problems {
+      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
+    }
+    let languages = schema.strings.languages
+    let summary =
+      "\(path): \(problems.count) warning\(problems.count == 1 ? "" : "s") in "
+      + "\(languages.count) language\(languages.count == 1 ? "" : "s")"
+      + (languages.isEmpty ? "" : " (\(languages.joined(separator: ", ")))")
+      + "; titles beside a value may be \(L10nLinter.titleWidth) columns wide."
+    standardOutput.write(TerminalText.sanitize(summary) + "\n")
+    return strict && !problems.isEmpty ? .unreadableInput : .success
+  }
+}

@@ -120,8 +120,10 @@ import Testing
   }
 
   @Test func strictGoesOnlyWithLint() {
-    #expect(throws: Options.UsageError(message: "--strict goes with lint: settei lint --strict …."))
-    {
+    #expect(
+      throws: Options.UsageError(
+        message: "--strict and --l10n go with lint: settei lint --strict ….")
+    ) {
       try Options.parse(["list", "--strict"])
     }
   }
