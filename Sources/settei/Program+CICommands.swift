@@ -169,7 +169,15 @@ extension Program {
     let recoveryPath = SettingsStore.fallbackRecoveryPath(for: store.path, in: "")
     let name = recoveryPath.dropFirst("/recover/".count).dropLast(".recover".count)
     let memoryPath = stateFolder + "/known-keys/" + name + ".json"
-    guard let memory = try? SettingsStore.load(path: memoryPath) else { return }
+    let memory: SettingsStore
+    do {
+      memory = try SettingsStore.load(path: memoryPath)
+    } catch {
+      standardError.write(
+        "settei: warning: \(TerminalText.sanitize("\(error)")); settei cannot tell which "
+          + "settings are new. Delete that file to start the list again.\n")
+      return
+    }
     let strings = { (member: String) -> Set<String>? in
       memory.values[member]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
     }

@@ -1,4 +1,5 @@
 import FileFormats
+import Glibc
 import SchemaKit
 import SettingsKit
 import TestSupport
@@ -73,21 +74,10 @@ import Testing
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     try writeText(#"{"legacy": 1}"#, to: store)
-    /// Starts the REPL on a terminal, quits, and returns what it showed.
     func start() throws -> (status: Int32, standardError: String) {
-      let terminal = try PseudoTerminal(
-        executable: BuildProducts.settei ?? "settei",
-        arguments: ["--schema", bundle.path, "--store", store],
-        environment: [
-          "HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "LANG": "C.UTF-8",
-          "TERM": "dumb",
-        ])
-      try terminal.waitFor("> ")
-      terminal.send("quit\r")
-      let status = try terminal.waitForExit()
-      let notes = PseudoTerminal.plainText(terminal.output).split(separator: "\n")
-        .filter { $0.hasPrefix("settei: note:") }
-      return (status, notes.map { $0.trimmingSuffixSpaces() + "\n" }.joined())
+      let run = try Self.quitREPLOnATerminal(schema: bundle.path, store: store, home: home.path)
+      let notes = run.text.split(separator: "\n").filter { $0.hasPrefix("settei: note:") }
+      return (run.status, notes.map { $0.trimmingSuffixSpaces() + "\n" }.joined())
     }
     let first = try start()
     #expect(first.status == 0, "\(first.standardError)")
@@ -109,6 +99,39 @@ import Testing
       upgraded.standardError
         == "settei: note: 2 new settings since last time: Sound (sound), volume\n")
     #expect(try start().standardError == "")
+  }
+
+  /// Starts the REPL on a terminal, quits, and returns its status and what it showed.
+  static func quitREPLOnATerminal(schema: String, store: String, home: String) throws -> (
+    status: Int32, text: String
+  ) {
+    let terminal = try PseudoTerminal(
+      executable: BuildProducts.settei ?? "settei",
+      arguments: ["--schema", schema, "--store", store],
+      environment: [
+        "HOME": home, "XDG_STATE_HOME": home + "/state", "LANG": "C.UTF-8", "TERM": "dumb",
+      ])
+    try terminal.waitFor("> ")
+    terminal.send("quit\r")
+    let status = try terminal.waitForExit()
+    return (status, PseudoTerminal.plainText(terminal.output))
+  }
+
+  @Test func anUnreadableListOfKnownKeysIsNamed() throws {
+    let bundle = try TestBundle(pages: Self.pages())
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let memory = home.file("state/settei/known-keys")
+    try #require(mkdir(home.file("state"), 0o700) == 0)
+    try #require(mkdir(home.file("state/settei"), 0o700) == 0)
+    try #require(mkdir(memory, 0o700) == 0)
+    let encoded = store.replacing("/", with: "%2F")
+    try writeText("{not json", to: memory + "/" + encoded + ".json")
+    let run = try Self.quitREPLOnATerminal(schema: bundle.path, store: store, home: home.path)
+    #expect(run.status == 0)
+    let text = run.text
+    #expect(text.contains(encoded + ".json"), "\(text)")
+    #expect(text.contains("Delete that file to start the list again."))
   }
 
   @Test func aScriptNeitherHearsNorRecordsTheNote() throws {
