@@ -172,7 +172,7 @@ extension Program {
     let memory: SettingsStore
     do {
       memory = try SettingsStore.load(path: memoryPath)
-    } catch where error.systemError == ENOTDIR || error.systemError == EACCES {
+    } catch  where error.systemError == ENOTDIR || error.systemError == EACCES {
       return  // a state folder settei cannot use: the history's warning has said so
     } catch {
       standardError.write(
