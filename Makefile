@@ -5,7 +5,7 @@ ARGS ?=
 LINT_PATHS = Package.swift Sources Tests Examples Benchmarks
 
 .PHONY: all deps build release run test fuzz lint format clean install docs check-package \
-  check-release check-clean-clone bench
+  check-release check-clean-clone bench golden
 
 all: build
 
@@ -57,6 +57,18 @@ run: release
 
 test: deps
 	$(SWIFT) test
+
+# The golden files of `settei render` for each fixture bundle, every language, 80 columns:
+# Tests/Fixtures/Golden/<bundle>/<language>.txt. A test compares them with what settei
+# renders now; after a change to what the REPL shows, run this and review the diff.
+golden: deps
+	$(SWIFT) build
+	@for bundle in Tests/Fixtures/*.bundle; do \
+	  name=$$(basename "$$bundle" .bundle); rm -rf "Tests/Fixtures/Golden/$$name"; \
+	  "$$($(SWIFT) build --show-bin-path)/settei" render "$$bundle" --lang all --width 80 \
+	    --out "Tests/Fixtures/Golden/$$name" || exit 1; \
+	  echo "Tests/Fixtures/Golden/$$name"; \
+	done
 
 # Seeded fuzzing of every reader of outside input (commands, JSON, plists, schemas, stores):
 # FUZZ_CASES cases per input, 100,000 by default; `make test` runs 2,000. Built optimised,

@@ -46,7 +46,10 @@ let package = Package(
 
     .executableTarget(
       name: "settei",
-      dependencies: ["TableREPL", "SettingsKit", "SchemaKit", "SettingsStorage", "FileFormats"]),
+      dependencies: [
+        "TableREPL", "SettingsKit", "SchemaKit", "SettingsStorage", "FileFormats", "SystemIO",
+        "TableKit",
+      ]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
     .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "TestSupport"]),
@@ -77,7 +80,9 @@ let package = Package(
     // settei's own logic (options, language, script commands) tested in process.
     .testTarget(
       name: "setteiTests",
-      dependencies: ["settei", "SettingsKit", "SchemaKit", "FileFormats", "TestSupport"]),
+      dependencies: [
+        "settei", "SettingsKit", "SchemaKit", "FileFormats", "TableREPL", "TestSupport",
+      ]),
 
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
     // driven by ReliabilityTests; no product ships it.

@@ -6,11 +6,11 @@ _settei() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
-    --schema|--store|import|lint)
+    --schema|--store|import|lint|defaults|diff|render|--out)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
     --format)
-      COMPREPLY=($(compgen -W "json plist" -- "$cur"))
+      COMPREPLY=($(compgen -W "json plist swift" -- "$cur"))
       return 0 ;;
   esac
   local IFS=$'\n'

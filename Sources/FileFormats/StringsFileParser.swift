@@ -40,6 +40,17 @@ public enum StringsFileParser {
     return try parser.parseFile()
   }
 
+  /// Parses a `.strings` file and names the keys it defines more than once (the last
+  /// definition wins), each with the line of a later definition.
+  public static func parseWithDuplicates(_ bytes: some Collection<UInt8>, source: String)
+    throws(SourceError) -> (entries: [String: String], duplicates: [(key: String, line: Int)])
+  {
+    let units = try decode(Array(bytes), source: source)
+    var parser = StringsParser(units: units, source: source)
+    let entries = try parser.parseFile()
+    return (entries, parser.duplicates)
+  }
+
   /// The text as UTF-16 code units, without a byte-order mark.
   static func decode(_ bytes: [UInt8], source: String) throws(SourceError) -> [UInt16] {
     if bytes.starts(with: [0xFF, 0xFE]) {
@@ -132,6 +143,8 @@ struct StringsParser {
   let units: [UInt16]
   let source: String
   var index = 0
+  /// Keys defined again, with the line of the later definition.
+  var duplicates: [(key: String, line: Int)] = []
 
   init(units: [UInt16], source: String) {
     self.units = units
@@ -229,6 +242,7 @@ struct StringsParser {
       try skipSpaceAndComments()
       guard index < units.count else { return entries }
       if inBraces, units[index] == ascii("}") { return entries }
+      let keyStart = index
       guard let key = try parseString() else {
         throw error(
           at: index,
@@ -239,6 +253,7 @@ struct StringsParser {
         throw error(
           at: index, "expected '=' or ';' after the key \"\(key)\", found the end of the file")
       }
+      if entries[key] != nil { duplicates.append((key, error(at: keyStart, "").line)) }
       if units[index] == ascii(";") {
         index += 1
         entries[key] = key

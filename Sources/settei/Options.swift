@@ -10,6 +10,12 @@ struct Options: Equatable {
     case importFile(path: String)
     case reset(key: String?)
     case lint(path: String)
+    /// Every key's default (`settei defaults PATH`).
+    case defaults(path: String, format: DefaultsFormat)
+    /// Every page as text (`settei render PATH`).
+    case render(path: String)
+    /// The settings two stores (or a store and the defaults) hold differently.
+    case diff(storeA: String, storeB: String?)
     /// Candidates for shell completion of the words typed so far (the last may be partial).
     case complete(words: [String])
   }
@@ -18,7 +24,13 @@ struct Options: Equatable {
     case json, plist
   }
 
+  enum DefaultsFormat: String, Equatable {
+    case json, plist, swift
+  }
+
   var subcommand = Subcommand.repl
+  /// The command whose help `--help` shows (`settei defaults --help`), if one was named.
+  var helpTopic: String?
   var schemaPath: String?
   var storePath: String?
   var language: String?
@@ -26,6 +38,16 @@ struct Options: Equatable {
   var showHelp = false
   var showVersion = false
   var recover = false
+  /// `export --changed`: only the stored values that differ from their defaults.
+  var changedOnly = false
+  /// `lint --strict`: warnings fail too.
+  var strict = false
+  /// `lint --l10n`: check the translations instead.
+  var l10n = false
+  /// `render --width N`: the width of the text, in columns.
+  var width = 80
+  /// `render --out DIR`: the folder for one file per language.
+  var outputFolder: String?
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -33,9 +55,14 @@ struct Options: Equatable {
     var message: String
   }
 
-  static let valueOptions = ["--schema", "--store", "--lang", "--format"]
-  static let flagOptions = ["--no-color", "--help", "--version", "--json", "--all", "--recover"]
-  static let subcommands = ["get", "set", "list", "export", "import", "reset", "lint"]
+  static let valueOptions = ["--schema", "--store", "--lang", "--format", "--width", "--out"]
+  static let flagOptions = [
+    "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
+    "--strict", "--l10n",
+  ]
+  static let subcommands = [
+    "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff", "render",
+  ]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
@@ -66,9 +93,12 @@ struct Options: Equatable {
       case "--version": options.showVersion = true
       case "--no-color": options.noColor = true
       case "--recover": options.recover = true
+      case "--changed": options.changedOnly = true
+      case "--strict": options.strict = true
+      case "--l10n": options.l10n = true
       case "--json": json = true
       case "--all": all = true
-      case "--schema", "--store", "--lang", "--format":
+      case "--schema", "--store", "--lang", "--format", "--width", "--out":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -85,6 +115,12 @@ struct Options: Equatable {
         case "--schema": options.schemaPath = value
         case "--store": options.storePath = value
         case "--format": format = value
+        case "--out": options.outputFolder = value
+        case "--width":
+          guard let width = Int(value), (20...1000).contains(width) else {
+            throw UsageError(message: "Bad width '\(value)'. \(example(for: name))")
+          }
+          options.width = width
         default: options.language = value
         }
       default:
@@ -99,7 +135,27 @@ struct Options: Equatable {
         positionals.append(argument)
       }
     }
+    if options.showHelp {
+      // `settei COMMAND --help` shows that command's help whatever else is typed.
+      options.helpTopic = positionals.first.flatMap { subcommands.contains($0) ? $0 : nil }
+      return options
+    }
     options.subcommand = try subcommand(positionals, json: json, all: all, format: format)
+    if options.outputFolder != nil || options.width != 80 {
+      guard case .render = options.subcommand else {
+        throw UsageError(message: "--width and --out go with render: settei render PATH.")
+      }
+    }
+    if options.strict || options.l10n {
+      guard case .lint = options.subcommand else {
+        throw UsageError(message: "--strict and --l10n go with lint: settei lint --strict ….")
+      }
+    }
+    if options.changedOnly {
+      guard case .export = options.subcommand else {
+        throw UsageError(message: "--changed goes with export: settei export --changed.")
+      }
+    }
     return options
   }
 
@@ -150,6 +206,23 @@ struct Options: Equatable {
     case "lint":
       try expect(1, "one PATH: settei lint PATH")
       return .lint(path: rest[0])
+    case "render":
+      try expect(1, "one PATH: settei render PATH [--lang CODE|all] [--width N] [--out DIR]")
+      return .render(path: rest[0])
+    case "diff":
+      guard rest.count == 1 || rest.count == 2 else {
+        throw UsageError(
+          message: "'diff' takes one or two STOREs: settei diff STORE_A STORE_B, or settei "
+            + "diff STORE to compare with the defaults.")
+      }
+      return .diff(storeA: rest[0], storeB: rest.count == 2 ? rest[1] : nil)
+    case "defaults":
+      try expect(1, "one PATH: settei defaults PATH [--format json|plist|swift]")
+      guard let parsed = DefaultsFormat(rawValue: format ?? "json") else {
+        throw UsageError(
+          message: "Unknown format '\(format ?? "")'. Use --format json, plist or swift.")
+      }
+      return .defaults(path: rest[0], format: parsed)
     default:
       let suggestion = subcommands.min { distance($0, name) < distance($1, name) }
       let hint = suggestion.map { distance($0, name) <= 2 ? " Did you mean '\($0)'?" : "" } ?? ""
@@ -163,7 +236,9 @@ struct Options: Equatable {
     switch name {
     case "--schema": "Give a Settings.bundle folder, a .plist page or a .json schema."
     case "--store": "Give a .json or .plist file, e.g. --store ~/settings.json."
-    case "--format": "Give json or plist."
+    case "--format": "Give json or plist (or swift, for defaults)."
+    case "--width": "Give a number of columns from 20 to 1000, e.g. --width 80."
+    case "--out": "Give a folder, e.g. --out Settings.render."
     default: "Give a language code, e.g. --lang ja or --lang en."
     }
   }
@@ -200,11 +275,23 @@ struct Options: Equatable {
       settei get KEY [OPTIONS]         print a setting's value
       settei set KEY VALUE [OPTIONS]   change a setting (VALUE: a value or a choice's title)
       settei list [--json] [OPTIONS]   list every setting: key, value, default, where
-      settei export [--format json|plist] [OPTIONS]
-                                       print the stored values
+      settei export [--format json|plist] [--changed] [OPTIONS]
+                                       print the stored values (--changed: those
+                                       that differ from their defaults)
       settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none
       settei reset KEY|--all [OPTIONS] restore defaults
       settei lint PATH                 check a schema for mistakes
+      settei lint --store STORE PATH [--strict]
+                                       check a store against a schema
+      settei lint --l10n PATH [--strict]
+                                       check a bundle's translations
+      settei defaults PATH [--format json|plist|swift]
+                                       every key's default, for register(defaults:)
+      settei render PATH [--lang CODE|all] [--width N] [--out DIR]
+                                       every page as text, for review and diffs
+      settei diff STORE_A [STORE_B] [OPTIONS]
+                                       the settings two stores (or a store and the
+                                       defaults) hold differently
 
     Options:
       --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.
@@ -219,6 +306,8 @@ struct Options: Equatable {
                       <store>.recover without asking (how a script restores them).
       --help          Show this help.
       --version       Show the version.
+
+    settei COMMAND --help shows a command's own help.
 
     In the REPL, type a row number to open or choose it, back to return, quit to save
     and exit, help for every command. Input from a pipe runs as a script.

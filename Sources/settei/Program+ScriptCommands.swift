@@ -58,22 +58,7 @@ extension Program {
       return .success
 
     case .export(let format):
-      // The values exactly, secrets included: what the user asked for. Both writers escape
-      // what a terminal would act on; a character XML cannot hold is refused, not written.
-      let values = PropertyListValue.dictionary(store.values)
-      if format == .plist,
-        let (path, character) = PropertyListWriter.characterXMLCannotHold(in: values)
-      {
-        let hex = String(character.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        throw Failure(
-          status: .scriptFailed,
-          message: "\(path) holds the control character \(code), which an XML property list "
-            + "cannot hold; nothing was exported. settei export --format json writes it "
-            + "escaped.")
-      }
-      standardOutput.write(
-        format == .json ? JSONWriter.serialize(values) : PropertyListWriter.serialize(values))
+      try exportValues(store.values, format: format)
       return .success
 
     case .importFile(let path):
@@ -94,9 +79,39 @@ extension Program {
       }
       return try commit(model, to: store)
 
-    case .repl, .lint, .complete:
+    case .repl, .lint, .defaults, .diff, .render, .complete:
       return .success
     }
+  }
+
+  /// Prints values as `export` does: exactly, secrets included, what the user asked for.
+  /// Both writers escape what a terminal would act on; a character XML cannot hold is
+  /// refused, not written.
+  func exportValues(_ values: [String: PropertyListValue], format: Options.StoreFormat)
+    throws(Failure)
+  {
+    let values = PropertyListValue.dictionary(values)
+    if format == .plist, let (path, code) = Self.characterXMLCannotHold(in: values) {
+      throw Failure(
+        status: .scriptFailed,
+        message: "\(path) holds the control character \(code), which an XML property list "
+          + "cannot hold; nothing was exported. settei export --format json writes it "
+          + "escaped.")
+    }
+    standardOutput.write(
+      format == .json ? JSONWriter.serialize(values) : PropertyListWriter.serialize(values))
+  }
+
+  /// The first character an XML property list cannot hold, with where it is and its code
+  /// (`U+001B`).
+  static func characterXMLCannotHold(in values: PropertyListValue) -> (
+    path: String, code: String
+  )? {
+    guard let (path, character) = PropertyListWriter.characterXMLCannotHold(in: values) else {
+      return nil
+    }
+    let hex = String(character.value, radix: 16, uppercase: true)
+    return (path, "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
   }
 
   /// Saves a script command's changes; a failure is exit 74.
@@ -114,7 +129,7 @@ extension Program {
   }
 
   /// A value as a script reads it: strings bare, numbers and booleans as written in JSON.
-  private func plainText(_ value: PropertyListValue) -> String {
+  func plainText(_ value: PropertyListValue) -> String {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
@@ -125,7 +140,7 @@ extension Program {
   }
 
   /// A value as a script reads it (``plainText(_:)``), its secrets masked.
-  private func shownText(_ value: PropertyListValue, key: String, model: SettingsModel) -> String {
+  func shownText(_ value: PropertyListValue, key: String, model: SettingsModel) -> String {
     plainText(model.masked(value, forKey: key))
   }
 
@@ -139,6 +154,11 @@ extension Program {
       let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
       rows.append([key, value, defaultValue, place].map(TerminalText.sanitize))
     }
+    return Self.alignedTable(rows)
+  }
+
+  /// Rows of four columns, the first three padded to their widest cell, the last as it is.
+  static func alignedTable(_ rows: [[String]]) -> String {
     let widths = (0..<3).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
     return rows.map { row in
       (0..<3).map { DisplayWidth.pad(row[$0], toWidth: widths[$0]) }.joined(separator: "  ")

@@ -62,7 +62,7 @@ struct Program {
       return .usage
     }
     if options.showHelp {
-      standardOutput.write(Options.usage + "\n")
+      standardOutput.write((options.helpTopic.flatMap(CommandHelp.text) ?? Options.usage) + "\n")
       return .success
     }
     if options.showVersion {
@@ -71,12 +71,24 @@ struct Program {
     }
 
     if case .complete(let words) = options.subcommand { return complete(words) }
-    if case .lint(let path) = options.subcommand { return try lint(path) }
+    if case .lint(let path) = options.subcommand {
+      if options.l10n { return try lintTranslations(path, strict: options.strict) }
+      guard let storePath = options.storePath else { return try lint(path) }
+      return try lintStore(storePath, schemaPath: path, strict: options.strict)
+    }
+    if case .render(let path) = options.subcommand { return try render(path, options: options) }
+    if case .defaults(let path, let format) = options.subcommand {
+      return try defaults(path, format: format)
+    }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     let schema = try loadSchema(options.schemaPath)
     if let asked = options.language {
       warnOfUnknownLanguage(asked, languages: schema.schema.strings.languages)
+    }
+    if case .diff(let pathA, let pathB) = options.subcommand {
+      let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
+      return try diff(pathA, pathB, model: model)
     }
     let storePath = try resolveStorePath(options)
     let store: SettingsStore
@@ -92,6 +104,9 @@ struct Program {
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
     }
+    if case .export(let format) = options.subcommand, options.changedOnly {
+      return try exportChanged(model: model, store: store, format: format)
+    }
     if options.subcommand != .repl {
       return try runScriptCommand(options.subcommand, model: model, store: store)
     }
@@ -99,6 +114,8 @@ struct Program {
     let navigationController = NavigationController(rootViewController: root)
 
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
+    // For a person at the REPL, as the history is: a script neither hears nor records it.
+    if isTerminal { noteSchemaUpgrades(model: model, store: store) }
     Termination.install()
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,

@@ -65,7 +65,8 @@ import Testing
 enum Options {
   static let allWords = [
     "--schema", "--store", "--lang", "--no-color", "--json", "--format", "--all", "--help",
-    "--version", "get", "set", "list", "export", "import", "reset", "lint",
+    "--version", "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff",
+    "--changed", "--strict", "render", "--width", "--out", "--l10n",
   ]
 }
 

@@ -169,4 +169,12 @@ private func parse(_ text: String) throws -> [String: String] {
       }
     }
   }
+
+  @Test func keysDefinedTwiceAreNamedWithTheLineOfTheLaterDefinition() throws {
+    let text = "\"a\" = \"1\";\n\"b\";\n/* again */\n\"a\" = \"2\";\n\"b\" = \"B\";\n"
+    let parsed = try StringsFileParser.parseWithDuplicates(Array(text.utf8), source: "t")
+    #expect(parsed.entries == ["a": "2", "b": "B"])
+    #expect(parsed.duplicates.map(\.key) == ["a", "b"])
+    #expect(parsed.duplicates.map(\.line) == [4, 5])
+  }
 }

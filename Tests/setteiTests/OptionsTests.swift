@@ -47,7 +47,7 @@ import Testing
     (["--zzzzzzzz"], "Unknown option '--zzzzzzzz'."),
     (
       ["gte", "k"],
-      "Unknown command 'gte'. Did you mean 'get'? Commands: get, set, list, export, import, reset, lint."
+      "Unknown command 'gte'. Did you mean 'get'? Commands: get, set, list, export, import, reset, lint, defaults, diff, render."
     ),
     (["get"], "'get' takes one KEY: settei get KEY."),
     (["set", "k"], "'set' takes a KEY and a VALUE: settei set KEY VALUE."),

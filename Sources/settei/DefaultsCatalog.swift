@@ -1,0 +1,147 @@
+import FileFormats
+import SchemaKit
+
+/// Every key of a schema with its `DefaultValue`, gathered the way InAppSettingsKit's
+/// `gatherDefaultsLimitedToEditableFields:YES` gathers them for `register(defaults:)`: pages
+/// depth-first from the root, following child panes; only the specifier types that store a
+/// value the user edits; when a key has two defaults, the later one is the one registered.
+struct DefaultsCatalog {
+  /// One key and its default.
+  struct Entry {
+    var key: String
+    var value: PropertyListValue
+    /// The specifier whose default is registered (the last one with this key).
+    var specifier: Specifier
+    /// The page (file) it is on.
+    var page: String
+    /// The type an app reads the key as, and why it is ambiguous when it is.
+    var type: ValueType
+  }
+
+  /// The type of a key's value, as the specifier stores it.
+  struct ValueType: Equatable {
+    /// A Swift type name: `Bool`, `Int`, `Double`, `String`, `Date`, `Data`, `[Any]`,
+    /// `[String: Any]`.
+    var swiftName: String
+    /// Why the type cannot be told for sure, or `nil` when it can.
+    var ambiguity: String?
+  }
+
+  /// The types InAppSettingsKit registers a default for (its `editableTypes`).
+  static let editableKinds: [Specifier.Kind] = [
+    .toggleSwitch, .multiValue, .radioGroup, .slider, .textField, .textView, .customView,
+    .datePicker,
+  ]
+
+  /// The entries, in the order their keys first appear.
+  private(set) var entries: [Entry] = []
+
+  init(schema: SettingsSchema) {
+    var positions: [String: Int] = [:]
+    for (page, specifier) in Self.specifiersDepthFirst(in: schema) {
+      guard let key = specifier.key, let value = specifier.defaultValue,
+        Self.editableKinds.contains(specifier.kind)
+      else { continue }
+      var type = Self.valueType(of: specifier, default: value)
+      if let position = positions[key] {
+        let earlier = entries[position]
+        if earlier.value != value || earlier.type.swiftName != type.swiftName {
+          type.ambiguity = [
+            "defined twice (\(earlier.page) and \(page.name)) with different defaults; the "
+              + "later one is registered",
+            type.ambiguity,
+          ].compactMap { $0 }.joined(separator: "; ")
+        }
+        entries[position] = Entry(
+          key: key, value: value, specifier: specifier, page: page.name, type: type)
+      } else {
+        positions[key] = entries.count
+        entries.append(
+          Entry(key: key, value: value, specifier: specifier, page: page.name, type: type))
+      }
+    }
+  }
+
+  /// The defaults as one dictionary, for `register(defaults:)`.
+  var dictionary: [String: PropertyListValue] {
+    Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+  }
+
+  /// Every specifier of every page reachable from the root, depth-first: a child pane's page
+  /// comes right after the child pane, as InAppSettingsKit reads it. Each page once.
+  static func specifiersDepthFirst(in schema: SettingsSchema) -> [(
+    page: SettingsSchema.Page, specifier: Specifier
+  )] {
+    var result: [(page: SettingsSchema.Page, specifier: Specifier)] = []
+    var seen: Set<String> = []
+    func visit(_ name: String) {
+      guard seen.insert(name).inserted, let page = schema.pages[name] else { return }
+      for specifier in page.specifiers {
+        result.append((page, specifier))
+        if specifier.kind == .childPane, let file = specifier.file { visit(file) }
+      }
+    }
+    visit(schema.rootPageName)
+    return result
+  }
+
+  /// The type a specifier stores, judged from its kind, its values and its default.
+  static func valueType(of specifier: Specifier, default value: PropertyListValue) -> ValueType {
+    let own = swiftName(of: value)
+    func fixed(_ name: String, _ what: String) -> ValueType {
+      own == name || (name == "Double" && own == "Int")
+        ? ValueType(swiftName: name, ambiguity: nil)
+        : ValueType(
+          swiftName: own,
+          ambiguity: "the DefaultValue is \(article(own)) but \(what) stores \(article(name))")
+    }
+    switch specifier.kind {
+    case .slider: return fixed("Double", "a slider")
+    case .textField, .textView: return fixed("String", "a text field")
+    case .datePicker: return fixed("Date", "a date picker")
+    case .toggleSwitch:
+      let stored = Set([specifier.trueValue, specifier.falseValue].map(swiftName(of:)))
+      guard stored.count == 1, let name = stored.first else {
+        return ValueType(
+          swiftName: own, ambiguity: "its TrueValue and FalseValue have different types")
+      }
+      return fixed(name, "the switch (TrueValue/FalseValue)")
+    case .multiValue, .radioGroup:
+      let stored = Set(specifier.values.map(swiftName(of:)))
+      if stored.count > 1 {
+        return ValueType(
+          swiftName: own,
+          ambiguity: "its Values mix \(stored.sorted().joined(separator: ", "))")
+      }
+      guard let name = stored.first else { return ValueType(swiftName: own, ambiguity: nil) }
+      return fixed(name, "a choice among its Values")
+    default:
+      return ValueType(
+        swiftName: own,
+        ambiguity: "\(withArticle(specifier.kind.typeName)) stores whatever the app's view stores")
+    }
+  }
+
+  /// The Swift type of a property-list value.
+  static func swiftName(of value: PropertyListValue) -> String {
+    switch value {
+    case .string: "String"
+    case .integer: "Int"
+    case .real: "Double"
+    case .bool: "Bool"
+    case .date: "Date"
+    case .data: "Data"
+    case .array: "[Any]"
+    case .dictionary: "[String: Any]"
+    }
+  }
+
+  /// "a String", "an Int", "an IASKCustomViewSpecifier".
+  static func withArticle(_ word: String) -> String {
+    ("AEIOU".contains(word.first ?? "x") ? "an " : "a ") + word
+  }
+
+  private static func article(_ swiftName: String) -> String {
+    swiftName.hasPrefix("[") ? swiftName : Self.withArticle(swiftName)
+  }
+}

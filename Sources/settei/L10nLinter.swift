@@ -1,0 +1,205 @@
+import FileFormats
+import SchemaKit
+import SystemIO
+import TableREPL
+
+/// `settei lint --l10n PATH`: the translations of a Settings.bundle checked against the pages
+/// that use them, for every language it has: texts without a translation, strings no page
+/// uses, keys defined twice, format specifiers that differ between languages, and titles too
+/// wide for an iPhone row beside their value.
+enum L10nLinter {
+  /// The display columns assumed for an iPhone row in portrait at the default text size (a
+  /// 375-point row at 17 points holds about 40 Latin letters; a CJK character takes two).
+  static let rowWidth = 40
+  /// Columns a row's value needs beside its title (a switch, a short choice).
+  static let valueWidth = 12
+  /// The widest title of a row that shows a value: ``rowWidth`` - ``valueWidth``.
+  static var titleWidth: Int { rowWidth - valueWidth }
+
+  /// A localizable text of a specifier: which member, and the text (the strings key).
+  struct Text {
+    var member: String
+    var key: String
+  }
+
+  /// Every problem, in page order then by language; all are warnings.
+  static func problems(in schema: SettingsSchema, bundleFolder: String) -> [LintProblem] {
+    let languages = schema.strings.languages
+    var problems: [LintProblem] = []
+    var used: [String: Set<String>] = [:]  // table → keys
+    var pagesSeen: Set<String> = []
+    for (page, specifier) in specifiersOfEveryPage(in: schema) {
+      if pagesSeen.insert(page.name).inserted, let title = page.title {
+        used[page.stringsTable, default: []].insert(title)
+      }
+      // Any text of the specifier may be a strings key (InAppSettingsKit localizes its
+      // subtitles, placeholders and URLs too): none of those is called unused.
+      used[page.stringsTable, default: []].formUnion(strings(in: .dictionary(specifier.raw)))
+      for text in texts(of: specifier) {
+        guard text.key.contains(where: \.isLetter) else { continue }
+        for language in languages {
+          guard schema.strings.tables[language]?[page.stringsTable]?[text.key] == nil else {
+            continue
+          }
+          problems.append(
+            LintProblem(
+              severity: .warning, source: page.source, page: page.name,
+              specifierIndex: specifier.index, key: specifier.key,
+              message: "\(text.member) \"\(text.key)\" has no \(language) translation in "
+                + "\(language).lproj/\(page.stringsTable).strings",
+              fix: "add \"\(text.key)\" = \"…\"; to that file"))
+        }
+        if text.member == "Title", Self.showsValue(specifier) {
+          for language in [nil] + languages.map(Optional.some) {
+            let shown =
+              language.flatMap { schema.strings.tables[$0]?[page.stringsTable]?[text.key] }
+              ?? text.key
+            let width = DisplayWidth.of(shown)
+            guard width > titleWidth, language != nil || languages.isEmpty else { continue }
+            problems.append(
+              LintProblem(
+                severity: .warning, source: page.source, page: page.name,
+                specifierIndex: specifier.index, key: specifier.key,
+                message: "\(text.member) \"\(shown)\"\(language.map { " (\($0))" } ?? "") is "
+                  + "\(width) columns wide; beside its value an iPhone row (\(rowWidth) "
+                  + "columns assumed) shows \(titleWidth)",
+                fix: "shorten it, or move the explanation into a FooterText"))
+          }
+        }
+      }
+    }
+    for language in languages {
+      let tables = schema.strings.tables[language] ?? [:]
+      for table in tables.keys.sorted() {
+        let file = "\(bundleFolder)/\(language).lproj/\(table).strings"
+        for key in tables[table, default: [:]].keys.sorted()
+        where used[table]?.contains(key) != true {
+          problems.append(
+            LintProblem(
+              severity: .warning, source: file, page: table,
+              message: "\"\(key)\" is used by no page of this table",
+              fix: "remove it, or correct the text that should use it"))
+        }
+        if let bytes = try? FileBytes.read(file),
+          let parsed = try? StringsFileParser.parseWithDuplicates(bytes, source: file)
+        {
+          for (key, line) in parsed.duplicates {
+            problems.append(
+              LintProblem(
+                severity: .warning, source: file, page: table,
+                message: "\"\(key)\" is defined twice; the later text wins",
+                fix: "keep one definition", line: line))
+          }
+        }
+      }
+    }
+    problems += formatMismatches(in: schema, bundleFolder: bundleFolder)
+    return problems
+  }
+
+  /// Translations whose format specifiers (`%@`, `%d`, `%1$@`, …) differ from the key's own
+  /// or from another language's.
+  static func formatMismatches(in schema: SettingsSchema, bundleFolder: String) -> [LintProblem] {
+    var problems: [LintProblem] = []
+    let languages = schema.strings.languages
+    var keys: [String: Set<String>] = [:]
+    for language in languages {
+      for (table, strings) in schema.strings.tables[language] ?? [:] {
+        keys[table, default: []].formUnion(strings.keys)
+      }
+    }
+    for table in keys.keys.sorted() {
+      for key in keys[table, default: []].sorted() {
+        var found: [(language: String, formats: [String])] = []
+        for language in languages {
+          guard let text = schema.strings.tables[language]?[table]?[key] else { continue }
+          found.append((language, formatSpecifiers(in: text)))
+        }
+        let reference = formatSpecifiers(in: key)
+        let expected =
+          reference.isEmpty ? found.first?.formats ?? [] : reference
+        for (language, formats) in found where formats.sorted() != expected.sorted() {
+          let shown = formats.isEmpty ? "none" : formats.joined(separator: " ")
+          let wanted = expected.isEmpty ? "none" : expected.joined(separator: " ")
+          problems.append(
+            LintProblem(
+              severity: .warning, source: "\(bundleFolder)/\(language).lproj/\(table).strings",
+              page: table,
+              message: "\"\(key)\" has the format specifiers \(shown) in \(language), but "
+                + "\(wanted) \(reference.isEmpty ? "in \(found[0].language)" : "in the key")",
+              fix: "use the same %@, %d… as the other languages"))
+        }
+      }
+    }
+    return problems
+  }
+
+  /// The format specifiers of a text, in order, without `%%`.
+  static func formatSpecifiers(in text: String) -> [String] {
+    var result: [String] = []
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      guard characters[index] == "%" else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < characters.count, "0123456789$.-+ #lhqzjt".contains(characters[end]) {
+        end += 1
+      }
+      guard end < characters.count else { break }
+      if characters[end] != "%" {
+        result.append(String(characters[index...end]))
+      }
+      index = end + 1
+    }
+    return result
+  }
+
+  /// The specifiers of the pages reachable from the root, depth-first, then of the pages
+  /// reached otherwise (a list group's item pages), by name.
+  static func specifiersOfEveryPage(in schema: SettingsSchema) -> [(
+    page: SettingsSchema.Page, specifier: Specifier
+  )] {
+    var result = DefaultsCatalog.specifiersDepthFirst(in: schema)
+    let reached = Set(result.map(\.page.name))
+    for name in schema.pages.keys.sorted() where !reached.contains(name) {
+      guard let page = schema.pages[name] else { continue }
+      result += page.specifiers.map { (page, $0) }
+    }
+    return result
+  }
+
+  /// Every string in a value, nested ones included.
+  static func strings(in value: PropertyListValue) -> [String] {
+    switch value {
+    case .string(let text): [text]
+    case .array(let items): items.flatMap(strings(in:))
+    case .dictionary(let members): members.values.flatMap(strings(in:))
+    default: []
+    }
+  }
+
+  /// The localizable texts of a specifier: Title, FooterText, each Titles and ShortTitles.
+  static func texts(of specifier: Specifier) -> [Text] {
+    var texts: [Text] = []
+    if let title = specifier.title { texts.append(Text(member: "Title", key: title)) }
+    if let footer = specifier.footerText { texts.append(Text(member: "FooterText", key: footer)) }
+    for (index, title) in specifier.titles.enumerated() {
+      texts.append(Text(member: "Titles[\(index)]", key: title))
+    }
+    for (index, title) in specifier.shortTitles.enumerated() {
+      texts.append(Text(member: "ShortTitles[\(index)]", key: title))
+    }
+    return texts.filter { !$0.key.isEmpty }
+  }
+
+  /// Whether a specifier's row shows a value beside its title.
+  static func showsValue(_ specifier: Specifier) -> Bool {
+    switch specifier.kind {
+    case .toggleSwitch, .multiValue, .textField, .titleValue, .datePicker: true
+    default: false
+    }
+  }
+}

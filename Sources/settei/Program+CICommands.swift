@@ -1,0 +1,204 @@
+import FileFormats
+import Glibc
+import SchemaKit
+import SettingsKit
+import SettingsStorage
+import TableREPL
+
+/// The commands for iOS developers' CI, which read a Settings.bundle (and a store) without a
+/// device: defaults, diff, export --changed.
+extension Program {
+  /// `settei defaults PATH`: every key's default, as JSON, a property list or Swift.
+  func defaults(_ path: String, format: Options.DefaultsFormat) throws(Failure) -> ExitStatus {
+    let schema = try loadSchema(path).schema
+    let catalog = DefaultsCatalog(schema: schema)
+    for entry in catalog.entries {
+      guard let ambiguity = entry.type.ambiguity else { continue }
+      note(
+        "\(entry.key) (\(entry.page)): ambiguous type, \(ambiguity); "
+          + "taken as \(entry.type.swiftName).")
+    }
+    let values = PropertyListValue.dictionary(catalog.dictionary)
+    switch format {
+    case .json: standardOutput.write(JSONWriter.serialize(values))
+    case .plist:
+      if let (key, code) = Self.characterXMLCannotHold(in: values) {
+        throw Failure(
+          status: .scriptFailed,
+          message: "\(path): the default of \(key) holds the control character \(code), "
+            + "which an XML property list cannot hold; nothing was written. Use --format json.")
+      }
+      standardOutput.write(PropertyListWriter.serialize(values))
+    case .swift: standardOutput.write(SwiftDefaultsWriter.write(catalog, source: path))
+    }
+    return .success
+  }
+
+  /// A note on standard error, sanitised: `settei: note: …`.
+  func note(_ message: String) {
+    standardError.write("settei: note: \(TerminalText.sanitize(message))\n")
+  }
+}
+
+/// `settei diff` and `settei export --changed`: stores compared with each other and with the
+/// schema's defaults.
+extension Program {
+  /// `settei export --changed`: the stored values that differ from their defaults (and every
+  /// stored key the schema does not know, which has no default to equal), as kconfig's
+  /// `savedefconfig` keeps only what is not the default.
+  func exportChanged(model: SettingsModel, store: SettingsStore, format: Options.StoreFormat)
+    throws(Failure) -> ExitStatus
+  {
+    try exportValues(StoreDifference.changedValues(store.values, model: model), format: format)
+    return .success
+  }
+
+  /// `settei diff STORE_A [STORE_B]`: every setting whose value differs, with its key, title
+  /// path, old and new value; secrets masked. Exit 1 when something differs, like diff(1).
+  func diff(_ pathA: String, _ pathB: String?, model: SettingsModel) throws(Failure)
+    -> ExitStatus
+  {
+    let old = try existingStoreValues(pathA)
+    let new = try pathB.map { path throws(Failure) in try existingStoreValues(path) }
+    let index = SettingsIndex(schema: model.schema)
+    let rows = StoreDifference.rows(
+      old: pathB == nil ? [:] : old, new: new ?? old, model: model, index: index)
+    guard !rows.isEmpty else { return .success }
+    var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
+    for row in rows {
+      let shown = [row.old, row.new].map { value in
+        value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
+      }
+      table.append(
+        [row.key, shown[0], shown[1], row.path.filter { !$0.isEmpty }.joined(separator: " › ")]
+          .map(TerminalText.sanitize))
+    }
+    standardOutput.write(Self.alignedTable(table))
+    return .scriptFailed
+  }
+
+  /// The values of a store file that must exist (a missing one is a typo, not an empty
+  /// store).
+  private func existingStoreValues(_ path: String) throws(Failure) -> [String: PropertyListValue] {
+    guard access(path, F_OK) == 0 else {
+      throw Failure(
+        status: .unreadableInput,
+        message: "\(path): no such store. Give the path of a .json or .plist store.")
+    }
+    do {
+      return try SettingsStore.load(path: path).values
+    } catch {
+      throw Failure(status: .unreadableInput, message: "\(error)")
+    }
+  }
+}
+
+/// How two sets of stored values differ, as a user sees them: a key absent from a store has
+/// its default.
+enum StoreDifference {
+  /// One setting that differs.
+  struct Row: Equatable {
+    var key: String
+    /// The titles from the root page to the setting, or a note when the schema lacks it.
+    var path: [String]
+    var old: PropertyListValue?
+    var new: PropertyListValue?
+  }
+
+  /// Every key whose value differs between `old` and `new` (each falling back to the
+  /// default): the schema's keys, then the keys it does not know, each sorted.
+  static func rows(
+    old: [String: PropertyListValue], new: [String: PropertyListValue], model: SettingsModel,
+    index: SettingsIndex
+  ) -> [Row] {
+    let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0] == nil }.sorted()
+    var rows: [Row] = []
+    for key in index.keys + unknown {
+      let before = old[key] ?? model.defaultValue(forKey: key)
+      let after = new[key] ?? model.defaultValue(forKey: key)
+      guard before != after else { continue }
+      let path =
+        index.byKey[key].map { index.breadcrumb(of: $0, model: model) }
+        ?? ["(not in the schema)"]
+      rows.append(Row(key: key, path: path, old: before, new: after))
+    }
+    return rows
+  }
+
+  /// The stored values that differ from their defaults, and those of keys the schema lacks.
+  static func changedValues(_ values: [String: PropertyListValue], model: SettingsModel)
+    -> [String: PropertyListValue]
+  {
+    values.filter { key, value in value != model.defaultValue(forKey: key) }
+  }
+}
+
+/// `settei lint --store STORE PATH`, and the REPL's start-up note on schema upgrades.
+extension Program {
+  /// Checks a store against the schema at `path`: exit 65 when a value does not fit (or,
+  /// with `--strict`, when a key is unknown too).
+  func lintStore(_ storePath: String, schemaPath path: String, strict: Bool) throws(Failure)
+    -> ExitStatus
+  {
+    let schema = try loadSchema(path).schema
+    let values = try existingStoreValues(storePath)
+    let model = SettingsModel(schema: schema, storedValues: values, language: "en")
+    let problems = StoreLinter.problems(in: values, model: model)
+    for problem in problems {
+      standardOutput.write(
+        TerminalText.sanitize(
+          "\(storePath): key '\(problem.key)': \(problem.severity): \(problem.message).") + "\n")
+    }
+    let errors = problems.filter { $0.severity == .error }.count
+    let warnings = problems.count - errors
+    let summary =
+      problems.isEmpty
+      ? "\(storePath): fits \(path)."
+      : "\(storePath): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."
+    standardOutput.write(TerminalText.sanitize(summary) + "\n")
+    return errors > 0 || (strict && warnings > 0) ? .unreadableInput : .success
+  }
+
+  /// Says once, on standard error at the start of the REPL on a terminal, which settings the schema gained
+  /// since the last start with this store and which stored keys it lacks. What the schema had
+  /// is remembered per store in `<state folder>/known-keys/`; without a state folder, or the
+  /// first time, there is no "since last time" and nothing new is named.
+  func noteSchemaUpgrades(model: SettingsModel, store: SettingsStore) {
+    guard let stateFolder = environment.stateFolder else { return }
+    // The store's path encoded as the recovery files name it, in a folder of its own.
+    let recoveryPath = SettingsStore.fallbackRecoveryPath(for: store.path, in: "")
+    let name = recoveryPath.dropFirst("/recover/".count).dropLast(".recover".count)
+    let memoryPath = stateFolder + "/known-keys/" + name + ".json"
+    let memory: SettingsStore
+    do {
+      memory = try SettingsStore.load(path: memoryPath)
+    } catch  where error.systemError == ENOTDIR || error.systemError == EACCES {
+      return  // a state folder settei cannot use: the history's warning has said so
+    } catch {
+      standardError.write(
+        "settei: warning: \(TerminalText.sanitize("\(error)")); settei cannot tell which "
+          + "settings are new. Delete that file to start the list again.\n")
+      return
+    }
+    let strings = { (member: String) -> Set<String>? in
+      memory.values[member]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+    }
+    let (notes, stranded) = StoreLinter.upgradeNotes(
+      model: model, storedKeys: Set(store.values.keys), previous: strings("keys"),
+      reported: strings("reported") ?? [])
+    for text in notes { note(text) }
+    let keys = StoreLinter.settingKeys(of: SettingsIndex(schema: model.schema))
+    let remembered: [String: PropertyListValue] = [
+      "keys": .array(keys.map(PropertyListValue.string)),
+      "reported": .array(stranded.map(PropertyListValue.string)),
+    ]
+    guard remembered != memory.values else { return }
+    do {
+      try memory.save(remembered, changedKeys: Set(remembered.keys))
+    } catch {
+      standardError.write(
+        "settei: warning: \(TerminalText.sanitize("\(error)")); the settings this schema has "
+          + "will be named as new again next time.\n")
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import SchemaKit
+import SystemIO
+import TableREPL
+
+/// `settei render PATH`: every page as the REPL shows it, for review and diffs in CI.
+extension Program {
+  func render(_ path: String, options: Options) throws(Failure) -> ExitStatus {
+    let schema = try loadSchema(path).schema
+    let errors = Self.rowBreakingErrors(in: schema)
+    let languages =
+      options.language == "all"
+      ? BundleRenderer.allLanguages(of: schema)
+      : [PreferredLanguage.resolve(option: options.language, environment: environment.values)]
+    guard let folder = options.outputFolder else {
+      for language in languages {
+        if languages.count > 1 { standardOutput.write("# \(TerminalText.sanitize(language))\n\n") }
+        standardOutput.write(
+          BundleRenderer.render(
+            schema, language: language, width: options.width, specifierErrors: errors))
+      }
+      return .success
+    }
+    do {
+      try FileSystem.createFolders(folder, mode: 0o755)
+      for language in languages {
+        let text = BundleRenderer.render(
+          schema, language: language, width: options.width, specifierErrors: errors)
+        try FileSystem.replaceFile(
+          folder + "/" + Self.fileName(for: language), with: Array(text.utf8), mode: 0o644)
+      }
+    } catch {
+      throw Failure(
+        status: .saveFailed,
+        message: "\(error.path): \(error.operation): \(error.reason). Nothing more was written; "
+          + "check that --out names a folder you can write.")
+    }
+    return .success
+  }
+
+  /// The file of one language in `--out`: `en.txt`; a code that is not a plain name is
+  /// written with what a file name cannot hold replaced.
+  static func fileName(for language: String) -> String {
+    let safe = String(language.map { $0.isLetter || $0.isNumber || "-_".contains($0) ? $0 : "_" })
+    return (safe.isEmpty ? "_" : safe) + ".txt"
+  }
+}
+
+/// `settei lint --l10n PATH`: a bundle's translations checked against its pages.
+extension Program {
+  func lintTranslations(_ path: String, strict: Bool) throws(Failure) -> ExitStatus {
+    let schema = try loadSchema(path).schema
+    let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
+    let problems = L10nLinter.problems(in: schema, bundleFolder: folder)
+    for problem in problems {
+      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
+    }
+    let languages = schema.strings.languages
+    let summary =
+      "\(path): \(problems.count) warning\(problems.count == 1 ? "" : "s") in "
+      + "\(languages.count) language\(languages.count == 1 ? "" : "s")"
+      + (languages.isEmpty ? "" : " (\(languages.joined(separator: ", ")))")
+      + "; titles beside a value may be \(L10nLinter.titleWidth) columns wide."
+    standardOutput.write(TerminalText.sanitize(summary) + "\n")
+    return strict && !problems.isEmpty ? .unreadableInput : .success
+  }
+}

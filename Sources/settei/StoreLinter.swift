@@ -1,0 +1,95 @@
+import FileFormats
+import SchemaKit
+import SettingsKit
+
+/// A store checked against a schema (`settei lint --store STORE PATH`): keys no setting of
+/// the schema has, and values a setting could not have stored, with what it allows; and
+/// what settei says at the REPL's start when the schema and the store drifted apart.
+enum StoreLinter {
+  /// One thing wrong with a stored key.
+  struct Problem: Equatable {
+    var key: String
+    var severity: LintProblem.Severity
+    var message: String
+  }
+
+  /// The problems of a store's values under a model's schema, by key.
+  ///
+  /// A value that does not fit is an error (the app shows its default instead, and the user's
+  /// choice is lost to them); a key the schema lacks is a warning (it is kept, but nothing
+  /// shows or changes it: often a key renamed in an update).
+  static func problems(in values: [String: PropertyListValue], model: SettingsModel)
+    -> [Problem]
+  {
+    let index = SettingsIndex(schema: model.schema)
+    let schemaKeys = settingKeys(of: index)
+    var problems: [Problem] = []
+    for key in values.keys.sorted() {
+      guard index.byKey[key] != nil else {
+        let close = schemaKeys.filter { !values.keys.contains($0) }
+          .min { Options.distance($0, key) < Options.distance($1, key) }
+        let hint =
+          close.map { Options.distance($0, key) <= max(2, key.count / 3) ? $0 : nil } ?? nil
+        problems.append(
+          Problem(
+            key: key, severity: .warning,
+            message: "no setting of this schema has this key, so its value is kept but "
+              + "never shown"
+              + (hint.map { "; was it renamed to '\($0)'? Move the value with settei set" }
+                ?? ". Fix: remove it, or add its specifier back to the schema")))
+        continue
+      }
+      if let problem = model.problem(storing: values[key], forKey: key) {
+        problems.append(
+          Problem(
+            key: key, severity: .error,
+            message: "\(problem); the app shows the default instead. Fix: store one of the "
+              + "allowed values, or settei reset \(key)"))
+      }
+    }
+    return problems
+  }
+
+  /// The keys of the settings that store a value, sorted.
+  static func settingKeys(of index: SettingsIndex) -> [String] {
+    index.keys.filter { index.byKey[$0]?.specifier.kind.storesValue == true }
+  }
+
+  /// The notes for the REPL's start: settings the schema gained since the keys it had last
+  /// time (`previous`, `nil` the first time), and stored keys it lacks that were not yet
+  /// reported (`reported`). Each list is named by title and key, at most five of them.
+  static func upgradeNotes(
+    model: SettingsModel, storedKeys: Set<String>, previous: Set<String>?,
+    reported: Set<String>
+  ) -> (notes: [String], stranded: [String]) {
+    let index = SettingsIndex(schema: model.schema)
+    let keys = settingKeys(of: index)
+    var notes: [String] = []
+    if let previous {
+      let new = keys.filter { !previous.contains($0) && !storedKeys.contains($0) }
+      if !new.isEmpty {
+        let named = new.map { key in
+          let title = index.byKey[key].flatMap { index.breadcrumb(of: $0, model: model).last }
+          return title.map { $0.isEmpty || $0 == key ? key : "\($0) (\(key))" } ?? key
+        }
+        notes.append(
+          "\(new.count) new setting\(new.count == 1 ? "" : "s") since last time: "
+            + listed(named))
+      }
+    }
+    let stranded = storedKeys.filter { index.byKey[$0] == nil }.sorted()
+    let unreported = stranded.filter { !reported.contains($0) }
+    if !unreported.isEmpty {
+      notes.append(
+        "\(unreported.count) stored key\(unreported.count == 1 ? "" : "s") not in the schema: "
+          + listed(unreported) + " (kept in the store; settei lint --store shows more)")
+    }
+    return (notes, stranded)
+  }
+
+  /// Up to five names, then how many more.
+  private static func listed(_ names: [String]) -> String {
+    let shown = names.prefix(5).joined(separator: ", ")
+    return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
+  }
+}

@@ -1,0 +1,65 @@
+import FileFormats
+import Glibc
+import TestSupport
+
+/// A Settings.bundle written into a temporary folder for one test: pages of specifiers and
+/// `.strings` tables per language.
+struct TestBundle {
+  let folder: TemporaryFolder
+  /// The bundle's path.
+  let path: String
+
+  /// Writes `pages` (page name → specifiers, `Root` first) and `strings` (language →
+  /// table name → the text of its `.strings` file).
+  init(
+    pages: [String: [[String: PropertyListValue]]], strings: [String: [String: String]] = [:]
+  ) throws {
+    folder = try TemporaryFolder()
+    path = folder.file("Settings.bundle")
+    mkdir(path, 0o755)
+    try Self.writePages(pages, to: path)
+    for (language, tables) in strings {
+      let lproj = path + "/\(language).lproj"
+      mkdir(lproj, 0o755)
+      for (table, text) in tables { try writeText(text, to: lproj + "/\(table).strings") }
+    }
+  }
+}
+
+extension TestBundle {
+  /// Writes (or rewrites) the pages of a bundle.
+  static func writePages(_ pages: [String: [[String: PropertyListValue]]], to path: String)
+    throws
+  {
+    for (name, specifiers) in pages {
+      let page = PropertyListValue.dictionary([
+        "PreferenceSpecifiers": .array(specifiers.map(PropertyListValue.dictionary)),
+        "StringsTable": .string(name),
+      ])
+      try writeText(PropertyListWriter.serialize(page), to: path + "/\(name).plist")
+    }
+  }
+}
+
+/// Runs the built settei with a private HOME and no input.
+func runSettei(_ arguments: [String], input: String = "") throws -> ProcessResult {
+  let home = try TemporaryFolder()
+  return try runProcess(
+    BuildProducts.settei ?? "settei-not-built", arguments, input: Array(input.utf8),
+    environment: [
+      "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
+      "XDG_STATE_HOME": home.path + "/state", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+    ])
+}
+
+/// A specifier dictionary: `spec("PSToggleSwitchSpecifier", key: "sound", default: true)`.
+func spec(
+  _ type: String, key: String? = nil, title: String? = nil,
+  _ more: [String: PropertyListValue] = [:]
+) -> [String: PropertyListValue] {
+  var result = more
+  result["Type"] = .string(type)
+  if let key { result["Key"] = .string(key) }
+  if let title { result["Title"] = .string(title) }
+  return result
+}

@@ -1,0 +1,97 @@
+import FileFormats
+import SchemaKit
+import TableREPL
+import TestSupport
+import Testing
+
+@testable import settei
+
+/// `settei render`: every page as the REPL shows it, stable, compared with golden files.
+@Suite struct RenderCommandTests {
+  /// Renders each fixture in every language into a temporary folder and compares the files
+  /// with Tests/Fixtures/Golden/<bundle>/ (written by `make golden`).
+  @Test(arguments: PackagePaths.bundles)
+  func fixturesMatchTheirGoldenFiles(bundle: String) throws {
+    let name = String(bundle.split(separator: "/").last!.dropLast(".bundle".count))
+    let golden = PackagePaths.fixtures + "/Golden/" + name
+    let folder = try TemporaryFolder()
+    let out = folder.file("render")
+    let run = try runSettei(["render", bundle, "--lang", "all", "--out", out])
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(folderEntries(out).sorted() == folderEntries(golden).sorted())
+    for file in folderEntries(golden) {
+      #expect(
+        try readText(out + "/" + file) == readText(golden + "/" + file),
+        "\(golden)/\(file) differs from what settei renders now: run make golden and review")
+    }
+  }
+
+  static func bundle() throws -> TestBundle {
+    try TestBundle(
+      pages: [
+        "Root": [
+          spec("PSGroupSpecifier", title: "GENERAL"),
+          spec("PSChildPaneSpecifier", title: "ACCOUNT", ["File": "Account"]),
+          spec("PSToggleSwitchSpecifier", key: "sound", title: "SOUND", ["DefaultValue": true]),
+          spec("PSChildPaneSpecifier", title: "ABOUT", ["File": "About"]),
+        ],
+        "Account": [
+          spec("PSTextFieldSpecifier", key: "user", title: "USER", ["DefaultValue": "ann"]),
+          spec("PSChildPaneSpecifier", title: "ABOUT", ["File": "About"]),
+        ],
+        "About": [
+          spec(
+            "PSTitleValueSpecifier", key: "version", title: "VERSION",
+            ["DefaultValue": .string(String(repeating: "9", count: 120))])
+        ],
+      ],
+      strings: [
+        "en": [
+          "Root": "\"GENERAL\" = \"General\";\n\"ACCOUNT\" = \"Account\";\n\"SOUND\" = \"Sound\";"
+        ],
+        "ja": ["Root": "\"GENERAL\" = \"一般\";\n\"ACCOUNT\" = \"アカウント\";\n\"SOUND\" = \"サウンド\";"],
+      ])
+  }
+
+  @Test func pagesComeDepthFirstOnceEachUnderTheirPath() throws {
+    let bundle = try Self.bundle()
+    let schema = try SchemaLoader.load(path: bundle.path)
+    let text = BundleRenderer.render(schema, language: "ja", width: 40)
+    let headers = text.split(separator: "\n").filter { $0.hasPrefix("## ") }
+    #expect(headers == ["## Root", "## Root / Account", "## Root / Account / About"])
+    #expect(text.contains("サウンド"))
+    #expect(text.contains("アカウント › ABOUT"), "the breadcrumb of the page")
+    for line in text.split(separator: "\n") {
+      #expect(DisplayWidth.of(String(line)) <= 40, "\(line)")
+    }
+    #expect(BundleRenderer.render(schema, language: "ja", width: 40) == text, "stable")
+  }
+
+  @Test func outWritesOneFilePerLanguageAndStdoutNamesEach() throws {
+    let bundle = try Self.bundle()
+    let out = bundle.folder.file("out/nested")
+    let run = try runSettei(["render", bundle.path, "--lang", "all", "--width=60", "--out", out])
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(folderEntries(out).sorted() == ["en.txt", "ja.txt"])
+    #expect(try readText(out + "/en.txt").contains("Sound"))
+    let printed = try runSettei(["render", bundle.path, "--lang", "all", "--width", "60"])
+    #expect(printed.standardOutput.hasPrefix("# en\n\n## Root\n"))
+    #expect(printed.standardOutput.contains("\n# ja\n\n## Root\n"))
+  }
+
+  @Test func mistakesAreUsageErrorsOrNamedFailures() throws {
+    #expect(
+      throws: Options.UsageError(
+        message: "Bad width '5'. Give a number of columns from 20 to 1000, e.g. --width 80.")
+    ) { try Options.parse(["render", "x", "--width", "5"]) }
+    #expect(
+      throws: Options.UsageError(message: "--width and --out go with render: settei render PATH.")
+    ) { try Options.parse(["list", "--out", "x"]) }
+    let bundle = try Self.bundle()
+    let blocked = bundle.folder.file("file")
+    try writeText("", to: blocked)
+    let run = try runSettei(["render", bundle.path, "--lang", "en", "--out", blocked + "/sub"])
+    #expect(run.status == 74)
+    #expect(run.standardError.contains(blocked))
+  }
+}
