@@ -80,6 +80,10 @@ struct Program {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
 
+    if options.language != nil, let note = schema.schema.strings.missingLanguageNote(for: language)
+    {
+      standardError.write("settei: note: \(TerminalText.sanitize(note))\n")
+    }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {

@@ -166,9 +166,10 @@ extension SettingsCommands {
   // MARK: lang, get, set
 
   func lang(_ code: String) -> Result {
-    let available = Set(["en"] + model.schema.strings.languages.filter { $0 != "Base" })
-    let wanted = code.lowercased()
-    guard available.contains(wanted) else {
+    // The language as iOS matches it: `zh_TW` is served by `zh-Hant`, `pt-BR` by `pt`.
+    let wanted = PreferredLanguage.normalized(code)
+    guard model.schema.strings.missingLanguageNote(for: wanted) == nil else {
+      let available = Set(["en"] + model.schema.strings.languages.filter { $0 != "Base" })
       return .failed(
         "This schema has no '\(code)' text. Languages: \(available.sorted().joined(separator: ", "))."
       )

@@ -45,7 +45,12 @@ struct SettingsCommands {
       """)
   static let langHelp = CommandDefinition.Help(
     names: ["lang"], usage: "lang CODE", summary: "switch the language (ja, en, …)",
-    details: "Show the screens in another language, e.g. lang en or lang ja, on the spot.")
+    details: """
+      Show the screens in another language, e.g. lang en, lang ja or lang zh_TW, on the spot.
+      A region or script is matched as iOS matches it (zh_TW is served by zh-Hant.lproj, pt-BR
+      by pt.lproj: see schema.md); a language the schema has no text in is refused with the
+      list of those it has.
+      """)
   static let getHelp = CommandDefinition.Help(
     names: ["get"], usage: "get KEY", summary: "show a setting's value",
     details: "Show the value of the setting KEY, its default, and where it is.")

@@ -1,0 +1,72 @@
+import TestSupport
+import Testing
+
+/// The project's bundle of what real apps' bundles do, shown as iOS Settings shows it.
+@Suite("what real bundles do")
+struct RealWorldBundleTests {
+  static let bundle = PackagePaths.realWorldCasesBundle
+
+  /// Runs settei on the bundle with a fresh store (or `store`'s text) and `script`.
+  static func run(
+    _ options: [String], script: String = "quit\n", language: String = "C.UTF-8",
+    store: String? = nil
+  ) throws -> ProcessResult {
+    let home = try TemporaryFolder()
+    let storePath = home.file("s.json")
+    if let store { write(Array(store.utf8), to: storePath) }
+    return try settei(
+      ["--schema", bundle, "--store", storePath] + options, script: script, home: home.path,
+      language: language)
+  }
+
+  @Test(
+    arguments: [
+      (["--lang", "zh-Hant-TW"], "C.UTF-8", "一般", "同步處理"),
+      (["--lang", "zh_TW"], "C.UTF-8", "一般", "同步處理"),
+      ([], "zh_TW.UTF-8", "一般", "同步處理"),
+      (["--lang", "zh-HK"], "C.UTF-8", "一般設定", "同步處理"),
+      (["--lang", "ZH_cn"], "C.UTF-8", "通用", "同步处理"),
+      ([], "zh_CN.UTF-8", "通用", "同步处理"),
+      (["--lang", "pt-BR"], "C.UTF-8", "Geral", "Sincronizar"),
+      (["--lang", "pt_PT"], "C.UTF-8", "Geral", "Sincronização"),
+      (["--lang", "es-AR"], "C.UTF-8", "General", "Sincronizar"),
+      (["--lang", "de-AT"], "C.UTF-8", "Allgemein", "Synchronisieren"),
+    ] as [([String], String, String, String)])
+  func languageFoldersWithARegionOrScriptServeTheirLanguage(
+    options: [String], language: String, group: String, sync: String
+  ) throws {
+    let run = try Self.run(options, language: language)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("\n  \(group)\n"))
+    #expect(run.standardOutput.contains("   1  \(sync) "))
+    #expect(run.standardError.isEmpty)
+  }
+
+  @Test func aLanguageTheSchemaLacksIsNamedAndEnglishShown() throws {
+    let run = try Self.run(["--lang", "fr"])
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError
+        == "settei: note: this schema has no 'fr' text; showing the en text. Languages: de, en, "
+        + "es_AR, he, pt-BR, pt-PT, zh-HK, zh-Hans, zh-Hant\n")
+    #expect(run.standardOutput.contains("   1  Sync "))
+  }
+
+  @Test func theLangCommandFollowsTheSameChain() throws {
+    let run = try Self.run([], script: "lang zh_TW\nlang pt-br\nlang fr\nquit\n")
+    #expect(run.status == 1, "a piped script whose command failed ends with 1")
+    #expect(run.standardOutput.contains("   1  同步處理 "))
+    #expect(run.standardOutput.contains("   1  Sincronizar "))
+    #expect(
+      run.standardError.contains(
+        "This schema has no 'fr' text. Languages: de, en, es_AR, he, pt-BR, pt-PT, zh-HK, "
+          + "zh-Hans, zh-Hant."))
+  }
+
+  @Test func binaryAndXMLStringsFilesAreNoLintProblem() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(["lint", Self.bundle], script: "", home: home.path)
+    #expect(!run.standardOutput.contains(".strings"), "\(run.standardOutput)")
+    #expect(!run.standardError.contains(".strings"), "\(run.standardError)")
+  }
+}
