@@ -70,3 +70,24 @@ struct RealWorldBundleTests {
     #expect(!run.standardError.contains(".strings"), "\(run.standardError)")
   }
 }
+
+extension RealWorldBundleTests {
+  @Test func footersWithLineBreaksAndBidiMarksShowAsLines() throws {
+    let english = try Self.run([], script: "8\nquit\n")
+    try #require(english.status == 0, "\(english.standardError)")
+    #expect(
+      english.standardOutput.contains(
+        "  Sync keeps your notes\n  up to date.\n  It needs an account.\n"))
+    #expect(
+      english.standardOutput.contains(
+        "  This application makes use of the following third party libraries:\n\n  NoteKit\n"
+          + "  Copyright (c) 2024 The NoteKit authors\n  Permission is hereby granted"))
+    #expect(english.standardOutput.contains("\n  Notes 1.0\n"))
+    let hebrew = try Self.run(["--lang", "he"])
+    #expect(hebrew.standardOutput.contains("\n  אודות\n"))
+    #expect(hebrew.standardOutput.contains("\n  גרסה 1.0 Notes\n"))
+    for run in [english, hebrew] {
+      #expect(!run.standardOutput.contains("\\u{"), "\(run.standardOutput)")
+    }
+  }
+}

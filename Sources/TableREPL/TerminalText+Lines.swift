@@ -1,0 +1,64 @@
+/// Text of a screen (titles, details, headers, footers) as a terminal can show it: line
+/// breaks are line breaks, and the invisible marks of bidirectional text are left out.
+///
+/// A schema's text often holds line breaks (`\n`, `\r\n`: acknowledgement footers) and bidi
+/// marks (U+200E, U+200F, U+061C, the embeddings and overrides U+202A–202E, the isolates
+/// U+2066–2069: right-to-left translations). iOS lays them out invisibly. A terminal does not
+/// run the bidi algorithm the same way, and an override could make a line read differently
+/// from what it is, so the marks are removed (they never change the characters shown, only
+/// their order on a bidi display). Line breaks split a header or footer into lines, and
+/// become spaces in a one-line row. Every other control character is still escaped by
+/// ``sanitize(_:)``.
+extension TerminalText {
+  /// One line of a row or breadcrumb: bidi marks removed, each line break (`\r\n`, `\n`,
+  /// `\r`, U+2028, U+2029) a space, then ``sanitize(_:)``.
+  package static func line(_ text: String) -> String {
+    guard mayHoldLayoutMarks(text) else { return sanitize(text) }
+    return sanitize(paragraphs(ofUnsanitized: text).joined(separator: " "))
+  }
+
+  /// The lines of a header or footer: split at each line break, bidi marks removed, each
+  /// line passed through ``sanitize(_:)``.
+  package static func paragraphs(_ text: String) -> [String] {
+    guard mayHoldLayoutMarks(text) else { return [sanitize(text)] }
+    return paragraphs(ofUnsanitized: text).map(sanitize)
+  }
+
+  private static func paragraphs(ofUnsanitized text: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var afterCarriageReturn = false
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A where afterCarriageReturn:
+        afterCarriageReturn = false
+        continue
+      case 0x0A, 0x0D, 0x2028, 0x2029:
+        result.append(current)
+        current = ""
+        afterCarriageReturn = scalar.value == 0x0D
+        continue
+      default:
+        afterCarriageReturn = false
+      }
+      if isBidiMark(scalar) { continue }
+      current.unicodeScalars.append(scalar)
+    }
+    result.append(current)
+    return result
+  }
+
+  /// Whether a scalar is an invisible mark of bidirectional layout.
+  static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Whether the UTF-8 of `text` may hold a line break or a bidi mark, by a byte scan: CR,
+  /// LF, or the lead bytes of U+061C (0xD8) and of U+2000–U+20FF (0xE2).
+  static func mayHoldLayoutMarks(_ text: String) -> Bool {
+    text.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 || $0 == 0xD8 }
+  }
+}
