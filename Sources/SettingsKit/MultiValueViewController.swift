@@ -61,7 +61,8 @@ public final class MultiValueViewController: TableViewController {
     let choice = choices[indexPath.row]
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
-      text: choice.title, accessoryType: choice.value == current ? .checkmark : .none)
+      text: choice.title,
+      accessoryType: SpecifierValues.same(choice.value, current) ? .checkmark : .none)
   }
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {

@@ -21,7 +21,7 @@ enum SettingEditor {
       let range = SpecifierValues.sliderRange(of: specifier)
       let low = SpecifierValues.format(range.minimum)
       let high = SpecifierValues.format(range.maximum)
-      let now = current?.doubleValue.map(SpecifierValues.format) ?? "none"
+      let now = SpecifierValues.number(current).map(SpecifierValues.format) ?? "none"
       return TextInputRequest(
         title: title,
         message: "Now \(now). Type a number from \(low) to \(high). \(keep)",

@@ -10,7 +10,9 @@ extension SettingsModel {
     guard let value else { return "(not set)" }
     switch specifier.kind {
     case .multiValue, .radioGroup, .titleValue:
-      if let index = specifier.values.firstIndex(of: value), index < specifier.titles.count {
+      if let index = SpecifierValues.choiceIndex(of: value, in: specifier),
+        index < specifier.titles.count
+      {
         return localized(specifier.titles[index], on: page)
       }
     case .toggleSwitch:
@@ -22,6 +24,13 @@ extension SettingsModel {
       break
     }
     return SpecifierValues.text(of: value)
+  }
+
+  /// The title of the root page in the model's language; without a `Title`, the word
+  /// Settings (iOS shows the app's name there, which a bundle does not hold).
+  public var rootPageTitle: String {
+    guard let root = schema.rootPage else { return ChromeStrings.settings(language) }
+    return root.title.map { localized($0, on: root) } ?? ChromeStrings.settings(language)
   }
 
   /// This session's changes as "Page › Title: old → new", one per changed key, in the order

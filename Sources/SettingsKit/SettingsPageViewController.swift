@@ -96,6 +96,10 @@ public final class SettingsPageViewController: TableViewController {
 
   private func updateTitle() {
     title = rawTitle.map { model.localized($0.text, on: $0.page) }
+    // A root page without a Title: the word Settings, where iOS shows the app's name.
+    if title == nil, listItem == nil, page.name == model.schema.rootPageName {
+      title = model.rootPageTitle
+    }
   }
 
   /// The specifier shown on a row (counted from 0 across the screen), if the row is a
@@ -281,8 +285,8 @@ public final class SettingsPageViewController: TableViewController {
     let value = specifier.key.flatMap { model.value(forKey: $0) }
     let cell = plainCell(for: specifier, value: value)
     // A value that differs from its default is marked, so changes stand out.
-    if let key = specifier.key, let detail = cell.detailText, let value,
-      value != model.defaultValue(forKey: key)
+    if let key = specifier.key, let detail = cell.detailText, !detail.isEmpty, let value,
+      !SpecifierValues.same(value, model.defaultValue(forKey: key))
     {
       cell.detailText = "• " + detail
     }
@@ -313,11 +317,11 @@ public final class SettingsPageViewController: TableViewController {
       }
     case .textField:
       let isSecure = specifier.raw["IsSecure"]?.boolValue ?? false
-      let text = value.map(SpecifierValues.text(of:)) ?? ""
+      let text = value.map(SpecifierValues.fieldText(of:)) ?? ""
       cell.detailText = isSecure && !text.isEmpty ? "••••••" : text
     case .slider:
       let range = SpecifierValues.sliderRange(of: specifier)
-      let number = value?.doubleValue ?? range.minimum
+      let number = SpecifierValues.number(value) ?? range.minimum
       cell.detailText = SpecifierValues.sliderText(
         number, minimum: range.minimum, maximum: range.maximum)
     case .other("IASKTextViewSpecifier"):
@@ -341,7 +345,8 @@ public final class SettingsPageViewController: TableViewController {
       ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
-      text: text, accessoryType: specifier.values[index] == current ? .checkmark : .none)
+      text: text,
+      accessoryType: SpecifierValues.same(specifier.values[index], current) ? .checkmark : .none)
   }
 
   // MARK: Delegate
@@ -556,15 +561,19 @@ public final class SettingsPageViewController: TableViewController {
   private func localized(_ text: String) -> String { model.localized(text, on: page) }
 
   private func displayTitle(of specifier: Specifier) -> String {
-    specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
+    // A slider has no title on iOS: its row shows the bar alone, never its key.
+    if specifier.kind == .slider, specifier.title == nil { return "" }
+    return specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
   }
 
-  /// The localized title of a value among a specifier's choices, else the value as text.
+  /// The localized title of a value among a specifier's choices. A value that is none of
+  /// them has no title, as on iOS; a title value without the value among its `Values` shows
+  /// the value itself.
   private func choiceTitle(of value: PropertyListValue, in specifier: Specifier, short: Bool)
     -> String
   {
-    guard let index = specifier.values.firstIndex(of: value) else {
-      return SpecifierValues.text(of: value)
+    guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
+      return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
     }
     let titles =
       short && specifier.shortTitles.count == specifier.values.count

@@ -7,8 +7,8 @@ enum SpecifierValues {
   /// `NSString.boolValue` and `NSNumber.boolValue` read one (`YES`, `true`, `1`, non-zero).
   static func isOn(_ value: PropertyListValue?, for specifier: Specifier) -> Bool {
     guard let value else { return false }
-    if value == specifier.trueValue { return true }
-    if value == specifier.falseValue { return false }
+    if same(value, specifier.trueValue) { return true }
+    if same(value, specifier.falseValue) { return false }
     switch value {
     case .bool(let flag): return flag
     case .integer(let number): return number != 0
@@ -18,6 +18,38 @@ enum SpecifierValues {
       return "YyTt123456789".contains(first)
     default: return false
     }
+  }
+
+  /// A number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an
+  /// integer or a real, or text that is a number (`"2"`, `" 40 "`, `"0.5"`), as real bundles
+  /// often write a slider's `MinimumValue` and `MaximumValue`. `nil` for anything else.
+  static func number(_ value: PropertyListValue?) -> Double? {
+    switch value {
+    case .integer(let number): return Double(number)
+    case .real(let number): return number
+    case .string(let text):
+      let trimmed = text.drop { $0 == " " || $0 == "\t" }.reversed().drop {
+        $0 == " " || $0 == "\t"
+      }
+      guard let number = Double(String(trimmed.reversed())), number.isFinite else { return nil }
+      return number
+    default: return nil
+    }
+  }
+
+  /// Whether two values are the same as iOS compares them (`isEqual:`): numbers by value
+  /// (a stored `250` is the choice `250.0`), everything else exactly.
+  static func same(_ a: PropertyListValue?, _ b: PropertyListValue?) -> Bool {
+    switch (a, b) {
+    case (.integer, .real), (.real, .integer): a?.doubleValue == b?.doubleValue
+    default: a == b
+    }
+  }
+
+  /// The position of `value` among a specifier's `Values`, compared as ``same(_:_:)``.
+  static func choiceIndex(of value: PropertyListValue?, in specifier: Specifier) -> Int? {
+    guard let value else { return nil }
+    return specifier.values.firstIndex { same($0, value) }
   }
 
   /// A number as a person reads it: `5`, `0.25`, `-3.5`; at most three decimals.
@@ -40,10 +72,11 @@ enum SpecifierValues {
       + String(repeating: "░", count: 10 - filled)
   }
 
-  /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing).
+  /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing), read
+  /// as ``number(_:)``.
   static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
-    let minimum = specifier.raw["MinimumValue"]?.doubleValue ?? 0
-    let maximum = specifier.raw["MaximumValue"]?.doubleValue ?? 1
+    let minimum = number(specifier.raw["MinimumValue"]) ?? 0
+    let maximum = number(specifier.raw["MaximumValue"]) ?? 1
     return (minimum, max(minimum, maximum))
   }
 
@@ -57,6 +90,14 @@ enum SpecifierValues {
     case .date(let date): ISO8601Date.string(from: date)
     default: value.debugDescription
     }
+  }
+
+  /// A text field's value as its field shows it: text as it is; anything else as its
+  /// `description`, as InAppSettingsKit's `defaultStringValue` gives it (a Boolean is `1`
+  /// or `0`, as `NSNumber` describes it).
+  static func fieldText(of value: PropertyListValue) -> String {
+    if case .bool(let flag) = value { return flag ? "1" : "0" }
+    return text(of: value)
   }
 
   /// Why a text field's input does not fit its `KeyboardType`, or `nil` when it fits.

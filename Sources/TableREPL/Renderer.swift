@@ -199,7 +199,7 @@ struct RowLayout {
 
   init(screen: Screen, width: Int) {
     var maxNumber = 1
-    var hasMark = false
+    var hasMark = screen.reservesCheckmarkColumn
     var accessory = 0
     for section in screen.sections {
       for row in section.rows {

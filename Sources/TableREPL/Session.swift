@@ -50,6 +50,10 @@ public final class Session {
   /// The name that starts a failing script's message on standard error: by default the
   /// running program's file name.
   public var programName = Session.runningProgramName
+  /// Whether a controller's screens keep the ✓ column when no row shown is checked: for a
+  /// list of choices, so that its rows do not move when the value is none of the choices or
+  /// the chosen one is on another page.
+  public var reservesCheckmarkColumn: (TableViewController) -> Bool = { _ in false }
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
   /// The commands the application added, by name (and alias).
@@ -422,9 +426,10 @@ public final class Session {
   private func currentScreen() -> Screen {
     let top = ObjectIdentifier(navigationController.topViewController)
     let page = pages[top] ?? 0
-    let screen = Screen(
+    var screen = Screen(
       of: navigationController, page: page, pageSize: pageSize,
       filter: filters.isEmpty ? nil : filters[top])
+    screen.reservesCheckmarkColumn = reservesCheckmarkColumn(navigationController.topViewController)
     if screen.page != page { pages[top] = screen.page }
     return screen
   }

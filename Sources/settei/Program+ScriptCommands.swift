@@ -155,21 +155,9 @@ extension Program {
     return try commit(model, to: store)
   }
 
-  /// Type checks that `isValid` leaves to the screens: numbers in range, text as text.
+  /// Type checks that `isValid` leaves to the screens: the text of a text view is text.
   private func fits(_ value: PropertyListValue, _ specifier: Specifier) -> Bool {
-    switch specifier.kind {
-    case .slider:
-      let range = (
-        specifier.raw["MinimumValue"]?.doubleValue ?? 0,
-        specifier.raw["MaximumValue"]?.doubleValue ?? 1
-      )
-      guard let number = value.doubleValue else { return false }
-      return number >= range.0 && number <= range.1
-    case .textField, .other("IASKTextViewSpecifier"):
-      return value.stringValue != nil
-    default:
-      return true
-    }
+    specifier.kind != .other("IASKTextViewSpecifier") || value.stringValue != nil
   }
 
   /// Shell completion: candidates for the last of `words` (the words after `settei`).

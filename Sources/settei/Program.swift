@@ -123,6 +123,7 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     session.programName = "settei"
+    session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)
     SettingsCommands(model: model, index: index, navigationController: navigationController)

@@ -91,3 +91,57 @@ extension RealWorldBundleTests {
     }
   }
 }
+
+extension RealWorldBundleTests {
+  /// The root page's row `number`, as shown.
+  static func row(_ number: Int, of output: String) -> String {
+    let prefix = (number < 10 ? "   " : "  ") + "\(number)  "
+    return output.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init) ?? ""
+  }
+
+  @Test func aSliderWhoseNumbersAreTextWorksAndHasNoTitle() throws {
+    let run = try Self.run([], script: "3\n30\nquit\n")
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(Self.row(3, of: run.standardOutput).hasSuffix("  8 ██░░░░░░░░"))
+    #expect(!run.standardOutput.contains("fontSize"), "a slider shows no key")
+    #expect(run.standardOutput.contains("Now 8. Type a number from 2 to 40."))
+    #expect(run.standardOutput.contains("• 30 ███████░░░"))
+    let refused = try Self.run(["set", "fontSize", "0.5"], script: "")
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("2 to 40"), "\(refused.standardError)")
+  }
+
+  @Test func storedValuesAreComparedAsIOSComparesThem() throws {
+    // 1 is on (boolValue); "on" is the TrueValue; 500 is the choice 500.0.
+    let run = try Self.run([], store: #"{"sync": 1, "mode": "on", "portion": 500}"#)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.isEmpty, "\(run.standardError)")
+    #expect(Self.row(1, of: run.standardOutput).hasSuffix(" • On"))
+    #expect(Self.row(2, of: run.standardOutput).hasSuffix(" • On"))
+    #expect(Self.row(4, of: run.standardOutput).hasSuffix(" • L ›"), "the short title")
+    let same = try Self.run([], script: "4\nquit\n", store: #"{"portion": 250}"#)
+    #expect(Self.row(4, of: same.standardOutput).hasSuffix(" M ›"), "250 is the default 250")
+    #expect(same.standardOutput.contains("   2  ✓ Medium\n"))
+  }
+
+  @Test func aValueThatIsNoChoiceShowsNoTitleAndTheListKeepsItsCheckColumn() throws {
+    let run = try Self.run([], script: "5\nquit\n", store: #"{"unit": "lb"}"#)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("'unit' is \"lb\""))
+    #expect(
+      Self.row(5, of: run.standardOutput).hasSuffix(
+        "  Unit" + String(repeating: " ", count: 68) + "›"))
+    #expect(!run.standardOutput.contains("lb"))
+    #expect(run.standardOutput.contains("   1    Grams\n   2    Ounces\n"))
+    let chosen = try Self.run([], script: "5\nquit\n")
+    #expect(chosen.standardOutput.contains("   1  ✓ Grams\n   2    Ounces\n"))
+  }
+
+  @Test func aRootPageWithoutATitleIsCalledSettings() throws {
+    let run = try Self.run([], script: "8\nquit\n")
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.hasPrefix("Settings\n"))
+    #expect(run.standardOutput.contains("Settings › Licenses\n"))
+    #expect(run.standardOutput.contains("  ‹ Settings\n"))
+  }
+}

@@ -55,3 +55,37 @@ import Testing
     #expect(SpecifierValues.date(from: "2026-02-30") == nil)
   }
 }
+
+/// Values read and compared as iOS reads and compares them.
+@Suite struct SpecifierValuesAsIOSTests {
+  @Test func numbersWrittenAsTextAreNumbers() {
+    #expect(SpecifierValues.number("40") == 40)
+    #expect(SpecifierValues.number(" 0.5 ") == 0.5)
+    #expect(SpecifierValues.number(.integer(2)) == 2)
+    #expect(SpecifierValues.number("forty") == nil)
+    #expect(SpecifierValues.number("inf") == nil)
+    #expect(SpecifierValues.number(.bool(true)) == nil)
+    let slider = Specifier(
+      index: 0,
+      raw: ["Type": "PSSliderSpecifier", "MinimumValue": "2", "MaximumValue": "40"])
+    #expect(SpecifierValues.sliderRange(of: slider) == (2, 40))
+  }
+
+  @Test func numbersCompareByValue() {
+    #expect(SpecifierValues.same(.integer(250), .real(250)))
+    #expect(!SpecifierValues.same(.integer(250), .real(250.5)))
+    #expect(!SpecifierValues.same(.string("250"), .integer(250)))
+    let choices = Specifier(index: 0, raw: ["Values": [100.0, 250.0]])
+    #expect(SpecifierValues.choiceIndex(of: .integer(250), in: choices) == 1)
+    #expect(SpecifierValues.choiceIndex(of: "lb", in: choices) == nil)
+    let toggle = Specifier(index: 0, raw: ["TrueValue": 1.0, "FalseValue": 0.0])
+    #expect(SpecifierValues.isOn(.integer(1), for: toggle))
+    #expect(!SpecifierValues.isOn(.integer(0), for: toggle))
+  }
+
+  @Test func aTextFieldShowsABooleanAsNSNumberDescribesIt() {
+    #expect(SpecifierValues.fieldText(of: .bool(true)) == "1")
+    #expect(SpecifierValues.fieldText(of: .bool(false)) == "0")
+    #expect(SpecifierValues.fieldText(of: "Ada") == "Ada")
+  }
+}
