@@ -13,11 +13,23 @@ public enum SchemaLoader {
   /// A child page that is missing or broken does not stop the load: it is recorded in
   /// ``SettingsSchema/missingPages`` and ``SchemaLinter`` reports it.
   ///
-  /// - Parameter path: The path given with `--schema`, or `nil`.
+  /// - Parameters:
+  ///   - path: The path given with `--schema`, or `nil`.
+  ///   - idiom: The device shown: it chooses `~ipad`/`~iphone` page files, and the
+  ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
   /// - Returns: The schema.
   /// - Throws: ``SchemaLoadError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(path: String?) throws(SchemaLoadError) -> SettingsSchema {
+  public static func load(path: String?, idiom: Idiom = .phone) throws(SchemaLoadError)
+    -> SettingsSchema
+  {
+    try loadAll(path: path, idiom: idiom).limited(to: idiom)
+  }
+
+  /// ``load(path:idiom:)`` without leaving any specifier out.
+  private static func loadAll(path: String?, idiom: Idiom) throws(SchemaLoadError)
+    -> SettingsSchema
+  {
     guard let path else {
       do {
         return try EmbeddedSchema.load()
@@ -26,7 +38,7 @@ public enum SchemaLoader {
       }
     }
     if FileSystem.isFolder(path) {
-      return try SettingsBundleLoader.loadBundle(at: path)
+      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom)
     }
     let bytes: [UInt8]
     do {
@@ -39,7 +51,7 @@ public enum SchemaLoader {
       lowercased.hasSuffix(".plist")
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
-      return try SettingsBundleLoader.loadPage(at: path, bytes: bytes)
+      return try SettingsBundleLoader.loadPage(at: path, bytes: bytes, idiom: idiom)
     }
     do {
       return try JSONSchemaReader.read(bytes, source: path)

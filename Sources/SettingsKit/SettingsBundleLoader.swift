@@ -2,8 +2,8 @@
 /// way InAppSettingsKit's `IASKSettingsReader` finds them.
 ///
 /// - The root page is `Root.inApp.plist` if present, else `Root.plist` (each first with the
-///   `~iphone` suffix: `Root~iphone.inApp.plist`, `Root.inApp.plist`, `Root~iphone.plist`,
-///   `Root.plist`). Its page name is `Root`.
+///   idiom's suffix, ``Idiom/pageSuffix``: `Root~iphone.inApp.plist`, `Root.inApp.plist`,
+///   `Root~iphone.plist`, `Root.plist`; `~ipad` for the pad idiom). Its page name is `Root`.
 /// - A child pane's `File` names the page `<File>.inApp.plist`, else `<File>.plist`, in the
 ///   same folder, in the same order. Every page reachable from the root is loaded once,
 ///   breadth-first, also through the child panes of an `IASKListGroupSpecifier`. Child panes
@@ -17,14 +17,13 @@
 ///   `.lproj` folder; one that cannot be read is a warning in
 ///   ``SettingsSchema/loadProblems``.
 enum SettingsBundleLoader {
-  /// The device suffix settei looks for, as an iPhone would.
-  static let deviceSuffix = "~iphone"
-
   /// Loads the bundle folder at `folder`.
   ///
   /// - Throws: ``SchemaLoadError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
-  static func loadBundle(at folder: String) throws(SchemaLoadError) -> SettingsSchema {
+  static func loadBundle(at folder: String, idiom: Idiom = .phone) throws(SchemaLoadError)
+    -> SettingsSchema
+  {
     let entries: [String]
     do {
       entries = try FileSystem.folderEntries(folder)
@@ -32,14 +31,14 @@ enum SettingsBundleLoader {
       throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
     }
     let present = Set(entries)
-    let candidates = pageFileNames(for: "Root")
+    let candidates = pageFileNames(for: "Root", idiom: idiom)
     guard let rootFile = candidates.first(where: present.contains) else {
       throw .unreadable(
         "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
           + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
           + "or a .json schema")
     }
-    var loader = Loader(folder: folder, entries: entries)
+    var loader = Loader(folder: folder, entries: entries, idiom: idiom)
     return try loader.load(rootPath: join(folder, rootFile), rootName: "Root", bytes: nil)
   }
 
@@ -49,22 +48,24 @@ enum SettingsBundleLoader {
   /// - Parameters:
   ///   - path: The `.plist` file.
   ///   - bytes: Its contents, if already read.
+  ///   - idiom: The device, whose suffix the pages it opens are looked for with first.
   /// - Returns: The schema, with the file's page as its root.
   /// - Throws: ``SchemaLoadError`` when the file cannot be read or is not a page.
-  static func loadPage(at path: String, bytes: [UInt8]? = nil) throws(SchemaLoadError)
-    -> SettingsSchema
+  static func loadPage(at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone)
+    throws(SchemaLoadError) -> SettingsSchema
   {
     let folder = FileSystem.parentFolder(of: path)
     let entries = (try? FileSystem.folderEntries(folder)) ?? []
-    var loader = Loader(folder: folder, entries: entries)
+    var loader = Loader(folder: folder, entries: entries, idiom: idiom)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return try loader.load(rootPath: path, rootName: pageName(ofFile: file), bytes: bytes)
   }
 
-  /// The file names that may hold the page `name`, in the order they are tried.
-  static func pageFileNames(for name: String) -> [String] {
-    [
-      "\(name)\(deviceSuffix).inApp.plist", "\(name).inApp.plist", "\(name)\(deviceSuffix).plist",
+  /// The file names that may hold the page `name` on `idiom`, in the order they are tried.
+  static func pageFileNames(for name: String, idiom: Idiom) -> [String] {
+    let suffix = idiom.pageSuffix
+    return [
+      "\(name)\(suffix).inApp.plist", "\(name).inApp.plist", "\(name)\(suffix).plist",
       "\(name).plist",
     ]
   }
@@ -149,6 +150,7 @@ enum SettingsBundleLoader {
   /// The state of one load.
   private struct Loader {
     let folder: String
+    let idiom: Idiom
     let present: Set<String>
     /// The `.lproj` folders, sorted, with the `.strings` tables each holds.
     let languages: [(language: String, folder: String, tables: Set<String>)]
@@ -160,8 +162,9 @@ enum SettingsBundleLoader {
     /// Explicit `StringsTable`s, by page, before defaults are applied.
     var explicitTables: [String: String] = [:]
 
-    init(folder: String, entries: [String]) {
+    init(folder: String, entries: [String], idiom: Idiom) {
       self.folder = folder
+      self.idiom = idiom
       present = Set(entries)
       var languages: [(String, String, Set<String>)] = []
       for entry in entries where entry.hasSuffix(".lproj") && entry.count > ".lproj".count {
@@ -215,7 +218,7 @@ enum SettingsBundleLoader {
       -> Bool
     {
       let invalid = file.isEmpty || file.contains("/") || file.contains("\0")
-      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file)
+      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file, idiom: idiom)
       let searched = names.map { SettingsBundleLoader.join(folder, $0) }
       guard let found = names.first(where: present.contains) else {
         missing.append(

@@ -1,3 +1,5 @@
+import SettingsKit
+
 /// The command line, parsed. Parsing is pure so that usage errors are tested as values.
 struct Options: Equatable {
   /// What to do: open the REPL (the default) or one of the commands for scripts.
@@ -22,6 +24,8 @@ struct Options: Equatable {
   var schemaPath: String?
   var storePath: String?
   var language: String?
+  /// The device shown, from `--idiom`.
+  var idiom = Idiom.phone
   var noColor = false
   var showHelp = false
   var showVersion = false
@@ -33,7 +37,7 @@ struct Options: Equatable {
     var message: String
   }
 
-  static let valueOptions = ["--schema", "--store", "--lang", "--format"]
+  static let valueOptions = ["--schema", "--store", "--lang", "--idiom", "--format"]
   static let flagOptions = ["--no-color", "--help", "--version", "--json", "--all", "--recover"]
   static let subcommands = ["get", "set", "list", "export", "import", "reset", "lint"]
 
@@ -68,7 +72,7 @@ struct Options: Equatable {
       case "--recover": options.recover = true
       case "--json": json = true
       case "--all": all = true
-      case "--schema", "--store", "--lang", "--format":
+      case "--schema", "--store", "--lang", "--idiom", "--format":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -85,6 +89,11 @@ struct Options: Equatable {
         case "--schema": options.schemaPath = value
         case "--store": options.storePath = value
         case "--format": format = value
+        case "--idiom":
+          guard let idiom = Idiom(rawValue: value.lowercased()) else {
+            throw UsageError(message: "Unknown idiom '\(value)'. \(example(for: name))")
+          }
+          options.idiom = idiom
         default: options.language = value
         }
       default:
@@ -164,6 +173,7 @@ struct Options: Equatable {
     case "--schema": "Give a Settings.bundle folder, a .plist page or a .json schema."
     case "--store": "Give a .json or .plist file, e.g. --store ~/settings.json."
     case "--format": "Give json or plist."
+    case "--idiom": "Give phone, pad, mac or vision."
     default: "Give a language code, e.g. --lang ja or --lang en."
     }
   }
@@ -214,6 +224,9 @@ struct Options: Equatable {
                       (~/.config/settei/settings.json); for --schema X, X.json there.
       --lang CODE     The language to show (ja, en, de, …).
                       Default: from LC_ALL, LC_MESSAGES or LANG.
+      --idiom DEVICE  The device to show: phone, pad, mac or vision. It chooses
+                      Root~ipad.plist pages (pad) and hides the rows whose
+                      SupportedUserInterfaceIdioms leave it out. Default: phone.
       --no-color      No colour (also when NO_COLOR is set).
       --recover       Restore the unsaved changes a stopped settei kept in
                       <store>.recover without asking (how a script restores them).

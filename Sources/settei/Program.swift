@@ -53,7 +53,7 @@ struct Program {
     } catch {
       standardError.write(
         "Error: \(TerminalText.sanitize(error.message))\n"
-          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color] "
+          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] "
           + "[--recover]. "
           + "See 'settei --help'.\n")
       return .usage
@@ -71,7 +71,7 @@ struct Program {
     if case .lint(let path) = options.subcommand { return try lint(path) }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
-    let schema = try loadSchema(options.schemaPath)
+    let schema = try loadSchema(options.schemaPath, idiom: options.idiom)
     let storePath = try resolveStorePath(options)
     let store: SettingsStore
     do {
@@ -172,12 +172,12 @@ struct Program {
     }
   }
 
-  func loadSchema(_ path: String?) throws(Failure) -> (
+  func loadSchema(_ path: String?, idiom: Idiom = .phone) throws(Failure) -> (
     schema: SettingsSchema, rootPage: SettingsSchema.Page
   ) {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path)
+      schema = try SchemaLoader.load(path: path, idiom: idiom)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }

@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -143,5 +144,62 @@ extension RealWorldBundleTests {
     #expect(run.standardOutput.hasPrefix("Settings\n"))
     #expect(run.standardOutput.contains("Settings › Licenses\n"))
     #expect(run.standardOutput.contains("  ‹ Settings\n"))
+  }
+}
+
+extension RealWorldBundleTests {
+  @Test func theIdiomChoosesThePageFilesAndTheRows() throws {
+    let phone = try Self.run([], script: "8\nquit\n")
+    try #require(phone.status == 0, "\(phone.standardError)")
+    #expect(phone.standardOutput.contains("   3  "), "Root.plist's slider")
+    #expect(!phone.standardOutput.contains("Split View"))
+    #expect(!phone.standardOutput.contains("Keyboard"), "a group for pad and mac is left out")
+    #expect(!phone.standardOutput.contains("hardware keyboard"), "with its footer")
+    #expect(!phone.standardOutput.contains("Shortcuts"))
+
+    let pad = try Self.run(["--idiom", "pad"], script: "3\nquit\n")
+    try #require(pad.status == 0, "\(pad.standardError)")
+    #expect(pad.standardOutput.contains("   2  Split View "), "Root~ipad.plist")
+    #expect(pad.standardOutput.contains("   3  Licenses "))
+    #expect(pad.standardOutput.contains("\n  Keyboard\n   1  Shortcuts "))
+    #expect(pad.standardOutput.contains("  Shown with a hardware keyboard only.\n"))
+
+    let mac = try Self.run(["--idiom=MAC"], script: "8\nquit\n")
+    #expect(!mac.standardOutput.contains("Split View"), "only the pad idiom reads ~ipad")
+    #expect(mac.standardOutput.contains("   1  Shortcuts "))
+
+    let wrong = try Self.run(["--idiom", "tv"])
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.standardError.hasPrefix("Error: Unknown idiom 'tv'. Give phone, pad, mac or vision.\n"))
+  }
+
+  @Test func lintChecksTheIPadPagesToo() throws {
+    let folder = try TemporaryFolder()
+    let bundle = folder.file("Settings.bundle")
+    #expect(mkdir(bundle, 0o700) == 0)
+    func page(_ specifiers: String) -> [UInt8] {
+      Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>\(specifiers)</array>
+        </dict></plist>
+        """.utf8)
+    }
+    let toggle = """
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key>
+      <string>T</string><key>Key</key><string>t</string><key>DefaultValue</key><true/></dict>
+      """
+    let broken = "<dict><key>Type</key><string>PSMultiValueSpecifier</string></dict>"
+    write(page(toggle), to: bundle + "/Root.plist")
+    write(page(broken), to: bundle + "/Root~ipad.plist")
+    let run = try settei(["lint", bundle], script: "", home: folder.path)
+    #expect(run.status == 65, "\(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains("Root~ipad.plist: PreferenceSpecifiers[0]"),
+      "\(run.standardOutput)")
+    let clean = try settei(["lint", Self.bundle], script: "", home: folder.path)
+    #expect(clean.status == 0)
+    #expect(clean.standardOutput.hasSuffix("0 errors, 3 warnings.\n"), "only the text numbers")
   }
 }
