@@ -3,7 +3,9 @@ import TableKit
 /// The list of a multi-value setting's choices, with a ✓ on the chosen one.
 ///
 /// Selecting a choice makes it the value and moves the ✓; `back` returns to the page, which
-/// shows the new value.
+/// shows the new value. With InAppSettingsKit's `IASKQuickMultiValueSelection`, choosing
+/// returns to the page at once. The specifier's `FooterText` is the list's footer, as
+/// InAppSettingsKit shows it.
 public final class MultiValueViewController: TableViewController {
   /// The setting whose choices are listed.
   public let specifier: Specifier
@@ -65,10 +67,19 @@ public final class MultiValueViewController: TableViewController {
       accessoryType: SpecifierValues.same(choice.value, current) ? .checkmark : .none)
   }
 
+  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+    -> String?
+  {
+    specifier.footerText.map { model.localized($0, on: page) }
+  }
+
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath)
     guard let key = specifier.key else { return }
     model.setValue(choices[indexPath.row].value, forKey: key)
     tableView.reloadData()
+    if specifier.raw["IASKQuickMultiValueSelection"]?.boolValue == true {
+      _ = navigationController?.popViewController()
+    }
   }
 }

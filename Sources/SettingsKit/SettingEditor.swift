@@ -3,9 +3,10 @@ import TableKit
 /// The questions settings ask when a person selects them: a text field's new text, a
 /// slider's number, a text view's lines, a date. Each answer is checked before it is stored.
 enum SettingEditor {
-  /// The request for a specifier's new value, or `nil` if the specifier has no key.
+  /// The request for a specifier's new value, or `nil` if the specifier has no key. An empty
+  /// text field names its `IASKPlaceholder` (`placeholder`, localized) as an example.
   static func request(
-    for specifier: Specifier, title: String, model: SettingsModel,
+    for specifier: Specifier, title: String, model: SettingsModel, placeholder: String? = nil,
     onChange: @escaping () -> Void
   ) -> TextInputRequest? {
     guard let key = specifier.key else { return nil }
@@ -39,19 +40,21 @@ enum SettingEditor {
         })
 
     case .other("IASKDatePickerSpecifier"):
-      let now = current.map(SpecifierValues.text(of:)) ?? "none"
+      let mode = SpecifierValues.DateMode(of: specifier)
+      let currentDate = current?.dateValue
+      let now = currentDate.map { SpecifierValues.dateText($0, mode: mode) } ?? "none"
+      func parse(_ text: String) -> PropertyListValue? {
+        SpecifierValues.date(from: text, mode: mode, current: currentDate).map(
+          PropertyListValue.date)
+      }
       return TextInputRequest(
         title: title,
-        message: "Now \(now). Type a date as 2026-11-30 or 2026-11-30T09:00:00Z. \(keep)",
+        message: "Now \(now). Type \(mode.example). \(keep)",
         validate: { text in
-          SpecifierValues.date(from: text) == nil
-            ? "'\(text)' is not an ISO 8601 date: type 2026-11-30 or 2026-11-30T09:00:00Z."
-            : nil
+          parse(text) == nil ? "'\(text)' is not \(mode.example): type one like it." : nil
         },
         completion: { result in
-          if case .entered(let text) = result, let date = SpecifierValues.date(from: text) {
-            store(.date(date))
-          }
+          if case .entered(let text) = result, let date = parse(text) { store(date) }
         })
 
     case .other("IASKTextViewSpecifier"):
@@ -69,7 +72,8 @@ enum SettingEditor {
       let keyboard = specifier.raw["KeyboardType"]?.stringValue
       let capitalization = specifier.raw["AutocapitalizationType"]?.stringValue
       let now = current.map(SpecifierValues.text(of:)) ?? ""
-      let shown = now.isEmpty ? "empty" : (isSecure ? "set (hidden)" : "'\(now)'")
+      let example = placeholder.map { " (e.g. \($0))" } ?? ""
+      let shown = now.isEmpty ? "empty\(example)" : (isSecure ? "set (hidden)" : "'\(now)'")
       return TextInputRequest(
         title: title, message: "Now \(shown). \(keep)", isSecure: isSecure,
         validate: { SpecifierValues.problem(with: $0, keyboardType: keyboard) },

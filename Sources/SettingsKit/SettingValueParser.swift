@@ -67,8 +67,10 @@ public enum SettingValueParser {
     case .other("IASKTextViewSpecifier"):
       return .success(.string(text))
     case .other("IASKDatePickerSpecifier"):
-      guard let date = SpecifierValues.date(from: text) else {
-        return failure("'\(text)' is not an ISO 8601 date")
+      let mode = SpecifierValues.DateMode(of: specifier)
+      let current = specifier.key.flatMap { model.value(forKey: $0)?.dateValue }
+      guard let date = SpecifierValues.date(from: text, mode: mode, current: current) else {
+        return failure("'\(text)' is not \(mode.example)")
       }
       return .success(.date(date))
     case .titleValue:

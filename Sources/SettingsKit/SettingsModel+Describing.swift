@@ -101,12 +101,15 @@ extension SettingsModel {
       switch specifier.raw["KeyboardType"]?.stringValue {
       case "NumberPad": return "digits"
       case "DecimalPad": return "a number"
+      case "PhonePad": return "a phone number"
+      case "AsciiCapable", "ASCIICapable": return "ASCII text"
       case "EmailAddress": return "an email address"
       case "URL": return "a URL"
       default: return "any text"
       }
     case .other("IASKDatePickerSpecifier"):
-      return "an ISO 8601 date, e.g. 2026-11-30"
+      return SpecifierValues.DateMode(of: specifier) == .time
+        ? "a time, e.g. 09:30 (UTC)" : "an ISO 8601 date, e.g. 2026-11-30"
     default:
       return nil
     }

@@ -284,6 +284,9 @@ public final class SettingsPageViewController: TableViewController {
     // The value is looked up once for the cell and its mark (as differsFromDefault would).
     let value = specifier.key.flatMap { model.value(forKey: $0) }
     let cell = plainCell(for: specifier, value: value)
+    if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
+      return subtitled(cell, subtitle)
+    }
     // A value that differs from its default is marked, so changes stand out.
     if let key = specifier.key, let detail = cell.detailText, !detail.isEmpty, let value,
       !SpecifierValues.same(value, model.defaultValue(forKey: key))
@@ -291,6 +294,26 @@ public final class SettingsPageViewController: TableViewController {
       cell.detailText = "• " + detail
     }
     return cell
+  }
+
+  /// InAppSettingsKit's `IASKSubtitle`, localized: a string, or a dictionary of subtitles by
+  /// the value as text, with `__default__` for any other value.
+  private func subtitle(of specifier: Specifier, value: PropertyListValue?) -> String? {
+    guard let raw = specifier.raw["IASKSubtitle"] else { return nil }
+    if let text = raw.stringValue { return localized(text) }
+    guard let byValue = raw.dictionaryValue else { return nil }
+    let chosen = value.flatMap { byValue[SpecifierValues.text(of: $0)] } ?? byValue["__default__"]
+    return chosen?.stringValue.map(localized)
+  }
+
+  /// The cell with `subtitle` on a line of its own below its title (a row without a value
+  /// of its own: a child pane, a button).
+  private func subtitled(_ cell: TableViewCell, _ subtitle: String) -> TableViewCell {
+    let result = TableViewCell(style: .subtitle, text: cell.text ?? "", detailText: subtitle)
+    result.accessoryType = cell.accessoryType
+    result.selectionStyle = cell.selectionStyle
+    result.isEnabled = cell.isEnabled
+    return result
   }
 
   private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
@@ -329,7 +352,11 @@ public final class SettingsPageViewController: TableViewController {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       cell.detailText = lines.count > 1 ? String(lines[0]) + " …" : text
     case .other("IASKDatePickerSpecifier"):
-      cell.detailText = value.map(SpecifierValues.text(of:))
+      let mode = SpecifierValues.DateMode(of: specifier)
+      cell.detailText = value.map {
+        $0.dateValue.map { SpecifierValues.dateText($0, mode: mode) }
+          ?? SpecifierValues.text(of: $0)
+      }
     case .group, .radioGroup, .other:
       cell.detailText = "(\(Self.readableName(of: specifier.kind)))"
       cell.selectionStyle = .none
@@ -376,8 +403,19 @@ public final class SettingsPageViewController: TableViewController {
     case .toggleSwitch:
       guard let key = specifier.key else { return }
       let isOn = SpecifierValues.isOn(model.value(forKey: key), for: specifier)
-      model.setValue(isOn ? specifier.falseValue : specifier.trueValue, forKey: key)
-      tableView.reloadData()
+      let change = { [weak self] in
+        guard let self else { return }
+        self.model.setValue(isOn ? specifier.falseValue : specifier.trueValue, forKey: key)
+        self.tableView.reloadData()
+      }
+      if let question = SettingEditor.confirmation(
+        for: specifier, turningOn: !isOn, title: displayTitle(of: specifier),
+        localized: localized, confirmed: change)
+      {
+        requestTextInput(question)
+      } else {
+        change()
+      }
     case .childPane:
       guard let file = specifier.file, let child = model.schema.pages[file] else { return }
       navigationController?.push(
@@ -386,6 +424,7 @@ public final class SettingsPageViewController: TableViewController {
       guard
         let request = SettingEditor.request(
           for: specifier, title: displayTitle(of: specifier), model: model,
+          placeholder: specifier.raw["IASKPlaceholder"]?.stringValue.map(localized),
           onChange: { [weak self] in self?.tableView.reloadData() })
       else { return }
       requestTextInput(request)

@@ -109,6 +109,14 @@ enum SpecifierValues {
     case "DecimalPad", "NumbersAndPunctuation":
       return Double(text) != nil || keyboardType == "NumbersAndPunctuation"
         ? nil : "'\(text)' is not a number: type digits with an optional '.' (e.g. 3.5)."
+    case "PhonePad":
+      // The keys of iOS's phone pad: digits, + * # and, as typed numbers have them, ( ) - and
+      // spaces.
+      return text.allSatisfy({ $0.isASCII && ($0.isNumber || "+*#()- ".contains($0)) })
+        ? nil : "'\(text)' is not a phone number: type digits, + * # ( ) - and spaces only."
+    case "AsciiCapable", "ASCIICapable":
+      return text.allSatisfy(\.isASCII)
+        ? nil : "'\(text)' has characters beyond ASCII: type ASCII letters, digits and signs."
     case "EmailAddress":
       return isEmailAddress(text)
         ? nil : "'\(text)' is not an email address: type name@example.com."

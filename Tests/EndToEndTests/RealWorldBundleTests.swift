@@ -203,3 +203,72 @@ extension RealWorldBundleTests {
     #expect(clean.standardOutput.hasSuffix("0 errors, 3 warnings.\n"), "only the text numbers")
   }
 }
+
+/// InAppSettingsKit's keys that real bundles use, in a JSON schema of the test's own.
+@Suite("InAppSettingsKit's extra keys")
+struct InAppSettingsKitKeyTests {
+  static let schema = """
+    {"Title": "Extras", "PreferenceSpecifiers": [
+      {"Type": "PSToggleSwitchSpecifier", "Title": "Delete Data", "Key": "wipe",
+       "DefaultValue": false, "TrueConfirmationPrompt": {"Title": "Delete all data?",
+       "Prompt": "This cannot be undone.", "ConfirmText": "Delete", "DenyText": "Keep"}},
+      {"Type": "PSMultiValueSpecifier", "Title": "Size", "Key": "size", "DefaultValue": "m",
+       "Titles": ["Small", "Medium"], "Values": ["s", "m"], "FooterText": "Pick a size.",
+       "IASKQuickMultiValueSelection": true},
+      {"Type": "IASKDatePickerSpecifier", "Title": "Wake", "Key": "wake",
+       "DatePickerMode": "Time"},
+      {"Type": "PSTextFieldSpecifier", "Title": "Phone", "Key": "phone",
+       "KeyboardType": "PhonePad", "IASKPlaceholder": "+1 555 0100"},
+      {"Type": "PSChildPaneSpecifier", "Title": "About", "File": "About",
+       "IASKSubtitle": "Version and licences",
+       "Children": {"PreferenceSpecifiers": [{"Type": "PSGroupSpecifier", "Title": "v1"}]}}
+    ]}
+    """
+
+  static func run(_ script: String) throws -> (ProcessResult, String) {
+    let home = try TemporaryFolder()
+    let schema = home.file("extras.json")
+    write(Array(Self.schema.utf8), to: schema)
+    let store = home.file("s.json")
+    let run = try settei(["--schema", schema, "--store", store], script: script, home: home.path)
+    let saved = contents(of: store).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    return (run, saved)
+  }
+
+  @Test func aToggleAsksItsConfirmationPromptBeforeTheChange() throws {
+    let (denied, nothing) = try Self.run("1\nn\nquit\n")
+    try #require(denied.status == 0, "\(denied.standardError)")
+    #expect(
+      denied.standardOutput.contains(
+        "  This cannot be undone.\n  Type y (Delete) to go on, or n (Keep).\nDelete all data?: n"))
+    #expect(nothing.isEmpty, "denied: nothing changed")
+    let (confirmed, saved) = try Self.run("1\nDelete\nquit\n")
+    #expect(confirmed.standardOutput.contains("• On"))
+    #expect(saved.contains("\"wipe\": true"))
+    let (wrong, _) = try Self.run("1\nmaybe\n")
+    #expect(
+      wrong.standardError.contains("'maybe' is no answer. Type y (Delete) to go on, or n (Keep)."))
+  }
+
+  @Test func aQuickMultiValueReturnsOnChoosingAndShowsItsFooter() throws {
+    let (run, saved) = try Self.run("2\n1\nquit\n")
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("   2  ✓ Medium\n  Pick a size.\n"))
+    #expect(run.standardOutput.contains("Extras › Size> 1\nExtras\n"), "back on the page")
+    #expect(saved.contains("\"size\": \"s\""))
+  }
+
+  @Test func aTimePickerAsksForATimePhonePadAndPlaceholderAndSubtitle() throws {
+    let (run, saved) = try Self.run("3\n7:05\n4\n+1 555 0100\nquit\n")
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Type a time as 09:30 (UTC)."))
+    #expect(run.standardOutput.contains("Now empty (e.g. +1 555 0100)."))
+    #expect(run.standardOutput.contains("• 07:05\n"))
+    #expect(saved.contains("\"wake\": \"2001-01-01T07:05:00Z\""))
+    #expect(
+      run.standardOutput.contains("   5  About")
+        && run.standardOutput.contains("\n      Version and licences\n"))
+    let (letters, _) = try Self.run("4\nabc\n")
+    #expect(letters.standardError.contains("'abc' is not a phone number"))
+  }
+}

@@ -83,6 +83,28 @@ import Testing
     #expect(!SpecifierValues.isOn(.integer(0), for: toggle))
   }
 
+  @Test func aTimePickerTakesATimeOnTheDayItHad() throws {
+    let day = try #require(SpecifierValues.date(from: "2026-11-30T23:59:00Z"))
+    let time = try #require(SpecifierValues.date(from: "7:05", mode: .time, current: day))
+    #expect(ISO8601Date.string(from: time) == "2026-11-30T07:05:00Z")
+    #expect(SpecifierValues.dateText(time, mode: .time) == "07:05")
+    #expect(SpecifierValues.dateText(time, mode: .date) == "2026-11-30")
+    let first = try #require(SpecifierValues.date(from: "23:59:30", mode: .time, current: nil))
+    #expect(ISO8601Date.string(from: first) == "2001-01-01T23:59:30Z")
+    for wrong in ["24:00", "7", "7:60", "ab:cd", "7:5:1:2"] {
+      #expect(SpecifierValues.date(from: wrong, mode: .time, current: day) == nil, "\(wrong)")
+    }
+    #expect(SpecifierValues.date(from: "7:05", mode: .date, current: day) == nil)
+  }
+
+  @Test func theExtraKeyboardTypesCheckWhatTheirKeysCanType() {
+    #expect(SpecifierValues.problem(with: "+1 (555) 010-0*#", keyboardType: "PhonePad") == nil)
+    #expect(SpecifierValues.problem(with: "call me", keyboardType: "PhonePad") != nil)
+    #expect(SpecifierValues.problem(with: "plain", keyboardType: "AsciiCapable") == nil)
+    #expect(SpecifierValues.problem(with: "café", keyboardType: "AsciiCapable") != nil)
+    #expect(SpecifierValues.problem(with: "Ada 555", keyboardType: "NamePhonePad") == nil)
+  }
+
   @Test func aTextFieldShowsABooleanAsNSNumberDescribesIt() {
     #expect(SpecifierValues.fieldText(of: .bool(true)) == "1")
     #expect(SpecifierValues.fieldText(of: .bool(false)) == "0")
