@@ -17,18 +17,19 @@ public enum SchemaLoader {
   ///   - path: The path given with `--schema`, or `nil`.
   ///   - idiom: The device shown: it chooses `~ipad`/`~iphone` page files, and the
   ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
+  ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
   /// - Returns: The schema.
   /// - Throws: ``SchemaLoadError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(path: String?, idiom: Idiom = .phone) throws(SchemaLoadError)
-    -> SettingsSchema
+  public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
+    throws(SchemaLoadError) -> SettingsSchema
   {
-    try loadAll(path: path, idiom: idiom).limited(to: idiom)
+    try loadAll(path: path, idiom: idiom, language: language).limited(to: idiom)
   }
 
-  /// ``load(path:idiom:)`` without leaving any specifier out.
-  private static func loadAll(path: String?, idiom: Idiom) throws(SchemaLoadError)
-    -> SettingsSchema
+  /// ``load(path:idiom:language:)`` without leaving any specifier out.
+  private static func loadAll(path: String?, idiom: Idiom, language: String)
+    throws(SchemaLoadError) -> SettingsSchema
   {
     guard let path else {
       do {
@@ -38,7 +39,7 @@ public enum SchemaLoader {
       }
     }
     if FileSystem.isFolder(path) {
-      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom)
+      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom, language: language)
     }
     let bytes: [UInt8]
     do {
@@ -51,7 +52,8 @@ public enum SchemaLoader {
       lowercased.hasSuffix(".plist")
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
-      return try SettingsBundleLoader.loadPage(at: path, bytes: bytes, idiom: idiom)
+      return try SettingsBundleLoader.loadPage(
+        at: path, bytes: bytes, idiom: idiom, language: language)
     }
     do {
       return try JSONSchemaReader.read(bytes, source: path)

@@ -16,13 +16,16 @@
 ///   (InAppSettingsKit's rule). `<language>.lproj/<table>.strings` is read for every
 ///   `.lproj` folder; one that cannot be read is a warning in
 ///   ``SettingsSchema/loadProblems``.
+/// - A page the folder does not have is looked for in the `.lproj` folders, in the fallback
+///   chain of the language (``StringsCatalog/languageChain(for:)``), as `NSBundle` finds a
+///   resource: a localized page.
 enum SettingsBundleLoader {
   /// Loads the bundle folder at `folder`.
   ///
   /// - Throws: ``SchemaLoadError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
-  static func loadBundle(at folder: String, idiom: Idiom = .phone) throws(SchemaLoadError)
-    -> SettingsSchema
+  static func loadBundle(at folder: String, idiom: Idiom = .phone, language: String = "en")
+    throws(SchemaLoadError) -> SettingsSchema
   {
     let entries: [String]
     do {
@@ -30,16 +33,14 @@ enum SettingsBundleLoader {
     } catch {
       throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
     }
-    let present = Set(entries)
-    let candidates = pageFileNames(for: "Root", idiom: idiom)
-    guard let rootFile = candidates.first(where: present.contains) else {
+    var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
+    guard let rootPath = loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom)) else {
       throw .unreadable(
         "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
           + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
           + "or a .json schema")
     }
-    var loader = Loader(folder: folder, entries: entries, idiom: idiom)
-    return try loader.load(rootPath: join(folder, rootFile), rootName: "Root", bytes: nil)
+    return try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil)
   }
 
   /// Loads the page at `path` as the root of a schema, with the pages it opens from the same
@@ -49,14 +50,15 @@ enum SettingsBundleLoader {
   ///   - path: The `.plist` file.
   ///   - bytes: Its contents, if already read.
   ///   - idiom: The device, whose suffix the pages it opens are looked for with first.
+  ///   - language: The language whose `.lproj` folder holds a page the folder lacks.
   /// - Returns: The schema, with the file's page as its root.
   /// - Throws: ``SchemaLoadError`` when the file cannot be read or is not a page.
-  static func loadPage(at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone)
-    throws(SchemaLoadError) -> SettingsSchema
-  {
+  static func loadPage(
+    at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en"
+  ) throws(SchemaLoadError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
     let entries = (try? FileSystem.folderEntries(folder)) ?? []
-    var loader = Loader(folder: folder, entries: entries, idiom: idiom)
+    var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return try loader.load(rootPath: path, rootName: pageName(ofFile: file), bytes: bytes)
   }
@@ -151,9 +153,13 @@ enum SettingsBundleLoader {
   private struct Loader {
     let folder: String
     let idiom: Idiom
+    /// The language whose `.lproj` folders are searched for a page the bundle folder lacks.
+    let language: String
     let present: Set<String>
     /// The `.lproj` folders, sorted, with the `.strings` tables each holds.
     let languages: [(language: String, folder: String, tables: Set<String>)]
+    /// The files of each `.lproj` folder, by its language.
+    let localizedFiles: [String: (folder: String, files: Set<String>)]
     var pages: [String: SettingsSchema.Page] = [:]
     var missing: [MissingPage] = []
     var problems: [LintProblem] = []
@@ -162,11 +168,13 @@ enum SettingsBundleLoader {
     /// Explicit `StringsTable`s, by page, before defaults are applied.
     var explicitTables: [String: String] = [:]
 
-    init(folder: String, entries: [String], idiom: Idiom) {
+    init(folder: String, entries: [String], idiom: Idiom, language: String) {
       self.folder = folder
       self.idiom = idiom
+      self.language = language
       present = Set(entries)
       var languages: [(String, String, Set<String>)] = []
+      var localizedFiles: [String: (String, Set<String>)] = [:]
       for entry in entries where entry.hasSuffix(".lproj") && entry.count > ".lproj".count {
         let path = SettingsBundleLoader.join(folder, entry)
         guard FileSystem.isFolder(path) else { continue }
@@ -174,8 +182,25 @@ enum SettingsBundleLoader {
         let tables = files.filter { $0.hasSuffix(".strings") && $0.count > ".strings".count }
           .map { String($0.dropLast(".strings".count)) }
         languages.append((String(entry.dropLast(".lproj".count)), path, Set(tables)))
+        localizedFiles[String(entry.dropLast(".lproj".count))] = (path, Set(files))
       }
       self.languages = languages
+      self.localizedFiles = localizedFiles
+    }
+
+    /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
+    /// resource, in the `.lproj` folder that serves ``language`` best (a localized page).
+    func path(ofFirst names: [String]) -> String? {
+      if let found = names.first(where: present.contains) {
+        return SettingsBundleLoader.join(folder, found)
+      }
+      for language in StringsCatalog.languageChain(for: language, among: localizedFiles.keys) {
+        guard let (path, files) = localizedFiles[language] else { continue }
+        if let found = names.first(where: files.contains) {
+          return SettingsBundleLoader.join(path, found)
+        }
+      }
+      return nil
     }
 
     mutating func load(rootPath: String, rootName: String, bytes: [UInt8]?)
@@ -220,14 +245,14 @@ enum SettingsBundleLoader {
       let invalid = file.isEmpty || file.contains("/") || file.contains("\0")
       let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file, idiom: idiom)
       let searched = names.map { SettingsBundleLoader.join(folder, $0) }
-      guard let found = names.first(where: present.contains) else {
+      guard let found = path(ofFirst: names) else {
         missing.append(
           MissingPage(
             page: page.name, specifierIndex: index, file: file, searched: searched,
             reason: invalid ? "File must be a page name, without '/' or a file extension" : nil))
         return false
       }
-      switch readPage(at: SettingsBundleLoader.join(folder, found), name: file, bytes: nil) {
+      switch readPage(at: found, name: file, bytes: nil) {
       case .success(let child):
         add(child)
         return true

@@ -42,33 +42,42 @@ public struct StringsCatalog: Sendable, Equatable {
     guard let wanted = LanguageTag(language) else {
       return tables[language] == nil ? nil : language
     }
-    return servingFolders(for: wanted).first
+    return Self.servingFolders(for: wanted, among: tables.keys).first
   }
 
   /// The folders to try, in order, for a requested language: those of the language
   /// (``LanguageTag/rank(serving:)``), then those of English (the development language of
   /// nearly every app), then `Base`.
   func languageChain(for language: String) -> [String] {
+    Self.languageChain(for: language, among: tables.keys)
+  }
+
+  /// ``languageChain(for:)`` among some `.lproj` folder names (without the extension).
+  static func languageChain(for language: String, among folders: some Collection<String>)
+    -> [String]
+  {
     var result: [String] = []
     if let wanted = LanguageTag(language) {
-      result = servingFolders(for: wanted)
-    } else if tables[language] != nil {
+      result = servingFolders(for: wanted, among: folders)
+    } else if folders.contains(language) {
       result = [language]
     }
     if let english = LanguageTag("en") {
-      for folder in servingFolders(for: english) where !result.contains(folder) {
+      for folder in servingFolders(for: english, among: folders) where !result.contains(folder) {
         result.append(folder)
       }
     }
-    if tables["Base"] != nil, !result.contains("Base") { result.append("Base") }
+    if folders.contains("Base"), !result.contains("Base") { result.append("Base") }
     return result
   }
 
   /// The folders in the language of `wanted`, best first: by rank, a folder naming the
   /// script before one that does not, then by name.
-  private func servingFolders(for wanted: LanguageTag) -> [String] {
+  private static func servingFolders(
+    for wanted: LanguageTag, among folders: some Collection<String>
+  ) -> [String] {
     var ranked: [(rank: Int, unscripted: Bool, folder: String)] = []
-    for folder in tables.keys {
+    for folder in folders {
       guard let tag = LanguageTag(folder), let rank = tag.rank(serving: wanted) else { continue }
       ranked.append((rank, tag.script == nil && wanted.script != nil, folder))
     }

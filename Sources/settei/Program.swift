@@ -71,7 +71,7 @@ struct Program {
     if case .lint(let path) = options.subcommand { return try lint(path) }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
-    let schema = try loadSchema(options.schemaPath, idiom: options.idiom)
+    let schema = try loadSchema(options.schemaPath, idiom: options.idiom, language: language)
     let storePath = try resolveStorePath(options)
     let store: SettingsStore
     do {
@@ -172,12 +172,14 @@ struct Program {
     }
   }
 
-  func loadSchema(_ path: String?, idiom: Idiom = .phone) throws(Failure) -> (
-    schema: SettingsSchema, rootPage: SettingsSchema.Page
-  ) {
+  func loadSchema(_ path: String?, idiom: Idiom = .phone, language: String = "en")
+    throws(Failure) -> (
+      schema: SettingsSchema, rootPage: SettingsSchema.Page
+    )
+  {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path, idiom: idiom)
+      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }

@@ -272,3 +272,44 @@ struct InAppSettingsKitKeyTests {
     #expect(letters.standardError.contains("'abc' is not a phone number"))
   }
 }
+
+extension RealWorldBundleTests {
+  @Test func aPageOnlyInLanguageFoldersIsTakenFromTheLanguagesFolder() throws {
+    let folder = try TemporaryFolder()
+    let bundle = folder.file("Settings.bundle")
+    func page(_ specifiers: String) -> [UInt8] {
+      Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>\(specifiers)</array>
+        </dict></plist>
+        """.utf8)
+    }
+    func group(_ title: String) -> String {
+      "<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key>"
+        + "<string>\(title)</string></dict>"
+    }
+    for path in [bundle, bundle + "/en.lproj", bundle + "/de.lproj", bundle + "/pt-BR.lproj"] {
+      #expect(mkdir(path, 0o700) == 0)
+    }
+    write(
+      page(
+        "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key>"
+          + "<string>Credits</string><key>File</key><string>Credits</string></dict>"),
+      to: bundle + "/Root.plist")
+    write(page(group("Made by us")), to: bundle + "/en.lproj/Credits.plist")
+    write(page(group("Von uns gemacht")), to: bundle + "/de.lproj/Credits.plist")
+    write(page(group("Feito por nós")), to: bundle + "/pt-BR.lproj/Credits.plist")
+    for (language, text) in [
+      ("de-AT", "Von uns gemacht"), ("pt_BR", "Feito por nós"), ("fr", "Made by us"),
+    ] {
+      let run = try settei(
+        ["--schema", bundle, "--store", folder.file("s.json"), "--lang", language],
+        script: "1\nquit\n", home: folder.path)
+      #expect(run.status == 0, "\(run.standardError)")
+      #expect(run.standardOutput.contains("\n  \(text)\n"), "\(language): \(run.standardOutput)")
+    }
+    let lint = try settei(["lint", bundle], script: "", home: folder.path)
+    #expect(lint.status == 0, "\(lint.standardOutput)")
+  }
+}
