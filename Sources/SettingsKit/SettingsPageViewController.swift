@@ -160,10 +160,20 @@ public final class SettingsPageViewController: TableViewController {
   /// or with the lint errors of the page. Rebuilding them on every change of any value cost
   /// more than showing the screen.
   private func rebuildSectionsIfNeeded() {
-    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors {
+    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors
+      || (hasSortedRadioGroups && builtLanguage != model.language)
+    {
       rebuildSections()
     }
   }
+
+  /// Whether a radio group lists its choices sorted by title, which changes with the
+  /// language.
+  private lazy var hasSortedRadioGroups = page.specifiers.contains {
+    $0.kind == .radioGroup && $0.displaysSortedByTitle
+  }
+  /// The language the sections were built in.
+  private var builtLanguage = ""
 
   /// The lint errors the sections were built with.
   private var builtErrors: [Int: String]?
@@ -196,7 +206,14 @@ public final class SettingsPageViewController: TableViewController {
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: []))
         needsFreshSection = false
       case .radioGroup:
-        let rows = specifier.values.indices.map { Row.choice(specifier, $0) }
+        var order = Array(specifier.values.indices)
+        if specifier.displaysSortedByTitle {
+          // By title as shown, as Settings.app sorts them; a choice without a title last.
+          let titles = specifier.titles.map(localized)
+          order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
+            .sorted { $0 < $1 }.map(\.1)
+        }
+        let rows = order.map { Row.choice(specifier, $0) }
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
         needsFreshSection = true
       case .other("IASKListGroupSpecifier"):
@@ -213,6 +230,7 @@ public final class SettingsPageViewController: TableViewController {
       result.append(Section(rows: [.deleteItem]))
     }
     sections = result
+    builtLanguage = model.language
   }
 
   // MARK: Data source

@@ -313,3 +313,33 @@ extension RealWorldBundleTests {
     #expect(lint.status == 0, "\(lint.standardOutput)")
   }
 }
+
+extension InAppSettingsKitKeyTests {
+  @Test func aRadioGroupSortedByTitleSortsInEveryLanguageAndSubtitlesFallBack() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("radio.json")
+    write(
+      Array(
+        """
+        {"Title": "R", "Strings": {"de": {"Banana": "Zitrone", "Apple": "Apfel",
+          "Cherry": "Kirsche"}},
+         "PreferenceSpecifiers": [
+          {"Type": "PSRadioGroupSpecifier", "Title": "Fruit", "Key": "fruit", "DefaultValue": "b",
+           "DisplaySortedByTitle": true, "Titles": ["Banana", "Cherry", "Apple"],
+           "Values": ["b", "c", "a"]},
+          {"Type": "PSChildPaneSpecifier", "Title": "More", "File": "More",
+           "IASKSubtitle": {"x": "never", "__default__": "Everything else"},
+           "Children": {"PreferenceSpecifiers": []}}
+        ]}
+        """.utf8), to: schema)
+    let run = try settei(
+      ["--schema", schema, "--store", home.file("s.json")], script: "lang de\n1\nquit\n",
+      home: home.path)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("   1    Apple\n   2  ✓ Banana\n   3    Cherry\n"))
+    #expect(run.standardOutput.contains("   1    Apfel\n   2    Kirsche\n   3  ✓ Zitrone\n"))
+    #expect(run.standardOutput.contains("   1  ✓ Apfel\n"), "row 1 is the first shown")
+    #expect(run.standardOutput.contains("   4    More"))
+    #expect(run.standardOutput.contains("\n        Everything else\n"))
+  }
+}
