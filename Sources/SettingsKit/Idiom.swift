@@ -22,7 +22,8 @@ public enum Idiom: String, CaseIterable, Sendable {
 
 extension Specifier {
   /// Whether the specifier is shown on `idiom`: it has no `SupportedUserInterfaceIdioms`, or
-  /// they name the idiom. A list that is not an array of names limits nothing (lint says so).
+  /// they name the idiom. A value that is not an array limits nothing; unknown names are
+  /// skipped, as InAppSettingsKit skips them (``SettingsSchema/idiomProblems()`` names both).
   public func isSupported(on idiom: Idiom) -> Bool {
     guard let names = raw["SupportedUserInterfaceIdioms"]?.arrayValue else { return true }
     return names.contains { $0.stringValue == idiom.specifierName }
@@ -30,6 +31,34 @@ extension Specifier {
 }
 
 extension SettingsSchema {
+  /// Warnings about `SupportedUserInterfaceIdioms` that do not say what they mean: not an
+  /// array, or names that are no idiom (a specifier naming none is shown on no device).
+  func idiomProblems() -> [LintProblem] {
+    let known = Idiom.allCases.map(\.specifierName)
+    var problems: [LintProblem] = []
+    for name in pages.keys.sorted() {
+      guard let page = pages[name] else { continue }
+      for specifier in page.specifiers {
+        guard let value = specifier.raw["SupportedUserInterfaceIdioms"] else { continue }
+        let names = value.arrayValue?.map { $0.stringValue ?? $0.debugDescription }
+        let unknown = names?.filter { !known.contains($0) } ?? []
+        guard names == nil || !unknown.isEmpty else { continue }
+        let what =
+          names == nil
+          ? "is \(value.debugDescription), not an array; it limits nothing"
+          : "names \(unknown.joined(separator: ", ")), which is no idiom"
+            + (unknown.count == names?.count ? "; the specifier is shown on no device" : "")
+        problems.append(
+          LintProblem(
+            severity: .warning, source: page.source, page: name,
+            specifierIndex: specifier.index, key: specifier.key,
+            message: "SupportedUserInterfaceIdioms \(what)",
+            fix: "list some of Phone, Pad, Mac and Vision"))
+      }
+    }
+    return problems
+  }
+
   /// The schema as `idiom` shows it: every specifier that is not supported on it left out.
   /// A group left out takes its title and footer with it; its rows join the section before
   /// unless they are left out too.

@@ -24,7 +24,9 @@ public enum SchemaLoader {
   public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
     throws(SchemaLoadError) -> SettingsSchema
   {
-    try loadAll(path: path, idiom: idiom, language: language).limited(to: idiom)
+    var schema = try loadAll(path: path, idiom: idiom, language: language)
+    schema.loadProblems += schema.idiomProblems()
+    return schema.limited(to: idiom)
   }
 
   /// ``load(path:idiom:language:)`` without leaving any specifier out.

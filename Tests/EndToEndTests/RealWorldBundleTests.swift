@@ -343,3 +343,41 @@ extension InAppSettingsKitKeyTests {
     #expect(run.standardOutput.contains("\n        Everything else\n"))
   }
 }
+
+extension RealWorldBundleTests {
+  @Test func lintNamesIdiomListsThatDoNotSayWhatTheyMean() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("idioms.json")
+    write(
+      Array(
+        """
+        {"Title": "I", "PreferenceSpecifiers": [
+          {"Type": "PSToggleSwitchSpecifier", "Title": "A", "Key": "a", "DefaultValue": true,
+           "SupportedUserInterfaceIdioms": "Pad"},
+          {"Type": "PSToggleSwitchSpecifier", "Title": "B", "Key": "b", "DefaultValue": true,
+           "SupportedUserInterfaceIdioms": ["Tablet"]},
+          {"Type": "PSToggleSwitchSpecifier", "Title": "C", "Key": "c", "DefaultValue": true,
+           "SupportedUserInterfaceIdioms": ["Pad", "TV"]}
+        ]}
+        """.utf8), to: schema)
+    let lint = try settei(["lint", schema], script: "", home: home.path)
+    #expect(lint.status == 0)
+    #expect(
+      lint.standardOutput.contains(
+        "[0] (Key 'a'): warning: SupportedUserInterfaceIdioms is \"Pad\", not an array; it "
+          + "limits nothing."))
+    #expect(
+      lint.standardOutput.contains(
+        "[1] (Key 'b'): warning: SupportedUserInterfaceIdioms names Tablet, which is no idiom; "
+          + "the specifier is shown on no device."))
+    #expect(
+      lint.standardOutput.contains(
+        "[2] (Key 'c'): warning: SupportedUserInterfaceIdioms names TV, which is no idiom."))
+    #expect(lint.standardOutput.hasSuffix("0 errors, 3 warnings.\n"), "each problem once")
+    let pad = try settei(
+      ["--schema", schema, "--store", home.file("s.json"), "--idiom", "pad"], script: "",
+      home: home.path)
+    #expect(pad.standardOutput.contains("   1  A ") && pad.standardOutput.contains("   2  C "))
+    #expect(!pad.standardOutput.contains("  B "))
+  }
+}
