@@ -178,21 +178,13 @@ extension RealWorldBundleTests {
     let folder = try TemporaryFolder()
     let bundle = folder.file("Settings.bundle")
     #expect(mkdir(bundle, 0o700) == 0)
-    func page(_ specifiers: String) -> [UInt8] {
-      Array(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>\(specifiers)</array>
-        </dict></plist>
-        """.utf8)
-    }
     let toggle = """
       <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key>
       <string>T</string><key>Key</key><string>t</string><key>DefaultValue</key><true/></dict>
       """
     let broken = "<dict><key>Type</key><string>PSMultiValueSpecifier</string></dict>"
-    write(page(toggle), to: bundle + "/Root.plist")
-    write(page(broken), to: bundle + "/Root~ipad.plist")
+    write(plistPage(toggle), to: bundle + "/Root.plist")
+    write(plistPage(broken), to: bundle + "/Root~ipad.plist")
     let run = try settei(["lint", bundle], script: "", home: folder.path)
     #expect(run.status == 65, "\(run.standardOutput)")
     #expect(
@@ -227,8 +219,7 @@ struct InAppSettingsKitKeyTests {
 
   static func run(_ script: String) throws -> (ProcessResult, String) {
     let home = try TemporaryFolder()
-    let schema = home.file("extras.json")
-    write(Array(Self.schema.utf8), to: schema)
+    let schema = write(Self.schema, named: "extras.json", in: home)
     let store = home.file("s.json")
     let run = try settei(["--schema", schema, "--store", store], script: script, home: home.path)
     let saved = contents(of: store).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -277,14 +268,6 @@ extension RealWorldBundleTests {
   @Test func aPageOnlyInLanguageFoldersIsTakenFromTheLanguagesFolder() throws {
     let folder = try TemporaryFolder()
     let bundle = folder.file("Settings.bundle")
-    func page(_ specifiers: String) -> [UInt8] {
-      Array(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>\(specifiers)</array>
-        </dict></plist>
-        """.utf8)
-    }
     func group(_ title: String) -> String {
       "<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key>"
         + "<string>\(title)</string></dict>"
@@ -293,13 +276,13 @@ extension RealWorldBundleTests {
       #expect(mkdir(path, 0o700) == 0)
     }
     write(
-      page(
+      plistPage(
         "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key>"
           + "<string>Credits</string><key>File</key><string>Credits</string></dict>"),
       to: bundle + "/Root.plist")
-    write(page(group("Made by us")), to: bundle + "/en.lproj/Credits.plist")
-    write(page(group("Von uns gemacht")), to: bundle + "/de.lproj/Credits.plist")
-    write(page(group("Feito por nós")), to: bundle + "/pt-BR.lproj/Credits.plist")
+    write(plistPage(group("Made by us")), to: bundle + "/en.lproj/Credits.plist")
+    write(plistPage(group("Von uns gemacht")), to: bundle + "/de.lproj/Credits.plist")
+    write(plistPage(group("Feito por nós")), to: bundle + "/pt-BR.lproj/Credits.plist")
     for (language, text) in [
       ("de-AT", "Von uns gemacht"), ("pt_BR", "Feito por nós"), ("fr", "Made by us"),
     ] {
@@ -317,10 +300,8 @@ extension RealWorldBundleTests {
 extension InAppSettingsKitKeyTests {
   @Test func aRadioGroupSortedByTitleSortsInEveryLanguageAndSubtitlesFallBack() throws {
     let home = try TemporaryFolder()
-    let schema = home.file("radio.json")
-    write(
-      Array(
-        """
+    let schema = write(
+      """
         {"Title": "R", "Strings": {"de": {"Banana": "Zitrone", "Apple": "Apfel",
           "Cherry": "Kirsche"}},
          "PreferenceSpecifiers": [
@@ -331,7 +312,7 @@ extension InAppSettingsKitKeyTests {
            "IASKSubtitle": {"x": "never", "__default__": "Everything else"},
            "Children": {"PreferenceSpecifiers": []}}
         ]}
-        """.utf8), to: schema)
+      """, named: "schema.json", in: home)
     let run = try settei(
       ["--schema", schema, "--store", home.file("s.json")], script: "lang de\n1\nquit\n",
       home: home.path)
@@ -347,10 +328,8 @@ extension InAppSettingsKitKeyTests {
 extension RealWorldBundleTests {
   @Test func lintNamesIdiomListsThatDoNotSayWhatTheyMean() throws {
     let home = try TemporaryFolder()
-    let schema = home.file("idioms.json")
-    write(
-      Array(
-        """
+    let schema = write(
+      """
         {"Title": "I", "PreferenceSpecifiers": [
           {"Type": "PSToggleSwitchSpecifier", "Title": "A", "Key": "a", "DefaultValue": true,
            "SupportedUserInterfaceIdioms": "Pad"},
@@ -359,7 +338,7 @@ extension RealWorldBundleTests {
           {"Type": "PSToggleSwitchSpecifier", "Title": "C", "Key": "c", "DefaultValue": true,
            "SupportedUserInterfaceIdioms": ["Pad", "TV"]}
         ]}
-        """.utf8), to: schema)
+      """, named: "schema.json", in: home)
     let lint = try settei(["lint", schema], script: "", home: home.path)
     #expect(lint.status == 0)
     #expect(
@@ -380,4 +359,21 @@ extension RealWorldBundleTests {
     #expect(pad.standardOutput.contains("   1  A ") && pad.standardOutput.contains("   2  C "))
     #expect(!pad.standardOutput.contains("  B "))
   }
+}
+
+/// A page of a Settings.bundle with these specifiers (XML dictionaries), as plist bytes.
+func plistPage(_ specifiers: String) -> [UInt8] {
+  Array(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>\(specifiers)</array>
+    </dict></plist>
+    """.utf8)
+}
+
+/// Writes `text` to a file `name` in `folder` and returns its path.
+func write(_ text: String, named name: String, in folder: TemporaryFolder) -> String {
+  let path = folder.file(name)
+  write(Array(text.utf8), to: path)
+  return path
 }
