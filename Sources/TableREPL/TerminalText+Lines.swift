@@ -56,9 +56,21 @@ extension TerminalText {
     }
   }
 
-  /// Whether the UTF-8 of `text` may hold a line break or a bidi mark, by a byte scan: CR,
-  /// LF, or the lead bytes of U+061C (0xD8) and of U+2000–U+20FF (0xE2).
+  /// Whether the UTF-8 of `text` holds a line break or a bidi mark, by a byte scan: CR, LF,
+  /// U+061C (0xD8 0x9C), U+200E/200F (0xE2 0x80 0x8E/0x8F), U+2028/2029 and U+202A–202E
+  /// (0xE2 0x80 0xA8–0xAE), U+2066–2069 (0xE2 0x81 0xA6–0xA9). Other characters of the
+  /// U+2000 block (`…`, `•`, `›`) and the bars' U+2588 do not count.
   static func mayHoldLayoutMarks(_ text: String) -> Bool {
-    text.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 || $0 == 0xD8 }
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      switch (previous.0, previous.1, byte) {
+      case (_, _, 0x0A), (_, _, 0x0D), (_, 0xD8, 0x9C), (0xE2, 0x80, 0x8E...0x8F),
+        (0xE2, 0x80, 0xA8...0xAE), (0xE2, 0x81, 0xA6...0xA9):
+        return true
+      default:
+        previous = (previous.1, byte)
+      }
+    }
+    return false
   }
 }

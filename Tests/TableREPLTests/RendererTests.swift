@@ -116,6 +116,14 @@ import Testing
     #expect(text.contains("\n  Notes 1.0\n"))
     #expect(!text.contains("\\u{"))
     #expect(TerminalText.line("a\u{1B}[2Jb\r\nc") == "a\\u{1B}[2Jb c")
+    for plain in ["• 8 ██░░░░░░░░", "Choice …", "a › b", "日本語", ""] {
+      #expect(!TerminalText.mayHoldLayoutMarks(plain), "\(plain)")
+    }
+    for marked in [
+      "a\nb", "\r", "\u{061C}", "\u{200E}", "x\u{200F}", "\u{2028}", "\u{202E}", "\u{2066}y",
+    ] {
+      #expect(TerminalText.mayHoldLayoutMarks(marked), "\(marked.unicodeScalars.map(\.value))")
+    }
     #expect(TerminalText.paragraphs("a\u{07}\r\n\u{9B}b") == ["a\\u{7}", "\\u{9B}b"])
   }
 
