@@ -12,8 +12,19 @@ let package = Package(
     // UIKit's table-view model in plain Swift. Imports nothing.
     .target(name: "TableKit"),
 
-    // Settings.bundle / JSON schemas, the store, and the controllers that present them.
-    .target(name: "SettingsKit", dependencies: ["TableKit"]),
+    // The file formats: property-list values, JSON, XML and binary property lists, .strings
+    // tables, dates, and errors at a line and column. Imports nothing of ours.
+    .target(name: "FileFormats"),
+
+    // Settings.bundle / JSON schemas: specifiers, pages, strings tables, the loaders, the
+    // JSON form writer and lint.
+    .target(name: "SchemaKit", dependencies: ["FileFormats", "SystemIO"]),
+
+    // The store file: reading, saving only what changed, locking, recovery.
+    .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO"]),
+
+    // The settings model (values, validation, index, search) and the screens that present it.
+    .target(name: "SettingsKit", dependencies: ["TableKit", "SchemaKit", "FileFormats"]),
 
     // libedit, behind fixed-arity wrappers of its variadic calls.
     .systemLibrary(
@@ -22,17 +33,32 @@ let package = Package(
       providers: [.apt(["libedit-dev"])]
     ),
 
-    // The only importer of CEditLine: a Swift type over EditLine and History.
-    .target(name: "LineEditor", dependencies: ["CEditLine"]),
+    // File operations straight on Glibc: reading whole files, atomic replacement, folder
+    // fsync, the lock file, blocked termination signals. Imports nothing of ours.
+    .target(name: "SystemIO"),
+
+    // The only importer of CEditLine: a Swift type over EditLine and History; its history
+    // file is replaced through SystemIO.
+    .target(name: "LineEditor", dependencies: ["CEditLine", "SystemIO"]),
 
     // Renderer, Command, Session and the line readers.
     .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor"]),
 
-    .executableTarget(name: "settei", dependencies: ["TableREPL", "SettingsKit"]),
+    .executableTarget(
+      name: "settei",
+      dependencies: ["TableREPL", "SettingsKit", "SchemaKit", "SettingsStorage", "FileFormats"]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
+    .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "TestSupport"]),
+    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestSupport"]),
     .testTarget(
-      name: "SettingsKitTests", dependencies: ["SettingsKit", "TableKit", "TestSupport"]),
+      name: "SchemaKitTests", dependencies: ["SchemaKit", "FileFormats", "TestSupport"]),
+    .testTarget(
+      name: "SettingsStorageTests",
+      dependencies: ["SettingsStorage", "FileFormats", "SystemIO", "TestSupport"]),
+    .testTarget(
+      name: "SettingsKitTests",
+      dependencies: ["SettingsKit", "SchemaKit", "FileFormats", "TableKit", "TestSupport"]),
     // Test helpers shared by test targets (a pseudo-terminal harness, locating built
     // binaries); no product ships it.
     // CPseudoTerminal declares the pty calls glibc hides without _XOPEN_SOURCE.
@@ -48,16 +74,24 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
+    // settei's own logic (options, language, script commands) tested in process.
+    .testTarget(
+      name: "setteiTests",
+      dependencies: ["settei", "SettingsKit", "SchemaKit", "FileFormats", "TestSupport"]),
 
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
     // driven by ReliabilityTests; no product ships it.
     .executableTarget(
-      name: "store-save-loop", dependencies: ["SettingsKit"], path: "Tests/StoreSaveLoop"),
+      name: "store-save-loop", dependencies: ["SettingsStorage", "FileFormats"],
+      path: "Tests/StoreSaveLoop"),
     // The failure modes of docs/reliability.md by name, with real processes, signals and
     // files, and the seeded fuzz harness (SETTEI_FUZZ_CASES sets the cases per input).
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["SettingsKit", "TableREPL", "TestSupport", "settei", "store-save-loop"]),
+      dependencies: [
+        "SchemaKit", "SettingsStorage", "FileFormats", "TableREPL", "TestSupport", "settei",
+        "store-save-loop",
+      ]),
 
     // Examples: small programs that use TableKit and TableREPL for other jobs, written as a
     // user of the two libraries would write them (`swift run files /usr/share`).
@@ -70,16 +104,25 @@ let package = Package(
     .executableTarget(
       name: "tutorial", dependencies: ["TableKit", "TableREPL"], path: "Examples/tutorial",
       exclude: ["README.md"]),
-    // Runs each example through pipes; also checks that the DocC article's code is the
-    // tutorial's and (with SETTEI_SLOW_TESTS=1) that another package can depend on this one.
+    .executableTarget(
+      name: "tutorial-uikit", dependencies: ["TableKit", "TableREPL"],
+      path: "Examples/tutorial-uikit", exclude: ["README.md"]),
+    // Runs each example through pipes; also checks that the DocC article's code is the two
+    // tutorials' and (with SETTEI_SLOW_TESTS=1) that another package can depend on this one.
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["files", "timezones", "tutorial", "TableKit", "TableREPL", "TestSupport"]),
+      dependencies: [
+        "files", "timezones", "tutorial", "tutorial-uikit", "TableKit", "TableREPL",
+        "TestSupport",
+      ]),
 
     // The benchmark (`make bench`): start-up, per-command cost, scale, save,
     // schema load and a peer, written to docs/performance.md. No product ships it.
     .executableTarget(
-      name: "settei-bench", dependencies: ["TableREPL", "TableKit", "SettingsKit", "TestSupport"],
+      name: "settei-bench",
+      dependencies: [
+        "TableREPL", "TableKit", "SchemaKit", "SettingsStorage", "FileFormats", "TestSupport",
+      ],
       path: "Benchmarks/settei-bench"),
   ]
 )

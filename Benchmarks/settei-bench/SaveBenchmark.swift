@@ -1,5 +1,6 @@
+import FileFormats
 import Glibc
-import SettingsKit
+import SettingsStorage
 
 /// Figure 4: saving a store of 10,000 keys with the full protocol (`SettingsStore.save`),
 /// against writing the same bytes with write + fsync + rename, in the same run.

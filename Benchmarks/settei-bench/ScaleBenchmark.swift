@@ -93,7 +93,9 @@ struct ScaleBenchmark {
         + "requests, on a navigation controller, shown by TableREPL's `Session` with a "
         + "`ScriptedLineReader` of one line, `page K` (K the middle page), and a `FileOutput` "
         + "on /dev/null, on an 80×18 terminal (10 rows a page, so that the 10-row table fills its page like the others). One session renders the first "
-        + "page, then page K. Each size runs in a child process (the benchmark re-executing "
+        + "page, then page K; the data source reloads before each screen, so that every screen "
+        + "asks for the cells of its page at every size (a table view keeps the cells of the "
+        + "page it showed, and the 10-row table's page K is its first page). Each size runs in a child process (the benchmark re-executing "
         + "itself) doing \(Format.grouped(configuration.scaleSessions)) sessions; its peak "
         + "resident set size is `ru_maxrss` from `wait4`. \(configuration.scaleRounds) rounds, "
         + "the sizes taking turns to go first; the time ratio is the median over the rounds of "
@@ -162,9 +164,15 @@ struct ScaleBenchmark {
     let middle = pages / 2 + 1
 
     func session(_ lines: [String]) throws(BenchError) {
+      // The size is asked before every screen: reloading there makes every screen ask for
+      // its page's cells, as it would if the rows changed between screens, so that the
+      // 10-row table (whose page K is the page already shown) does the work the others do.
       let session = Session(
         navigationController: navigation, reader: ScriptedLineReader(lines), output: output,
-        terminalSize: { terminal })
+        terminalSize: {
+          controller.tableView.reloadData()
+          return terminal
+        })
       let outcome = session.run()
       guard outcome == .quit else { throw BenchError("the session ended with \(outcome)") }
     }

@@ -1,4 +1,4 @@
-import SettingsKit
+import SchemaKit
 
 /// Figure 5: `SchemaLoader.load` of the InAppSettingsKit sample bundle (every child pane and
 /// `.strings` file) against the embedded default schema.

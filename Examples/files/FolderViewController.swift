@@ -80,16 +80,17 @@ final class FolderViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     let entry = self.entry(at: indexPath)
     let path = listing.path(of: entry)
     let details = try? listing.details(of: entry).get()
     if sections[indexPath.section] == .folders || details?.leadsToFolder == true {
       let folder = FolderListing(path: path)
-      navigationController?.push(FolderViewController(listing: folder, title: entry.displayName))
+      navigationController?.pushViewController(
+        FolderViewController(listing: folder, title: entry.displayName), animated: true)
     } else {
-      navigationController?.push(
-        FileInfoViewController(name: entry.displayName, details: details))
+      navigationController?.pushViewController(
+        FileInfoViewController(name: entry.displayName, details: details), animated: true)
     }
   }
 

@@ -13,8 +13,8 @@ final class RegionsViewController: TableViewController {
     title = "Time Zones"
   }
 
-  override func viewWillAppear() {
-    super.viewWillAppear()
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     tableView.reloadData()
   }
 
@@ -61,13 +61,14 @@ final class RegionsViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     let regionName =
       indexPath.section == 0
       ? choice.zone.map(ZoneCatalog.region(of:)) : choice.catalog.regions[indexPath.row].name
     guard let region = choice.catalog.regions.first(where: { $0.name == regionName }) else {
       return
     }
-    navigationController?.push(ZonesViewController(region: region, choice: choice))
+    navigationController?.pushViewController(
+      ZonesViewController(region: region, choice: choice), animated: true)
   }
 }

@@ -16,8 +16,8 @@ final class ZonesViewController: TableViewController {
     title = region.name
   }
 
-  override func viewWillAppear() {
-    super.viewWillAppear()
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     navigationItem.prompt = "Chosen: " + choice.summary
   }
 
@@ -37,7 +37,7 @@ final class ZonesViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     choice.zone = region.zones[indexPath.row]
     navigationItem.prompt = "Chosen: " + choice.summary
     tableView.reloadData()

@@ -11,8 +11,8 @@ final class LanguageAndRegionViewController: TableViewController {
     title = "言語と地域"
   }
 
-  override func viewWillAppear() {
-    super.viewWillAppear()
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     tableView.reloadData()
   }
 
@@ -31,8 +31,8 @@ final class LanguageAndRegionViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     let unitViewController = TemperatureUnitViewController(settings: settings)
-    navigationController?.push(unitViewController)
+    navigationController?.pushViewController(unitViewController, animated: true)
   }
 }

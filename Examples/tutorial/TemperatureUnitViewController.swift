@@ -25,7 +25,7 @@ final class TemperatureUnitViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     settings.temperatureUnit = TemperatureUnit.allCases[indexPath.row]
     tableView.reloadData()
   }

@@ -39,6 +39,10 @@ public final class LineEditor {
   /// candidates, or no completer, rings the bell.
   public var completer: ((_ textBeforeCursor: String) -> [String])?
 
+  /// Called with each line ``readLine(prompt:)`` returns; `false` keeps it out of
+  /// ``history`` (a line that holds a password). Without it every line is kept.
+  public var keepsInHistory: ((_ line: String) -> Bool)?
+
   /// The libedit `EditLine *`.
   let editLine: OpaquePointer
 
@@ -79,7 +83,8 @@ public final class LineEditor {
 
   /// Reads one line, showing `prompt` before it.
   ///
-  /// A line that is not blank is added to ``history``. Ctrl-C drops the half-typed line and
+  /// A line that is not blank is added to ``history`` (unless ``keepsInHistory`` refuses
+  /// it). Ctrl-C drops the half-typed line and
   /// returns ``LineReadResult/interrupted`` after moving to a fresh line; Ctrl-D on an empty
   /// line returns ``LineReadResult/endOfFile``. The terminal is back in its normal mode when
   /// this returns. While it waits, Ctrl-Z suspends the program with the terminal restored,
@@ -106,7 +111,9 @@ public final class LineEditor {
       var line = String(wideCharacters: text, count: Int(count))
       if line.hasSuffix("\n") { line.removeLast() }
       // A line with bytes that were not UTF-8 (U+FFFD) is not worth recalling.
-      if !line.unicodeScalars.contains("\u{FFFD}") { history.add(line) }
+      if !line.unicodeScalars.contains("\u{FFFD}"), keepsInHistory?(line) ?? true {
+        history.add(line)
+      }
       return .line(line)
     }
     // Either way the cursor is still on the prompt's line; leave it for the caller's output.

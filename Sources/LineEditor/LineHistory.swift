@@ -126,7 +126,7 @@ public final class LineHistory {
     for line in unsavedEntries {
       merged.add(line)
     }
-    try LineHistory.createFolder(containing: path)
+    try LineHistory.createFolder(containing: LineHistory.linkTarget(of: path))
     try LineHistory.write(merged.handle, to: path)
     unsavedEntries.removeAll()
   }

@@ -1,10 +1,37 @@
 /// A list of rows in sections, filled by a data source and observed by a delegate.
 ///
-/// `TableView` never builds more cells than a caller asks for: ``cellForRow(at:)`` goes to the
-/// data source each time, and the section sizes are the only thing it caches (until
-/// ``reloadData()``). A front end (such as TableREPL) also addresses rows by their *row
-/// number*, counted from 0 across all sections.
+/// As UIKit's does, a table view keeps the cells of the rows it shows, the page a front end
+/// (such as TableREPL) showed last: ``visibleCells``, ``indexPathsForVisibleRows``, and
+/// ``cellForRow(at:)``, which returns the cell of a visible row and `nil` for any other row.
+/// A change to a visible cell shows on the next screen as it is; ``reloadData()`` and
+/// ``reloadRows(at:with:)`` ask the data source again. Cells that leave the page wait in a
+/// reuse queue for ``dequeueReusableCell(withIdentifier:for:)``.
+///
+/// A table view never builds more cells than the page shows, and the section sizes are the
+/// only other thing it caches (until ``reloadData()``). A front end also addresses rows by
+/// their *row number*, counted from 0 across all sections.
 public final class TableView {
+  /// How a change of rows would be animated; a terminal shows every change at once, so the
+  /// value is accepted and ignored. The cases are UIKit's.
+  public enum RowAnimation: Sendable, Equatable {
+    /// The rows fade.
+    case fade
+    /// The rows slide from the right.
+    case right
+    /// The rows slide from the left.
+    case left
+    /// The rows slide from the top.
+    case top
+    /// The rows slide from the bottom.
+    case bottom
+    /// No animation.
+    case none
+    /// The rows shrink to or grow from the middle.
+    case middle
+    /// The animation the system chooses.
+    case automatic
+  }
+
   /// The object that provides sections, rows and cells.
   public weak var dataSource: (any TableViewDataSource)?
   /// The object that handles selection.
@@ -22,14 +49,36 @@ public final class TableView {
     var totalRows: Int
   }
 
+  /// The rows on the page last shown, in order.
+  private var visibleIndexPaths: [IndexPath] = []
+  /// The cells of visible rows; a visible row without one (after a reload) asks the data
+  /// source when its cell is next needed.
+  private var keptCells: [IndexPath: TableViewCell] = [:]
+  /// How to make a cell for each registered reuse identifier.
+  private var registrations: [String: () -> TableViewCell] = [:]
+  /// Cells that left the page, by reuse identifier, for ``dequeueReusableCell(withIdentifier:for:)``.
+  private var reusableCells: [String: [TableViewCell]] = [:]
+
   /// Creates an empty table view with no data source.
   public init() {}
 
-  /// Forgets everything cached about the data source, so that the next question asks it again.
+  /// Forgets everything cached about the data source, so that the next question asks it
+  /// again: the section sizes, and the cells of the visible rows, which go to the reuse
+  /// queue. The rows of the page stay visible and get new cells when next shown.
   public func reloadData() {
     layout = nil
+    for (_, cell) in keptCells { enqueue(cell) }
+    keptCells = [:]
     if let selected = indexPathForSelectedRow, !contains(selected) {
       indexPathForSelectedRow = nil
+    }
+  }
+
+  /// Asks the data source again for the cells of some rows (the number of rows must not
+  /// have changed; use ``reloadData()`` then). The animation is ignored.
+  public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    for indexPath in indexPaths {
+      if let cell = keptCells.removeValue(forKey: indexPath) { enqueue(cell) }
     }
   }
 
@@ -50,10 +99,114 @@ public final class TableView {
     indexPath.row >= 0 && indexPath.row < numberOfRows(inSection: indexPath.section)
   }
 
-  /// The cell for a row, asked of the data source; `nil` if the row does not exist.
+  /// The cell of a visible row, as UIKit's `cellForRow(at:)`: the one shown, which a screen
+  /// may change (the change shows on the next screen); `nil` for a row that is not on the page
+  /// shown or does not exist.
   public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+    guard let kept = keptCells[indexPath] else {
+      guard contains(indexPath), visibleIndexPaths.contains(indexPath) else { return nil }
+      return keepNewCell(at: indexPath)
+    }
+    return kept
+  }
+
+  /// The cells of the rows on the page shown, in order.
+  public var visibleCells: [TableViewCell] {
+    visibleIndexPaths.compactMap { cellForRow(at: $0) }
+  }
+
+  /// The index paths of the rows on the page shown, in order. Never `nil` here; optional as
+  /// UIKit's is.
+  public var indexPathsForVisibleRows: [IndexPath]? {
+    visibleIndexPaths.filter { contains($0) }
+  }
+
+  /// Makes `indexPaths` the rows shown and returns their cells: the cells kept for rows that
+  /// stay, new ones from the data source for the others. Cells of rows that left the page go
+  /// to the reuse queue. A front end calls it with the rows of the page it shows.
+  package func showRows(_ indexPaths: [IndexPath]) -> [TableViewCell?] {
+    if !keptCells.isEmpty {
+      let staying = Set(indexPaths)
+      for (indexPath, cell) in keptCells where !staying.contains(indexPath) {
+        keptCells[indexPath] = nil
+        enqueue(cell)
+      }
+    }
+    visibleIndexPaths = indexPaths
+    return indexPaths.map { cellForRow(at: $0) }
+  }
+
+  /// The cell a row shows now: the visible cell of a visible row, else a new one from the
+  /// data source that the table view does not keep. For a front end that looks at a row it
+  /// does not show (to search the rows, or to check a row typed by number).
+  package func currentCell(at indexPath: IndexPath) -> TableViewCell? {
+    if let cell = cellForRow(at: indexPath) { return cell }
     guard contains(indexPath), let dataSource else { return nil }
     return dataSource.tableView(self, cellForRowAt: indexPath)
+  }
+
+  private func keepNewCell(at indexPath: IndexPath) -> TableViewCell? {
+    guard let dataSource else { return nil }
+    let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+    keptCells[indexPath] = cell
+    return cell
+  }
+
+  // MARK: Reusing cells
+
+  /// Registers a cell class for a reuse identifier: ``dequeueReusableCell(withIdentifier:for:)``
+  /// makes one with `init(style: .default, reuseIdentifier:)` when no cell waits for reuse.
+  public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+    registrations[identifier] = { cellClass.init(style: .default, reuseIdentifier: identifier) }
+    reusableCells[identifier] = nil
+  }
+
+  /// Registers a prototype of a style for a reuse identifier, as a storyboard's prototype
+  /// cell does: ``dequeueReusableCell(withIdentifier:for:)`` makes a ``TableViewCell`` of that
+  /// style when no cell waits for reuse.
+  public func register(_ style: TableViewCell.Style, forCellReuseIdentifier identifier: String) {
+    registrations[identifier] = { TableViewCell(style: style, reuseIdentifier: identifier) }
+    reusableCells[identifier] = nil
+  }
+
+  /// A cell for a row: one with this reuse identifier that left the page (after its
+  /// ``TableViewCell/prepareForReuse()``), else a new one of the registered class or style.
+  ///
+  /// As in UIKit, the identifier must have been registered; asking for one that was not is a
+  /// programming error and stops the program with a message that names it.
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
+    -> TableViewCell
+  {
+    guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
+      preconditionFailure(
+        "no cell is registered for the reuse identifier '\(identifier)' (row \(indexPath)):"
+          + " call register(_:forCellReuseIdentifier:) first")
+    }
+    return cell
+  }
+
+  /// A cell with this reuse identifier that left the page (after its
+  /// ``TableViewCell/prepareForReuse()``), else a new one of the registered class or style,
+  /// else `nil`.
+  public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+    if let cell = reusableCells[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    return registrations[identifier]?()
+  }
+
+  /// The most cells kept for reuse under one identifier: more than a page of any terminal,
+  /// so that a data source that makes new cells with an identifier (instead of dequeuing)
+  /// does not fill the queue without end.
+  static let reuseQueueLimit = 256
+
+  /// Puts a cell that left the page in the reuse queue of its identifier.
+  private func enqueue(_ cell: TableViewCell) {
+    guard let identifier = cell.reuseIdentifier else { return }
+    if reusableCells[identifier, default: []].count < Self.reuseQueueLimit {
+      reusableCells[identifier, default: []].append(cell)
+    }
   }
 
   /// The header text of a section.
@@ -99,9 +252,15 @@ public final class TableView {
     indexPathForSelectedRow = indexPath.flatMap { contains($0) ? $0 : nil }
   }
 
-  /// Clears the selection of a row without telling the delegate.
-  public func deselectRow(at indexPath: IndexPath) {
+  /// Clears the selection of a row without telling the delegate. The animation is ignored.
+  public func deselectRow(at indexPath: IndexPath, animated: Bool) {
     if indexPathForSelectedRow == indexPath { indexPathForSelectedRow = nil }
+  }
+
+  /// Clears the selection of a row without telling the delegate.
+  @available(*, deprecated, renamed: "deselectRow(at:animated:)")
+  public func deselectRow(at indexPath: IndexPath) {
+    deselectRow(at: indexPath, animated: false)
   }
 
   /// Selects a row as a user would: asks the delegate's `willSelectRowAt` (which may redirect

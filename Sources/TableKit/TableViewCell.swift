@@ -1,8 +1,14 @@
 /// One row of a table view: a title, an optional detail text and an accessory.
 ///
-/// As in UIKit, the data source creates and configures a cell for each row it is asked for;
-/// the table view never keeps more cells than it shows.
-public final class TableViewCell {
+/// As in UIKit, the data source configures a cell for each row it is asked for: a new one
+/// (``init(style:reuseIdentifier:)``), or one that left the page, taken back with
+/// ``TableView/dequeueReusableCell(withIdentifier:for:)``. The table view keeps the cells of
+/// the rows it shows (``TableView/visibleCells``) and no others.
+///
+/// Subclass it to give a registered prototype its own setup; the designated initializer is
+/// `required`, so that `TableView.register(_:forCellReuseIdentifier:)`
+/// can make one.
+open class TableViewCell {
   /// How the cell lays out its text and detail text.
   public enum Style: Sendable, Equatable {
     /// Text only; detail text is not shown.
@@ -39,12 +45,8 @@ public final class TableViewCell {
 
   /// The cell's layout style, fixed at creation.
   public let style: Style
-  /// The identifier the cell was created with, for callers that reuse cells.
+  /// The identifier the cell was created with, under which the table view reuses it.
   public let reuseIdentifier: String?
-  /// The main text of the row.
-  public var text: String?
-  /// The secondary text: the current value in `.value1`, a subtitle in `.subtitle`.
-  public var detailText: String?
   /// The accessory shown at the trailing end.
   public var accessoryType: AccessoryType = .none
   /// Whether the row responds to selection.
@@ -52,8 +54,34 @@ public final class TableViewCell {
   /// Whether the row is shown as dimmed and unselectable.
   public var isEnabled = true
 
+  private let mainLabel = Label()
+  private let detailLabel = Label()
+
+  /// The label of the main text, as UIKit's `textLabel`; its `text` is ``text``.
+  public var textLabel: Label? { mainLabel }
+
+  /// The label of the secondary text, as UIKit's `detailTextLabel`; its `text` is
+  /// ``detailText``. `nil` for the `.default` style, which shows no detail text.
+  public var detailTextLabel: Label? { style == .default ? nil : detailLabel }
+
+  /// The main text of the row: the text of ``textLabel``.
+  public var text: String? {
+    get { mainLabel.text }
+    set { mainLabel.text = newValue }
+  }
+
+  /// The secondary text: the current value in `.value1`, a subtitle in `.subtitle`; the text
+  /// of ``detailTextLabel``.
+  public var detailText: String? {
+    get { detailLabel.text }
+    set { detailLabel.text = newValue }
+  }
+
   /// Creates a cell with a style and an optional reuse identifier.
-  public init(style: Style = .default, reuseIdentifier: String? = nil) {
+  ///
+  /// It is `required`: a subclass registered with
+  /// `TableView.register(_:forCellReuseIdentifier:)` is made with it.
+  public required init(style: Style = .default, reuseIdentifier: String? = nil) {
     self.style = style
     self.reuseIdentifier = reuseIdentifier
   }
@@ -69,5 +97,22 @@ public final class TableViewCell {
     self.text = text
     self.detailText = detailText
     self.accessoryType = accessoryType
+  }
+
+  /// Called when the table view hands the cell out again from its reuse queue, before
+  /// ``TableView/dequeueReusableCell(withIdentifier:for:)`` returns it. The default does
+  /// nothing: as in UIKit, the data source sets the content; override it to reset state the
+  /// data source does not set. Call `super`.
+  open func prepareForReuse() {}
+}
+
+/// A piece of text in a cell, as UIKit's `UILabel` is for `textLabel` and `detailTextLabel`.
+public final class Label {
+  /// The text shown, or `nil` for none.
+  public var text: String?
+
+  /// Creates a label with a text.
+  public init(text: String? = nil) {
+    self.text = text
   }
 }

@@ -2,57 +2,27 @@
 /// `UITableViewController`.
 ///
 /// Subclass it, override the data-source and delegate methods, and push it on a
-/// ``NavigationController``. Lifecycle methods are called in UIKit's order: ``viewDidLoad()``
-/// once, before the first ``viewWillAppear()``; then `viewWillAppear`, `viewDidAppear`,
-/// `viewWillDisappear`, `viewDidDisappear` as the controller is shown and hidden. Call
-/// `super` when you override them.
-open class TableViewController: TableViewDataSource, TableViewDelegate {
-  /// The table view this controller feeds.
-  public let tableView: TableView
-  /// The screen's title.
-  open var title: String?
-  /// The title and back-button text for the navigation bar.
-  public let navigationItem = NavigationItem()
-  /// The navigation controller whose stack holds this controller, if any.
-  public internal(set) weak var navigationController: NavigationController?
-  /// Whether ``viewWillAppear()`` clears the table view's selection. `true` by default.
+/// ``NavigationController``. It is a ``ViewController``, with the same lifecycle; call
+/// `super` when you override ``viewWillAppear(_:)``, which clears the selection.
+open class TableViewController: ViewController, TableViewDataSource, TableViewDelegate {
+  /// Whether ``viewWillAppear(_:)`` clears the table view's selection. `true` by default.
   public var clearsSelectionOnViewWillAppear = true
-  /// Whether ``viewDidLoad()`` has been called.
-  public private(set) var isViewLoaded = false
 
   /// Creates a controller with an empty table view whose data source and delegate it is.
-  public init() {
-    tableView = TableView()
+  public override init() {
+    super.init()
     tableView.dataSource = self
     tableView.delegate = self
   }
 
-  /// Calls ``viewDidLoad()`` if it has not been called yet.
-  public func loadViewIfNeeded() {
-    guard !isViewLoaded else { return }
-    isViewLoaded = true
-    viewDidLoad()
-  }
-
-  /// Called once, before the controller first appears.
-  open func viewDidLoad() {}
-
   /// Called before the controller becomes the visible screen. The default deselects the
   /// selected row when ``clearsSelectionOnViewWillAppear`` is set.
-  open func viewWillAppear() {
+  open override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     if clearsSelectionOnViewWillAppear, let selected = tableView.indexPathForSelectedRow {
-      tableView.deselectRow(at: selected)
+      tableView.deselectRow(at: selected, animated: animated)
     }
   }
-
-  /// Called after the controller became the visible screen.
-  open func viewDidAppear() {}
-
-  /// Called before the controller stops being the visible screen.
-  open func viewWillDisappear() {}
-
-  /// Called after the controller stopped being the visible screen.
-  open func viewDidDisappear() {}
 
   // MARK: Data source (override these)
 

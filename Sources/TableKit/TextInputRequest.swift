@@ -1,5 +1,5 @@
 /// A question for the user that needs typed text: the new value of a text field, a number in
-/// a range, a date. A controller presents it with ``TableViewController/requestTextInput(_:)``
+/// a range, a date. A controller presents it with ``ViewController/requestTextInput(_:)``
 /// and the front end asks it, like an alert with a text field in UIKit.
 public final class TextInputRequest {
   /// What the user answered.
@@ -38,7 +38,7 @@ public final class TextInputRequest {
   }
 }
 
-extension TableViewController {
+extension ViewController {
   /// Asks the user for text. The front end shows the request after the current event and
   /// calls its completion with the answer.
   public func requestTextInput(_ request: TextInputRequest) {

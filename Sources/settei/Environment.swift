@@ -23,6 +23,12 @@ struct Environment {
     values[name].flatMap { $0.isEmpty ? nil : $0 }
   }
 
+  /// `$XDG_STATE_HOME/settei`, else `~/.local/state/settei`; `nil` without a home.
+  var stateFolder: String? {
+    if let base = self["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/settei" }
+    return self["HOME"].map { $0 + "/.local/state/settei" }
+  }
+
   /// `$XDG_CONFIG_HOME/settei/<file>`, else `~/.config/settei/<file>`; `nil` without a home.
   func configPath(_ file: String) -> String? {
     if let base = self["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/settei/" + file }

@@ -1,4 +1,4 @@
-import SettingsKit
+import SchemaKit
 
 /// The command line, parsed. Parsing is pure so that usage errors are tested as values.
 struct Options: Equatable {

@@ -1,4 +1,4 @@
-import SettingsKit
+import SchemaKit
 import TableREPL
 
 extension Program {

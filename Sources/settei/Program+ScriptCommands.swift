@@ -1,4 +1,7 @@
+import FileFormats
+import SchemaKit
 import SettingsKit
+import SettingsStorage
 import TableREPL
 
 /// The commands for scripts and CI: get, set, list, export, import, reset, and shell
@@ -16,8 +19,21 @@ extension Program {
           status: .scriptFailed,
           message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
       }
-      let value = model.value(forKey: key)
-      standardOutput.write((value.map(plainText) ?? "") + "\n")
+      let text = model.value(forKey: key).map { shownText($0, key: key, model: model) } ?? ""
+      // Printed exactly when that is safe; a line break stays one.
+      let shown = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
+      if model.keysHoldingSecrets.contains(key) {
+        standardError.write(
+          "settei: note: \(TerminalText.sanitize(key)) holds a secure field, so its value is "
+            + "masked; settei export prints the stored values, secrets included.\n")
+      } else if shown != text {
+        standardError.write(
+          "settei: note: the value of \(TerminalText.sanitize(key)) holds control or "
+            + "invisible characters, printed as \\u{…}; settei export --format json prints "
+            + "it exactly.\n")
+      }
+      standardOutput.write(shown + "\n")
       return .success
 
     case .set(let key, let text):
@@ -42,7 +58,20 @@ extension Program {
       return .success
 
     case .export(let format):
+      // The values exactly, secrets included: what the user asked for. Both writers escape
+      // what a terminal would act on; a character XML cannot hold is refused, not written.
       let values = PropertyListValue.dictionary(store.values)
+      if format == .plist,
+        let (path, character) = PropertyListWriter.characterXMLCannotHold(in: values)
+      {
+        let hex = String(character.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        throw Failure(
+          status: .scriptFailed,
+          message: "\(path) holds the control character \(code), which an XML property list "
+            + "cannot hold; nothing was exported. settei export --format json writes it "
+            + "escaped.")
+      }
       standardOutput.write(
         format == .json ? JSONWriter.serialize(values) : PropertyListWriter.serialize(values))
       return .success
@@ -95,12 +124,18 @@ extension Program {
     }
   }
 
+  /// A value as a script reads it (``plainText(_:)``), its secrets masked.
+  private func shownText(_ value: PropertyListValue, key: String, model: SettingsModel) -> String {
+    plainText(model.masked(value, forKey: key))
+  }
+
   private func listTable(model: SettingsModel, index: SettingsIndex) -> String {
     var rows: [[String]] = [["KEY", "VALUE", "DEFAULT", "WHERE"]]
     for key in index.keys {
       guard let entry = index.byKey[key], entry.specifier.kind != .childPane else { continue }
-      let value = model.value(forKey: key).map(plainText) ?? ""
-      let defaultValue = model.defaultValue(forKey: key).map(plainText) ?? ""
+      let value = model.value(forKey: key).map { shownText($0, key: key, model: model) } ?? ""
+      let defaultValue =
+        model.defaultValue(forKey: key).map { shownText($0, key: key, model: model) } ?? ""
       let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
       rows.append([key, value, defaultValue, place].map(TerminalText.sanitize))
     }
@@ -120,8 +155,8 @@ extension Program {
         "path": .array(index.breadcrumb(of: entry, model: model).map(PropertyListValue.string)),
         "changed": .bool(model.storedValues[key] != nil),
       ]
-      item["value"] = model.value(forKey: key)
-      item["default"] = model.defaultValue(forKey: key)
+      item["value"] = model.value(forKey: key).map { model.masked($0, forKey: key) }
+      item["default"] = model.defaultValue(forKey: key).map { model.masked($0, forKey: key) }
       items.append(.dictionary(item))
     }
     return JSONWriter.serialize(.array(items))
@@ -137,12 +172,9 @@ extension Program {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
     var problems: [String] = []
-    for key in values.keys.sorted() {
-      guard let value = values[key], let entry = index.byKey[key] else { continue }
-      if !model.isValid(value, forKey: key) || !fits(value, entry.specifier) {
-        let allowed =
-          model.allowedValues(of: entry.specifier, on: entry.page).map { " (allowed: \($0))" } ?? ""
-        problems.append("\(key): \(value.debugDescription) does not fit\(allowed)")
+    for key in values.keys.sorted() where index.byKey[key] != nil {
+      if let problem = model.problem(storing: values[key], forKey: key) {
+        problems.append("\(key): \(problem)")
       }
     }
     guard problems.isEmpty else {
@@ -153,11 +185,6 @@ extension Program {
     }
     for (key, value) in values { model.setValue(value, forKey: key) }
     return try commit(model, to: store)
-  }
-
-  /// Type checks that `isValid` leaves to the screens: the text of a text view is text.
-  private func fits(_ value: PropertyListValue, _ specifier: Specifier) -> Bool {
-    specifier.kind != .other("IASKTextViewSpecifier") || value.stringValue != nil
   }
 
   /// Shell completion: candidates for the last of `words` (the words after `settei`).
@@ -183,7 +210,9 @@ extension Program {
     } else {
       candidates = Options.subcommands
     }
-    let matching = candidates.filter { $0.hasPrefix(partial) }
+    // A candidate a terminal would act on, or that looks like another, cannot be typed back
+    // as it is shown: it is left out (settei list shows it escaped).
+    let matching = candidates.filter { $0.hasPrefix(partial) && TerminalText.sanitize($0) == $0 }
     if !matching.isEmpty { standardOutput.write(matching.joined(separator: "\n") + "\n") }
     return .success
   }

@@ -1,4 +1,7 @@
+import Glibc
+import SchemaKit
 import SettingsKit
+import SettingsStorage
 import TableKit
 import TableREPL
 
@@ -85,6 +88,7 @@ struct Program {
       standardError.write("settei: note: \(TerminalText.sanitize(note))\n")
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
+    store.secretKeys = model.keysHoldingSecrets
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
       standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
@@ -98,7 +102,8 @@ struct Program {
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
     Termination.install()
     let saver = StoreSaver(
-      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError)
+      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
+      stateFolder: environment.stateFolder)
     offerRecovery(saver, options: options, isTerminal: isTerminal)
     if let status = Termination.exitStatus { return status }
     // A pipe is read with plain blocking reads: a signal must end those too.
@@ -115,6 +120,7 @@ struct Program {
     }
     let reader = TerminationAwareReader(
       editReader ?? PlainLineReader(transcript: standardOutput))
+    saver.isAtEndOfInput = { reader.inputEnded }
 
     let environment = self.environment
     let session = Session(
@@ -126,12 +132,22 @@ struct Program {
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)
-    SettingsCommands(model: model, index: index, navigationController: navigationController)
-      .register(with: session)
+    let commands = SettingsCommands(
+      model: model, index: index, navigationController: navigationController)
+    commands.register(with: session)
+    editReader?.historyFilter = { [unowned session] line in
+      session.mayKeepInHistory(line) && !commands.revealsSecret(line)
+    }
     session.quitHandler = { saver.quit() }
     session.unsavedChanges = { model.changeSummaries(index: index) }
 
     let outcome = session.run()
+    if case .outputClosed = outcome, isTerminal {
+      // A terminal that no longer takes output (EIO) was closed: a hangup, whether or not
+      // a SIGHUP came; the edits are kept as after one.
+      Termination.noteHangup()
+      saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
+    }
     if case .quitFailed = outcome, isTerminal {
       // Ctrl-D ends the session even when its save fails: keep the edits for next time.
       saver.keepUnsavedChanges(reason: "not saved")

@@ -1,3 +1,4 @@
+import SchemaKit
 import SettingsKit
 import TableKit
 import TableREPL
@@ -25,7 +26,7 @@ extension SettingsCommands {
       )
     }
     let controllers = index.controllers(toPageOf: entry, model: model)
-    navigationController.setViewControllers(controllers)
+    navigationController.setViewControllers(controllers, animated: false)
     let title = index.breadcrumb(of: entry, model: model).last ?? path
     let row = controllers.last?.rowNumber(of: entry.specifier).map { " is row \($0 + 1)" } ?? ""
     return .done(message: "\(title)\(row).", showScreen: true)
@@ -74,8 +75,9 @@ extension SettingsCommands {
     }
     let results = SettingsSearch.find(text, in: index, model: model)
     guard !results.isEmpty else { return .failed("Nothing matches '\(text)' on any page.") }
-    navigationController.push(
-      SearchResultsViewController(query: text, results: results, index: index, model: model))
+    navigationController.pushViewController(
+      SearchResultsViewController(query: text, results: results, index: index, model: model),
+      animated: true)
     return .done(message: nil, showScreen: true)
   }
 
@@ -186,7 +188,10 @@ extension SettingsCommands {
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
     let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
-    let raw = value.map { " (\($0.debugDescription))" } ?? ""
+    // The stored form beside the words, except for a secret, which is only ever masked.
+    let raw =
+      entry.specifier.isSecure
+      ? "" : value.map { " (\(model.masked($0, forKey: key).debugDescription))" } ?? ""
     return .done(message: "\(key) = \(shown)\(raw) · \(place)", showScreen: false)
   }
 

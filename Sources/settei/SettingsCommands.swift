@@ -87,6 +87,26 @@ struct SettingsCommands {
       ) { lang($0) })
     session.register(CommandDefinition(help: Self.getHelp, completeArgument: keys) { get($0) })
     session.register(
-      CommandDefinition(help: Self.setHelp, completeArgument: completeSet) { set($0) })
+      CommandDefinition(
+        help: Self.setHelp, completeArgument: completeSet, holdsSecret: setsSecureField
+      ) { set($0) })
+  }
+
+  /// Whether `set`'s argument gives a secure field its value, so that the line is not kept
+  /// in the history.
+  func setsSecureField(_ argument: String) -> Bool {
+    guard let key = argument.split(separator: " ", maxSplits: 1).first else { return false }
+    return index.byKey[String(key)]?.specifier.isSecure == true
+  }
+
+  /// Whether a line holds the value of a secure field, typed where it did not belong: such a
+  /// line is not kept in the history either.
+  func revealsSecret(_ line: String) -> Bool {
+    model.secureKeys.contains { key in
+      guard let secret = model.value(forKey: key)?.stringValue, !secret.isEmpty else {
+        return false
+      }
+      return line.contains(secret)
+    }
   }
 }

@@ -1,4 +1,6 @@
+import FileFormats
 import SettingsKit
+import SettingsStorage
 import TableREPL
 
 /// The quit handler and the recovery file: saves the session's changes when the user quits,
@@ -14,23 +16,37 @@ final class StoreSaver {
   private let errorOutput: any TextOutput
   /// The kind of the last failed save, for the exit status of a script.
   private(set) var lastFailure: StoreError.Kind?
-  /// Keys whose conflicts were reported; the next `quit` overwrites them.
-  private var reportedConflicts: Set<String> = []
-  /// Whether this session's changes came (partly) from the recovery file, which then goes
-  /// once they are saved.
-  private var restoredRecovery = false
+  /// The conflicts reported, by key; the next `quit` overwrites a key only while the file
+  /// still holds the value the user was shown.
+  private var reportedConflicts: [String: StoreError.Conflict] = [:]
+  /// The recovery file this session's changes came (partly) from, which then goes once
+  /// they are saved.
+  private var restoredRecovery: String?
+  /// The program's state folder, where the recovery file goes when the store's folder
+  /// cannot be written.
+  private let stateFolder: String?
+  /// Whether the quit under way is the end of input (Ctrl-D), after which the session
+  /// ends whatever the save does.
+  var isAtEndOfInput: () -> Bool = { false }
 
   init(
     model: SettingsModel, store: SettingsStore, isInteractive: Bool,
-    errorOutput: any TextOutput
+    errorOutput: any TextOutput, stateFolder: String? = nil
   ) {
     self.model = model
     self.store = store
     self.isInteractive = isInteractive
     self.errorOutput = errorOutput
+    self.stateFolder = stateFolder
   }
 
   private var recoveryPath: String { SettingsStore.recoveryPath(for: store.path) }
+
+  /// Where recovery files of this store may be: beside it, then in the state folder.
+  private var recoveryPaths: [String] {
+    [recoveryPath]
+      + (stateFolder.map { [SettingsStore.fallbackRecoveryPath(for: store.path, in: $0)] } ?? [])
+  }
 
   // MARK: Quitting
 
@@ -46,23 +62,30 @@ final class StoreSaver {
     let report: SaveReport
     do {
       report = try store.save(
-        model.values, changedKeys: changed, overwriting: reportedConflicts)
+        model.values, changedKeys: changed, overwriting: Array(reportedConflicts.values))
     } catch {
       lastFailure = error.kind
-      reportedConflicts.formUnion(error.conflicts.map(\.key))
+      for conflict in error.conflicts { reportedConflicts[conflict.key] = conflict }
       return .failed(message: "\(error)\n" + nextStep(after: error))
     }
     lastFailure = nil
     removeRestoredRecovery()
+    // Notes (a stale lock taken over) go to standard error in every mode: a script's
+    // `settei set` says nothing on standard output, and the REPL's is the conversation.
+    for note in report.notes {
+      errorOutput.write("settei: note: \(Self.sanitizedLines(note))\n")
+    }
     let noun = changed.count == 1 ? "change" : "changes"
-    let lines = ["Saved \(changed.count) \(noun) to \(store.path)."] + report.notes
-    return .done(message: lines.joined(separator: "\n"))
+    return .done(message: "Saved \(changed.count) \(noun) to \(store.path).")
   }
 
   /// What to do after a failed save, in the words of the REPL or of a script.
   private func nextStep(after error: StoreError) -> String {
     guard isInteractive else {
       return "The script's changes were not saved; run it again once that is resolved."
+    }
+    if isAtEndOfInput() {
+      return "Input ended, so settei keeps your changes for its next start."
     }
     switch error.kind {
     case .conflict:
@@ -84,26 +107,37 @@ final class StoreSaver {
   /// Writes this session's unsaved changes to the recovery file and says so on standard
   /// error, starting with `reason`; the store itself is not touched.
   ///
+  /// When the store's folder cannot take the file (read-only, full), it goes to the state
+  /// folder instead (``SettingsStore/fallbackRecoveryPath(for:in:)``), and the message says
+  /// where and why.
+  ///
   /// - Parameter reason: Why, for the message: `SIGTERM`, `not saved`.
   /// - Returns: Whether the changes are kept (also when there are none).
   @discardableResult
   func keepUnsavedChanges(reason: String) -> Bool {
     let changes = unsavedChanges
     guard !changes.isEmpty else { return true }
-    do {
-      try SettingsStore.writeRecovery(changes, to: recoveryPath)
-    } catch {
+    var failures: [StoreError] = []
+    for path in recoveryPaths {
+      do {
+        try SettingsStore.writeRecovery(changes, to: path, store: store.path)
+      } catch {
+        failures.append(error)
+        continue
+      }
+      let noun = changes.count == 1 ? "change" : "changes"
+      let why = failures.first.map { " (not beside the store: \($0.path): \($0.reason))" } ?? ""
       errorOutput.write(
-        "settei: \(reason): " + Self.sanitizedLines("\(error)")
-          + "\n\(TerminalText.sanitize(store.path)) was not changed.\n")
-      return false
+        "settei: \(reason): kept \(changes.count) unsaved \(noun) in "
+          + TerminalText.sanitize("\(path)\(why); \(store.path) was not changed.")
+          + " settei offers them at the next start.\n")
+      return true
     }
-    let noun = changes.count == 1 ? "change" : "changes"
     errorOutput.write(
-      "settei: \(reason): kept \(changes.count) unsaved \(noun) in "
-        + TerminalText.sanitize("\(recoveryPath); \(store.path) was not changed.")
-        + " settei offers them at the next start.\n")
-    return true
+      "settei: \(reason): "
+        + failures.map { Self.sanitizedLines("\($0)") }.joined(separator: "\n")
+        + "\n\(TerminalText.sanitize(store.path)) was not changed.\n")
+    return false
   }
 
   /// This session's changes: each changed key's new value, `nil` for a removed key.
@@ -115,10 +149,10 @@ final class StoreSaver {
   }
 
   private func removeRestoredRecovery() {
-    guard restoredRecovery else { return }
+    guard let restoredRecovery else { return }
     do {
-      try SettingsStore.removeRecovery(for: store.path)
-      restoredRecovery = false
+      try SettingsStore.removeRecovery(at: restoredRecovery)
+      self.restoredRecovery = nil
     } catch {
       errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
     }
@@ -148,13 +182,22 @@ final class StoreSaver {
   func offerRecovery(
     restoreWithoutAsking: Bool, output: any TextOutput, ask: ((String) -> String?)?
   ) {
-    let path = recoveryPath
-    let changes: [String: PropertyListValue?]
-    do {
-      guard let found = try SettingsStore.readRecovery(for: store.path) else { return }
-      changes = found
-    } catch {
-      errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
+    var found: (path: String, changes: [String: PropertyListValue?])?
+    for path in recoveryPaths where found == nil {
+      do {
+        found = try SettingsStore.readRecovery(at: path).map { (path, $0) }
+      } catch {
+        errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
+      }
+    }
+    guard let (path, recovered) = found else { return }
+    // The file is checked as `set` checks what is typed: what it could not have said is
+    // reported and never restored.
+    let changes = refusingInvalid(recovered, in: path)
+    guard !changes.isEmpty else {
+      errorOutput.write(
+        "settei: note: nothing in \(TerminalText.sanitize(path)) can be restored; it is left "
+          + "as it is (delete it to stop this note).\n")
       return
     }
     let noun = changes.count == 1 ? "change" : "changes"
@@ -198,11 +241,11 @@ final class StoreSaver {
       for key in changes.keys.sorted() {
         model.setValue(changes[key] ?? nil, forKey: key)
       }
-      restoredRecovery = true
+      restoredRecovery = path
       output.write("Restored \(changes.count) \(noun); quit saves them.\n")
     case .discard:
       do {
-        try SettingsStore.removeRecovery(for: store.path)
+        try SettingsStore.removeRecovery(at: path)
         output.write("Deleted \(TerminalText.sanitize(path)).\n")
       } catch {
         errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
@@ -212,6 +255,30 @@ final class StoreSaver {
         "Kept \(TerminalText.sanitize(path)); settei asks again next time "
           + "(or start it with --recover).\n")
     }
+  }
+
+  /// The changes that fit their settings; the others are named on standard error.
+  private func refusingInvalid(_ changes: [String: PropertyListValue?], in path: String)
+    -> [String: PropertyListValue?]
+  {
+    var accepted: [String: PropertyListValue?] = [:]
+    var refused: [String] = []
+    for key in changes.keys.sorted() {
+      let value = changes[key] ?? nil
+      if let problem = model.problem(storing: value, forKey: key) {
+        refused.append("  \(key): \(problem)")
+      } else {
+        accepted[key] = .some(value)
+      }
+    }
+    if !refused.isEmpty {
+      let noun = refused.count == 1 ? "change that does" : "changes that do"
+      errorOutput.write(
+        "settei: warning: \(TerminalText.sanitize(path)) holds \(refused.count) \(noun) "
+          + "not fit their settings; not restored:\n"
+          + Self.sanitizedLines(refused.joined(separator: "\n")) + "\n")
+    }
+    return accepted
   }
 
   /// Each line of `text` sanitized for the terminal, the line breaks kept.

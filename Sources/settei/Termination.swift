@@ -15,8 +15,10 @@ private let replacementInput = Atomic<Int32>(-1)
 /// `read` on a pipe, which the plain reader retries after `EINTR`, sees end of input. On a
 /// terminal, LineEditor traps the signal while it reads, restores the terminal and passes
 /// the signal on to this handler, and its read ends as interrupted. Either way
-/// ``TerminationAwareReader`` turns what the reader returns into end of input, the session
-/// calls its quit handler, and the quit handler looks at ``signal`` first.
+/// ``TerminationAwareReader`` drops what the read returned and reports end of input from
+/// then on, the session calls its quit handler, and the quit handler looks at ``signal``
+/// first. A terminal that was closed counts as SIGHUP whether or not one comes
+/// (``noteHangupIfTerminalClosed()``).
 enum Termination {
   /// Installs the handler for SIGTERM and SIGHUP, unless the process ignores them (as under
   /// `nohup`).
@@ -65,6 +67,32 @@ enum Termination {
     }
   }
 
+  /// Takes a closed terminal for the SIGHUP it stands for, when standard input is a
+  /// terminal whose other side is gone.
+  ///
+  /// Closing a terminal window shows up in a read as end of input or `EIO`, often before
+  /// the kernel's SIGHUP and sometimes with none at all (when settei does not lead the
+  /// terminal's session and the shell does not pass it on). A Ctrl-D looks the same to the
+  /// read, so the terminal itself is asked: `poll` reports `POLLHUP` on a terminal whose
+  /// master side was closed, and never for a Ctrl-D.
+  ///
+  /// - Returns: Whether the terminal hung up; the run then ends as after SIGHUP.
+  @discardableResult
+  static func noteHangupIfTerminalClosed() -> Bool {
+    var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    guard poll(&input, 1, 0) > 0, input.revents & Int16(POLLHUP | POLLNVAL) != 0 else {
+      return false
+    }
+    noteHangup()
+    return true
+  }
+
+  /// Ends the run as after SIGHUP (unless a signal came first): the terminal is gone.
+  static func noteHangup() {
+    _ = receivedSignal.compareExchange(
+      expected: 0, desired: SIGHUP, ordering: .sequentiallyConsistent)
+  }
+
   /// The exit status for the signal that arrived: 128 + its number.
   static var exitStatus: ExitStatus? {
     signal.map { $0 == SIGHUP ? .hangup : .terminated }
@@ -82,8 +110,17 @@ enum Termination {
 
 /// A line reader that reports end of input once a termination signal has arrived, so that
 /// the session stops reading and calls its quit handler.
+///
+/// A read that a signal or a closed terminal ended returns ``ReadResult/interrupted``, as
+/// Ctrl-C does, so that whatever prompt it was (a text field, a multi-line text, the `quit!`
+/// question) drops what was half typed instead of taking it; the next read returns end of
+/// input. An interactive read also asks whether the terminal hung up
+/// (``Termination/noteHangupIfTerminalClosed()``), so that a closed terminal is never taken
+/// for a Ctrl-D that saves.
 final class TerminationAwareReader: LineReading {
   private let reader: any LineReading
+  /// Whether the last read returned end of input.
+  private(set) var inputEnded = false
 
   init(_ reader: any LineReading) {
     self.reader = reader
@@ -92,14 +129,21 @@ final class TerminationAwareReader: LineReading {
   var isInteractive: Bool { reader.isInteractive }
 
   func readLine(prompt: String) -> ReadResult {
-    guard Termination.signal == nil else { return .endOfInput }
-    let result = reader.readLine(prompt: prompt)
-    return Termination.signal == nil ? result : .endOfInput
+    read { $0.readLine(prompt: prompt) }
   }
 
   func readSecret(prompt: String) -> ReadResult {
-    guard Termination.signal == nil else { return .endOfInput }
-    let result = reader.readSecret(prompt: prompt)
-    return Termination.signal == nil ? result : .endOfInput
+    read { $0.readSecret(prompt: prompt) }
+  }
+
+  private func read(_ body: (any LineReading) -> ReadResult) -> ReadResult {
+    guard Termination.signal == nil else {
+      inputEnded = true
+      return .endOfInput
+    }
+    let result = body(reader)
+    if reader.isInteractive { Termination.noteHangupIfTerminalClosed() }
+    inputEnded = Termination.signal == nil && result == .endOfInput
+    return Termination.signal == nil ? result : .interrupted
   }
 }

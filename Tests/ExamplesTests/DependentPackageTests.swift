@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// A new package that depends on this one through a local path can `import TableKit` and
-/// `import TableREPL`, build, and run a screen. Its program is the sample code of the
-/// TableREPL documentation's landing page, so that sample is checked too.
+/// `import TableREPL`, build, and run a screen. Its programs are the sample code of the
+/// TableREPL documentation's landing page, so that sample is checked too, and the
+/// storyboard-style tutorial (Examples/tutorial-uikit), so that a screen written the UIKit
+/// way needs only the public API.
 ///
 /// Slow (it builds TableKit, LineEditor and TableREPL from scratch), so it runs only with
 /// `SETTEI_SLOW_TESTS=1`: `make check-package`.
@@ -55,6 +57,12 @@ struct DependentPackageTests {
     mkdir(package, 0o755)
     mkdir(package + "/Sources", 0o755)
     mkdir(package + "/Sources/hello", 0o755)
+    mkdir(package + "/Sources/tutorial-uikit", 0o755)
+    for file in ["FirstViewController.swift", "SecondViewController.swift", "main.swift"] {
+      let source = packageRoot + "/Examples/tutorial-uikit/" + file
+      let text = try #require(readText(source), "cannot read \(source)")
+      writeText(text, to: package + "/Sources/tutorial-uikit/" + file)
+    }
     writeText(
       """
       // swift-tools-version:6.0
@@ -69,7 +77,13 @@ struct DependentPackageTests {
             dependencies: [
               .product(name: "TableKit", package: "\(identity)"),
               .product(name: "TableREPL", package: "\(identity)"),
-            ])
+            ]),
+          .executableTarget(
+            name: "tutorial-uikit",
+            dependencies: [
+              .product(name: "TableKit", package: "\(identity)"),
+              .product(name: "TableREPL", package: "\(identity)"),
+            ]),
         ]
       )
 
@@ -93,5 +107,12 @@ struct DependentPackageTests {
     #expect(run.status == 0, "\(run.standardError)")
     let expected = String(transcript.dropFirst("$ hello\n".count))
     #expect(run.standardOutput.hasPrefix(expected), "output:\n\(run.standardOutput)")
+
+    let tutorial = try runProcess(
+      package + "/.build/debug/tutorial-uikit", [], input: Array("1\n2\nback\nquit\n".utf8),
+      environment: ["COLUMNS": "80", "LANG": "C.UTF-8", "HOME": folder.path])
+    #expect(tutorial.status == 0, "\(tutorial.standardError)")
+    let root = tutorial.standardOutput.screen(after: "back") ?? ""
+    #expect(root.contains("華氏（°F） ›"), "output:\n\(tutorial.standardOutput)")
   }
 }

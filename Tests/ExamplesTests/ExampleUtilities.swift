@@ -4,6 +4,7 @@ import TestSupport
 /// The built example programs, beside the test bundle in the build folder.
 enum Example: String {
   case files, timezones, tutorial
+  case tutorialUIKit = "tutorial-uikit"
 
   /// The executable's path (a path that does not exist when it was not built, so that a run
   /// fails with a clear message).

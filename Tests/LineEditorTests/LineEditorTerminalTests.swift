@@ -107,6 +107,18 @@ import Testing
     try probe.endWithControlD()
   }
 
+  @Test func arrowAndFunctionKeysAtThePasswordPromptAreNotPartOfThePassword() throws {
+    let probe = try Probe()
+    try probe.waitForPrompt()
+    probe.terminal.send("secret\r")
+    try probe.terminal.waitFor("password: ")
+    // Left, Up, F5, Alt-b, a lone C1 CSI sequence and a bell among "pass" and "wörd";
+    // Backspace still edits.
+    probe.terminal.send("pass\u{1B}[D\u{1B}[A\u{1B}[15~\u{1B}b\u{9B}2J\u{07}wördx\u{7F}\r")
+    try probe.terminal.waitFor("secret: 8 characters")
+    try probe.endWithControlD()
+  }
+
   @Test func aResizedTerminalRedrawsTheLineAndKeepsIt() throws {
     let probe = try Probe()
     try probe.waitForPrompt()

@@ -81,6 +81,45 @@ import Testing
     #expect(try names(in: folder.path) == ["history"])
   }
 
+  /// The reason is the format alone: an `errno` left over from before (here ENOENT) must
+  /// not end it as "(No such file or directory)".
+  @Test func aGarbageFileIsReportedWithoutAStaleSystemError() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    try write("\u{00}\u{FF}garbage\n", to: path)
+    errno = ENOENT
+    let error = #expect(throws: HistoryFileError.self) { try LineHistory().load(from: path) }
+    #expect(
+      error?.description
+        == "history file \(path): not a libedit history file (its first line is not "
+        + "_HiStOrY_V2_)")
+  }
+
+  /// A history file kept elsewhere (a dotfiles folder) and linked in stays a link: the
+  /// file it points to gets the lines, through a relative link too.
+  @Test func aSymlinkedHistoryFileStaysALinkAndItsTargetIsUpdated() throws {
+    let folder = try TemporaryFolder()
+    mkdir(folder.path + "/dotfiles", 0o700)
+    let target = folder.path + "/dotfiles/history"
+    let earlier = LineHistory()
+    earlier.add("from before")
+    try earlier.save(to: target)
+    let path = folder.path + "/history"
+    #expect(symlink("dotfiles/history", path) == 0)
+
+    let history = LineHistory()
+    try history.load(from: path)
+    history.add("new line")
+    try history.save(to: path)
+
+    var info = stat()
+    #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
+    let reread = LineHistory()
+    try reread.load(from: target)
+    #expect(reread.entries == ["from before", "new line"])
+    #expect(try names(in: folder.path + "/dotfiles") == ["history"])
+  }
+
   @Test func twoInstancesSavingOneAfterTheOtherKeepBothSetsOfEntries() throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/history"

@@ -4,7 +4,9 @@ import TableREPL
 import TestSupport
 import Testing
 
-@testable import SettingsKit
+@testable import FileFormats
+@testable import SchemaKit
+@testable import SettingsStorage
 
 /// The real inputs the fuzzer mutates: the fixtures in Tests/Fixtures (Settings bundles that
 /// no one on this project wrote), the embedded schema, and their JSON and binary forms.

@@ -1,9 +1,9 @@
 import Glibc
-import SettingsKit
 import TestSupport
 import Testing
 
-@testable import SettingsKit
+@testable import FileFormats
+@testable import SettingsStorage
 
 /// The two contents `store-save-loop loop` alternates between (see Tests/StoreSaveLoop).
 enum StoreSaveLoopContent {

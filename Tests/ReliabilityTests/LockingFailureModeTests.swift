@@ -1,5 +1,5 @@
 import Glibc
-import SettingsKit
+import SettingsStorage
 import TestSupport
 import Testing
 
@@ -38,6 +38,34 @@ struct LockingFailureModeTests {
     #expect(entries(of: home.path).isEmpty)
   }
 
+  /// The lock blocks SIGINT, SIGTERM and SIGHUP, so nothing is parsed under it: a store
+  /// that turned into an expansion bomb after settei opened it is refused while another
+  /// program still holds the lock, by the parse before the lock, not after waiting for it.
+  @Test("RM-36 a store is parsed before its lock is taken, never with signals blocked")
+  func parsedBeforeTheLock() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.plist")
+    write(
+      #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+        + "<key>calendar</key><string>buddhist</string></dict></plist>", to: store)
+    let child = try startSettei(["--store", store], home: home.path)
+    child.write("4\n2\n")
+    try child.waitForOutput("✓ Fahrenheit")
+    let bomb = BinaryPlist.bomb(levels: 40, in: .store)
+    write(bomb, to: store)
+    let holder = try holdLock(of: store, home: home.path)
+    child.closeInput()
+    #expect(try child.waitForExit() == 74, "\(child.standardError)")
+    #expect(
+      child.standardError.contains(
+        "settei: \(store):1: binary property list: it expands to more than 1000000 values"),
+      "\(child.standardError)")
+    #expect(!child.standardError.contains("is locked"), "\(child.standardError)")
+    #expect(contents(of: store) == bomb)
+    holder.closeInput()
+    #expect(try holder.waitForExit() == 0)
+  }
+
   /// The REPL stays with the edits, and `quit` succeeds once the lock is gone.
   @Test("RM-06 a lock held by a live instance: settei set exits 75 and changes nothing")
   func liveLockForAScriptCommand() throws {
@@ -61,11 +89,7 @@ struct LockingFailureModeTests {
     let terminal = try PseudoTerminal(
       executable: setteiPath, arguments: ["--lang", "en", "--store", store],
       environment: testEnvironment(home: home.path))
-    try terminal.waitForText("Language & Region> ")
-    terminal.send("4\r")
-    try terminal.waitForText("Temperature Unit> ")
-    terminal.send("2\r")
-    try terminal.waitForText("✓ Fahrenheit")
+    try terminal.chooseFahrenheit()
     terminal.send("quit\r")
     let locked = try terminal.waitForText("Your changes are kept: type quit to try again")
     #expect(locked.contains("\(store).lock: \(store) is locked"))
@@ -116,18 +140,32 @@ struct LockingFailureModeTests {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     write(#"{"calendar": "buddhist"}"#, to: store)
-    let holder = try holdLock(of: store, home: home.path)
-    holder.signal(SIGKILL)
-    #expect(try holder.waitForExit() == 128 + SIGKILL)
-    #expect(status(of: store + ".lock") != nil, "the killed holder left its lock file")
+    try leaveStaleLock(of: store, home: home.path)
     let run = try settei(["--store", store], script: "4\n2\nquit\n", home: home.path)
     #expect(run.status == 0, "\(run.errors)")
-    #expect(
-      run.output.contains(
-        "\(store).lock: took over a lock left by a process that ended while saving"),
-      "\(run.output)")
+    let note =
+      "settei: note: \(store).lock: took over a lock left by a process that ended while saving"
+    #expect(run.errors.ranges(of: note).count == 1, "once: \(run.errors)")
+    #expect(!run.output.contains("took over"), "on standard error only: \(run.output)")
     #expect(storeValues(store) == ["calendar": "buddhist", "temperatureUnit": "fahrenheit"])
     #expect(entries(of: home.path) == ["s.json"])
+  }
+
+  @Test("RM-07 settei set takes a stale lock over with one note on standard error")
+  func staleLockInASubcommand() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(#"{"calendar": "buddhist"}"#, to: store)
+    try leaveStaleLock(of: store, home: home.path)
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.errors
+        == "settei: note: \(store).lock: took over a lock left by a process that ended while "
+        + "saving; \(store) itself was never half written.\n")
+    #expect(run.output.isEmpty)
+    #expect(storeValues(store) == ["calendar": "japanese"])
   }
 
   /// Starts settei on `store`, makes the changes of `script`, and waits until the last
@@ -187,10 +225,7 @@ struct LockingFailureModeTests {
   func sameKeyOnATerminal() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let terminal = try PseudoTerminal(
-      executable: setteiPath, arguments: ["--lang", "en", "--store", store],
-      environment: testEnvironment(home: home.path))
-    try terminal.waitForText("Language & Region> ")
+    let terminal = try startTerminal(store: store, home: home.path)
     terminal.send("5\r")
     try terminal.waitForText("Measurement System> ")
     terminal.send("3\r")
@@ -204,5 +239,48 @@ struct LockingFailureModeTests {
     try terminal.waitForText("Saved 1 change")
     #expect(try terminal.waitForExit() == 0)
     #expect(storeValues(store) == ["measurementSystem": "uk"])
+  }
+
+  /// "Quit again to overwrite" covers the value the user was shown: when the other
+  /// program changes it again before that quit, the conflict is reported again with the
+  /// new value, and only the quit after that overwrites.
+  @Test("RM-33 a value changed again after the conflict was shown is reported again")
+  func sameKeyChangedAgainAfterTheReport() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let terminal = try startTerminal(store: store, home: home.path)
+    terminal.send("set region US\r")
+    try terminal.waitForTextCount("Language & Region> ", 2)
+    let first = try settei(["set", "region", "GB", "--store", store], script: "", home: home.path)
+    #expect(first.status == 0, "\(first.errors)")
+    terminal.send("quit\r")
+    try terminal.waitForText(#"'region' is now "GB" there"#)
+    let second = try settei(
+      ["set", "region", "DE", "--store", store], script: "", home: home.path)
+    #expect(second.status == 0, "\(second.errors)")
+    terminal.send("quit\r")
+    try terminal.waitForText(#"'region' is now "DE" there"#)
+    #expect(storeValues(store) == ["region": "DE"], "not overwritten unseen")
+    terminal.send("quit\r")
+    try terminal.waitForText("Saved 1 change")
+    #expect(try terminal.waitForExit() == 0)
+    #expect(storeValues(store) == ["region": "US"])
+  }
+
+  /// Leaves the lock file of `store` as a killed saver would: held, then SIGKILLed.
+  private func leaveStaleLock(of store: String, home: String) throws {
+    let holder = try holdLock(of: store, home: home)
+    holder.signal(SIGKILL)
+    #expect(try holder.waitForExit() == 128 + SIGKILL)
+    #expect(status(of: store + ".lock") != nil, "the killed holder left its lock file")
+  }
+
+  /// Starts settei in English on a pseudo-terminal and waits for its first prompt.
+  private func startTerminal(store: String, home: String) throws -> PseudoTerminal {
+    let terminal = try PseudoTerminal(
+      executable: setteiPath, arguments: ["--lang", "en", "--store", store],
+      environment: testEnvironment(home: home))
+    try terminal.waitForText("Language & Region> ")
+    return terminal
   }
 }

@@ -1,5 +1,5 @@
+import FileFormats
 import Glibc
-import SettingsKit
 import TestSupport
 import Testing
 
@@ -46,6 +46,29 @@ extension PseudoTerminal {
     PseudoTerminal.plainText(
       try waitUntil(String(reflecting: text), timeout: timeout) {
         PseudoTerminal.plainText($0).contains(text)
+      })
+  }
+}
+
+extension PseudoTerminal {
+  /// At the first screen of the English Language & Region schema, opens Temperature Unit
+  /// and chooses Fahrenheit, waiting for each screen and for the prompt after it (a Ctrl-D
+  /// typed before the prompt would meet the terminal in its line mode).
+  func chooseFahrenheit() throws {
+    try waitForText("Language & Region> ")
+    send("4\r")
+    try waitForText("Temperature Unit> ")
+    send("2\r")
+    try waitForText("✓ Fahrenheit")
+    try waitForTextCount("Temperature Unit> ", 2)
+  }
+
+  /// Waits until the output, without escape sequences, holds `text` `count` times.
+  @discardableResult
+  func waitForTextCount(_ text: String, _ count: Int, timeout: Double = 10) throws -> String {
+    PseudoTerminal.plainText(
+      try waitUntil("\(count) × \(String(reflecting: text))", timeout: timeout) {
+        PseudoTerminal.plainText($0).ranges(of: text).count >= count
       })
   }
 }

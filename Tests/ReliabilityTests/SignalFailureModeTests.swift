@@ -1,5 +1,5 @@
 import Glibc
-import SettingsKit
+import SettingsStorage
 import TestSupport
 import Testing
 

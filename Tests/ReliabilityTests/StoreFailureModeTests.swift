@@ -1,5 +1,5 @@
+import FileFormats
 import Glibc
-import SettingsKit
 import TestSupport
 import Testing
 
@@ -39,15 +39,10 @@ struct StoreFailureModeTests {
         {
           "aOther": true,
           "temperatureUnit": "fahrenheit",
-          "zOther": {
-            "x": [
-              1,
-              2.5
-            ]
-          }
+          "zOther": {"x": [1, 2.5]}
         }
 
-        """)
+        """, "sorted, one member a line, the members not changed copied as they were")
     #expect(entries(of: home.path) == ["s.json"])
   }
 
@@ -257,5 +252,263 @@ struct StoreFailureModeTests {
     #expect(text(of: store) == original)
     let shown = try settei(["--schema", schema, "--store", store], script: "", home: home.path)
     #expect(shown.output.contains("3"), "the old value is still shown")
+  }
+
+  /// Whether a test may run settei as `nobody` (as root, through setpriv) or is that user.
+  static let canRunAsNobody = geteuid() != 0 || access("/usr/bin/setpriv", X_OK) == 0
+
+  /// Who owns a store that the caller may not replace, and who runs settei.
+  enum Unwritable: String, CaseIterable, CustomTestStringConvertible {
+    /// Mode 0444, the caller's own file, in a folder the caller may write.
+    case readOnlyOwnFile = "a 0444 store of one's own"
+    /// Mode 0444 and the caller is root: refused as Vim refuses, though root could.
+    case readOnlyAsRoot = "a 0444 store, run as root"
+    /// Another user's 0644 file in a 0777 folder.
+    case othersFile = "another user's 0644 store in a 0777 folder"
+    /// Another user's 0666 file in a 0777 folder: writable, but the new file would be ours.
+    case othersWritableFile = "another user's 0666 store in a 0777 folder"
+    var testDescription: String { rawValue }
+  }
+
+  /// A store the caller cannot write is not replaced, although its folder would let a
+  /// rename through: exit 74, a message naming the file and what to do, the file as it was
+  /// (same inode, owner and mode). Root has no permission checks, so the other users'
+  /// cases run settei as `nobody` (65534) and the store belongs to root.
+  @Test(
+    "RM-34 a store the caller cannot write is not replaced: exit 74, named, untouched",
+    .enabled(if: geteuid() == 0 && canRunAsNobody, "needs root to make files of two users"),
+    arguments: Unwritable.allCases)
+  func unwritableStore(_ situation: Unwritable) throws {
+    let home = try TemporaryFolder()
+    chmod(home.path, 0o755)
+    let folder = home.path + "/shared"
+    mkdir(folder, 0o777)
+    chmod(folder, 0o777)
+    let store = folder + "/s.json"
+    let original = #"{"calendar": "buddhist"}"#
+    let asRoot = situation == .readOnlyAsRoot
+    switch situation {
+    case .readOnlyOwnFile, .readOnlyAsRoot: write(original, to: store, mode: 0o444)
+    case .othersFile: write(original, to: store, mode: 0o644)
+    case .othersWritableFile: write(original, to: store, mode: 0o666)
+    }
+    if situation == .readOnlyOwnFile { chown(store, 65_534, 65_534) }
+    let before = try #require(status(of: store))
+    let arguments = ["set", "calendar", "japanese", "--store", store]
+    let child =
+      asRoot
+      ? try ChildProcess(
+        executable: setteiPath, arguments: arguments, environment: testEnvironment(home: home.path))
+      : try startAsUser(65_534, setteiPath, arguments, home: home.path)
+    child.closeInput()
+    #expect(try child.waitForExit() == 74, "\(child.standardError)")
+    let expected: String
+    switch situation {
+    case .readOnlyOwnFile, .readOnlyAsRoot:
+      expected =
+        "settei: \(store): the file is read-only (mode 444)\nNothing was saved; the "
+        + "file is unchanged. Make it writable (chmod u+w), or save to a file of yours with "
+        + "--store PATH."
+    case .othersFile:
+      expected =
+        "settei: \(store): you may not write the file: Permission denied (mode 644, "
+        + "owned by user 0)"
+    case .othersWritableFile:
+      expected =
+        "settei: \(store): the file belongs to user 0, not to you; replacing it "
+        + "would make it yours\nNothing was saved; the file is unchanged. Let its owner "
+        + "change it, or copy it and use --store PATH."
+    }
+    #expect(child.standardError.contains(expected), "\(child.standardError)")
+    #expect(text(of: store) == original)
+    let after = try #require(status(of: store))
+    #expect(after.st_ino == before.st_ino && after.st_uid == before.st_uid)
+    #expect(after.st_mode == before.st_mode)
+    #expect(entries(of: folder) == ["s.json"], "no lock left")
+  }
+
+  /// The caller's own writable store, and (as root) another user's, are saved as before.
+  @Test("RM-34 a store the caller can write is saved, keeping its owner when root saves it")
+  func writableStores() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(#"{"calendar": "buddhist"}"#, to: store, mode: 0o644)
+    if geteuid() == 0 { chown(store, 65_534, 65_534) }
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(storeValues(store) == ["calendar": "japanese"])
+    #expect(status(of: store)?.st_uid == (geteuid() == 0 ? 65_534 : geteuid()))
+  }
+
+  /// A hand-edited store (not in settei's shape) with an integer wider than 64 bits, which
+  /// no `PropertyListValue` holds exactly: a save that does not touch it copies it byte for
+  /// byte, as every member it does not change, and puts the file in settei's shape.
+  @Test("RM-39 an integer wider than 64 bits in a hand-edited store survives a save exactly")
+  func wideIntegers() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(
+      """
+      {
+        "zeta": 12345678901234567890123, "calendar": "buddhist",
+        "alpha": {"nested": [1, 2.50, -98765432109876543210], "u": "\\u00e9"}
+      }
+      """, to: store)
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      text(of: store)
+        == """
+        {
+          "alpha": {"nested": [1, 2.50, -98765432109876543210], "u": "\\u00e9"},
+          "calendar": "japanese",
+          "zeta": 12345678901234567890123
+        }
+
+        """)
+    // Now in settei's shape, the next save changes only its own line.
+    let again = try settei(
+      ["set", "calendar", "buddhist", "--store", store], script: "", home: home.path)
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(text(of: store).contains(#""zeta": 12345678901234567890123"#))
+    #expect(text(of: store).contains(#""calendar": "buddhist""#))
+  }
+
+  /// A save replaces the store by renaming a new file over it, so a second hard link keeps
+  /// the old contents (docs/reliability.md says why); a symbolic link is followed instead.
+  @Test("RM-35 a hard-linked store gets a new inode on save; the other link keeps the old file")
+  func hardLinkedStore() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let original = #"{"calendar": "buddhist"}"#
+    write(original, to: store)
+    let other = home.file("other.json")
+    #expect(link(store, other) == 0)
+    let before = try #require(status(of: store))
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(storeValues(store) == ["calendar": "japanese"])
+    #expect(status(of: store)?.st_ino != before.st_ino, "a new inode")
+    #expect(text(of: other) == original, "the other link keeps the old file")
+  }
+
+  /// Where an expansion bomb sits: the store, an imported file, or a schema's Titles and
+  /// Values.
+  enum BombPlace: String, CaseIterable, CustomTestStringConvertible {
+    case store = "the store (set)"
+    case importedFile = "an imported file"
+    case schemaGet = "a schema's Titles/Values (get)"
+    case schemaList = "a schema's Titles/Values (list)"
+    case schemaLint = "a schema's Titles/Values (lint)"
+    var testDescription: String { rawValue }
+  }
+
+  /// A binary plist of a few hundred bytes whose arrays hold each other twice, forty deep
+  /// (2⁴⁰ values once expanded), is refused at once with exit 65, naming the file; the
+  /// store is not touched.
+  @Test(
+    "RM-36 a binary plist that expands 2^40 ways is refused at once: exit 65, named",
+    arguments: BombPlace.allCases)
+  func expansionBomb(_ place: BombPlace) throws {
+    let home = try TemporaryFolder()
+    let bomb = home.file("bomb.plist")
+    let store = home.file("s.json")
+    let original = #"{"calendar": "buddhist"}"#
+    write(original, to: store)
+    let arguments: [String]
+    switch place {
+    case .store:
+      write(BinaryPlist.bomb(levels: 40, in: .store), to: bomb)
+      arguments = ["set", "calendar", "japanese", "--store", bomb]
+    case .importedFile:
+      write(BinaryPlist.bomb(levels: 40, in: .store), to: bomb)
+      arguments = ["import", bomb, "--store", store]
+    case .schemaGet, .schemaList, .schemaLint:
+      write(BinaryPlist.bomb(levels: 40, in: .schema), to: bomb)
+      let command = place == .schemaGet ? ["get", "size"] : place == .schemaList ? ["list"] : []
+      arguments =
+        place == .schemaLint
+        ? ["lint", bomb] : command + ["--schema", bomb, "--store", store]
+    }
+    #expect(contents(of: bomb).map(\.count).map { $0 < 400 } == true)
+    let run = try settei(arguments, script: "", home: home.path)
+    #expect(run.status == 65, "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "\(bomb):1: binary property list: it expands to more than 1000000 values"),
+      "\(run.errors)")
+    #expect(text(of: store) == original)
+  }
+}
+
+/// Binary property lists made by hand, for files that Foundation would never write.
+enum BinaryPlist {
+  enum Object {
+    case string(String)
+    case array([Int])
+    case dictionary([(key: Int, value: Int)])
+  }
+
+  /// Where the bomb goes: at the top of a store, or as a schema's Titles and Values.
+  enum Wrapping {
+    case store
+    case schema
+  }
+
+  /// `L = [L, L]` `levels` times over one string, in a store (`{"k": L}`) or in a schema
+  /// whose one multi-value specifier has `L` as Titles and Values.
+  static func bomb(levels: Int, in wrapping: Wrapping) -> [UInt8] {
+    var objects: [Object] = [.string("x")]
+    for level in 1...levels { objects.append(.array([level - 1, level - 1])) }
+    let top = objects.count - 1
+    func add(_ object: Object) -> Int {
+      objects.append(object)
+      return objects.count - 1
+    }
+    switch wrapping {
+    case .store:
+      let key = add(.string("k"))
+      _ = add(.dictionary([(key, top)]))
+    case .schema:
+      let pairs = [
+        ("Type", add(.string("PSMultiValueSpecifier"))), ("Title", add(.string("Size"))),
+        ("Key", add(.string("size"))), ("DefaultValue", 0), ("Titles", top), ("Values", top),
+      ].map { (key: add(.string($0.0)), value: $0.1) }
+      let specifier = add(.dictionary(pairs))
+      let list = add(.array([specifier]))
+      _ = add(.dictionary([(add(.string("PreferenceSpecifiers")), list)]))
+    }
+    return encode(objects, top: objects.count - 1)
+  }
+
+  /// The file: one-byte references, two-byte offsets.
+  static func encode(_ objects: [Object], top: Int) -> [UInt8] {
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    func marker(_ kind: UInt8, _ count: Int) -> [UInt8] {
+      count < 15 ? [kind << 4 | UInt8(count)] : [kind << 4 | 0x0F, 0x10, UInt8(count)]
+    }
+    for object in objects {
+      offsets.append(bytes.count)
+      switch object {
+      case .string(let text): bytes += marker(0x5, text.utf8.count) + Array(text.utf8)
+      case .array(let references):
+        bytes += marker(0xA, references.count) + references.map(UInt8.init)
+      case .dictionary(let pairs):
+        bytes +=
+          marker(0xD, pairs.count) + pairs.map { UInt8($0.key) } + pairs.map { UInt8($0.value) }
+      }
+    }
+    let table = bytes.count
+    for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+    func bigEndian(_ value: Int) -> [UInt8] {
+      (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+    bytes +=
+      [0, 0, 0, 0, 0, 0, 2, 1] + bigEndian(objects.count) + bigEndian(top) + bigEndian(table)
+    return bytes
   }
 }

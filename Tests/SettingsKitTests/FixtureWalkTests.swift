@@ -2,6 +2,7 @@ import TableKit
 import TestSupport
 import Testing
 
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The InAppSettingsKit sample bundle, walked as a person would: every child pane, in English
@@ -18,7 +19,7 @@ import Testing
     let tableView = top.tableView
     for number in 0..<tableView.totalNumberOfRows {
       guard let indexPath = tableView.indexPath(forRowNumber: number),
-        let cell = tableView.cellForRow(at: indexPath), cell.accessoryType == .disclosureIndicator
+        let cell = tableView.currentCell(at: indexPath), cell.accessoryType == .disclosureIndicator
       else { continue }
       let depth = navigation.viewControllers.count
       tableView.userSelectRow(at: indexPath)
@@ -32,7 +33,7 @@ import Testing
       if seen.insert(name).inserted, pushed is SettingsPageViewController {
         walk(navigation, seen: &seen, titles: &titles)
       }
-      navigation.popViewController()
+      navigation.popViewController(animated: true)
     }
   }
 
@@ -44,7 +45,7 @@ import Testing
     let model = SettingsModel(schema: schema, storedValues: [:], language: language)
     let root = SettingsPageViewController(page: try #require(schema.rootPage), model: model)
     let navigation = NavigationController(rootViewController: root)
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
     #expect(rows(of: root).first?.text == toggle, "\(toggle), not TOGGLE_SWITCH")
 
     var seen: Set<String> = [schema.rootPageName]

@@ -1,6 +1,9 @@
 import TableKit
+import TestSupport
 import Testing
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The list groups of the real InAppSettingsKit sample bundle (Listgroup.plist): tags edited
@@ -14,7 +17,7 @@ private func listGroups(stored: [String: PropertyListValue] = [:]) throws -> (
   let page = try #require(schema.pages["Listgroup"])
   let controller = SettingsPageViewController(page: page, model: model)
   let navigation = NavigationController(rootViewController: controller)
-  navigation.viewWillAppear()
+  navigation.viewWillAppear(false)
   return (controller, navigation, model)
 }
 
@@ -42,7 +45,7 @@ private func type(
     try type("swift", into: "Tag", navigation)
     #expect(model.value(forKey: "tags") == [["tag": "swift"]])
     #expect(rows(of: itemPage).map(\.text).contains("Delete"))
-    _ = navigation.popViewController()
+    _ = navigation.popViewController(animated: true)
     #expect(rows(of: controller).map(\.text).prefix(2) == ["swift", "+ Add Tag..."])
     #expect(model.changes.count == 1, "one change of the list's key")
   }
@@ -50,7 +53,7 @@ private func type(
   @Test func leavingANewItemUntouchedAddsNothing() throws {
     let (controller, navigation, model) = try listGroups()
     #expect(select("+ Add Tag...", in: controller))
-    _ = navigation.popViewController()
+    _ = navigation.popViewController(animated: true)
     #expect(model.value(forKey: "tags") == nil)
     #expect(model.changedKeys.isEmpty)
   }
@@ -63,7 +66,7 @@ private func type(
     #expect(rows(of: navigation.topViewController).first?.detail == "• b")
     try type("c", into: "Tag", navigation)
     #expect(model.value(forKey: "tags") == [["tag": "a"], ["tag": "c"]])
-    _ = navigation.popViewController()
+    _ = navigation.popViewController(animated: true)
     #expect(select("a", in: controller))
     #expect(select("Delete", in: navigation.topViewController))
     #expect(navigation.topViewController === controller, "deleting goes back to the list")

@@ -1,5 +1,7 @@
 import TableKit
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// The embedded schema with a model over some stored values.
@@ -10,25 +12,25 @@ func embeddedModel(
 }
 
 /// The texts and details of every row of a controller's table.
-func rows(of controller: TableViewController) -> [(text: String, detail: String?)] {
+func rows(of controller: ViewController) -> [(text: String, detail: String?)] {
   controller.loadViewIfNeeded()
   let tableView = controller.tableView
   return (0..<tableView.totalNumberOfRows).compactMap { number in
     guard let indexPath = tableView.indexPath(forRowNumber: number),
-      let cell = tableView.cellForRow(at: indexPath)
+      let cell = tableView.currentCell(at: indexPath)
     else { return nil }
     return (cell.text ?? "", cell.detailText)
   }
 }
 
 /// The row number of the row titled `text`.
-func rowNumber(of text: String, in controller: TableViewController) -> Int? {
+func rowNumber(of text: String, in controller: ViewController) -> Int? {
   rows(of: controller).firstIndex { $0.text == text }
 }
 
 /// Selects the row titled `text` as a user would.
 @discardableResult
-func select(_ text: String, in controller: TableViewController) -> Bool {
+func select(_ text: String, in controller: ViewController) -> Bool {
   guard let number = rowNumber(of: text, in: controller),
     let indexPath = controller.tableView.indexPath(forRowNumber: number)
   else { return false }

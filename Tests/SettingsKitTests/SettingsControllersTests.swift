@@ -39,25 +39,25 @@ struct SettingsControllersTests {
     let page = try #require(model.schema.rootPage)
     let root = SettingsPageViewController(page: page, model: model)
     let navigation = NavigationController(rootViewController: root)
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
 
     #expect(select(row, in: root))
     let list = navigation.topViewController
     #expect(list.title == row)
     #expect(navigation.backButtonTitle == back)
     let marks = (0..<2).compactMap {
-      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+      list.tableView.currentCell(at: IndexPath(row: $0, section: 0))?.accessoryType
     }
     #expect(marks == [.checkmark, .none])
     #expect(rows(of: list).map(\.text) == [celsius, fahrenheit])
 
     #expect(select(fahrenheit, in: list))
     let moved = (0..<2).compactMap {
-      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+      list.tableView.currentCell(at: IndexPath(row: $0, section: 0))?.accessoryType
     }
     #expect(moved == [.none, .checkmark])
 
-    navigation.popViewController()
+    navigation.popViewController(animated: true)
     #expect(rows(of: root).first { $0.text == row }?.detail == "• " + fahrenheit)
     #expect(model.changedKeys == ["temperatureUnit"])
     #expect(model.values["temperatureUnit"] == "fahrenheit")
@@ -146,21 +146,5 @@ struct SettingsControllersTests {
     model.setValue("celsius", forKey: "temperatureUnit")
     #expect(model.changedKeys.isEmpty)
     #expect(model.changes.count == 2)
-  }
-}
-
-@Suite struct PreferredLanguageTests {
-  @Test(
-    arguments: [
-      (nil, ["LANG": "ja_JP.UTF-8"], "ja-JP"), ("en", ["LANG": "ja_JP.UTF-8"], "en"),
-      (nil, ["LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"], "de-DE"),
-      (nil, ["LC_MESSAGES": "fr_FR", "LANG": "ja_JP.UTF-8"], "fr-FR"), (nil, ["LANG": "C"], "en"),
-      (nil, ["LANG": "C.UTF-8"], "en"), (nil, [:], "en"), ("ja-JP", [:], "ja-JP"),
-      (nil, ["LC_ALL": "", "LANG": "ja_JP"], "ja-JP"), (nil, ["LANG": "zh_TW.UTF-8"], "zh-Hant-TW"),
-      ("zh_CN", [:], "zh-Hans-CN"), ("PT-br", [:], "pt-BR"), ("zh-hant", [:], "zh-Hant"),
-      ("es_419", [:], "es-419"), ("de_DE@euro", [:], "de-DE"),
-    ] as [(String?, [String: String], String)])
-  func resolves(option: String?, environment: [String: String], expected: String) {
-    #expect(PreferredLanguage.resolve(option: option, environment: environment) == expected)
   }
 }

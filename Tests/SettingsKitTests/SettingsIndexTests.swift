@@ -1,6 +1,8 @@
 import TableKit
 import Testing
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// A schema with a child pane, for index and search tests.
@@ -56,7 +58,7 @@ private func nestedModel(language: String = "en") throws -> (SettingsModel, Sett
     #expect(rows(of: screen).first?.text == "Settings › Display › Text Size › Large")
     #expect(select("Settings › Display › Text Size › Large", in: screen))
     #expect(navigation.topViewController.title == "Text Size")
-    navigation.popViewController()
+    navigation.popViewController(animated: true)
     #expect(navigation.topViewController === screen)
   }
 }

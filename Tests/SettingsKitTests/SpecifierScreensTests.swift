@@ -1,6 +1,8 @@
 import TableKit
 import Testing
 
+@testable import FileFormats
+@testable import SchemaKit
 @testable import SettingsKit
 
 /// A schema with one specifier of every kind settei edits, for screen tests.
@@ -34,7 +36,7 @@ private func screen(stored: [String: PropertyListValue] = [:]) throws -> (
   let page = try #require(schema.rootPage)
   let controller = SettingsPageViewController(page: page, model: model)
   let navigation = NavigationController(rootViewController: controller)
-  navigation.viewWillAppear()
+  navigation.viewWillAppear(false)
   return (controller, navigation, model)
 }
 
@@ -78,7 +80,7 @@ private func answer(
       (0..<tableView.numberOfSections).first { tableView.headerTitle(forSection: $0) == "Size" })
     #expect(tableView.footerTitle(forSection: section) == "Pick one")
     let marks = (0..<3).compactMap {
-      tableView.cellForRow(at: IndexPath(row: $0, section: section))?.accessoryType
+      tableView.currentCell(at: IndexPath(row: $0, section: section))?.accessoryType
     }
     #expect(
       marks == [TableViewCell.AccessoryType.none, .checkmark, TableViewCell.AccessoryType.none])

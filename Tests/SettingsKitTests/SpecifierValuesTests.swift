@@ -1,5 +1,7 @@
+import FileFormats
 import Testing
 
+@testable import SchemaKit
 @testable import SettingsKit
 
 @Suite struct SpecifierValuesTests {
@@ -109,5 +111,65 @@ import Testing
     #expect(SpecifierValues.fieldText(of: .bool(true)) == "1")
     #expect(SpecifierValues.fieldText(of: .bool(false)) == "0")
     #expect(SpecifierValues.fieldText(of: "Ada") == "Ada")
+  }
+}
+
+/// What `import` and the recovery file may store: what `set` would.
+@Suite struct StoredValueProblemTests {
+  @Test func valuesAreCheckedAsSetChecksThem() throws {
+    let model = try embeddedModel(language: "en")
+    #expect(model.problem(storing: "fahrenheit", forKey: "temperatureUnit") == nil)
+    #expect(model.problem(storing: nil, forKey: "temperatureUnit") == nil, "back to the default")
+    #expect(
+      model.problem(storing: "kelvin", forKey: "temperatureUnit")?.hasPrefix(
+        #""kelvin" does not fit (allowed: "celsius", "fahrenheit")"#) == true)
+    // A toggle reads any text as boolValue does (as iOS); a list is no toggle's value.
+    #expect(model.problem(storing: "a string", forKey: "liveText") == nil)
+    #expect(model.problem(storing: [1, 2], forKey: "liveText") != nil)
+    #expect(model.problem(storing: "x", forKey: "\u{1B}[31mevil") != nil)
+  }
+
+  @Test func aSecretIsNeverQuoted() throws {
+    let json = """
+      {"Title": "A", "PreferenceSpecifiers": [
+        {"Type": "PSTextFieldSpecifier", "Title": "P", "Key": "p", "IsSecure": true,
+         "KeyboardType": "EmailAddress"}]}
+      """
+    let schema = try JSONSchemaReader.read(Array(json.utf8), source: "a.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    #expect(model.secureKeys == ["p"])
+    #expect(model.problem(storing: "a@b.c", forKey: "p") == nil)
+    let problems = [
+      model.problem(storing: "hunter2", forKey: "p"), model.problem(storing: 7, forKey: "p"),
+    ]
+    #expect(
+      problems.allSatisfy { $0.map { !$0.contains("hunter2") && !$0.contains("7") } ?? false })
+  }
+}
+
+/// Secrets inside a list group's items are masked as a secure field's value is.
+@Suite struct MaskedValueTests {
+  @Test func theSecureFieldsOfListItemsAreMasked() throws {
+    let json = """
+      {"Title": "A", "PreferenceSpecifiers": [
+        {"Type": "IASKListGroupSpecifier", "Title": "Accounts", "Key": "accounts",
+         "ItemSpecifier": {"Type": "PSChildPaneSpecifier", "Title": "Account", "Children": {
+           "Title": "Account", "PreferenceSpecifiers": [
+             {"Type": "PSTextFieldSpecifier", "Title": "User", "Key": "user"},
+             {"Type": "PSTextFieldSpecifier", "Title": "Password", "Key": "pw", "IsSecure": true}]}}},
+        {"Type": "IASKListGroupSpecifier", "Title": "Pins", "Key": "pins",
+         "ItemSpecifier": {"Type": "PSTextFieldSpecifier", "IsSecure": true}},
+        {"Type": "IASKListGroupSpecifier", "Title": "Tags", "Key": "tags",
+         "ItemSpecifier": {"Type": "PSTextFieldSpecifier"}}]}
+      """
+    let schema = try JSONSchemaReader.read(Array(json.utf8), source: "a.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let hidden = PropertyListValue.string(SettingsModel.maskedSecret)
+    #expect(
+      model.masked([["user": "bob", "pw": "hunter2"]], forKey: "accounts")
+        == [["user": "bob", "pw": hidden]])
+    #expect(model.masked(["1234", "5678"], forKey: "pins") == [hidden, hidden])
+    #expect(model.masked(["a", "b"], forKey: "tags") == ["a", "b"])
+    #expect(model.keysHoldingSecrets == ["accounts", "pins"])
   }
 }

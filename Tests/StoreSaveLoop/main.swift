@@ -10,8 +10,9 @@
 // The two contents are those of StoreSaveLoopContent in ReliabilityTests: a generation name
 // and a 48 KiB payload, so that a torn write would show as a file that does not parse or
 // mixes the two.
+import FileFormats
 import Glibc
-import SettingsKit
+import SettingsStorage
 
 /// Content `name` ("alpha" or "beta"), as ReliabilityTests builds it too.
 func content(_ name: String) -> [String: PropertyListValue] {

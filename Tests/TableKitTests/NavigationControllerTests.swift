@@ -2,41 +2,48 @@ import Testing
 
 @testable import TableKit
 
-/// A controller that records its lifecycle calls into a shared log.
-final class RecordingViewController: TableViewController {
+/// A controller that records its lifecycle calls into a shared log, with the `animated` flag
+/// each got when `recordsAnimated` is set.
+class RecordingViewController: ViewController {
   let name: String
   let log: Log
+  var recordsAnimated = false
 
   final class Log {
     var events: [String] = []
   }
 
-  init(_ name: String, log: Log) {
+  init(_ name: String, log: Log, recordsAnimated: Bool = false) {
     self.name = name
     self.log = log
+    self.recordsAnimated = recordsAnimated
     super.init()
     title = name
+  }
+
+  private func record(_ event: String, _ animated: Bool) {
+    log.events.append("\(name).\(event)" + (recordsAnimated ? "(\(animated))" : ""))
   }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     log.events.append("\(name).viewDidLoad")
   }
-  override func viewWillAppear() {
-    super.viewWillAppear()
-    log.events.append("\(name).viewWillAppear")
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    record("viewWillAppear", animated)
   }
-  override func viewDidAppear() {
-    super.viewDidAppear()
-    log.events.append("\(name).viewDidAppear")
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    record("viewDidAppear", animated)
   }
-  override func viewWillDisappear() {
-    super.viewWillDisappear()
-    log.events.append("\(name).viewWillDisappear")
+  override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    record("viewWillDisappear", animated)
   }
-  override func viewDidDisappear() {
-    super.viewDidDisappear()
-    log.events.append("\(name).viewDidDisappear")
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    record("viewDidDisappear", animated)
   }
 }
 
@@ -45,8 +52,8 @@ final class RecordingViewController: TableViewController {
     let log = RecordingViewController.Log()
     let navigation = NavigationController(
       rootViewController: RecordingViewController("A", log: log))
-    navigation.viewWillAppear()
-    navigation.viewDidAppear()
+    navigation.viewWillAppear(false)
+    navigation.viewDidAppear(false)
     #expect(log.events == ["A.viewDidLoad", "A.viewWillAppear", "A.viewDidAppear"])
   }
 
@@ -55,11 +62,11 @@ final class RecordingViewController: TableViewController {
     let a = RecordingViewController("A", log: log)
     let b = RecordingViewController("B", log: log)
     let navigation = NavigationController(rootViewController: a)
-    navigation.viewWillAppear()
-    navigation.viewDidAppear()
+    navigation.viewWillAppear(false)
+    navigation.viewDidAppear(false)
     log.events.removeAll()
 
-    navigation.push(b)
+    navigation.pushViewController(b, animated: true)
     #expect(
       log.events == [
         "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear", "A.viewDidDisappear",
@@ -67,7 +74,7 @@ final class RecordingViewController: TableViewController {
       ])
     log.events.removeAll()
 
-    navigation.popViewController()
+    navigation.popViewController(animated: true)
     #expect(
       log.events == [
         "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear", "A.viewDidAppear",
@@ -79,10 +86,10 @@ final class RecordingViewController: TableViewController {
     let a = RecordingViewController("A", log: log)
     let b = RecordingViewController("B", log: log)
     let navigation = NavigationController(rootViewController: a)
-    navigation.viewWillAppear()
-    navigation.push(b)
-    navigation.popViewController()
-    navigation.push(b)
+    navigation.viewWillAppear(false)
+    navigation.pushViewController(b, animated: true)
+    navigation.popViewController(animated: true)
+    navigation.pushViewController(b, animated: true)
     #expect(
       log.events.filter { $0.hasSuffix("viewDidLoad") } == ["A.viewDidLoad", "B.viewDidLoad"])
   }
@@ -91,10 +98,10 @@ final class RecordingViewController: TableViewController {
     let log = RecordingViewController.Log()
     let navigation = NavigationController(
       rootViewController: RecordingViewController("A", log: log))
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
     log.events.removeAll()
-    #expect(navigation.popViewController() == nil)
-    #expect(navigation.popToRootViewController() == nil)
+    #expect(navigation.popViewController(animated: true) == nil)
+    #expect(navigation.popToRootViewController(animated: true) == nil)
     #expect(navigation.viewControllers.count == 1)
     #expect(log.events.isEmpty)
   }
@@ -105,11 +112,11 @@ final class RecordingViewController: TableViewController {
     let b = RecordingViewController("B", log: log)
     let c = RecordingViewController("C", log: log)
     let navigation = NavigationController(rootViewController: a)
-    navigation.viewWillAppear()
-    navigation.push(b)
-    navigation.push(c)
+    navigation.viewWillAppear(false)
+    navigation.pushViewController(b, animated: true)
+    navigation.pushViewController(c, animated: true)
     log.events.removeAll()
-    let popped = navigation.popToRootViewController()
+    let popped = navigation.popToRootViewController(animated: true)
     #expect(popped?.map(\.title) == ["B", "C"])
     #expect(navigation.topViewController === a)
     #expect(b.navigationController == nil)
@@ -124,7 +131,7 @@ final class RecordingViewController: TableViewController {
     let a = RecordingViewController("A", log: log)
     let b = RecordingViewController("B", log: log)
     let navigation = NavigationController(rootViewController: a)
-    navigation.push(b)
+    navigation.pushViewController(b, animated: true)
     #expect(navigation.backButtonTitle == "A")
     a.navigationItem.backButtonTitle = "戻る"
     #expect(navigation.backButtonTitle == "戻る")
@@ -137,9 +144,9 @@ final class RecordingViewController: TableViewController {
     let log = RecordingViewController.Log()
     let navigation = NavigationController(
       rootViewController: RecordingViewController("A", log: log))
-    navigation.push(RecordingViewController("B", log: log))
+    navigation.pushViewController(RecordingViewController("B", log: log), animated: true)
     #expect(log.events == ["B.viewDidLoad"])
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
     #expect(log.events == ["B.viewDidLoad", "B.viewWillAppear"])
   }
 }
@@ -151,10 +158,10 @@ final class RecordingViewController: TableViewController {
     let b = RecordingViewController("B", log: log)
     let c = RecordingViewController("C", log: log)
     let navigation = NavigationController(rootViewController: a)
-    navigation.viewWillAppear()
-    navigation.push(b)
+    navigation.viewWillAppear(false)
+    navigation.pushViewController(b, animated: true)
     log.events.removeAll()
-    navigation.setViewControllers([a, c])
+    navigation.setViewControllers([a, c], animated: false)
     #expect(navigation.viewControllers.map(\.title) == ["A", "C"])
     #expect(
       log.events == [

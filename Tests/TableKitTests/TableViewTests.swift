@@ -77,13 +77,17 @@ final class CountingDataSource: TableViewDataSource, TableViewDelegate {
     #expect(source.rowCountRequests == 2)
   }
 
-  @Test func cellForRowAsksOnlyForThatRowAndNilOutOfRange() {
+  @Test func showingAPageAsksOnlyForItsRowsAndCellForRowIsNilElsewhere() {
     let source = CountingDataSource([10_000_000])
     let tableView = TableView()
     tableView.dataSource = source
-    #expect(tableView.cellForRow(at: IndexPath(row: 9_999_999, section: 0))?.text == "0.9999999")
+    let last = IndexPath(row: 9_999_999, section: 0)
+    #expect(tableView.cellForRow(at: last) == nil, "not shown yet")
+    #expect(tableView.showRows([last]).map { $0?.text } == ["0.9999999"])
+    #expect(tableView.cellForRow(at: last)?.text == "0.9999999")
     #expect(tableView.cellForRow(at: IndexPath(row: 10_000_000, section: 0)) == nil)
-    #expect(source.cellRequests == [IndexPath(row: 9_999_999, section: 0)])
+    #expect(tableView.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
+    #expect(source.cellRequests == [last])
   }
 
   @Test func willSelectCanRedirectTheSelection() {
@@ -117,7 +121,7 @@ final class CountingDataSource: TableViewDataSource, TableViewDelegate {
     tableView.userSelectRow(at: IndexPath(row: 0, section: 0))
     tableView.userSelectRow(at: IndexPath(row: 1, section: 0))
     #expect(source.deselected == [IndexPath(row: 0, section: 0)])
-    tableView.deselectRow(at: IndexPath(row: 1, section: 0))
+    tableView.deselectRow(at: IndexPath(row: 1, section: 0), animated: true)
     #expect(tableView.indexPathForSelectedRow == nil)
   }
 
@@ -140,11 +144,11 @@ final class CountingDataSource: TableViewDataSource, TableViewDelegate {
     }
     let rows = Rows()
     rows.tableView.selectRow(at: IndexPath(row: 1, section: 0))
-    rows.viewWillAppear()
+    rows.viewWillAppear(false)
     #expect(rows.tableView.indexPathForSelectedRow == nil)
     rows.clearsSelectionOnViewWillAppear = false
     rows.tableView.selectRow(at: IndexPath(row: 1, section: 0))
-    rows.viewWillAppear()
+    rows.viewWillAppear(false)
     #expect(rows.tableView.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
     #expect(controller.numberOfSections(in: controller.tableView) == 1)
   }

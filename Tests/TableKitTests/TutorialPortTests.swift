@@ -29,8 +29,8 @@ private final class LanguageAndRegionViewController: TableViewController {
     title = "言語と地域"
   }
 
-  override func viewWillAppear() {
-    super.viewWillAppear()
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     reloadCount += 1
     tableView.reloadData()
   }
@@ -48,8 +48,9 @@ private final class LanguageAndRegionViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    tableView.deselectRow(at: indexPath)
-    navigationController?.push(TemperatureUnitViewController(settings: settings))
+    tableView.deselectRow(at: indexPath, animated: true)
+    navigationController?.pushViewController(
+      TemperatureUnitViewController(settings: settings), animated: true)
   }
 }
 
@@ -76,7 +77,7 @@ private final class TemperatureUnitViewController: TableViewController {
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     settings.temperatureUnit = TemperatureUnit.allCases[indexPath.row]
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     tableView.reloadData()
   }
 }
@@ -86,8 +87,8 @@ struct TutorialPortTests {
   @Test func rootShowsTheTemperatureUnitWithItsValue() throws {
     let root = LanguageAndRegionViewController(settings: Settings())
     let navigation = NavigationController(rootViewController: root)
-    navigation.viewWillAppear()
-    let cell = try #require(root.tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
+    navigation.viewWillAppear(false)
+    let cell = try #require(root.tableView.currentCell(at: IndexPath(row: 0, section: 0)))
     #expect(cell.text == "温度単位")
     #expect(cell.detailText == "摂氏（°C）")
     #expect(cell.accessoryType == .disclosureIndicator)
@@ -97,14 +98,14 @@ struct TutorialPortTests {
   @Test func selectingTheRowPushesTheChoicesWithACheckmark() throws {
     let root = LanguageAndRegionViewController(settings: Settings())
     let navigation = NavigationController(rootViewController: root)
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
     root.tableView.userSelectRow(at: IndexPath(row: 0, section: 0))
 
     let list = try #require(navigation.topViewController as? TemperatureUnitViewController)
     #expect(navigation.viewControllers.count == 2)
     #expect(navigation.backButtonTitle == "言語と地域")
     let marks = (0..<2).compactMap {
-      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+      list.tableView.currentCell(at: IndexPath(row: $0, section: 0))?.accessoryType
     }
     #expect(marks == [.checkmark, .none])
   }
@@ -113,21 +114,21 @@ struct TutorialPortTests {
     let settings = Settings()
     let root = LanguageAndRegionViewController(settings: settings)
     let navigation = NavigationController(rootViewController: root)
-    navigation.viewWillAppear()
+    navigation.viewWillAppear(false)
     root.tableView.userSelectRow(at: IndexPath(row: 0, section: 0))
     let list = navigation.topViewController
 
     list.tableView.userSelectRow(at: IndexPath(row: 1, section: 0))
     let marks = (0..<2).compactMap {
-      list.tableView.cellForRow(at: IndexPath(row: $0, section: 0))?.accessoryType
+      list.tableView.currentCell(at: IndexPath(row: $0, section: 0))?.accessoryType
     }
     #expect(marks == [.none, .checkmark])
     #expect(settings.temperatureUnit == .fahrenheit)
 
     let reloadsBefore = root.reloadCount
-    #expect(navigation.popViewController() === list)
+    #expect(navigation.popViewController(animated: true) === list)
     #expect(root.reloadCount == reloadsBefore + 1, "viewWillAppear reloads the root")
-    let cell = try #require(root.tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
+    let cell = try #require(root.tableView.currentCell(at: IndexPath(row: 0, section: 0)))
     #expect(cell.detailText == "華氏（°F）")
   }
 }

@@ -64,6 +64,28 @@ private func libcWcwidth(_ character: Int32) -> Int32
     #expect(TerminalText.sanitize("line\nbreak") == "line\\u{A}break")
   }
 
+  @Test func invisibleCharactersAreShown() {
+    #expect(TerminalText.sanitize("a\u{200B}b") == "a\\u{200B}b")
+    #expect(TerminalText.sanitize("\u{FEFF}key\u{2060}") == "\\u{FEFF}key\\u{2060}")
+    #expect(TerminalText.sanitize("a\u{200C}b\u{200D}c") == "a\\u{200C}b\\u{200D}c")
+    #expect(TerminalText.sanitize("key\u{200E}\u{200F}\u{61C}") == "key\\u{200E}\\u{200F}\\u{61C}")
+    #expect(TerminalText.sanitize("line\u{2028}para\u{2029}") == "line\\u{2028}para\\u{2029}")
+    #expect(TerminalText.sanitize("tag\u{E0041}\u{E007F}") == "tag\\u{E0041}\\u{E007F}")
+  }
+
+  @Test func invisibleCharactersThatBelongToTheTextAreKept() {
+    let kept = [
+      "👩\u{200D}💻", "👍🏽\u{200D}🔥", "❤\u{FE0F}\u{200D}🔥",  // emoji sequences
+      "می\u{200C}خواهم",  // Persian
+      "עברית\u{200F} (°C)", "\u{200E}שלום", "عربي\u{61C}1",  // marks beside RTL text
+      "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",  // the flag of Scotland
+    ]
+    for text in kept {
+      #expect(TerminalText.sanitize(text) == text)
+    }
+    #expect(TerminalText.sanitize("👍🏽\u{200D}x") == "👍🏽\\u{200D}x", "joins no emoji")
+  }
+
   @Test func plainTextIsUnchanged() {
     #expect(TerminalText.sanitize("温度単位 °C ✓ ›") == "温度単位 °C ✓ ›")
   }

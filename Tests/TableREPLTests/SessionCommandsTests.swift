@@ -103,6 +103,45 @@ private func session(
     #expect(errors.text.contains("It failed; try again."))
   }
 
+  @Test func aFailureQuotingTheLineShowsItsEscapesAsText() {
+    for interactive in [true, false] {
+      let (session, output, errors) = session(
+        ["go \u{1B}]52;c;aGk=\u{07}\u{0}"], interactive: interactive)
+      session.register(
+        CommandDefinition(
+          help: .init(names: ["go"], usage: "go PATH", summary: "go", details: "Goes.")
+        ) { .failed("Nothing is at '\($0)'.\nTry again.") })
+      _ = session.run()
+      let shown = interactive ? output.text : errors.text
+      #expect(shown.contains("Nothing is at '\\u{1B}]52;c;aGk=\\u{7}\\u{0}'.\nTry again."))
+      #expect(
+        !(output.text + errors.text).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+  }
+
+  @Test func aLineGivingASecretIsNotKeptInHistory() {
+    let (session, _, _) = session([], interactive: true)
+    session.register(
+      CommandDefinition(
+        help: .init(names: ["set"], usage: "set KEY VALUE", summary: "s", details: "d"),
+        holdsSecret: { $0.hasPrefix("password ") }
+      ) { _ in .done(message: nil, showScreen: false) })
+    #expect(!session.mayKeepInHistory("set password hunter2"))
+    #expect(!session.mayKeepInHistory("SET password hunter2"))
+    #expect(session.mayKeepInHistory("set user ada"))
+    #expect(session.mayKeepInHistory("3"))
+  }
+
+  @Test func argumentCandidatesThatCannotBeShownAsTheyAreAreLeftOut() {
+    let (session, _, _) = session([], interactive: true)
+    session.register(
+      CommandDefinition(
+        help: .init(names: ["get"], usage: "get KEY", summary: "g", details: "d"),
+        completeArgument: { _ in ["evil\u{1B}[2J", "zero\u{200B}width", "plain"] }
+      ) { _ in .done(message: nil, showScreen: false) })
+    #expect(session.completions(for: "get ") == ["get plain"])
+  }
+
   @Test func completionOffersCommandsTitlesAndArguments() {
     let (session, _, _) = session([], interactive: true)
     session.register(
@@ -133,5 +172,18 @@ private func session(
     #expect(session.run() == .quit)
     #expect(controller.selections == [IndexPath(row: 99, section: 0)])
     #expect(output.text.contains("page 7/7"), "the page of the chosen row is shown")
+  }
+
+  @Test func aTitleWithAnInvisibleCharacterIsChosenAsItIsShown() {
+    let controller = StaticViewController(
+      title: "Keys", sections: [.init(rows: [.init(text: "Token"), .init(text: "Token\u{2060}")])])
+    let reader = ScriptedLineReader(["token\\u{2060}", "token"], isInteractive: true)
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller), reader: reader,
+      output: StringOutput())
+    #expect(session.completions(for: "Tok") == ["Token", "Token\\u{2060}"])
+    #expect(session.run() == .quit)
+    #expect(
+      controller.selections == [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)])
   }
 }

@@ -47,7 +47,8 @@ private func tutorial(_ settings: UnitSettings) -> NavigationController {
   return NavigationController(rootViewController: root)
 }
 
-private func run(
+/// Runs a session of `lines` over `navigation`: how it ended, its output and its errors.
+func run(
   _ lines: [String], interactive: Bool = false, navigation: NavigationController,
   quit: (() -> Session.QuitResult)? = nil
 ) -> (outcome: Session.Outcome, output: String, errors: String) {

@@ -100,6 +100,29 @@ private func run(_ lines: [String], _ controller: AskingViewController, interact
     #expect(!output.contains("12345"))
   }
 
+  @Test func aRefusedSecretIsNotRepeatedInTheReason() {
+    for interactive in [true, false] {
+      let controller = AskingViewController(isSecure: true)
+      let (_, output, errors) = run(["1", "hunter2"], controller, interactive: interactive)
+      #expect((output + errors).contains("'••••••' is not a whole number."))
+      #expect(!(output + errors).contains("hunter2"))
+    }
+  }
+
+  @Test func aHiddenAnswerWithAControlCharacterIsNeverStored() {
+    let controller = AskingViewController(isSecure: true)
+    let (_, output, _) = run(["1", "12\u{1B}[D34", "1234"], controller, interactive: true)
+    #expect(output.contains("The hidden answer holds a control character; type it again."))
+    #expect(controller.answers == [.entered("1234")])
+    let script = AskingViewController(isSecure: true)
+    let (outcome, _, errors) = run(["1", "12\u{1B}[D34"], script, interactive: false)
+    #expect(
+      outcome
+        == .scriptFailed(
+          line: 2, message: "The hidden answer holds a control character; type it again."))
+    #expect(errors.contains("input line 2") && script.answers.isEmpty)
+  }
+
   @Test func aMultiLineAnswerEndsAtASingleDot() {
     let controller = AskingViewController(isMultiline: true)
     let (_, _, _) = run(["1", "first", "", "third", ".", "quit"], controller, interactive: false)

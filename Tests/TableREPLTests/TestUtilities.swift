@@ -54,9 +54,9 @@ final class StaticViewController: TableViewController {
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     selections.append(indexPath)
-    tableView.deselectRow(at: indexPath)
+    tableView.deselectRow(at: indexPath, animated: true)
     if let next = sections[indexPath.section].rows[indexPath.row].next {
-      navigationController?.push(next())
+      navigationController?.pushViewController(next(), animated: true)
     }
   }
 }

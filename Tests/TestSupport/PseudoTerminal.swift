@@ -28,8 +28,8 @@ public final class PseudoTerminal {
   /// The program's process id.
   public let processID: pid_t
 
-  /// The master side of the pseudo-terminal, non-blocking.
-  private let master: Int32
+  /// The master side of the pseudo-terminal, non-blocking; -1 once ``hangUp()`` closed it.
+  private var master: Int32
 
   /// Everything read from the program so far.
   private var received: [UInt8] = []
@@ -49,11 +49,15 @@ public final class PseudoTerminal {
   ///   - environment: Its whole environment (nothing is inherited).
   ///   - columns: The terminal's width.
   ///   - rows: The terminal's height.
+  ///   - controllingTerminal: Whether the program leads a session of its own whose
+  ///     controlling terminal this is (so that Ctrl-C sends SIGINT and ``hangUp()`` sends
+  ///     SIGHUP), or runs in the test's session with the terminal only as its standard
+  ///     input and output, as a job of a shell that does not pass SIGHUP on.
   /// - Throws: ``PseudoTerminalError`` when the terminal cannot be made or the program
   ///   cannot be started.
   public init(
     executable: String, arguments: [String], environment: [String: String],
-    columns: Int = 80, rows: Int = 24
+    columns: Int = 80, rows: Int = 24, controllingTerminal: Bool = true
   ) throws {
     let master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0 else { throw PseudoTerminal.failure("posix_openpt") }
@@ -68,7 +72,8 @@ public final class PseudoTerminal {
     PseudoTerminal.setWindowSize(master, columns: columns, rows: rows)
     do {
       processID = try PseudoTerminal.spawn(
-        executable, arguments: arguments, environment: environment, terminal: name)
+        executable, arguments: arguments, environment: environment, terminal: name,
+        newSession: controllingTerminal)
     } catch {
       close(master)
       throw error
@@ -83,7 +88,7 @@ public final class PseudoTerminal {
       var status: Int32 = 0
       while waitpid(processID, &status, 0) < 0, errno == EINTR {}
     }
-    close(master)
+    if master >= 0 { close(master) }
   }
 
   /// Everything the program wrote so far, escape sequences included.
@@ -168,6 +173,16 @@ public final class PseudoTerminal {
     }
   }
 
+  /// Closes the master side, as closing a terminal window does: the program's reads end
+  /// (end of input or `EIO`), its writes fail, and if it leads the terminal's session the
+  /// kernel sends it SIGHUP. Output written afterwards is lost; ``waitForExit(timeout:)``
+  /// still reaps the program.
+  public func hangUp() {
+    drain(timeout: 0)
+    close(master)
+    master = -1
+  }
+
   /// Changes the terminal's size; the kernel then sends SIGWINCH to the program.
   ///
   /// - Parameters:
@@ -227,6 +242,10 @@ public final class PseudoTerminal {
   /// - Returns: Whether anything was read.
   @discardableResult
   private func drain(timeout: Double) -> Bool {
+    guard master >= 0 else {
+      if timeout > 0 { poll(nil, 0, Int32(timeout * 1000)) }
+      return false
+    }
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     let ready = poll(&descriptor, 1, Int32(max(0, timeout) * 1000))
     guard ready > 0 else { return false }
@@ -260,14 +279,15 @@ public final class PseudoTerminal {
   /// Spawns the program as a session leader with the terminal `name` as fds 0, 1 and 2.
   private static func spawn(
     _ executable: String, arguments: [String], environment: [String: String],
-    terminal name: [CChar]
+    terminal name: [CChar], newSession: Bool
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     // Opened after setsid() by a session leader without O_NOCTTY, the terminal becomes the
-    // controlling terminal.
-    guard posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0) == 0,
+    // controlling terminal; without a new session it must not become the test's.
+    let openFlags = newSession ? O_RDWR : O_RDWR | O_NOCTTY
+    guard posix_spawn_file_actions_addopen(&actions, 0, name, openFlags, 0) == 0,
       posix_spawn_file_actions_adddup2(&actions, 0, 1) == 0,
       posix_spawn_file_actions_adddup2(&actions, 0, 2) == 0
     else { throw failure("posix_spawn_file_actions") }
@@ -283,7 +303,9 @@ public final class PseudoTerminal {
     }
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
-    let flags = spawnSetSessionID | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+    let flags =
+      (newSession ? spawnSetSessionID : 0) | Int32(POSIX_SPAWN_SETSIGDEF)
+      | Int32(POSIX_SPAWN_SETSIGMASK)
     guard posix_spawnattr_setflags(&attributes, Int16(flags)) == 0,
       posix_spawnattr_setsigdefault(&attributes, &defaults) == 0,
       posix_spawnattr_setsigmask(&attributes, &unblocked) == 0

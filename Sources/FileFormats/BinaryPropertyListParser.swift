@@ -1,0 +1,271 @@
+import FoundationEssentials
+
+/// Reads binary property lists (`bplist00`, as iOS keeps preferences) with exact kinds.
+///
+/// The format: an 8-byte signature, the objects, a table of object offsets, and a 32-byte
+/// trailer that gives the sizes of offsets and object references, the object count, the
+/// top object and where the offset table starts. Containers hold references (indices into
+/// the offset table), so objects can be shared; each object is decoded once and cached.
+///
+/// Sharing lets a few hundred bytes stand for an enormous value: forty arrays that each
+/// hold the next one twice are 2⁴⁰ values to anything that walks the result (comparing,
+/// writing, checking). So the parser counts what the value is *expanded*, each shared object
+/// once per reference, and refuses a file beyond ``maximumExpandedValues`` values or
+/// ``maximumExpandedBytes`` bytes of strings and data (or beyond its own size and 16 times
+/// its size: a file that really lists that much can be read).
+///
+/// Every read is bounds-checked; cycles, nesting deeper than ``JSONReader/maximumDepth``,
+/// `null`, UIDs (from `NSKeyedArchiver`) and sets are errors. Errors are reported on line 1
+/// without a column, with the byte offset in the message.
+struct BinaryPropertyListParser {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let source: String
+  private var offsetSize = 0
+  private var referenceSize = 0
+  private var objectCount = 0
+  private var offsetTable = 0
+  private var cache: [Int: (value: PropertyListValue, size: Expansion)] = [:]
+  private var inProgress: Set<Int> = []
+
+  /// The most values a file may expand to (counting a shared object at each reference),
+  /// unless the file is larger in bytes.
+  static let maximumExpandedValues = 1_000_000
+  /// The most bytes of strings and data a file may expand to, unless it is 16 times larger.
+  static let maximumExpandedBytes = 64 << 20
+
+  /// The size of a value once its shared objects are counted at every reference.
+  struct Expansion {
+    var values = 1
+    var bytes = 0
+  }
+
+  init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
+    self.bytes = bytes
+    self.source = source
+  }
+
+  /// An error in this file; `offset` is a byte offset, if one is to blame.
+  func error(at offset: Int?, _ message: String) -> SourceError {
+    let place = offset.map { " (at byte offset \($0))" } ?? ""
+    return SourceError(
+      source: source, line: 1, column: nil, message: "binary property list: \(message)\(place)")
+  }
+
+  mutating func parse() throws(SourceError) -> PropertyListValue {
+    guard bytes.starts(with: "bplist00".utf8) else {
+      throw error(at: 0, "only version 00 of the binary format is supported")
+    }
+    let trailer = bytes.count - 32
+    guard trailer >= 8 else { throw error(at: nil, "the file is too short; it is truncated") }
+    offsetSize = Int(bytes[trailer + 6])
+    referenceSize = Int(bytes[trailer + 7])
+    let count = try unsigned(at: trailer + 8, size: 8)
+    let top = try unsigned(at: trailer + 16, size: 8)
+    let table = try unsigned(at: trailer + 24, size: 8)
+    guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+      throw error(at: trailer + 6, "the trailer is damaged (offset or reference size not 1–8)")
+    }
+    guard count >= 1, table >= 8, table <= UInt64(trailer),
+      count <= UInt64(trailer - Int(table)) / UInt64(offsetSize), top < count
+    else {
+      throw error(at: trailer, "the trailer is damaged or the file is truncated")
+    }
+    objectCount = Int(count)
+    offsetTable = Int(table)
+    return try value(of: Int(top), depth: 0).value
+  }
+
+  /// Adds a member's expansion to its container's, failing once the limits are passed.
+  private func add(_ member: Expansion, to total: inout Expansion, at offset: Int)
+    throws(SourceError)
+  {
+    total.values += member.values
+    total.bytes += member.bytes
+    let values = max(Self.maximumExpandedValues, bytes.count)
+    let textBytes = max(Self.maximumExpandedBytes, 16 * bytes.count)
+    guard total.values <= values, total.bytes <= textBytes else {
+      let limit = total.values > values ? "\(values) values" : "\(textBytes) bytes of text"
+      throw error(
+        at: offset,
+        "it expands to more than \(limit) once the objects it shares are counted at each use "
+          + "(containers that hold each other many times over); such a file is refused")
+    }
+  }
+
+  // MARK: Objects
+
+  private mutating func value(of object: Int, depth: Int) throws(SourceError) -> (
+    value: PropertyListValue, size: Expansion
+  ) {
+    if let cached = cache[object] { return cached }
+    guard depth < JSONReader.maximumDepth else {
+      throw error(at: nil, "containers nest deeper than \(JSONReader.maximumDepth) levels")
+    }
+    guard inProgress.insert(object).inserted else {
+      throw error(at: nil, "object \(object) contains itself")
+    }
+    defer { inProgress.remove(object) }
+    let offset = try self.offset(of: object)
+    let marker = bytes[offset]
+    let info = Int(marker & 0x0F)
+    let result: PropertyListValue
+    var size = Expansion()
+    switch marker >> 4 {
+    case 0x0 where marker == 0x08: result = .bool(false)
+    case 0x0 where marker == 0x09: result = .bool(true)
+    case 0x0 where marker == 0x00:
+      throw error(at: offset, "null is not a property-list value")
+    case 0x1: result = try integer(at: offset)
+    case 0x2 where info == 2:
+      result = .real(Double(Float(bitPattern: UInt32(try unsigned(at: offset + 1, size: 4)))))
+    case 0x2 where info == 3:
+      result = .real(Double(bitPattern: try unsigned(at: offset + 1, size: 8)))
+    case 0x3 where marker == 0x33:
+      let interval = Double(bitPattern: try unsigned(at: offset + 1, size: 8))
+      let date = Date(timeIntervalSinceReferenceDate: interval)
+      guard ISO8601Date.range.contains(date.timeIntervalSince1970) else {
+        throw error(at: offset, "date outside the years 0001–9999")
+      }
+      result = .date(date)
+    case 0x4:
+      let (length, start) = try length(at: offset, unit: 1)
+      result = .data(Array(bytes[start..<start + length]))
+      size.bytes = length
+    case 0x5:
+      let (length, start) = try length(at: offset, unit: 1)
+      result = .string(
+        String(String.UnicodeScalarView(bytes[start..<start + length].map(Unicode.Scalar.init))))
+      size.bytes = length
+    case 0x6:
+      let (length, start) = try length(at: offset, unit: 2)
+      let units = (0..<length).map {
+        UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1])
+      }
+      var scalars = String.UnicodeScalarView()
+      let failed = transcode(
+        units.makeIterator(), from: UTF16.self, to: UTF32.self, stoppingOnError: true
+      ) { scalars.append(Unicode.Scalar($0) ?? "\u{FFFD}") }
+      guard !failed else { throw error(at: offset, "a UTF-16 string has an unpaired surrogate") }
+      result = .string(String(scalars))
+      size.bytes = 2 * length
+    case 0x8:
+      throw error(at: offset, "UIDs (from NSKeyedArchiver) are not property-list values")
+    case 0xA:
+      let (length, start) = try length(at: offset, unit: referenceSize)
+      var elements: [PropertyListValue] = []
+      elements.reserveCapacity(length)
+      for index in 0..<length {
+        let reference = try self.reference(at: start + index * referenceSize)
+        let element = try value(of: reference, depth: depth + 1)
+        try add(element.size, to: &size, at: offset)
+        elements.append(element.value)
+      }
+      result = .array(elements)
+    case 0xC:
+      throw error(at: offset, "sets are not property-list values")
+    case 0xD:
+      let (length, start) = try length(at: offset, unit: 2 * referenceSize)
+      var members: [String: PropertyListValue] = [:]
+      members.reserveCapacity(length)
+      for index in 0..<length {
+        let keyReference = try reference(at: start + index * referenceSize)
+        let keyObject = try value(of: keyReference, depth: depth + 1)
+        guard case .string(let key) = keyObject.value else {
+          throw error(at: try self.offset(of: keyReference), "a dictionary key is not a string")
+        }
+        let valueReference = try reference(at: start + (length + index) * referenceSize)
+        let member = try value(of: valueReference, depth: depth + 1)
+        try add(keyObject.size, to: &size, at: offset)
+        try add(member.size, to: &size, at: offset)
+        if members.updateValue(member.value, forKey: key) != nil {
+          throw error(at: offset, "duplicate key \(JSONWriter.quoted(key)) in one dictionary")
+        }
+      }
+      result = .dictionary(members)
+    default:
+      let hex = String(marker, radix: 16, uppercase: true)
+      throw error(at: offset, "unknown object type 0x\(hex)")
+    }
+    cache[object] = (result, size)
+    return (result, size)
+  }
+
+  /// An integer object: 1, 2 and 4 bytes are unsigned, 8 bytes signed, 16 bytes hold
+  /// values above `Int.max` (read as reals, as JSON does) or negative ones.
+  private func integer(at offset: Int) throws(SourceError) -> PropertyListValue {
+    switch bytes[offset] & 0x0F {
+    case 0, 1, 2:
+      return .integer(Int(try unsigned(at: offset + 1, size: 1 << Int(bytes[offset] & 0x0F))))
+    case 3: return .integer(Int(truncatingIfNeeded: try unsigned(at: offset + 1, size: 8)))
+    case 4:
+      let high = try unsigned(at: offset + 1, size: 8)
+      let low = try unsigned(at: offset + 9, size: 8)
+      if high == 0 {
+        return low <= UInt64(Int.max) ? .integer(Int(low)) : .real(Double(low))
+      }
+      if high == UInt64.max, low > UInt64(Int.max) {
+        return .integer(Int(truncatingIfNeeded: low))
+      }
+      throw error(at: offset, "integer does not fit in 64 bits")
+    default:
+      throw error(at: offset, "integer of unsupported size")
+    }
+  }
+
+  // MARK: Reading
+
+  /// The count of a data, string or container object and where its content starts; checks
+  /// that `count × unit` bytes are there.
+  private func length(at offset: Int, unit: Int) throws(SourceError) -> (Int, Int) {
+    var count = Int(bytes[offset] & 0x0F)
+    var start = offset + 1
+    if count == 0x0F {
+      guard start < bytes.count, bytes[start] >> 4 == 0x1, bytes[start] & 0x0F <= 3 else {
+        throw error(at: offset, "a length is damaged")
+      }
+      let size = 1 << Int(bytes[start] & 0x0F)
+      let value = try unsigned(at: start + 1, size: size)
+      guard value <= UInt64(bytes.count) else { throw runsPast(offset) }
+      count = Int(value)
+      start += 1 + size
+    }
+    guard count <= (offsetTable - min(start, offsetTable)) / max(unit, 1) else {
+      throw runsPast(offset)
+    }
+    return (count, start)
+  }
+
+  private func runsPast(_ offset: Int) -> SourceError {
+    error(at: offset, "an object runs past the object area; the file is truncated or damaged")
+  }
+
+  private func offset(of object: Int) throws(SourceError) -> Int {
+    guard object < objectCount else {
+      throw error(at: nil, "a reference to object \(object) is out of range")
+    }
+    let value = try unsigned(at: offsetTable + object * offsetSize, size: offsetSize)
+    guard value >= 8, value < UInt64(offsetTable) else {
+      throw error(
+        at: offsetTable + object * offsetSize, "the offset of object \(object) is out of range")
+    }
+    return Int(value)
+  }
+
+  private func reference(at offset: Int) throws(SourceError) -> Int {
+    let value = try unsigned(at: offset, size: referenceSize)
+    guard value < UInt64(objectCount) else {
+      throw error(at: offset, "a reference to object \(value) is out of range")
+    }
+    return Int(value)
+  }
+
+  /// A big-endian unsigned integer of `size` bytes at `offset`.
+  private func unsigned(at offset: Int, size: Int) throws(SourceError) -> UInt64 {
+    guard offset >= 0, size <= 8, offset <= bytes.count - size else {
+      throw error(at: offset, "the file is truncated")
+    }
+    var value: UInt64 = 0
+    for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
+    return value
+  }
+}

@@ -1,0 +1,150 @@
+import FileFormats
+
+/// Reads a settings schema written in JSON: the keys of a Settings.bundle's `Root.plist`,
+/// plus two additions.
+///
+/// - A `PSChildPaneSpecifier` may hold its page inline under `Children` instead of naming a
+///   `File`.
+/// - A page may carry its translations under `Strings`: `{"ja": {"Title": "タイトル"}}`,
+///   which fill the page's strings table.
+///
+/// `Children` may also sit in the `ItemSpecifier` or `AddSpecifier` of an
+/// `IASKListGroupSpecifier`, for the page its items open. ``JSONSchemaWriter`` writes this
+/// form.
+public enum JSONSchemaReader {
+  /// Reads a schema from JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The JSON text.
+  ///   - source: The file name, for messages.
+  /// - Returns: The schema, with inline children as pages of their own.
+  /// - Throws: ``SchemaReadError`` naming the file and, for JSON syntax, the line and
+  ///   column.
+  public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaReadError)
+    -> SettingsSchema
+  {
+    let value: PropertyListValue
+    do {
+      value = try JSONReader.parse(bytes, source: source)
+    } catch {
+      throw .syntax(error)
+    }
+    guard let root = value.dictionaryValue else {
+      throw .schema(
+        SchemaError(
+          source: source,
+          message: "expected an object with PreferenceSpecifiers at the top level, found "
+            + "\(value.typeName)"))
+    }
+    var pages: [String: SettingsSchema.Page] = [:]
+    var strings = StringsCatalog()
+    do {
+      try readPage(
+        root, name: "Root", source: source, pages: &pages, strings: &strings)
+    } catch {
+      throw .schema(error)
+    }
+    return SettingsSchema(pages: pages, rootPageName: "Root", strings: strings)
+  }
+
+  fileprivate static func readPage(
+    _ dictionary: [String: PropertyListValue], name: String, source: String,
+    pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
+  ) throws(SchemaError) {
+    guard let list = dictionary["PreferenceSpecifiers"] else {
+      throw SchemaError(
+        source: source,
+        message: "page '\(name)' has no PreferenceSpecifiers; add an array of specifiers")
+    }
+    guard let items = list.arrayValue else {
+      throw SchemaError(
+        source: source,
+        message: "PreferenceSpecifiers of page '\(name)' must be an array, not \(list.typeName)")
+    }
+    var specifiers: [Specifier] = []
+    specifiers.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      guard var raw = item.dictionaryValue else {
+        throw SchemaError(
+          source: source, specifierIndex: index,
+          message: "a specifier must be an object, not \(item.typeName)")
+      }
+      try readChildren(
+        of: &raw, defaultName: "\(name).\(index)", index: index, source: source, pages: &pages,
+        strings: &strings)
+      for member in Specifier.nestedSpecifierKeys {
+        guard var nested = raw[member]?.dictionaryValue else { continue }
+        try readChildren(
+          of: &nested, defaultName: "\(name).\(index).\(member)", index: index, source: source,
+          pages: &pages, strings: &strings)
+        raw[member] = .dictionary(nested)
+      }
+      specifiers.append(Specifier(index: index, raw: raw))
+    }
+    let page = SettingsSchema.Page(
+      name: name, title: dictionary["Title"]?.stringValue,
+      stringsTable: dictionary["StringsTable"]?.stringValue, specifiers: specifiers,
+      source: source)
+    if let inline = dictionary["Strings"] {
+      guard let languages = inline.dictionaryValue else {
+        throw SchemaError(
+          source: source,
+          message: "Strings of page '\(name)' must map languages to objects of translations")
+      }
+      for (language, table) in languages {
+        guard let entries = table.dictionaryValue else {
+          throw SchemaError(
+            source: source,
+            message: "Strings.\(language) of page '\(name)' must be an object of translations")
+        }
+        // An empty table is kept, as an empty .strings file is.
+        if strings.tables[language]?[page.stringsTable] == nil {
+          strings.tables[language, default: [:]][page.stringsTable] = [:]
+        }
+        for (key, text) in entries {
+          guard let text = text.stringValue else {
+            throw SchemaError(
+              source: source,
+              message: "Strings.\(language).\(key) of page '\(name)' must be a string")
+          }
+          strings.tables[language, default: [:]][page.stringsTable, default: [:]][key] = text
+        }
+      }
+    }
+    pages[name] = page
+  }
+}
+
+extension JSONSchemaReader {
+  /// Reads the page held inline under `Children` of a specifier (or of a specifier nested in
+  /// one), names it by the specifier's `File` (else `defaultName`) and leaves `File` in its
+  /// place.
+  fileprivate static func readChildren(
+    of raw: inout [String: PropertyListValue], defaultName: String, index: Int, source: String,
+    pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
+  ) throws(SchemaError) {
+    guard let child = raw["Children"] else { return }
+    guard let childPage = child.dictionaryValue else {
+      throw SchemaError(
+        source: source, specifierIndex: index,
+        message: "Children must be an object holding a page, not \(child.typeName)")
+    }
+    let childName = raw["File"]?.stringValue ?? defaultName
+    raw["File"] = .string(childName)
+    raw["Children"] = nil
+    try readPage(childPage, name: childName, source: source, pages: &pages, strings: &strings)
+  }
+}
+
+/// Why a schema could not be read: bad syntax (with line and column) or a bad shape.
+public enum SchemaReadError: Error, CustomStringConvertible, Equatable, Sendable {
+  case syntax(SourceError)
+  case schema(SchemaError)
+
+  public var description: String {
+    switch self {
+    case .syntax(let error): error.description
+    case .schema(let error): error.description
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import SystemIO
+
+/// Finds and reads a schema from a path given on the command line.
+public enum SchemaLoader {
+  /// The schema at a path; the embedded default when `path` is `nil`.
+  ///
+  /// - A folder is read as a `Settings.bundle` (see ``SettingsBundleLoader``): its
+  ///   `Root.inApp.plist` or `Root.plist`, the pages they open and the `.lproj` strings.
+  /// - A `.plist` file is the root page, with the pages it opens from its folder and the
+  ///   `.lproj` folders beside it.
+  /// - A `.json` file is settei's JSON schema (``JSONSchemaReader``).
+  /// - Any other file is read as a property list if it looks like one (`bplist`, `<`), else
+  ///   as JSON.
+  ///
+  /// A child page that is missing or broken does not stop the load: it is recorded in
+  /// ``SettingsSchema/missingPages`` and ``SchemaLinter`` reports it.
+  ///
+  /// - Parameters:
+  ///   - path: The path given with `--schema`, or `nil`.
+  ///   - idiom: The device shown: it chooses `~ipad`/`~iphone` page files, and the
+  ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
+  ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
+  /// - Returns: The schema.
+  /// - Throws: ``SchemaLoadError`` naming the file, the line and column where known, and
+  ///   what was expected.
+  public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
+    throws(SchemaLoadError) -> SettingsSchema
+  {
+    var schema = try loadAll(path: path, idiom: idiom, language: language)
+    schema.loadProblems += schema.idiomProblems()
+    return schema.limited(to: idiom)
+  }
+
+  /// ``load(path:idiom:language:)`` without leaving any specifier out.
+  private static func loadAll(path: String?, idiom: Idiom, language: String)
+    throws(SchemaLoadError) -> SettingsSchema
+  {
+    guard let path else {
+      do {
+        return try EmbeddedSchema.load()
+      } catch {
+        throw .unreadable(error.description)
+      }
+    }
+    if FileSystem.isFolder(path) {
+      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom, language: language)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileBytes.read(path)
+    } catch {
+      throw .unreadable(error.description)
+    }
+    let lowercased = path.lowercased()
+    let isPropertyList =
+      lowercased.hasSuffix(".plist")
+      || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
+    if isPropertyList {
+      return try SettingsBundleLoader.loadPage(
+        at: path, bytes: bytes, idiom: idiom, language: language)
+    }
+    do {
+      return try JSONSchemaReader.read(bytes, source: path)
+    } catch {
+      throw .unreadable(error.description)
+    }
+  }
+
+  /// Whether `bytes` start like a property list: `bplist`, or `<` after a byte-order mark
+  /// and white space.
+  static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {
+    if bytes.starts(with: Array("bplist".utf8)) { return true }
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    return start < bytes.count && bytes[start] == UInt8(ascii: "<")
+  }
+
+  /// The default store's file name for a schema path: `MyApp.bundle` → `MyApp.json`.
+  public static func storeFileName(for schemaPath: String) -> String {
+    var name = schemaPath.split(separator: "/").last.map(String.init) ?? "settings"
+    for suffix in [".bundle", ".json", ".plist"] where name.hasSuffix(suffix) {
+      name = String(name.dropLast(suffix.count))
+    }
+    let safe = name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    return (safe.isEmpty || safe.hasPrefix(".") ? "settings" : safe) + ".json"
+  }
+}
+
+/// A schema that could not be loaded; the message names the file and the problem.
+public enum SchemaLoadError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// The schema cannot be used; the message names the file, the line and column where
+  /// known, and what was expected.
+  case unreadable(String)
+
+  /// The message.
+  public var description: String {
+    switch self {
+    case .unreadable(let message): message
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import FileFormats
+
+/// One entry of a page's `PreferenceSpecifiers`: a group, a setting, or a link to a page.
+///
+/// The keys are those of Apple's Settings.bundle (`Type`, `Title`, `Key`, `DefaultValue`,
+/// `Titles`, `Values`, …); anything else is kept in ``raw`` so that extensions can read it.
+public struct Specifier: Sendable, Equatable {
+  /// The kind of specifier, from its `Type`: every type of Apple's Settings.app and of
+  /// InAppSettingsKit is a case; any other name is kept in ``other(_:)``.
+  public enum Kind: Sendable, Equatable, Hashable {
+    case group
+    case toggleSwitch
+    case multiValue
+    case radioGroup
+    case textField
+    case slider
+    case titleValue
+    case childPane
+    /// InAppSettingsKit's `IASKListGroupSpecifier`: a list of items stored as an array.
+    case listGroup
+    /// InAppSettingsKit's `IASKTextViewSpecifier`: text over several lines.
+    case textView
+    /// InAppSettingsKit's `IASKOpenURLSpecifier`: a link that opens a web page.
+    case openURL
+    /// InAppSettingsKit's `IASKButtonSpecifier`: a button the app handles.
+    case button
+    /// InAppSettingsKit's `IASKMailComposeSpecifier`: a row that writes a mail.
+    case mailCompose
+    /// InAppSettingsKit's `IASKCustomViewSpecifier`: a row the app draws.
+    case customView
+    /// InAppSettingsKit's `IASKDatePickerSpecifier`: a date.
+    case datePicker
+    /// A type this version does not know; shown read-only with its name.
+    case other(String)
+
+    /// The types of Apple's Settings.app, in the order of Apple's reference.
+    public static let appleKinds: [Kind] = [
+      .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
+      .childPane,
+    ]
+
+    /// The types InAppSettingsKit adds (its `IASKSettingsReader.h`).
+    public static let inAppSettingsKitKinds: [Kind] = [
+      .listGroup, .textView, .openURL, .button, .mailCompose, .customView, .datePicker,
+    ]
+
+    /// The kind named by a `Type` string.
+    public init(typeName: String) {
+      self = Self.byTypeName[typeName] ?? .other(typeName)
+    }
+
+    private static let byTypeName: [String: Kind] = Dictionary(
+      uniqueKeysWithValues: (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
+
+    /// The `Type` string of this kind.
+    public var typeName: String {
+      switch self {
+      case .group: "PSGroupSpecifier"
+      case .toggleSwitch: "PSToggleSwitchSpecifier"
+      case .multiValue: "PSMultiValueSpecifier"
+      case .radioGroup: "PSRadioGroupSpecifier"
+      case .textField: "PSTextFieldSpecifier"
+      case .slider: "PSSliderSpecifier"
+      case .titleValue: "PSTitleValueSpecifier"
+      case .childPane: "PSChildPaneSpecifier"
+      case .listGroup: "IASKListGroupSpecifier"
+      case .textView: "IASKTextViewSpecifier"
+      case .openURL: "IASKOpenURLSpecifier"
+      case .button: "IASKButtonSpecifier"
+      case .mailCompose: "IASKMailComposeSpecifier"
+      case .customView: "IASKCustomViewSpecifier"
+      case .datePicker: "IASKDatePickerSpecifier"
+      case .other(let name): name
+      }
+    }
+
+    /// Whether specifiers of this kind start a section.
+    public var startsSection: Bool { self == .group || self == .radioGroup }
+
+    /// Whether specifiers of this kind store a value under their `Key`.
+    public var storesValue: Bool {
+      switch self {
+      case .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue: true
+      case .listGroup, .textView, .customView, .datePicker: true
+      case .group, .childPane, .openURL, .button, .mailCompose, .other: false
+      }
+    }
+  }
+
+  /// The specifier's kind.
+  public var kind: Kind
+  /// Its position in the page's `PreferenceSpecifiers`, from 0, for messages.
+  public var index: Int
+  /// Every key as written.
+  public var raw: [String: PropertyListValue] {
+    didSet { fields = Fields(raw) }
+  }
+  /// The keys read for every row shown, taken out of ``raw`` once: each read of ``raw``
+  /// hashes its key, and a screen reads these many times per row. A class, so that copying a
+  /// specifier (rows hold them) retains one object, not every field.
+  private var fields: Fields
+
+  private final class Fields: Sendable, Equatable {
+    let title: String?
+    let key: String?
+    let footerText: String?
+    let titles: [String]
+    let shortTitles: [String]
+    let values: [PropertyListValue]
+    let defaultValue: PropertyListValue?
+
+    init(_ raw: [String: PropertyListValue]) {
+      title = raw[SpecifierKey.title]?.stringValue
+      key = raw[SpecifierKey.key]?.stringValue
+      footerText = raw[SpecifierKey.footerText]?.stringValue
+      titles = raw[SpecifierKey.titles]?.arrayValue?.compactMap(\.stringValue) ?? []
+      shortTitles = raw[SpecifierKey.shortTitles]?.arrayValue?.compactMap(\.stringValue) ?? []
+      values = raw[SpecifierKey.values]?.arrayValue ?? []
+      defaultValue = raw[SpecifierKey.defaultValue]
+    }
+
+    /// Always equal: the fields are a function of ``Specifier/raw``, which specifiers compare.
+    static func == (lhs: Fields, rhs: Fields) -> Bool { true }
+  }
+
+  /// Creates a specifier from its dictionary.
+  public init(index: Int, raw: [String: PropertyListValue]) {
+    self.index = index
+    self.raw = raw
+    self.kind = Kind(typeName: raw[SpecifierKey.type]?.stringValue ?? "")
+    self.fields = Fields(raw)
+  }
+
+  /// The `Title`, not yet localized.
+  public var title: String? { fields.title }
+  /// The `Key` under which the value is stored.
+  public var key: String? { fields.key }
+  /// The `DefaultValue`.
+  public var defaultValue: PropertyListValue? { fields.defaultValue }
+  /// The `FooterText` of a group or radio group, not yet localized.
+  public var footerText: String? { fields.footerText }
+  /// The `Titles` of a multi-value or radio group, not yet localized.
+  public var titles: [String] { fields.titles }
+  /// The `ShortTitles` of a multi-value, not yet localized.
+  public var shortTitles: [String] { fields.shortTitles }
+  /// The `Values` of a multi-value, radio group or title value.
+  public var values: [PropertyListValue] { fields.values }
+  /// The `File` of a child pane: the page it opens.
+  public var file: String? { raw[SpecifierKey.file]?.stringValue }
+  /// The value a toggle stores when on: `TrueValue`, else `true`.
+  public var trueValue: PropertyListValue { raw[SpecifierKey.trueValue] ?? .bool(true) }
+  /// The value a toggle stores when off: `FalseValue`, else `false`.
+  public var falseValue: PropertyListValue { raw[SpecifierKey.falseValue] ?? .bool(false) }
+  /// Whether a multi-value lists its choices sorted by title.
+  public var displaysSortedByTitle: Bool {
+    raw[SpecifierKey.displaySortedByTitle]?.boolValue ?? false
+  }
+  /// Whether a text field hides what is typed: `IsSecure`.
+  public var isSecure: Bool { raw[SpecifierKey.isSecure]?.boolValue ?? false }
+  /// A text field's `KeyboardType`, such as `NumberPad`.
+  public var keyboardType: String? { raw[SpecifierKey.keyboardType]?.stringValue }
+  /// A text field's `AutocapitalizationType`, such as `Words`.
+  public var autocapitalizationType: String? {
+    raw[SpecifierKey.autocapitalizationType]?.stringValue
+  }
+  /// A slider's `MinimumValue`, else 0.
+  public var minimumValue: Double { raw[SpecifierKey.minimumValue]?.numberValue ?? 0 }
+  /// A slider's `MaximumValue`, else 1.
+  public var maximumValue: Double { raw[SpecifierKey.maximumValue]?.numberValue ?? 1 }
+  /// Whether a list group's items may be deleted: `Deletable`, else `true`.
+  public var isDeletable: Bool { raw[SpecifierKey.deletable]?.boolValue ?? true }
+
+  /// A specifier dictionary nested in this one, such as a list group's
+  /// ``SpecifierKey/itemSpecifier`` or ``SpecifierKey/addSpecifier``.
+  public func nestedSpecifier(_ member: String) -> [String: PropertyListValue]? {
+    raw[member]?.dictionaryValue
+  }
+
+  /// A list group's nested specifier (``SpecifierKey/itemSpecifier`` or
+  /// ``SpecifierKey/addSpecifier``) as a specifier of its own at this one's place, titled like
+  /// the list so that messages about an item name the list.
+  public func itemSpecifier(in member: String) -> Specifier? {
+    guard var nested = nestedSpecifier(member) else { return nil }
+    nested[SpecifierKey.title] = title.map { .string($0) }
+    return Specifier(index: index, raw: nested)
+  }
+}

@@ -1,0 +1,101 @@
+import FileFormats
+import SchemaKit
+
+/// Turns typed text into a setting's value, checked as the screens check it: the type, the
+/// range, the choices. Used by `set` in the REPL and on the command line, and by `import`.
+public enum SettingValueParser {
+  /// The value `text` stands for, or what is wrong with it and what is allowed.
+  ///
+  /// A choice may be typed as its stored value or as its title in any of the schema's
+  /// languages; a switch as on/off, yes/no, true/false, 1/0 or its own values.
+  public static func value(
+    from text: String, for specifier: Specifier, on page: SettingsSchema.Page,
+    model: SettingsModel
+  ) -> Result<PropertyListValue, SettingValueError> {
+    let title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key ?? ""
+    func failure(_ reason: String) -> Result<PropertyListValue, SettingValueError> {
+      .failure(
+        SettingValueError(
+          key: specifier.key ?? "", reason: reason,
+          allowed: model.allowedValues(of: specifier, on: page)))
+    }
+    switch specifier.kind {
+    case .multiValue, .radioGroup:
+      let lowered = text.lowercased()
+      for (index, value) in specifier.values.enumerated() {
+        if SpecifierValues.text(of: value).lowercased() == lowered { return .success(value) }
+        if index < specifier.titles.count {
+          let raw = specifier.titles[index]
+          let titles =
+            [raw]
+            + model.schema.strings.languages.map {
+              model.schema.strings.localized(raw, table: page.stringsTable, language: $0)
+            }
+          if titles.contains(where: { $0.lowercased() == lowered }) { return .success(value) }
+        }
+      }
+      return failure("'\(text)' is not one of the choices of \(title)")
+    case .toggleSwitch:
+      let lowered = text.lowercased()
+      if lowered == SpecifierValues.text(of: specifier.trueValue).lowercased()
+        || ["on", "yes", "true", "1", ChromeStrings.on(model.language).lowercased()].contains(
+          lowered)
+      {
+        return .success(specifier.trueValue)
+      }
+      if lowered == SpecifierValues.text(of: specifier.falseValue).lowercased()
+        || ["off", "no", "false", "0", ChromeStrings.off(model.language).lowercased()].contains(
+          lowered)
+      {
+        return .success(specifier.falseValue)
+      }
+      return failure("'\(text)' is neither on nor off for \(title)")
+    case .slider:
+      let range = SpecifierValues.sliderRange(of: specifier)
+      guard let number = Double(text), number.isFinite else {
+        return failure("'\(text)' is not a number")
+      }
+      guard number >= range.minimum, number <= range.maximum else {
+        return failure("\(text) is out of range for \(title)")
+      }
+      return .success(.real(number))
+    case .textField:
+      if let problem = SpecifierValues.problem(
+        with: text, keyboardType: specifier.keyboardType)
+      {
+        // A password is never repeated back, not even in what is wrong with it.
+        return failure(
+          specifier.isSecure ? problem.replacing(text, with: SettingsModel.maskedSecret) : problem)
+      }
+      let type = specifier.autocapitalizationType
+      return .success(.string(SpecifierValues.autocapitalize(text, type: type)))
+    case .textView:
+      return .success(.string(text))
+    case .datePicker:
+      let mode = SpecifierValues.DateMode(of: specifier)
+      let current = specifier.key.flatMap { model.value(forKey: $0)?.dateValue }
+      guard let date = SpecifierValues.date(from: text, mode: mode, current: current) else {
+        return failure("'\(text)' is not \(mode.example)")
+      }
+      return .success(.date(date))
+    case .titleValue:
+      return failure("\(title) is read-only")
+    default:
+      return failure("\(title) (\(specifier.kind.typeName)) cannot be set")
+    }
+  }
+}
+
+/// A value that does not fit its setting.
+public struct SettingValueError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// The setting's key.
+  public var key: String
+  /// What is wrong.
+  public var reason: String
+  /// What the setting accepts, in words.
+  public var allowed: String?
+
+  public var description: String {
+    reason + (allowed.map { ". Allowed: \($0)." } ?? ".")
+  }
+}

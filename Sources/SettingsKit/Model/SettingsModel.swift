@@ -1,0 +1,311 @@
+import FileFormats
+import SchemaKit
+
+/// The values behind a schema's screens: what the store holds, what this session changed,
+/// and the defaults for everything else, the way `registerDefaults` works.
+///
+/// The model never touches a file: the program loads the store, hands its values here, and
+/// saves ``changedKeys`` from ``values`` when the user quits.
+public final class SettingsModel {
+  /// One change made in this session, in the order made.
+  public struct Change: Equatable, Sendable {
+    public var key: String
+    public var oldValue: PropertyListValue?
+    public var newValue: PropertyListValue?
+  }
+
+  /// The schema the screens show.
+  public let schema: SettingsSchema
+  /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
+  public var language: String {
+    didSet {
+      resolvedTables = [:]
+      lastTable = (nil, [:])
+      notifyObservers()
+    }
+  }
+  /// The values as loaded from the store.
+  public let storedValues: [String: PropertyListValue]
+  /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
+  /// such a specifier is shown as a row naming its error.
+  public var specifierErrors: [String: [Int: String]] = [:]
+  /// The changes of this session, oldest first.
+  public private(set) var changes: [Change] = []
+  private var edits: [String: PropertyListValue?] = [:]
+  private let specifiersByKey: [String: Specifier]
+
+  /// Creates a model over a schema and the values of a store.
+  public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
+    self.schema = schema
+    self.storedValues = storedValues
+    self.language = language
+    var byKey: [String: Specifier] = [:]
+    for (_, specifier) in schema.keyedSpecifiers {
+      if let key = specifier.key, byKey[key] == nil { byKey[key] = specifier }
+    }
+    specifiersByKey = byKey
+  }
+
+  /// The keys whose value this session changed (and did not change back).
+  public var changedKeys: Set<String> { Set(edits.keys) }
+
+  /// The values to save: the stored ones with this session's changes applied.
+  public var values: [String: PropertyListValue] {
+    var result = storedValues
+    for (key, value) in edits { result[key] = value }
+    return result
+  }
+
+  /// The value of a key as the user sees it: this session's change, else the stored value
+  /// when it is valid for the key's specifier, else the specifier's default.
+  public func value(forKey key: String) -> PropertyListValue? {
+    if let edit = edits[key] { return edit ?? defaultValue(forKey: key) }
+    if let stored = storedValues[key], isValid(stored, forKey: key) || isShown(stored, forKey: key)
+    {
+      return stored
+    }
+    return defaultValue(forKey: key)
+  }
+
+  /// The schema's default for a key.
+  public func defaultValue(forKey key: String) -> PropertyListValue? {
+    specifiersByKey[key]?.defaultValue
+  }
+
+  /// Sets a key's value for this session.
+  public func setValue(_ value: PropertyListValue?, forKey key: String) {
+    let old = self.value(forKey: key)
+    guard old != value else { return }
+    if value == storedValues[key] {
+      edits[key] = nil
+    } else {
+      edits[key] = .some(value)
+    }
+    changes.append(Change(key: key, oldValue: old, newValue: value))
+    notifyObservers()
+  }
+
+  /// Makes `values` the values of this session (as if set one by one, but without recording
+  /// changes): what differs from the stored values becomes an edit. For the page of a list
+  /// item, whose values follow the list they belong to.
+  func replaceValues(with values: [String: PropertyListValue]) {
+    edits = [:]
+    for key in Set(values.keys).union(storedValues.keys) where values[key] != storedValues[key] {
+      edits[key] = .some(values[key])
+    }
+    notifyObservers()
+  }
+
+  /// Reverts the last change of this session and returns it, or `nil` when there is none.
+  @discardableResult
+  public func undo() -> Change? {
+    guard let last = changes.popLast() else { return nil }
+    // The value before the change is what the key held then: put the edit back as it was.
+    if let earlier = changes.last(where: { $0.key == last.key }) {
+      edits[last.key] = .some(earlier.newValue)
+      if earlier.newValue == storedValues[last.key] { edits[last.key] = nil }
+    } else {
+      edits[last.key] = nil
+    }
+    notifyObservers()
+    return last
+  }
+
+  /// Whether a key's value differs from its default.
+  public func differsFromDefault(_ key: String) -> Bool {
+    guard let value = value(forKey: key) else { return false }
+    return !SpecifierValues.same(value, defaultValue(forKey: key))
+  }
+
+  // MARK: Observers
+
+  private var observers: [(id: ObjectIdentifier, notify: () -> Void)] = []
+
+  /// Calls `notify` after every change of a value or of the language, until `owner` goes
+  /// away. Screens use it to stay current.
+  public func addObserver(_ owner: AnyObject, _ notify: @escaping () -> Void) {
+    observers.append((ObjectIdentifier(owner), notify))
+  }
+
+  /// Stops notifying an owner.
+  public func removeObserver(_ owner: AnyObject) {
+    observers.removeAll { $0.id == ObjectIdentifier(owner) }
+  }
+
+  private func notifyObservers() {
+    for observer in observers { observer.notify() }
+  }
+
+  /// Warnings about stored values that do not fit their specifier; such a key shows its
+  /// default, and its stored value is kept unless the user changes it.
+  public var storedValueWarnings: [String] {
+    var warnings: [String] = []
+    for key in storedValues.keys.sorted() {
+      guard let stored = storedValues[key], let specifier = specifiersByKey[key],
+        !isValid(stored, forKey: key)
+      else { continue }
+      let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+      let shown =
+        isShown(stored, forKey: key)
+        ? "showing it with no choice selected, as iOS does" : "showing the default"
+      warnings.append(
+        "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
+          + "\(specifier.kind.typeName)\(allowed); \(shown)")
+    }
+    return warnings
+  }
+
+  /// Whether a stored value that does not fit is still what the screens show, as iOS shows
+  /// it: a multi-value or radio group's value that is none of its choices (shown with no
+  /// title and no ✓).
+  private func isShown(_ stored: PropertyListValue, forKey key: String) -> Bool {
+    guard let kind = specifiersByKey[key]?.kind else { return false }
+    return kind == .multiValue || kind == .radioGroup
+  }
+
+  /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
+  public func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
+    guard let specifier = specifiersByKey[key] else { return true }
+    switch specifier.kind {
+    case .multiValue, .radioGroup:
+      return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
+    case .toggleSwitch:
+      // iOS reads any value as on or off (`boolValue`); other kinds of value are not its.
+      switch value {
+      case .bool, .integer, .real, .string: return true
+      default: return false
+      }
+    case .slider:
+      // A number of the slider's range (out of range shows the default: docs/reliability.md).
+      guard let number = SpecifierValues.number(value) else { return false }
+      let range = SpecifierValues.sliderRange(of: specifier)
+      return number >= range.minimum && number <= range.maximum
+    case .textField:
+      return value.stringValue != nil
+    default:
+      return true
+    }
+  }
+
+  /// Why `value` may not be stored under `key`, as `set` checks what it stores, or `nil`
+  /// when it may: the key must be a setting of the schema, and the value must be one its
+  /// screen could have stored (a choice, a switch's value, a number in range, text that fits
+  /// the keyboard, a date). A secret is not quoted. For values that come from a file rather
+  /// than from typing: `import` and the recovery file.
+  public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
+    guard let specifier = specifiersByKey[key] else {
+      return "no setting of this schema has this key"
+    }
+    guard let value else { return nil }  // removing a value restores the default
+    let shown = specifier.isSecure ? "the hidden value" : value.debugDescription
+    let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+    guard isValid(value, forKey: key) else { return "\(shown) does not fit\(allowed)" }
+    switch specifier.kind {
+    case .textField:
+      let keyboard = specifier.keyboardType
+      guard let text = value.stringValue,
+        let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
+      else { return nil }
+      return specifier.isSecure ? problem.replacing(text, with: Self.maskedSecret) : problem
+    case .textView:
+      return value.stringValue == nil ? "\(shown) is not text" : nil
+    case .datePicker:
+      // A JSON file holds a date as its ISO 8601 text.
+      if case .date = value { return nil }
+      return value.stringValue.flatMap(SpecifierValues.date(from:)) == nil
+        ? "\(shown) is not a date" : nil
+    default:
+      return nil
+    }
+  }
+
+  /// The keys of the schema's secure text fields (`IsSecure`), whose values are shown
+  /// masked and never quoted.
+  public var secureKeys: Set<String> {
+    Set(specifiersByKey.filter { $0.value.isSecure }.keys)
+  }
+
+  /// The keys whose values are or hold a secret: the secure text fields, and the list groups
+  /// whose items are secure or have secure fields.
+  public var keysHoldingSecrets: Set<String> {
+    Set(specifiersByKey.filter { $0.value.isSecure || secretItemFields(of: $0.value) != nil }.keys)
+  }
+
+  /// How a secret is shown.
+  public static let maskedSecret = "••••••"
+
+  /// `value` with the secrets in it masked as ``maskedSecret``: a secure field's value, the
+  /// items of a list group whose items are secure, the secure fields of its items' page.
+  public func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
+    guard let specifier = specifiersByKey[key] else { return value }
+    if specifier.isSecure { return .string(Self.maskedSecret) }
+    guard let fields = secretItemFields(of: specifier), let items = value.arrayValue else {
+      return value
+    }
+    return .array(
+      items.map { item in
+        guard var members = item.dictionaryValue else { return .string(Self.maskedSecret) }
+        for field in fields where members[field] != nil {
+          members[field] = .string(Self.maskedSecret)
+        }
+        return .dictionary(members)
+      })
+  }
+
+  /// For a list group: the secure fields of its items' page (empty when the items
+  /// themselves are secure), or `nil` when its items hold no secret.
+  private func secretItemFields(of specifier: Specifier) -> Set<String>? {
+    guard specifier.kind == .listGroup else { return nil }
+    var fields: Set<String> = []
+    for name in [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier] {
+      guard let item = specifier.nestedSpecifier(name) else { continue }
+      if item[SpecifierKey.isSecure]?.boolValue == true { return [] }
+      if let file = item[SpecifierKey.file]?.stringValue, let page = schema.pages[file] {
+        fields.formUnion(page.specifiers.filter(\.isSecure).compactMap(\.key))
+      }
+    }
+    return fields.isEmpty ? nil : fields
+  }
+
+  /// The text of a schema string on a page, in the model's language.
+  public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
+    // Every title of every row shown is localized: one lookup in the page's table as this
+    // language sees it, instead of one per fallback language.
+    if page.stringsTable != lastTable.name {
+      if let known = resolvedTables[page.stringsTable] {
+        lastTable = (page.stringsTable, known)
+      } else {
+        let table = schema.strings.resolved(table: page.stringsTable, language: language)
+        resolvedTables[page.stringsTable] = table
+        lastTable = (page.stringsTable, table)
+      }
+    }
+    return lastTable.strings.isEmpty ? text : lastTable.strings[text] ?? text
+  }
+
+  /// The table last used, which the next string most likely comes from too.
+  private var lastTable: (name: String?, strings: [String: String]) = (nil, [:])
+
+  /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
+  private var resolvedTables: [String: [String: String]] = [:]
+}
+
+extension Specifier {
+  /// The allowed values, for messages: `celsius, fahrenheit`.
+  var allowedValuesDescription: String? {
+    switch kind {
+    case .multiValue, .radioGroup:
+      return values.map(\.debugDescription).joined(separator: ", ")
+    case .toggleSwitch:
+      return "\(trueValue.debugDescription) or \(falseValue.debugDescription)"
+    case .slider:
+      let range = SpecifierValues.sliderRange(of: self)
+      return "a number from \(SpecifierValues.format(range.minimum)) to "
+        + SpecifierValues.format(range.maximum)
+    case .textField:
+      return "text"
+    default:
+      return nil
+    }
+  }
+}

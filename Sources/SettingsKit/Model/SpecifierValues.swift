@@ -1,0 +1,172 @@
+import FileFormats
+import FoundationEssentials
+import SchemaKit
+
+/// How each specifier type shows its value and checks what the user types. Pure functions, so
+/// that every rule is tested without a screen.
+enum SpecifierValues {
+  /// Whether a toggle is on: its `TrueValue`, else a truthy value read the way
+  /// `NSString.boolValue` and `NSNumber.boolValue` read one (`YES`, `true`, `1`, non-zero).
+  static func isOn(_ value: PropertyListValue?, for specifier: Specifier) -> Bool {
+    guard let value else { return false }
+    if same(value, specifier.trueValue) { return true }
+    if same(value, specifier.falseValue) { return false }
+    switch value {
+    case .bool(let flag): return flag
+    case .integer(let number): return number != 0
+    case .real(let number): return number != 0
+    case .string(let text):
+      guard let first = text.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+      return "YyTt123456789".contains(first)
+    default: return false
+    }
+  }
+
+  /// A number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an
+  /// integer or a real, or text that is a number (`"2"`, `" 40 "`, `"0.5"`), as real bundles
+  /// often write a slider's `MinimumValue` and `MaximumValue`. `nil` for anything else.
+  static func number(_ value: PropertyListValue?) -> Double? { value?.numberValue }
+
+  /// Whether two values are the same as iOS compares them (`isEqual:`): numbers by value
+  /// (a stored `250` is the choice `250.0`), everything else exactly.
+  static func same(_ a: PropertyListValue?, _ b: PropertyListValue?) -> Bool {
+    a.map { $0.isSame(as: b) } ?? (b == nil)
+  }
+
+  /// The position of `value` among a specifier's `Values`, compared as ``same(_:_:)``.
+  static func choiceIndex(of value: PropertyListValue?, in specifier: Specifier) -> Int? {
+    guard let value else { return nil }
+    return specifier.values.firstIndex { same($0, value) }
+  }
+
+  /// A number as a person reads it: `5`, `0.25`, `-3.5`; at most three decimals.
+  static func format(_ number: Double) -> String {
+    guard number.isFinite else { return String(number) }
+    let rounded = (number * 1000).rounded() / 1000
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+    var text = String(rounded)
+    if text.contains("e") { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+
+  /// A slider's value with a ten-cell bar: `0.5 █████░░░░░`.
+  static func sliderText(_ value: Double, minimum: Double, maximum: Double) -> String {
+    let span = maximum - minimum
+    let fraction = span > 0 ? min(1, max(0, (value - minimum) / span)) : 0
+    let filled = Int((fraction * 10).rounded())
+    return format(value) + " " + String(repeating: "█", count: filled)
+      + String(repeating: "░", count: 10 - filled)
+  }
+
+  /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing), read
+  /// as ``number(_:)``.
+  static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
+    let minimum = specifier.minimumValue
+    let maximum = specifier.maximumValue
+    return (minimum, max(minimum, maximum))
+  }
+
+  /// A value as text on a row.
+  static func text(of value: PropertyListValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): format(number)
+    case .bool(let flag): flag ? "true" : "false"
+    case .date(let date): ISO8601Date.string(from: date)
+    default: value.debugDescription
+    }
+  }
+
+  /// A text field's value as its field shows it: text as it is; anything else as its
+  /// `description`, as InAppSettingsKit's `defaultStringValue` gives it (a Boolean is `1`
+  /// or `0`, as `NSNumber` describes it).
+  static func fieldText(of value: PropertyListValue) -> String {
+    if case .bool(let flag) = value { return flag ? "1" : "0" }
+    return text(of: value)
+  }
+
+  /// Why a text field's input does not fit its `KeyboardType`, or `nil` when it fits.
+  static func problem(with text: String, keyboardType: String?) -> String? {
+    switch keyboardType {
+    case "NumberPad":
+      return text.allSatisfy({ $0.isASCII && $0.isNumber })
+        ? nil : "'\(text)' is not a whole number: type digits 0–9 only."
+    case "DecimalPad", "NumbersAndPunctuation":
+      return Double(text) != nil || keyboardType == "NumbersAndPunctuation"
+        ? nil : "'\(text)' is not a number: type digits with an optional '.' (e.g. 3.5)."
+    case "PhonePad":
+      // The keys of iOS's phone pad: digits, + * # and, as typed numbers have them, ( ) - and
+      // spaces.
+      return text.allSatisfy({ $0.isASCII && ($0.isNumber || "+*#()- ".contains($0)) })
+        ? nil : "'\(text)' is not a phone number: type digits, + * # ( ) - and spaces only."
+    case "AsciiCapable", "ASCIICapable":
+      return text.allSatisfy(\.isASCII)
+        ? nil : "'\(text)' has characters beyond ASCII: type ASCII letters, digits and signs."
+    case "EmailAddress":
+      return isEmailAddress(text)
+        ? nil : "'\(text)' is not an email address: type name@example.com."
+    case "URL":
+      return isURL(text) ? nil : "'\(text)' is not a URL: type https://example.com/…"
+    default:
+      return nil
+    }
+  }
+
+  /// The text with `AutocapitalizationType` applied: `Words`, `Sentences`, `AllCharacters`,
+  /// or `None` (the default for settings).
+  static func autocapitalize(_ text: String, type: String?) -> String {
+    switch type {
+    case "AllCharacters":
+      return text.uppercased()
+    case "Words":
+      var result = ""
+      var atWordStart = true
+      for character in text {
+        result += atWordStart ? character.uppercased() : String(character)
+        atWordStart = character == " " || character == "\t"
+      }
+      return result
+    case "Sentences":
+      var result = ""
+      var atSentenceStart = true
+      for character in text {
+        if atSentenceStart, character.isLetter {
+          result += character.uppercased()
+          atSentenceStart = false
+        } else {
+          result.append(character)
+          if ".!?".contains(character) { atSentenceStart = true }
+        }
+      }
+      return result
+    default:
+      return text
+    }
+  }
+
+  /// A date typed as `2026-11-30` or `2026-11-30T09:00:00Z`.
+  static func date(from text: String) -> Date? {
+    let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    let full = trimmed.count == 10 ? trimmed + "T00:00:00Z" : trimmed
+    return ISO8601Date.date(from: Array(full.utf8))
+  }
+
+  private static func isEmailAddress(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !text.contains(" ") else { return false }
+    let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+    return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+  }
+
+  private static func isURL(_ text: String) -> Bool {
+    guard let colon = text.firstIndex(of: ":"), !text.contains(" ") else { return false }
+    let scheme = text[..<colon]
+    guard let first = scheme.first, first.isLetter,
+      scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+    else { return false }
+    let rest = text[text.index(after: colon)...]
+    return rest.count > 0 && (!rest.hasPrefix("//") || rest.count > 2)
+  }
+}

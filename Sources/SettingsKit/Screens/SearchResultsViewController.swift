@@ -1,0 +1,67 @@
+import TableKit
+
+/// The results of `find`, numbered, each with its full breadcrumb. Choosing one opens the
+/// screen it is on (for a choice: the list of choices); `back` returns here.
+public final class SearchResultsViewController: TableViewController {
+  private let results: [SettingsSearch.Result]
+  private let index: SettingsIndex
+  private let model: SettingsModel
+
+  /// Creates the results screen for a search.
+  public init(
+    query: String, results: [SettingsSearch.Result], index: SettingsIndex, model: SettingsModel
+  ) {
+    self.results = results
+    self.index = index
+    self.model = model
+    super.init()
+    title = "find “\(query)”"
+    // The breadcrumbs are in the model's language: `lang` shows them anew.
+    model.addObserver(self) { [weak self] in self?.tableView.reloadData() }
+  }
+
+  deinit {
+    model.removeObserver(self)
+  }
+
+  public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+  {
+    results.count
+  }
+
+  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+    -> String?
+  {
+    results.isEmpty ? "Nothing found." : nil
+  }
+
+  public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let result = results[indexPath.row]
+    var place = index.breadcrumb(of: result.entry, model: model)
+    if result.field == "choice" { place.append(result.matchedText) }
+    let cell = TableViewCell(style: .subtitle)
+    cell.text =
+      result.field == "title" || result.field == "choice"
+      ? place.joined(separator: " › ")
+      : place.joined(separator: " › ") + " — \(result.field): \(result.matchedText)"
+    cell.detailText = nil
+    cell.accessoryType = .disclosureIndicator
+    return cell
+  }
+
+  public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    tableView.deselectRow(at: indexPath, animated: true)
+    let result = results[indexPath.row]
+    let entry = result.entry
+    if result.choice != nil, entry.specifier.kind == .multiValue {
+      navigationController?.pushViewController(
+        MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model),
+        animated: true)
+      return
+    }
+    guard let page = index.controllers(toPageOf: entry, model: model).last else { return }
+    navigationController?.pushViewController(page, animated: true)
+  }
+}

@@ -1,0 +1,667 @@
+import FileFormats
+import SchemaKit
+import TableKit
+
+/// A page of a settings schema as a table-view screen, like one screen of Settings.app.
+///
+/// Each group specifier starts a section with its title as header and its footer text as
+/// footer. Settings are rows:
+/// - a toggle shows on/off and flips when selected;
+/// - a multi-value shows its current choice and opens the list of choices;
+/// - a radio group lists its choices in a section of its own, with a ✓;
+/// - a text field, slider, text view or date asks for the new value;
+/// - a title value is read-only;
+/// - a child pane opens its page;
+/// - a list group lists its items with a row to add one; items that are dictionaries are
+///   edited on their own page (`ListItemEditing`), which ends with a row to delete them;
+/// - anything else is shown read-only with its type named.
+public final class SettingsPageViewController: TableViewController {
+  /// The page shown.
+  public let page: SettingsSchema.Page
+  /// The values behind the page.
+  public let model: SettingsModel
+
+  /// What one row stands for.
+  enum Row {
+    case setting(Specifier)
+    case choice(Specifier, Int)
+    case listItem(Specifier, Int)
+    case listAdd(Specifier)
+    case problem(Specifier, String)
+    /// On a list item's page: deletes the item.
+    case deleteItem
+  }
+
+  struct Section {
+    var header: String?
+    var footer: String?
+    var rows: [Row]
+  }
+
+  private(set) var sections: [Section] = []
+  /// Whether the page has a list group, whose rows come and go with its value.
+  private let hasListGroups: Bool
+
+  /// The title as written in the schema (not localized), kept to re-localize on `lang`.
+  private let rawTitle: (text: String, page: SettingsSchema.Page)?
+  /// The list item this page edits, when it is a list item's page.
+  private let listItem: ListItemEditing?
+
+  /// Creates the screen for a page.
+  ///
+  /// - Parameters:
+  ///   - page: The page to show.
+  ///   - model: The values behind it.
+  ///   - pane: The child-pane specifier that opens the page, and the page it is on; its title
+  ///     is the screen's title. The root page uses its own `Title`.
+  public convenience init(
+    page: SettingsSchema.Page, model: SettingsModel,
+    pane: (specifier: Specifier, page: SettingsSchema.Page)? = nil
+  ) {
+    let title: (String, SettingsSchema.Page)? =
+      if let pane, let text = pane.specifier.title { (text, pane.page) } else {
+        page.title.map { ($0, page) }
+      }
+    self.init(page: page, model: model, title: title, listItem: nil)
+  }
+
+  /// Creates the page of a list item: `listItem.model` holds its values.
+  convenience init(
+    itemPage page: SettingsSchema.Page, title: (String, SettingsSchema.Page)?,
+    listItem: ListItemEditing
+  ) {
+    self.init(page: page, model: listItem.model, title: title, listItem: listItem)
+  }
+
+  private init(
+    page: SettingsSchema.Page, model: SettingsModel,
+    title: (text: String, page: SettingsSchema.Page)?, listItem: ListItemEditing?
+  ) {
+    self.page = page
+    self.model = model
+    self.listItem = listItem
+    hasListGroups = page.specifiers.contains { $0.kind == .listGroup }
+    rawTitle = title
+    super.init()
+    updateTitle()
+    model.addObserver(self) { [weak self] in
+      guard let self else { return }
+      self.updateTitle()
+      self.rebuildSectionsIfNeeded()
+      self.tableView.reloadData()
+    }
+  }
+
+  deinit {
+    model.removeObserver(self)
+  }
+
+  private func updateTitle() {
+    title = rawTitle.map { model.localized($0.text, on: $0.page) }
+    // A root page without a Title: the word Settings, where iOS shows the app's name.
+    if title == nil, listItem == nil, page.name == model.schema.rootPageName {
+      title = model.rootPageTitle
+    }
+  }
+
+  /// The specifier shown on a row (counted from 0 across the screen), if the row is a
+  /// setting or a choice of one.
+  public func specifier(atRowNumber number: Int) -> Specifier? {
+    loadViewIfNeeded()
+    guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }
+    switch sections[indexPath.section].rows[indexPath.row] {
+    case .setting(let specifier), .choice(let specifier, _), .listItem(let specifier, _),
+      .listAdd(let specifier), .problem(let specifier, _):
+      return specifier
+    case .deleteItem:
+      return nil
+    }
+  }
+
+  /// The row number (from 0) of the row that shows a specifier, if the screen shows it.
+  public func rowNumber(of specifier: Specifier) -> Int? {
+    loadViewIfNeeded()
+    for (sectionIndex, section) in sections.enumerated() {
+      for (rowIndex, row) in section.rows.enumerated() {
+        switch row {
+        case .setting(let shown), .problem(let shown, _), .listAdd(let shown):
+          if shown.index == specifier.index {
+            return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
+          }
+        case .choice(let shown, _), .listItem(let shown, _):
+          if shown.index == specifier.index {
+            return tableView.rowNumber(for: IndexPath(row: rowIndex, section: sectionIndex))
+          }
+        case .deleteItem:
+          continue
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The footer of the section a row is in, localized.
+  public func footer(atRowNumber number: Int) -> String? {
+    guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }
+    return tableView.footerTitle(forSection: indexPath.section)
+  }
+
+  public override func viewDidLoad() {
+    super.viewDidLoad()
+    rebuildSections()
+  }
+
+  /// Settings may have changed on the screens above: show their current values.
+  public override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    rebuildSectionsIfNeeded()
+    tableView.reloadData()
+  }
+
+  /// Sections hold the schema's raw texts; they change only with the items of a list group
+  /// or with the lint errors of the page. Rebuilding them on every change of any value cost
+  /// more than showing the screen.
+  private func rebuildSectionsIfNeeded() {
+    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors
+      || (hasSortedRadioGroups && builtLanguage != model.language)
+    {
+      rebuildSections()
+    }
+  }
+
+  /// Whether a radio group lists its choices sorted by title, which changes with the
+  /// language.
+  private lazy var hasSortedRadioGroups = page.specifiers.contains {
+    $0.kind == .radioGroup && $0.displaysSortedByTitle
+  }
+  /// The language the sections were built in.
+  private var builtLanguage = ""
+
+  /// The lint errors the sections were built with.
+  private var builtErrors: [Int: String]?
+
+  /// Sections depend on values only through list groups, whose items come and go.
+  private func rebuildSections() {
+    var result: [Section] = []
+    var needsFreshSection = true
+    func append(_ row: Row) {
+      if needsFreshSection || result.isEmpty {
+        result.append(Section(rows: []))
+        needsFreshSection = false
+      }
+      result[result.count - 1].rows.append(row)
+    }
+    let errors = model.specifierErrors[page.name]
+    builtErrors = errors
+    sectionTexts = nil
+    for specifier in page.specifiers {
+      if let error = errors?[specifier.index] {
+        if specifier.kind == .group {
+          result.append(Section(header: specifier.title, rows: []))
+          needsFreshSection = false
+        }
+        append(.problem(specifier, error))
+        continue
+      }
+      switch specifier.kind {
+      case .group:
+        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: []))
+        needsFreshSection = false
+      case .radioGroup:
+        var order = Array(specifier.values.indices)
+        if specifier.displaysSortedByTitle {
+          // By title as shown, as Settings.app sorts them; a choice without a title last.
+          let titles = specifier.titles.map(localized)
+          order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
+            .sorted { $0 < $1 }.map(\.1)
+        }
+        let rows = order.map { Row.choice(specifier, $0) }
+        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
+        needsFreshSection = true
+      case .listGroup:
+        let count = listItems(of: specifier).count
+        var rows = (0..<count).map { Row.listItem(specifier, $0) }
+        rows.append(.listAdd(specifier))
+        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
+        needsFreshSection = true
+      default:
+        append(.setting(specifier))
+      }
+    }
+    if let listItem, listItem.index != nil, listItem.isDeletable {
+      result.append(Section(rows: [.deleteItem]))
+    }
+    sections = result
+    builtLanguage = model.language
+  }
+
+  // MARK: Data source
+
+  public override func numberOfSections(in tableView: TableView) -> Int { sections.count }
+
+  public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
+    -> Int
+  {
+    sections[section].rows.count
+  }
+
+  public override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int)
+    -> String?
+  {
+    localizedSectionTexts().headers[section]
+  }
+
+  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+    -> String?
+  {
+    localizedSectionTexts().footers[section]
+  }
+
+  /// The localized headers and footers of ``sections``, in the language they were made in.
+  /// Kept because every screen shows them and footers are long texts, costly to look up.
+  private var sectionTexts: (language: String, headers: [String?], footers: [String?])?
+
+  private func localizedSectionTexts() -> (
+    language: String, headers: [String?], footers: [String?]
+  ) {
+    if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
+    let texts = (
+      language: model.language,
+      headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
+      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } }
+    )
+    sectionTexts = texts
+    return texts
+  }
+
+  public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    switch sections[indexPath.section].rows[indexPath.row] {
+    case .setting(let specifier): return cell(for: specifier)
+    case .choice(let specifier, let index): return choiceCell(specifier, index)
+    case .listItem(let specifier, let index):
+      let items = listItems(of: specifier)
+      let text = index < items.count ? itemText(items[index], index: index, of: specifier) : ""
+      return TableViewCell(text: text)
+    case .listAdd(let specifier):
+      let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
+      let title =
+        add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
+        ?? "Add…"
+      let cell = TableViewCell(text: "+ " + localized(title))
+      if !canAddItems(to: specifier) { cell.selectionStyle = .none }
+      return cell
+    case .problem(let specifier, let message):
+      let cell = TableViewCell(
+        style: .subtitle, text: displayTitle(of: specifier), detailText: "⚠ " + message)
+      cell.selectionStyle = .none
+      return cell
+    case .deleteItem:
+      return TableViewCell(text: ChromeStrings.delete(model.language))
+    }
+  }
+
+  private func cell(for specifier: Specifier) -> TableViewCell {
+    // The value is looked up once for the cell and its mark (as differsFromDefault would).
+    let value = specifier.key.flatMap { model.value(forKey: $0) }
+    let cell = plainCell(for: specifier, value: value)
+    if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
+      return subtitled(cell, subtitle)
+    }
+    // A value that differs from its default is marked, so changes stand out.
+    if let key = specifier.key, let detail = cell.detailText, !detail.isEmpty, let value,
+      !SpecifierValues.same(value, model.defaultValue(forKey: key))
+    {
+      cell.detailText = "• " + detail
+    }
+    return cell
+  }
+
+  /// InAppSettingsKit's `IASKSubtitle`, localized: a string, or a dictionary of subtitles by
+  /// the value as text, with `__default__` for any other value.
+  private func subtitle(of specifier: Specifier, value: PropertyListValue?) -> String? {
+    guard let raw = specifier.subtitle else { return nil }
+    if let text = raw.stringValue { return localized(text) }
+    guard let byValue = raw.dictionaryValue else { return nil }
+    let chosen = value.flatMap { byValue[SpecifierValues.text(of: $0)] } ?? byValue["__default__"]
+    return chosen?.stringValue.map(localized)
+  }
+
+  /// The cell with `subtitle` on a line of its own below its title (a row without a value
+  /// of its own: a child pane, a button).
+  private func subtitled(_ cell: TableViewCell, _ subtitle: String) -> TableViewCell {
+    let result = TableViewCell(style: .subtitle, text: cell.text ?? "", detailText: subtitle)
+    result.accessoryType = cell.accessoryType
+    result.selectionStyle = cell.selectionStyle
+    result.isEnabled = cell.isEnabled
+    return result
+  }
+
+  private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
+    let cell = TableViewCell(style: .value1)
+    cell.text = displayTitle(of: specifier)
+    switch specifier.kind {
+    case .multiValue:
+      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: true) }
+      cell.accessoryType = .disclosureIndicator
+    case .toggleSwitch:
+      let isOn = SpecifierValues.isOn(value, for: specifier)
+      cell.detailText = isOn ? ChromeStrings.on(model.language) : ChromeStrings.off(model.language)
+    case .titleValue:
+      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: false) }
+      cell.selectionStyle = .none
+    case .childPane:
+      if let file = specifier.file, model.schema.pages[file] != nil {
+        cell.accessoryType = .disclosureIndicator
+      } else {
+        // A pane that opens app code or a web page has nothing to show in a terminal.
+        cell.detailText = "(\(Self.paneKind(of: specifier)))"
+        cell.selectionStyle = .none
+        cell.isEnabled = false
+      }
+    case .textField:
+      let isSecure = specifier.isSecure
+      let text = value.map(SpecifierValues.fieldText(of:)) ?? ""
+      cell.detailText = isSecure && !text.isEmpty ? SettingsModel.maskedSecret : text
+    case .slider:
+      let range = SpecifierValues.sliderRange(of: specifier)
+      let number = SpecifierValues.number(value) ?? range.minimum
+      cell.detailText = SpecifierValues.sliderText(
+        number, minimum: range.minimum, maximum: range.maximum)
+    case .textView:
+      let text = value.map(SpecifierValues.text(of:)) ?? ""
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      cell.detailText = lines.count > 1 ? String(lines[0]) + " …" : text
+    case .datePicker:
+      let mode = SpecifierValues.DateMode(of: specifier)
+      cell.detailText = value.map {
+        $0.dateValue.map { SpecifierValues.dateText($0, mode: mode) }
+          ?? SpecifierValues.text(of: $0)
+      }
+    case .group, .radioGroup, .listGroup, .openURL, .button, .mailCompose, .customView, .other:
+      cell.detailText = "(\(Self.readableName(of: specifier.kind)))"
+      cell.selectionStyle = .none
+      cell.isEnabled = false
+    }
+    return cell
+  }
+
+  private func choiceCell(_ specifier: Specifier, _ index: Int) -> TableViewCell {
+    let titles = specifier.titles
+    let text =
+      index < titles.count
+      ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
+    let current = specifier.key.flatMap { model.value(forKey: $0) }
+    return TableViewCell(
+      text: text,
+      accessoryType: SpecifierValues.same(specifier.values[index], current) ? .checkmark : .none)
+  }
+
+  // MARK: Delegate
+
+  public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    tableView.deselectRow(at: indexPath, animated: true)
+    switch sections[indexPath.section].rows[indexPath.row] {
+    case .setting(let specifier): select(specifier)
+    case .choice(let specifier, let index):
+      guard let key = specifier.key else { return }
+      model.setValue(specifier.values[index], forKey: key)
+      tableView.reloadData()
+    case .listItem(let specifier, let index): editItem(index, of: specifier)
+    case .listAdd(let specifier): addItem(to: specifier)
+    case .problem: break
+    case .deleteItem:
+      listItem?.remove()
+      _ = navigationController?.popViewController(animated: true)
+    }
+  }
+
+  private func select(_ specifier: Specifier) {
+    switch specifier.kind {
+    case .multiValue:
+      navigationController?.pushViewController(
+        MultiValueViewController(specifier: specifier, page: page, model: model), animated: true)
+    case .toggleSwitch:
+      guard let key = specifier.key else { return }
+      let isOn = SpecifierValues.isOn(model.value(forKey: key), for: specifier)
+      let change = { [weak self] in
+        guard let self else { return }
+        self.model.setValue(isOn ? specifier.falseValue : specifier.trueValue, forKey: key)
+        self.tableView.reloadData()
+      }
+      if let question = SettingEditor.confirmation(
+        for: specifier, turningOn: !isOn, title: displayTitle(of: specifier),
+        localized: localized, confirmed: change)
+      {
+        requestTextInput(question)
+      } else {
+        change()
+      }
+    case .childPane:
+      guard let file = specifier.file, let child = model.schema.pages[file] else { return }
+      navigationController?.pushViewController(
+        SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
+        animated: true)
+    case .textField, .slider, .textView, .datePicker:
+      guard
+        let request = SettingEditor.request(
+          for: specifier, title: displayTitle(of: specifier), model: model,
+          placeholder: specifier.placeholder.map(localized),
+          onChange: { [weak self] in self?.tableView.reloadData() })
+      else { return }
+      requestTextInput(request)
+    default:
+      break
+    }
+  }
+
+  // MARK: List groups
+
+  private func listItems(of specifier: Specifier) -> [PropertyListValue] {
+    specifier.key.flatMap { model.value(forKey: $0)?.arrayValue } ?? []
+  }
+
+  /// What a list item's row shows: a text item itself, a choice its title; a dictionary
+  /// its first text in the order of its page's fields (never a secure one, such as a
+  /// password), else of its keys.
+  private func itemText(_ item: PropertyListValue, index: Int, of specifier: Specifier) -> String {
+    guard let dictionary = item.dictionaryValue else {
+      // A choice shows its title (Adenine for A), as the list of choices does.
+      if let typed = itemSpecifier(of: specifier, adding: false), typed.kind == .multiValue {
+        return choiceTitle(of: item, in: typed, short: false)
+      }
+      return SpecifierValues.text(of: item)
+    }
+    let fields = itemPage(of: specifier, adding: false)?.specifiers ?? []
+    let secret = Set(fields.filter(\.isSecure).compactMap(\.key))
+    let keys = fields.compactMap(\.key) + dictionary.keys.sorted()
+    let text = keys.lazy.filter { !secret.contains($0) }
+      .compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
+    return text ?? "Item \(index + 1)"
+  }
+
+  /// The page that edits one item of a list group whose items are dictionaries edited on a
+  /// page of their own: the `File` of its `ItemSpecifier` (for an item) or `AddSpecifier`
+  /// (for a new one), else of the other, when this schema has that page.
+  private func itemPage(of specifier: Specifier, adding: Bool) -> SettingsSchema.Page? {
+    for name in Self.itemSpecifierNames(adding: adding) {
+      if let file = specifier.nestedSpecifier(name)?[SpecifierKey.file]?.stringValue,
+        let page = model.schema.pages[file]
+      {
+        return page
+      }
+    }
+    return nil
+  }
+
+  /// The specifier that types one item of a list group, as a specifier of this page: its
+  /// `AddSpecifier` (for a new item) or `ItemSpecifier`, else the other, when it is of a
+  /// kind whose value can be typed (text, a choice, a switch, a slider).
+  private func itemSpecifier(of specifier: Specifier, adding: Bool) -> Specifier? {
+    for name in Self.itemSpecifierNames(adding: adding) {
+      guard let item = specifier.itemSpecifier(in: name) else { continue }
+      switch item.kind {
+      case .textField, .multiValue, .toggleSwitch, .slider: return item
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// The list group's keys that describe an item, the one that fits first: `AddSpecifier`
+  /// for a new item, `ItemSpecifier` for one in the list.
+  private static func itemSpecifierNames(adding: Bool) -> [String] {
+    adding
+      ? [SpecifierKey.addSpecifier, SpecifierKey.itemSpecifier]
+      : [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier]
+  }
+
+  /// Items can be added when they are typed, or edited on a page this schema has.
+  private func canAddItems(to specifier: Specifier) -> Bool {
+    itemPage(of: specifier, adding: true) != nil
+      || itemSpecifier(of: specifier, adding: true) != nil
+  }
+
+  /// Opens the page of the item at `index`, or of a new item when `index` is `nil`.
+  private func openItemPage(
+    _ page: SettingsSchema.Page, index: Int?, of specifier: Specifier, key: String
+  ) {
+    let editing = ListItemEditing(
+      key: key, index: index, parent: model, isDeletable: specifier.isDeletable)
+    let titleText =
+      specifier.nestedSpecifier(SpecifierKey.itemSpecifier)?[SpecifierKey.title]?.stringValue
+      ?? specifier.nestedSpecifier(SpecifierKey.addSpecifier)?[SpecifierKey.title]?.stringValue
+      ?? specifier.title
+    navigationController?.pushViewController(
+      SettingsPageViewController(
+        itemPage: page, title: titleText.map { ($0, self.page) }, listItem: editing), animated: true
+    )
+  }
+
+  private func addItem(to specifier: Specifier) {
+    guard let key = specifier.key else { return }
+    guard let item = itemSpecifier(of: specifier, adding: true) else {
+      if let page = itemPage(of: specifier, adding: true) {
+        openItemPage(page, index: nil, of: specifier, key: key)
+      }
+      return
+    }
+    let title = displayTitle(of: specifier)
+    requestItemValue(
+      title: title, message: "A new item for \(title).", item: item, removable: false
+    ) { [weak self] value in
+      guard let self, let value else { return }
+      self.model.setValue(.array(self.listItems(of: specifier) + [value]), forKey: key)
+    }
+  }
+
+  private func editItem(_ index: Int, of specifier: Specifier) {
+    guard let key = specifier.key else { return }
+    let items = listItems(of: specifier)
+    guard index < items.count else { return }
+    if items[index].dictionaryValue != nil, let page = itemPage(of: specifier, adding: false) {
+      openItemPage(page, index: index, of: specifier, key: key)
+      return
+    }
+    let item =
+      items[index].dictionaryValue == nil ? itemSpecifier(of: specifier, adding: false) : nil
+    let deletable = specifier.isDeletable
+    guard item != nil || deletable else { return }
+    var message = "Item \(index + 1): \(itemText(items[index], index: index, of: specifier))."
+    if item != nil { message += " Type its new value" }
+    if deletable { message += item != nil ? ", or - to remove it." : " Type - to remove it." }
+    requestItemValue(
+      title: displayTitle(of: specifier), message: message, item: item, removable: deletable
+    ) { [weak self] value in
+      guard let self else { return }
+      var items = self.listItems(of: specifier)
+      guard index < items.count else { return }
+      if let value { items[index] = value } else { items.remove(at: index) }
+      self.model.setValue(.array(items), forKey: key)
+    }
+  }
+
+  /// Asks for an item's value, checked as `item` says (text, one of its choices, …); with
+  /// `removable`, `-` stands for removing it (`nil`). Without `item`, only `-` is taken.
+  private func requestItemValue(
+    title: String, message: String, item: Specifier?, removable: Bool,
+    completion: @escaping (PropertyListValue?) -> Void
+  ) {
+    let page = self.page
+    let model = self.model
+    func parse(_ text: String) -> Result<PropertyListValue?, SettingValueError> {
+      if removable, text == "-" { return .success(nil) }
+      guard let item else {
+        return .failure(
+          SettingValueError(key: "", reason: "this item cannot be edited here", allowed: "-"))
+      }
+      return SettingValueParser.value(from: text, for: item, on: page, model: model).map { $0 }
+    }
+    var fullMessage = message
+    if let allowed = item.flatMap({ model.allowedValues(of: $0, on: page) }) {
+      fullMessage += " Allowed: \(allowed)."
+    }
+    requestTextInput(
+      TextInputRequest(
+        title: title, message: fullMessage,
+        validate: { text in
+          if case .failure(let error) = parse(text) { return error.description }
+          return nil
+        },
+        completion: { result in
+          guard case .entered(let text) = result, case .success(let value) = parse(text) else {
+            return
+          }
+          completion(value)
+        }))
+  }
+
+  // MARK: Text
+
+  private func localized(_ text: String) -> String { model.localized(text, on: page) }
+
+  private func displayTitle(of specifier: Specifier) -> String {
+    // A slider has no title on iOS: its row shows the bar alone, never its key.
+    if specifier.kind == .slider, specifier.title == nil { return "" }
+    return specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
+  }
+
+  /// The localized title of a value among a specifier's choices. A value that is none of
+  /// them has no title, as on iOS; a title value without the value among its `Values` shows
+  /// the value itself.
+  private func choiceTitle(of value: PropertyListValue, in specifier: Specifier, short: Bool)
+    -> String
+  {
+    guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
+      return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
+    }
+    let titles =
+      short && specifier.shortTitles.count == specifier.values.count
+      ? specifier.shortTitles : specifier.titles
+    guard index < titles.count else { return SpecifierValues.text(of: value) }
+    return localized(titles[index])
+  }
+
+  /// What a child pane without a page of this schema opens.
+  static func paneKind(of specifier: Specifier) -> String {
+    if specifier.opensCustomController { return "app screen" }
+    if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
+      return "web page"
+    }
+    return "no page"
+  }
+
+  /// A person's name for a specifier type: `button`, `mail`, `web link`.
+  static func readableName(of kind: Specifier.Kind) -> String {
+    switch kind {
+    case .button: "button"
+    case .mailCompose: "mail"
+    case .openURL: "web link"
+    case .customView: "custom view"
+    case .group: "group"
+    case .radioGroup: "radio group"
+    default: kind.typeName
+    }
+  }
+}

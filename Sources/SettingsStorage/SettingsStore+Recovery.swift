@@ -1,0 +1,190 @@
+import FileFormats
+import Glibc
+import SystemIO
+
+/// The recovery file: the edits of a session that was ended by a signal before it could
+/// save, kept beside the store as `<store>.recover` so that the next start can offer them,
+/// as nano keeps `file.save` when its terminal dies.
+///
+/// The file is an XML property list (so that dates and data keep their kind whatever the
+/// store's format), written with the same lock-and-rename protocol as the store:
+///
+/// ```xml
+/// <dict>
+///   <key>store</key><string>/home/taro/.config/settei/settings.json</string>
+///   <key>set</key><dict><key>temperatureUnit</key><string>fahrenheit</string></dict>
+///   <key>removed</key><array><string>region</string></array>
+/// </dict>
+/// ```
+extension SettingsStore {
+  /// The recovery file of the store at `storePath`: `<store>.recover` beside the real file
+  /// (symbolic links resolved, as for the lock).
+  ///
+  /// - Parameter storePath: The store's path, as given.
+  /// - Returns: The recovery file's path.
+  public static func recoveryPath(for storePath: String) -> String {
+    ((try? resolve(storePath)) ?? storePath) + ".recover"
+  }
+
+  /// Where the recovery file of the store at `storePath` goes when the store's own folder
+  /// cannot be written (read-only, full): in `stateFolder`'s `recover` folder, named after
+  /// the store's real path with `%` and `/` percent-encoded, as Vim names its swap files,
+  /// so that every store has its own and the next start finds it.
+  ///
+  /// - Parameters:
+  ///   - storePath: The store's path, as given.
+  ///   - stateFolder: The program's state folder (`~/.local/state/settei`).
+  /// - Returns: `<stateFolder>/recover/%2Fhome%2Ftaro%2F.config%2Fsettei%2Fsettings.json.recover`.
+  public static func fallbackRecoveryPath(for storePath: String, in stateFolder: String)
+    -> String
+  {
+    let real = (try? resolve(storePath)) ?? storePath
+    var name = ""
+    for character in real {
+      switch character {
+      case "%": name += "%25"
+      case "/": name += "%2F"
+      default: name.append(character)
+      }
+    }
+    return stateFolder + "/recover/" + name + ".recover"
+  }
+
+  /// Writes `changes` atomically to the recovery file at `path`: through its lock file
+  /// `<path>.lock`, `fsync`ed and renamed, mode 0600, its folder created 0700 if missing.
+  ///
+  /// - Parameters:
+  ///   - changes: The unsaved edits: a key's new value, or `nil` for a key the session
+  ///     removed.
+  ///   - path: The recovery file, normally ``recoveryPath(for:)``.
+  ///   - storePath: The store the edits are for, noted in the file; by default `path`
+  ///     without `.recover`.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` (or
+  ///   ``StoreError/Kind/locked``) naming the file; nothing is left half written.
+  public static func writeRecovery(
+    _ changes: [String: PropertyListValue?], to path: String, store storePath: String? = nil
+  ) throws(StoreError) {
+    var set: [String: PropertyListValue] = [:]
+    var removed: [PropertyListValue] = []
+    for key in changes.keys.sorted() {
+      if let value = changes[key] ?? nil {
+        set[key] = value
+      } else {
+        removed.append(.string(key))
+      }
+    }
+    let storePath = storePath ?? (path.hasSuffix(".recover") ? String(path.dropLast(8)) : path)
+    let document: PropertyListValue = .dictionary([
+      "store": .string(storePath), "set": .dictionary(set), "removed": .array(removed),
+    ])
+    let advice =
+      "Your unsaved changes could not be kept. Check the folder's permissions and free space."
+    do {
+      try FileSystem.createFolders(FileSystem.parentFolder(of: path), mode: 0o700)
+    } catch {
+      throw StoreError(
+        kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
+        advice: advice, systemError: error.code)
+    }
+    try TerminationSignals.blocked { () throws(StoreError) in
+      let lock: FileLock
+      do throws(FileLock.Failure) {
+        lock = try FileLock.acquire(for: path, waitingUpTo: lockWaitSeconds)
+      } catch {
+        switch error {
+        case .held(let lockPath, let holder):
+          throw StoreError(
+            kind: .locked, path: lockPath,
+            reason: "locked by " + (holder ?? "another program"), advice: advice)
+        case .system(let failure):
+          throw StoreError(
+            kind: .saveFailed, path: failure.path,
+            reason: "\(failure.operation): \(failure.reason)", advice: advice,
+            systemError: failure.code)
+        }
+      }
+      defer { lock.release() }
+      do throws(SystemCallError) {
+        try lock.commit(
+          Array(PropertyListWriter.serialize(document).utf8), mode: 0o600, owner: nil)
+      } catch {
+        throw StoreError(
+          kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
+          advice: advice, systemError: error.code)
+      }
+    }
+  }
+
+  /// The unsaved edits in the recovery file of the store at `storePath`, or `nil` if there
+  /// is none.
+  ///
+  /// - Parameter storePath: The store's path, as given.
+  /// - Returns: Each key's new value, `nil` for a key to remove; `nil` without a file.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the recovery file
+  ///   (and the line, for a syntax error) when it cannot be read; it is left as it is.
+  public static func readRecovery(for storePath: String) throws(StoreError)
+    -> [String: PropertyListValue?]?
+  {
+    try readRecovery(at: recoveryPath(for: storePath))
+  }
+
+  /// The unsaved edits in the recovery file at `path`, or `nil` if there is none.
+  ///
+  /// - Parameter path: The recovery file: ``recoveryPath(for:)`` or
+  ///   ``fallbackRecoveryPath(for:in:)``.
+  /// - Returns: Each key's new value, `nil` for a key to remove; `nil` without a file.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the file.
+  public static func readRecovery(at path: String) throws(StoreError)
+    -> [String: PropertyListValue?]?
+  {
+    let advice =
+      "settei has not changed it. Move it aside or delete it to go on without those changes."
+    let found: [String: PropertyListValue]?
+    do {
+      found = try read(path: path, format: .plist, advice: advice)
+    } catch  where error.systemError == ENOTDIR {
+      return nil  // a file where a folder on the way should be: no recovery file there
+    }
+    guard let document = found else { return nil }
+    guard let set = (document["set"] ?? .dictionary([:])).dictionaryValue,
+      let removed = (document["removed"] ?? .array([])).arrayValue,
+      removed.allSatisfy({ $0.stringValue != nil })
+    else {
+      throw StoreError(
+        kind: .unreadable, path: path,
+        reason: "not a settei recovery file: expected a <dict> with 'set' (a <dict>) and "
+          + "'removed' (an <array> of <string>)",
+        advice: advice)
+    }
+    var changes: [String: PropertyListValue?] = [:]
+    for key in removed.compactMap(\.stringValue) { changes[key] = .some(nil) }
+    for (key, value) in set { changes[key] = value }
+    return changes
+  }
+
+  /// Deletes the recovery file of the store at `storePath`, if there is one: after its
+  /// changes were saved, or when the user discards them.
+  ///
+  /// - Parameter storePath: The store's path, as given.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` naming the file when it
+  ///   exists but cannot be removed.
+  public static func removeRecovery(for storePath: String) throws(StoreError) {
+    try removeRecovery(at: recoveryPath(for: storePath))
+  }
+
+  /// Deletes the recovery file at `path`, if there is one.
+  ///
+  /// - Parameter path: The recovery file.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` naming the file when it
+  ///   exists but cannot be removed.
+  public static func removeRecovery(at path: String) throws(StoreError) {
+    do {
+      try FileSystem.remove(path)
+    } catch {
+      throw StoreError(
+        kind: .saveFailed, path: path, reason: "\(error.operation): \(error.reason)",
+        advice: "Delete it yourself, or settei will offer its changes again at the next start.",
+        systemError: error.code)
+    }
+  }
+}

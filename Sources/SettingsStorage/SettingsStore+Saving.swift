@@ -1,0 +1,358 @@
+import FileFormats
+import Glibc
+import SystemIO
+
+/// What a successful ``SettingsStore/save(_:changedKeys:overwriting:)`` did.
+public struct SaveReport: Equatable, Sendable {
+  /// Whether the file was written; `false` when the changes were on disk already.
+  public let wroteFile: Bool
+  /// Whether a lock file abandoned by a process that died while saving was taken over.
+  public let tookOverStaleLock: Bool
+  /// Things the user should know, one sentence each, e.g. about a stale lock taken over.
+  public let notes: [String]
+
+  /// Creates a report.
+  ///
+  /// - Parameters:
+  ///   - wroteFile: Whether the file was written.
+  ///   - tookOverStaleLock: Whether a stale lock was taken over.
+  ///   - notes: Notes for the user.
+  public init(wroteFile: Bool, tookOverStaleLock: Bool = false, notes: [String] = []) {
+    self.wroteFile = wroteFile
+    self.tookOverStaleLock = tookOverStaleLock
+    self.notes = notes
+  }
+}
+
+extension SettingsStore {
+  /// How long a save waits for another process to let go of the store's lock.
+  static let lockWaitSeconds = 1.0
+
+  /// Saves the keys this session changed, over what is on disk now, with the save protocol
+  /// (docs/reliability.md, "Saving the store").
+  ///
+  /// 1. Resolve the path through symbolic links, so that a symlinked store stays a link and
+  ///    its target is replaced; the lock sits beside the real file.
+  /// 2. Take the lock `<store>.lock` (`O_EXCL` plus `flock`; see ``FileLock``). A lock whose
+  ///    owner died is taken over, with a note in the report; a live owner is waited for about
+  ///    a second, then ``StoreError/Kind/locked`` is thrown.
+  /// 3. Under the lock, re-read the file. If it no longer parses, refuse: nothing is written.
+  /// 4. Merge key by key. For each key in `changedKeys`: if the value on disk is still the
+  ///    one loaded (``values``), or already equals ours, ours is applied. If another program
+  ///    changed it to something else meanwhile, that is a conflict: nothing is written and
+  ///    ``StoreError/Kind/conflict`` lists every such key, unless `overwriting` holds a
+  ///    conflict of that key whose value on disk is still the one on disk now: the user saw
+  ///    that value and chose ours over it. A value that changed again since is a new
+  ///    conflict, reported again. Keys only the other side changed, and keys no schema
+  ///    knows, stay as they are on disk. A key in `changedKeys` that `newValues` lacks is
+  ///    removed.
+  /// 5. If that changes nothing, do not write at all (same bytes, same inode).
+  /// 6. Write the new contents into the lock file (a JSON file in the shape settei writes
+  ///    gets only its changed members written, the others copied as they are), give it the
+  ///    old file's mode (0600 for a new file, whose missing folders are made 0700), `fsync`,
+  ///    close, `rename` it over the store, `fsync` the folder.
+  ///
+  /// SIGINT, SIGTERM and SIGHUP are blocked from taking the lock until it is gone, so a
+  /// signal can only take effect before the save or after it. On every failure the store on
+  /// disk is unchanged and the lock file, if this process made it, is removed.
+  ///
+  /// After a successful save, ``values`` holds what the file now contains.
+  ///
+  /// - Parameters:
+  ///   - newValues: The session's values; only the keys in `changedKeys` are read.
+  ///   - changedKeys: The keys the session set or removed.
+  ///   - overwriting: Conflicts the user has seen and chosen to resolve with this session's
+  ///     value (typically the ``StoreError/conflicts`` of the previous try); each holds only
+  ///     while the file still has the value it reported.
+  /// - Returns: What was done, with notes for the user.
+  /// - Throws: ``StoreError``: ``StoreError/Kind/unreadable`` if the file on disk no longer
+  ///   parses, ``StoreError/Kind/conflict`` if another program changed the same keys,
+  ///   ``StoreError/Kind/locked`` if another live process holds the lock,
+  ///   ``StoreError/Kind/saveFailed`` if creating a folder, the lock or writing fails.
+  @discardableResult
+  public func save(
+    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    overwriting: [StoreError.Conflict] = []
+  ) throws(StoreError) -> SaveReport {
+    guard !changedKeys.isEmpty else { return SaveReport(wroteFile: false) }
+    let target = try Self.resolve(path)
+    let folder = FileSystem.parentFolder(of: target)
+    if !FileSystem.exists(folder) {
+      // No folder, so no file: there is nothing to merge with and nobody to lock out.
+      guard !Self.apply(changedKeys, from: newValues, over: [:]).isEmpty else {
+        values = [:]
+        return SaveReport(wroteFile: false)
+      }
+      do {
+        try FileSystem.createFolders(folder, mode: 0o700)
+      } catch {
+        throw saveFailure(error, target: target)
+      }
+    }
+    // The file is parsed before the lock is taken, with signals free to end a parse that
+    // takes long; under the lock the bytes are only compared. A file changed in between is
+    // read and parsed again.
+    for _ in 0..<Self.readAttempts {
+      let parsed = try readOnDisk(target)
+      let report = try TerminationSignals.blocked { () throws(StoreError) -> SaveReport? in
+        let lock = try takeLock(of: target)
+        defer { lock.release() }
+        return try saveLocked(
+          newValues, changedKeys: changedKeys, overwriting: overwriting, lock: lock,
+          parsed: parsed)
+      }
+      if let report { return report }
+    }
+    throw StoreError(
+      kind: .locked, path: target,
+      reason: "the file changed each of the \(Self.readAttempts) times settei read it to save",
+      advice: "Nothing was saved. Let the program that keeps writing it finish, then save again.")
+  }
+
+  /// How many times a save reads a file that keeps changing before it gives up.
+  static let readAttempts = 20
+
+  /// The store file as it is now, parsed (unless it holds the bytes this store last saw),
+  /// for a save; `nil` without a file.
+  private func readOnDisk(_ target: String) throws(StoreError) -> (
+    file: FileSystem.File, contents: Contents?
+  )? {
+    guard let file = try Self.readForSaving(target) else { return nil }
+    if let knownBytes, FileSystem.sameBytes(file.bytes, knownBytes) { return (file, nil) }
+    return (
+      file, try Self.parse(file.bytes, path: target, format: format, advice: Self.saveRefusal)
+    )
+  }
+
+  private static let saveRefusal =
+    "Nothing was saved. Fix the file or move it aside, then save again."
+
+  /// The store file at `target`, or `nil` without one; failures refuse the save.
+  private static func readForSaving(_ target: String) throws(StoreError) -> FileSystem.File? {
+    do {
+      return try FileSystem.readFile(target)
+    } catch {
+      throw StoreError(
+        kind: .unreadable, path: error.path, reason: "\(error.operation): \(error.reason)",
+        advice: saveRefusal, systemError: error.code)
+    }
+  }
+
+  /// The save under the lock, over the file `parsed` before the lock was taken; `nil` when
+  /// the file is no longer what was parsed.
+  private func saveLocked(
+    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    overwriting: [StoreError.Conflict], lock: FileLock,
+    parsed: (file: FileSystem.File, contents: Contents?)?
+  ) throws(StoreError) -> SaveReport? {
+    let target = lock.target
+    let existing = try Self.readForSaving(target)
+    var onDisk: Contents
+    switch (existing, parsed) {
+    case (nil, nil):
+      onDisk = Contents()
+    case (let file?, let parsed?) where FileSystem.sameBytes(file.bytes, parsed.file.bytes):
+      // The file is as this store last saw it (no need to parse it again), or as parsed.
+      onDisk =
+        parsed.contents
+        ?? Contents(values: values, layout: knownLayout, looseMembers: knownLooseMembers)
+    default:
+      return nil
+    }
+    if let file = existing { try Self.checkWritable(file, at: target) }
+
+    // What the user was shown of each key they chose to overwrite.
+    var shown: [String: PropertyListValue?] = [:]
+    for conflict in overwriting { shown[conflict.key] = .some(conflict.onDisk) }
+    let conflicts = changedKeys.sorted().compactMap { key -> StoreError.Conflict? in
+      let disk = onDisk.values[key]
+      let loaded = values[key]
+      let mine = newValues[key]
+      guard disk != loaded, disk != mine else { return nil }
+      if let seen = shown[key], seen == disk { return nil }
+      return StoreError.Conflict(key: key, loaded: loaded, onDisk: disk, mine: mine)
+    }
+    if !conflicts.isEmpty { throw conflictError(conflicts, target: target) }
+
+    var notes: [String] = []
+    if lock.tookOverStaleLock {
+      notes.append(
+        "\(lock.path): took over a lock left by a process that ended while saving; "
+          + "\(target) itself was never half written.")
+    }
+    FileSystem.removeLeftoverTemporaryFiles(of: target)
+    let changes = changedKeys.map { key in (key: key, value: newValues[key]) }
+    guard changes.contains(where: { $0.value != onDisk.values[$0.key] }) else {
+      values = onDisk.values
+      knownBytes = existing?.bytes
+      knownLayout = onDisk.layout
+      knownLooseMembers = onDisk.looseMembers
+      return SaveReport(wroteFile: false, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+    }
+    // The layout moves out of the store and of `onDisk`, so that it is changed in place
+    // (a store without a layout writes its next save whole: nil is always safe).
+    knownLayout = nil
+    knownLooseMembers = nil
+    var layout = onDisk.layout
+    onDisk.layout = nil
+    var file = existing?.bytes
+    if layout == nil, let bytes = file, let loose = onDisk.looseMembers {
+      // JSON in another shape (edited by hand): put it in settei's, copying every member.
+      (file, layout) = JSONObjectLayout.reshape(bytes, members: loose)
+    }
+    let bytes = Self.contents(
+      onDisk.values, changedBy: changes, file: file, layout: &layout, format: format)
+    do {
+      try lock.commit(
+        bytes, mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })
+    } catch {
+      throw saveFailure(error, target: target)
+    }
+    // The store's reference goes first, so that the dictionary is changed in place rather
+    // than copied (10,000 keys cost more to copy than to save).
+    values = [:]
+    var merged = onDisk.values
+    onDisk.values = [:]
+    for change in changes {
+      merged[change.key] = change.value
+    }
+    values = merged
+    knownBytes = bytes
+    knownLayout = layout
+    return SaveReport(wroteFile: true, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+  }
+
+  /// The new contents of the file, whose current `file` bytes hold `onDisk`, with `changes`
+  /// made: only the changed members are written when `layout` says where they are (the file
+  /// has the shape settei writes), and the whole file otherwise. `layout` then describes
+  /// the new bytes.
+  private static func contents(
+    _ onDisk: [String: PropertyListValue],
+    changedBy changes: [(key: String, value: PropertyListValue?)],
+    file: [UInt8]?, layout: inout JSONObjectLayout?, format: Format
+  ) -> [UInt8] {
+    if let file, let bytes = layout?.apply(changes, to: file, isMember: { onDisk[$0] != nil }) {
+      return bytes
+    }
+    var merged = onDisk
+    for change in changes {
+      merged[change.key] = change.value
+    }
+    let written = serialize(merged, format: format)
+    layout = written.layout
+    return written.bytes
+  }
+
+  /// `base` with the keys in `changedKeys` set from `newValues`, or removed where it lacks
+  /// them.
+  static func apply(
+    _ changedKeys: Set<String>, from newValues: [String: PropertyListValue],
+    over base: [String: PropertyListValue]
+  ) -> [String: PropertyListValue] {
+    var merged = base
+    for key in changedKeys {
+      if let value = newValues[key] {
+        merged[key] = value
+      } else {
+        merged.removeValue(forKey: key)
+      }
+    }
+    return merged
+  }
+
+  /// Refuses to replace a file the caller may not write, as editors do, although the
+  /// folder would let the rename through: a file without any write permission (mode 0444;
+  /// for root too, as Vim's `'readonly'`), one the caller cannot write (`access(W_OK)` with
+  /// the effective ids), and, unless the caller is root, one that belongs to another user,
+  /// which the new file would take from them (only root can give a file away).
+  static func checkWritable(_ file: FileSystem.File, at path: String) throws(StoreError) {
+    let mode = "mode " + String(file.mode, radix: 8)
+    let reason: String
+    let advice: String
+    let denial = FileSystem.writeDenial(path)
+    if file.mode & 0o222 == 0 || denial != nil {
+      reason =
+        file.mode & 0o222 == 0
+        ? "the file is read-only (\(mode))"
+        : "you may not write the file: \(denial ?? "") (\(mode), owned by user \(file.owner))"
+      advice =
+        "Nothing was saved; the file is unchanged. Make it writable (chmod u+w), or save to "
+        + "a file of yours with --store PATH."
+    } else if geteuid() != 0, file.owner != geteuid() {
+      reason =
+        "the file belongs to user \(file.owner), not to you; replacing it would make it yours"
+      advice =
+        "Nothing was saved; the file is unchanged. Let its owner change it, or copy it and "
+        + "use --store PATH."
+    } else {
+      return
+    }
+    throw StoreError(kind: .saveFailed, path: path, reason: reason, advice: advice)
+  }
+
+  /// Takes the lock of `target`, turning failures into messages for a person.
+  private func takeLock(of target: String) throws(StoreError) -> FileLock {
+    do {
+      return try FileLock.acquire(for: target, waitingUpTo: Self.lockWaitSeconds)
+    } catch {
+      switch error {
+      case .held(let lockPath, let holder):
+        let who = holder.map { "another program (\($0))" } ?? "another program"
+        throw StoreError(
+          kind: .locked, path: lockPath,
+          reason: "\(target) is locked: \(who) is saving it and did not finish within a second",
+          advice: "Nothing was saved. Let the other program finish (or quit it), then save "
+            + "again; remove \(lockPath) only if no other program is running.")
+      case .system(let failure):
+        throw saveFailure(failure, target: target)
+      }
+    }
+  }
+
+  private func saveFailure(_ error: SystemCallError, target: String) -> StoreError {
+    StoreError(
+      kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
+      advice: "Nothing was saved; \(target) is unchanged. Check the folder's permissions "
+        + "and free space, then save again.",
+      systemError: error.code)
+  }
+
+  private func conflictError(_ conflicts: [StoreError.Conflict], target: String) -> StoreError {
+    let details = conflicts.map { conflict in
+      // A secret is said to differ, never shown.
+      let hidden = secretKeys.contains(conflict.key)
+      func shown(_ value: PropertyListValue?) -> String {
+        value.map { hidden ? "a hidden value" : $0.debugDescription } ?? "(not set)"
+      }
+      return
+        "'\(conflict.key)' is now \(shown(conflict.onDisk)) there (yours: \(shown(conflict.mine)))"
+    }
+    return StoreError(
+      kind: .conflict, path: target,
+      reason: "another program changed \(conflicts.count == 1 ? "a setting" : "settings") you "
+        + "changed too, since settei opened the file: " + details.joined(separator: "; "),
+      advice: "Nothing was saved; the other program's values stay until you choose.",
+      conflicts: conflicts)
+  }
+
+  /// The file to replace: `path` with symbolic links resolved, also when the link points to
+  /// a file that does not exist yet.
+  static func resolve(_ path: String) throws(StoreError) -> String {
+    do {
+      if let real = try FileSystem.realPath(path) { return real }
+    } catch {
+      throw StoreError(
+        kind: .saveFailed, path: path, reason: "\(error.operation): \(error.reason)",
+        advice: "Nothing was saved. Check the path and its folders, then save again.",
+        systemError: error.code)
+    }
+    var current = path
+    for _ in 0..<40 {
+      guard let next = FileSystem.linkTarget(current) else { return current }
+      current = next
+    }
+    throw StoreError(
+      kind: .saveFailed, path: path, reason: "too many levels of symbolic links",
+      advice: "Nothing was saved. Point the link at a file, then save again.")
+  }
+}

@@ -1,0 +1,146 @@
+import FileFormats
+import SystemIO
+
+/// The settings file: a flat map from keys to property-list values, like `UserDefaults`.
+///
+/// A store is loaded once, edited in memory by the session, and saved with
+/// ``save(_:changedKeys:overwriting:)``, which takes the lock `<store>.lock`, applies only
+/// the keys the session changed over what is on disk then, and refuses to overwrite a key
+/// another program changed meanwhile. Loading never modifies the file, and a file that
+/// cannot be read is never overwritten. Edits a signal kept from being saved go to a
+/// recovery file (``writeRecovery(_:to:)``).
+///
+/// ```swift
+/// let store = try SettingsStore.load(path: "/home/taro/.config/settei/settings.json")
+/// var values = store.values
+/// values["unit"] = "celsius"
+/// try store.save(values, changedKeys: ["unit"])
+/// ```
+public final class SettingsStore {
+  /// How the file is written, chosen by its extension.
+  public enum Format: Sendable, Equatable {
+    /// JSON: the default for any extension but `.plist`.
+    case json
+    /// A property list: read as XML or binary, written as XML.
+    case plist
+
+    /// The format for `path`: `.plist` (any case) for a `.plist` extension, else `.json`.
+    ///
+    /// - Parameter path: The store's path.
+    public init(path: String) {
+      let name = path.split(separator: "/").last ?? ""
+      self = name.lowercased().hasSuffix(".plist") ? .plist : .json
+    }
+  }
+
+  /// The path the store was opened with (a symbolic link stays one; see
+  /// ``save(_:changedKeys:overwriting:)``).
+  public let path: String
+  /// How the file is written.
+  public let format: Format
+  /// Keys whose values are never put in a message, such as a conflict's: the schema's
+  /// secure text fields.
+  public var secretKeys: Set<String> = []
+  /// The values as last read from or written to the file.
+  public internal(set) var values: [String: PropertyListValue]
+  /// The file's bytes when ``values`` were read or written: a save that finds the same bytes
+  /// under the lock knows the values without parsing them again.
+  var knownBytes: [UInt8]?
+  /// Where the members sit in ``knownBytes`` (JSON only), so that a save rewrites only the
+  /// members it changes.
+  var knownLayout: JSONObjectLayout?
+  /// Where the members sit in ``knownBytes`` when they are JSON in another shape, so that a
+  /// save copies the members it does not change.
+  var knownLooseMembers: JSONObjectLayout.Members?
+
+  init(path: String, format: Format, contents: Contents = Contents(), knownBytes: [UInt8]? = nil) {
+    self.path = path
+    self.format = format
+    self.values = contents.values
+    self.knownLayout = contents.layout
+    self.knownLooseMembers = contents.looseMembers
+    self.knownBytes = knownBytes
+  }
+
+  /// What a store file holds: its values and, for JSON, where each one sits in the file
+  /// (as a layout in the shape settei writes, else as loose members).
+  struct Contents {
+    var values: [String: PropertyListValue] = [:]
+    var layout: JSONObjectLayout?
+    var looseMembers: JSONObjectLayout.Members?
+  }
+
+  /// Opens the store at `path`, reading its values; a missing file is an empty store.
+  ///
+  /// - Parameter path: The store's path; its extension chooses the ``Format``.
+  /// - Returns: The store, holding the file's values.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` if the file exists but
+  ///   cannot be read, does not parse, or does not hold a dictionary at the top level; the
+  ///   error names the line and column where known. The file is not modified.
+  public static func load(path: String) throws(StoreError) -> SettingsStore {
+    let format = Format(path: path)
+    guard let file = try readFile(path, advice: loadAdvice) else {
+      return SettingsStore(path: path, format: format)
+    }
+    let contents = try parse(file.bytes, path: path, format: format, advice: loadAdvice)
+    return SettingsStore(path: path, format: format, contents: contents, knownBytes: file.bytes)
+  }
+
+  static let loadAdvice =
+    "settei has not changed the file. Fix it, or move it aside to start from the defaults."
+
+  /// The values in the file at `path`, or `nil` if there is no file.
+  static func read(path: String, format: Format, advice: String) throws(StoreError)
+    -> [String: PropertyListValue]?
+  {
+    try readFile(path, advice: advice).map { file throws(StoreError) in
+      try parse(file.bytes, path: path, format: format, advice: advice).values
+    }
+  }
+
+  /// The file at `path`, or `nil` if there is none; failures say what to do.
+  private static func readFile(_ path: String, advice: String) throws(StoreError)
+    -> FileSystem.File?
+  {
+    do {
+      return try FileSystem.readFile(path)
+    } catch {
+      throw StoreError(
+        kind: .unreadable, path: path, reason: "\(error.operation): \(error.reason)",
+        advice: advice, systemError: error.code)
+    }
+  }
+
+  /// The values in `bytes`, the contents of the store file at `path`.
+  static func parse(_ bytes: [UInt8], path: String, format: Format, advice: String)
+    throws(StoreError) -> Contents
+  {
+    do {
+      switch format {
+      case .json:
+        let (values, layout, loose) = try JSONReader.parseObjectWithLayout(bytes, source: path)
+        return Contents(values: values, layout: layout, looseMembers: loose)
+      case .plist:
+        return Contents(values: try PropertyListReader.parseDictionary(bytes, source: path))
+      }
+    } catch {
+      throw StoreError(
+        kind: .unreadable, path: path, line: error.line, column: error.column,
+        reason: error.message, advice: advice)
+    }
+  }
+
+  /// The file contents for `values` — sorted keys, final line break — and, for JSON, where
+  /// each member sits.
+  static func serialize(_ values: [String: PropertyListValue], format: Format) -> (
+    bytes: [UInt8], layout: JSONObjectLayout?
+  ) {
+    switch format {
+    case .json:
+      let (bytes, layout) = JSONObjectLayout.write(values)
+      return (bytes, layout)
+    case .plist:
+      return (Array(PropertyListWriter.serialize(.dictionary(values)).utf8), nil)
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import FileFormats
+
+/// Why a store could not be loaded or saved: the file, the line and column where known,
+/// the reason, and what the user can do.
+///
+/// ```
+/// /home/taro/.config/settei/settings.json:3:7: expected ',' or '}' after object member, found '"'
+/// settei has not changed the file. Fix it, or move it aside to start from the defaults.
+/// ```
+public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// What went wrong, for choosing an exit status.
+  public enum Kind: Sendable, Equatable {
+    /// The store file exists but cannot be read or does not parse (also when found so at
+    /// save time). Nothing was written. settei exits 65 for this at start-up.
+    case unreadable
+    /// Writing the store failed; the file on disk is as it was. settei exits 74.
+    case saveFailed
+    /// Another process holds the store's lock file and did not let go within about a
+    /// second; nothing was written. settei exits 75 for this in a script.
+    case locked
+    /// Another program changed keys this session changed too, to other values, since the
+    /// store was loaded; nothing was written. ``StoreError/conflicts`` lists the keys.
+    /// settei exits 74 for this in a script.
+    case conflict
+  }
+
+  /// A key that both this session and another program changed, to different values, since
+  /// the store was loaded.
+  public struct Conflict: Equatable, Sendable {
+    /// The key.
+    public let key: String
+    /// The value when the store was loaded; `nil` if the key was absent.
+    public let loaded: PropertyListValue?
+    /// The value on disk now, written by the other program; `nil` if it removed the key.
+    public let onDisk: PropertyListValue?
+    /// This session's value; `nil` if this session removed the key.
+    public let mine: PropertyListValue?
+
+    /// Creates a conflict.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - loaded: The value when the store was loaded.
+    ///   - onDisk: The value on disk now.
+    ///   - mine: This session's value.
+    public init(
+      key: String, loaded: PropertyListValue?, onDisk: PropertyListValue?,
+      mine: PropertyListValue?
+    ) {
+      self.key = key
+      self.loaded = loaded
+      self.onDisk = onDisk
+      self.mine = mine
+    }
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// The file the problem is about: the store, or a file or folder beside it.
+  public let path: String
+  /// The 1-based line of a parse error, where known.
+  public let line: Int?
+  /// The 1-based column of a parse error, where known.
+  public let column: Int?
+  /// What is wrong: a parse error's message, or an operation and `strerror`.
+  public let reason: String
+  /// What the user can do about it, as a sentence.
+  public let advice: String
+  /// The `errno` of a failed system call, if one failed.
+  public let systemError: Int32?
+  /// For ``Kind/conflict``: the keys both sides changed, sorted by key; empty otherwise.
+  public let conflicts: [Conflict]
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - path: The file the problem is about.
+  ///   - line: The line of a parse error, if known.
+  ///   - column: The column of a parse error, if known.
+  ///   - reason: What is wrong.
+  ///   - advice: What the user can do.
+  ///   - systemError: The `errno` of a failed system call.
+  ///   - conflicts: For ``Kind/conflict``, the keys both sides changed.
+  public init(
+    kind: Kind, path: String, line: Int? = nil, column: Int? = nil, reason: String,
+    advice: String, systemError: Int32? = nil, conflicts: [Conflict] = []
+  ) {
+    self.kind = kind
+    self.path = path
+    self.line = line
+    self.column = column
+    self.reason = reason
+    self.advice = advice
+    self.systemError = systemError
+    self.conflicts = conflicts
+  }
+
+  /// `path[:line[:column]]: reason`, then the advice on a second line.
+  public var description: String {
+    var location = path
+    if let line {
+      location += ":\(line)"
+      if let column { location += ":\(column)" }
+    }
+    return "\(location): \(reason)\n\(advice)"
+  }
+}

@@ -1,0 +1,335 @@
+import Glibc
+
+/// A system call that failed: what was attempted, on which path, and `errno`.
+package struct SystemCallError: Error, Equatable {
+  /// What was being done, as a phrase: `"cannot create the temporary file"`.
+  package var operation: String
+  /// The path the call was about.
+  package var path: String
+  /// The `errno` value.
+  package var code: Int32
+  /// Why, for a person: `strerror` of ``code`` unless said otherwise.
+  package var reason: String
+
+  package init(operation: String, path: String, code: Int32, reason: String? = nil) {
+    self.operation = operation
+    self.path = path
+    self.code = code
+    self.reason = reason ?? String(cString: strerror(code))
+  }
+}
+
+/// The few file operations the store needs, straight on Glibc: reading a whole file,
+/// resolving links, creating folders, writing and syncing.
+///
+/// The libc calls of SettingsKit live here and, for locking and replacing a file, in
+/// ``FileLock`` (SettingsStore+Locking.swift).
+package enum FileSystem {
+  /// A file's contents and the metadata the store keeps when it replaces the file.
+  package struct File {
+    package var bytes: [UInt8]
+    package var mode: UInt32
+    package var owner: UInt32
+    package var group: UInt32
+  }
+
+  /// Reads the whole regular file at `path`; `nil` if nothing is there.
+  ///
+  /// Opens with `O_NONBLOCK` so that a FIFO at `path` is refused instead of blocking, unless
+  /// `acceptsPipes`: then a FIFO with a writer (such as `<(cat schema.json)`) is read to its
+  /// end and one without reads as empty.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - acceptsPipes: Whether a FIFO may be read.
+  ///   - limit: The most bytes accepted; a longer file is refused.
+  /// - Returns: The bytes and metadata, or `nil` when no file is at `path`.
+  /// - Throws: ``SystemCallError`` naming the operation, the path and the reason.
+  package static func readFile(_ path: String, acceptsPipes: Bool = false, limit: Int = .max)
+    throws(SystemCallError) -> File?
+  {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw SystemCallError(operation: "cannot open", path: path, code: errno)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw SystemCallError(operation: "cannot examine", path: path, code: errno)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      break
+    case S_IFIFO where acceptsPipes:
+      // A writer is connected or not; either way, blocking reads now end.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    case let kind:
+      let isFolder = kind == S_IFDIR
+      throw SystemCallError(
+        operation: "cannot read", path: path, code: isFolder ? EISDIR : EINVAL,
+        reason: isFolder ? nil : "not a regular file")
+    }
+    // Straight into the array, sized from fstat with one byte more so that the end shows in
+    // the same pass; a file that grew meanwhile, or a pipe, goes on in chunks. Files that
+    // say they are empty (pipes, /proc) are read a chunk at a time from the start: /proc
+    // files are generated as they are read, and a short first read can miss a line that
+    // moves meanwhile (such as a lock in /proc/locks).
+    var bytes: [UInt8] = []
+    var readError: Int32 = 0
+    var ended = false
+    let size = Int(info.st_size)
+    var capacity = size > 0 ? min(size, limit) + 1 : 65_536
+    repeat {
+      let start = bytes.count
+      bytes.reserveCapacity(start + capacity)
+      bytes.append(contentsOf: repeatElement(0, count: capacity))
+      let filled = bytes.withUnsafeMutableBytes { whole in
+        let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[start...])
+        var filled = 0
+        while filled < buffer.count {
+          let count = read(
+            descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
+          if count < 0, errno == EINTR || errno == EAGAIN { continue }
+          if count < 0 { readError = errno }
+          if count <= 0 {
+            ended = true
+            break
+          }
+          filled += count
+        }
+        return filled
+      }
+      bytes.removeLast(capacity - filled)
+      guard readError == 0 else {
+        throw SystemCallError(operation: "cannot read", path: path, code: readError)
+      }
+      if bytes.count > limit {
+        throw SystemCallError(
+          operation: "cannot read", path: path, code: EFBIG,
+          reason: "it is larger than \(limit >> 20) MiB")
+      }
+      capacity = 65_536
+    } while !ended
+    return File(bytes: bytes, mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
+  }
+
+  /// The canonical absolute path of an existing file (`realpath`), or `nil` if it (or the
+  /// file a symbolic link points to) does not exist.
+  package static func realPath(_ path: String) throws(SystemCallError) -> String? {
+    guard let resolved = realpath(path, nil) else {
+      if errno == ENOENT { return nil }
+      throw SystemCallError(operation: "cannot resolve", path: path, code: errno)
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Where the symbolic link at `path` points, resolved against the link's folder; `nil`
+  /// if `path` is not a symbolic link.
+  package static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return target.hasPrefix("/") ? target : parentFolder(of: path) + "/" + target
+  }
+
+  /// The folder part of `path`: `"/a/b"` for `"/a/b/c"`, `"."` for `"c"`, `"/"` for `"/c"`.
+  package static func parentFolder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    let parent = trimmed[..<slash]
+    return parent.isEmpty ? "/" : String(parent)
+  }
+
+  /// Creates `path` and any missing folders above it, each with exactly `mode` (regardless
+  /// of the umask). Folders that exist are left as they are.
+  package static func createFolders(_ path: String, mode: UInt32) throws(SystemCallError) {
+    var info = stat()
+    if stat(path, &info) == 0 { return }
+    let parent = parentFolder(of: path)
+    if parent != path { try createFolders(parent, mode: mode) }
+    if mkdir(path, mode) == 0 {
+      chmod(path, mode)
+    } else if errno != EEXIST {
+      throw SystemCallError(operation: "cannot create the folder", path: path, code: errno)
+    }
+  }
+
+  /// Why the caller may not write the file at `path`, by its effective user and groups
+  /// (`strerror`: root may write any file on a writable file system), or `nil` if it may.
+  package static func writeDenial(_ path: String) -> String? {
+    guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 else { return nil }
+    return String(cString: strerror(errno))
+  }
+
+  /// Whether something (a file, a folder, a link) exists at `path`.
+  package static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Removes the file at `path`; a file that is not there is fine.
+  package static func remove(_ path: String) throws(SystemCallError) {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw SystemCallError(operation: "cannot remove", path: path, code: errno)
+    }
+  }
+
+  /// Removes the temporary files `<target>.tmp.<pid>` that an earlier version of settei left
+  /// beside `target` when it was killed while saving: those of this process's id and of
+  /// processes that no longer exist. Best effort; call it only while holding the lock.
+  package static func removeLeftoverTemporaryFiles(of target: String) {
+    let folder = parentFolder(of: target)
+    let prefix = (target.split(separator: "/").last.map(String.init) ?? target) + ".tmp."
+    guard let stream = opendir(folder) else { return }
+    var leftovers: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0
+      else { continue }
+      if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
+        leftovers.append(folder + "/" + name)
+      }
+    }
+    closedir(stream)
+    for leftover in leftovers { unlink(leftover) }
+  }
+
+  /// Replaces the file at `path` with `bytes` so that a crash leaves either the old file or
+  /// the new one, never a mix (see ``replaceFile(_:mode:writing:)``).
+  package static func replaceFile(_ path: String, with bytes: [UInt8], mode: UInt32)
+    throws(SystemCallError)
+  {
+    try replaceFile(path, mode: mode) { descriptor, temporary throws(SystemCallError) in
+      try writeAll(bytes, to: descriptor, path: temporary)
+    }
+  }
+
+  /// Replaces the file at `path` with what `write` writes, so that a crash leaves either the
+  /// old file or the new one, never a mix: `write` fills `<path>.tmp.<pid>` (a leftover of a
+  /// dead process with this pid is removed first), which then gets `mode`, is `fsync`ed and
+  /// renamed over `path`, and the folder is `fsync`ed. After a failure `path` is untouched
+  /// and the temporary file is gone.
+  ///
+  /// - Parameters:
+  ///   - path: The file to replace or create; its folder must exist.
+  ///   - mode: The permission bits of the new file.
+  ///   - write: Writes the new contents to the descriptor it is given (the temporary file,
+  ///     whose path is the second argument, for messages).
+  /// - Throws: ``SystemCallError`` naming the failed step and the file.
+  package static func replaceFile(
+    _ path: String, mode: UInt32,
+    writing write: (Int32, String) throws(SystemCallError) -> Void
+  ) throws(SystemCallError) {
+    let temporary = "\(path).tmp.\(getpid())"
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+    var descriptor = open(temporary, flags, mode_t(mode))
+    if descriptor < 0, errno == EEXIST {
+      unlink(temporary)
+      descriptor = open(temporary, flags, mode_t(mode))
+    }
+    guard descriptor >= 0 else {
+      throw SystemCallError(operation: "cannot create", path: temporary, code: errno)
+    }
+    do throws(SystemCallError) {
+      defer { if descriptor >= 0 { close(descriptor) } }
+      try write(descriptor, temporary)
+      try finishNewFile(descriptor, mode: mode, path: temporary)
+      let closed = close(descriptor)
+      let closeError = errno
+      descriptor = -1
+      guard closed == 0 || closeError == EINTR else {
+        throw SystemCallError(operation: "cannot close", path: temporary, code: closeError)
+      }
+      guard rename(temporary, path) == 0 else {
+        throw SystemCallError(operation: "cannot replace", path: path, code: errno)
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    syncFolder(parentFolder(of: path))
+  }
+
+  /// Sets a new file's mode and `fsync`s it: the steps between writing it and renaming it
+  /// over the file it replaces.
+  static func finishNewFile(_ descriptor: Int32, mode: UInt32, path: String)
+    throws(SystemCallError)
+  {
+    guard fchmod(descriptor, mode) == 0 else {
+      throw SystemCallError(operation: "cannot set the mode of", path: path, code: errno)
+    }
+    guard fsync(descriptor) == 0 else {
+      throw SystemCallError(operation: "cannot flush", path: path, code: errno)
+    }
+  }
+
+  /// Writes all of `bytes`, continuing after short writes and `EINTR`.
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+    throws(SystemCallError)
+  {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        throw SystemCallError(operation: "cannot write", path: path, code: count < 0 ? errno : EIO)
+      }
+      written += count
+    }
+  }
+
+  /// Whether two byte arrays are equal, compared with `memcmp` (a store file is compared
+  /// with the bytes last read or written on every save).
+  package static func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return lhs.withUnsafeBytes { left in
+      rhs.withUnsafeBytes { right in
+        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else {
+          return true  // both empty
+        }
+        return memcmp(leftStart, rightStart, left.count) == 0
+      }
+    }
+  }
+
+  /// `fsync`s a folder so that a rename in it survives a crash. Best effort: the rename has
+  /// already happened, and some file systems cannot sync folders.
+  static func syncFolder(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+}
+
+extension FileSystem {
+  /// The names in the folder at `path`, without `.` and `..`, sorted by their UTF-8 bytes.
+  package static func folderEntries(_ path: String) throws(SystemCallError) -> [String] {
+    guard let folder = opendir(path) else {
+      throw SystemCallError(operation: "cannot list the folder", path: path, code: errno)
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// Whether `path` is a folder (or a symbolic link to one).
+  package static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+}

@@ -1,0 +1,218 @@
+/// One line of input, understood. Parsing is pure: it needs no screen and has no effects.
+package enum Command: Equatable, Sendable {
+  /// Select the row with this number (1-based, as shown).
+  case selectRow(Int)
+  /// Select the row whose title starts with this text (resolved against the screen).
+  case selectTitle(String)
+  /// Return to the previous screen.
+  case back
+  /// Return to the first screen.
+  case top
+  /// Save and exit.
+  case quit
+  /// Exit without saving (after confirming on a terminal).
+  case quitWithoutSaving
+  /// List the commands, or explain one.
+  case help(topic: String?)
+  /// Show the next page of a long screen.
+  case nextPage
+  /// Show the previous page of a long screen.
+  case previousPage
+  /// Show page K (1-based).
+  case page(Int)
+  /// Show only the rows whose title contains the text; `nil` shows every row again.
+  case filter(String?)
+  /// A command the application added (see ``CommandDefinition``), with the rest of the line.
+  case custom(name: String, argument: String)
+  /// An empty line: show the screen again.
+  case empty
+
+  /// The built-in commands, in the order `help` lists them, with their names, usage, a
+  /// one-line summary and the long help.
+  package static let builtIns: [CommandDefinition.Help] = [
+    .init(
+      names: ["N"], usage: "N", summary: "select row N: open it, choose it, or change it",
+      details: """
+        Select row N of the screen. A row with › opens its screen; a row in a list of choices
+        becomes the chosen one (✓); a switch flips; a text, number or date asks for the new
+        value. Row numbers count across the whole list, so a row on another page works too.
+        """),
+    .init(
+      names: ["TEXT"], usage: "TEXT", summary: "select the row whose title starts with TEXT",
+      details: """
+        Select the row on the screen whose title starts with TEXT (not case-sensitive), e.g.
+        温度 for 温度単位. When several rows match, they are listed with their numbers.
+        """),
+    .init(
+      names: ["back", ".."], usage: "back, ..", summary: "return to the previous screen",
+      details: "Return to the previous screen, on the page you left. The top screen has no back."),
+    .init(
+      names: ["top"], usage: "top", summary: "return to the first screen",
+      details: "Return to the first screen, from however deep you are."),
+    .init(
+      names: ["n", "next", "p", "previous", "prev", "page"], usage: "n, p, page K",
+      summary: "show the next, the previous, or the K-th page",
+      details: """
+        A screen taller than the terminal is shown a page at a time. n (next) shows the next
+        page, p (previous) the one before, page K page K. Row numbers stay those of the whole
+        list, and typing a number from another page selects that row.
+        """),
+    .init(
+      names: ["filter"], usage: "filter [TEXT]", summary: "show only rows containing TEXT",
+      details: """
+        Show only the rows of this screen whose title contains TEXT (not case-sensitive); their
+        numbers stay the same. filter alone shows every row again.
+        """),
+    .init(
+      names: ["quit", "exit", "q"], usage: "quit", summary: "save changes and exit (Ctrl-D too)",
+      details: """
+        Save the changes of this session and exit (also: exit, q, Ctrl-D on an empty line). If
+        saving fails, you stay here with your changes and can try again.
+        """),
+    .init(
+      names: ["quit!"], usage: "quit!", summary: "exit without saving",
+      details: """
+        Exit without saving. On a terminal, the changes that would be lost are listed and you
+        are asked to confirm first.
+        """),
+    .init(
+      names: ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
+      details: "List the commands; help COMMAND explains one."),
+  ]
+
+  /// The words that name built-in commands, for completion.
+  package static let keywords = [
+    "back", "filter", "help", "next", "page", "previous", "quit", "quit!", "top",
+  ]
+
+  /// Parses one line of input.
+  ///
+  /// Surrounding white space is ignored and keywords are not case-sensitive. A word that
+  /// names one of `customCommands` (or a line starting with one of `customPrefixes`, like
+  /// `/`) becomes ``custom(name:argument:)``. Anything else that is not a number is taken as
+  /// the start of a row's title.
+  package static func parse(
+    _ line: some StringProtocol, customCommands: Set<String> = [],
+    customPrefixes: [String: String] = [:]
+  ) -> Command {
+    let text = line.trimmingWhitespace()
+    if text.isEmpty { return .empty }
+    if let number = Int(text), !text.hasPrefix("+") { return .selectRow(number) }
+    for (prefix, name) in customPrefixes where text.hasPrefix(prefix) && text.count > prefix.count {
+      return .custom(
+        name: name, argument: String(text.dropFirst(prefix.count)).trimmingWhitespace())
+    }
+    let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    let keyword = words[0].lowercased()
+    let argument = words.count > 1 ? String(words[1]).trimmingWhitespace() : nil
+    switch (keyword, argument) {
+    case ("back", nil), ("..", nil): return .back
+    case ("top", nil): return .top
+    case ("quit", nil), ("exit", nil), ("q", nil): return .quit
+    case ("quit!", nil): return .quitWithoutSaving
+    case ("n", nil), ("next", nil): return .nextPage
+    case ("p", nil), ("previous", nil), ("prev", nil): return .previousPage
+    case ("page", let number?):
+      if let page = Int(number) { return .page(page) }
+    case ("filter", _): return .filter(argument)
+    case ("help", _): return .help(topic: argument)
+    case ("?", nil): return .help(topic: nil)
+    default: break
+    }
+    if customCommands.contains(keyword) {
+      return .custom(name: keyword, argument: argument ?? "")
+    }
+    return .selectTitle(text)
+  }
+
+  /// The long help for a built-in command, by any of its names.
+  package static func helpEntry(for topic: String) -> String? {
+    let name = topic.trimmingWhitespace()
+    let exact = builtIns.first { $0.names.contains(name) }
+    return (exact ?? builtIns.first { $0.names.contains(name.lowercased()) })?.text
+  }
+}
+
+/// A command an application adds to the REPL beside the built-in ones, such as `go`, `find`,
+/// `changes` or `undo` in a settings editor.
+public struct CommandDefinition {
+  /// What `help` says of a command.
+  public struct Help: Sendable, Equatable {
+    /// The words that invoke the command.
+    public var names: [String]
+    /// How to type it: `go PATH`.
+    public var usage: String
+    /// One line for the list of commands.
+    public var summary: String
+    /// The explanation `help COMMAND` prints.
+    public var details: String
+
+    /// Creates the help of a command.
+    public init(names: [String], usage: String, summary: String, details: String) {
+      self.names = names
+      self.usage = usage
+      self.summary = summary
+      self.details = details
+    }
+
+    /// The long help as printed: the usage, then the explanation indented under it.
+    public var text: String {
+      let indent = String(repeating: " ", count: 4)
+      let body = details.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { indent + $0 }.joined(separator: "\n")
+      return usage + "\n" + body
+    }
+  }
+
+  /// What running a command did.
+  public enum Result {
+    /// Done: print the message (if any), then the screen (if `showScreen`).
+    case done(message: String?, showScreen: Bool)
+    /// Failed: the message says why and what to type instead.
+    case failed(String)
+  }
+
+  /// The command's help.
+  public var help: Help
+  /// A prefix that runs the command with the rest of the line, like `/` for `find`.
+  public var prefix: String?
+  /// Candidates for the argument typed so far, for Tab.
+  public var completeArgument: ((String) -> [String])?
+  /// Whether an argument holds a secret, such as a password: the line is then never kept
+  /// in the history.
+  public var holdsSecret: ((String) -> Bool)?
+  /// Runs the command with the rest of the line (empty when there is none).
+  public var run: (String) -> Result
+
+  /// Creates a command from its help, an optional prefix, argument completion, what tells a
+  /// secret argument, and what it does.
+  public init(
+    help: Help, prefix: String? = nil, completeArgument: ((String) -> [String])? = nil,
+    holdsSecret: ((String) -> Bool)? = nil, run: @escaping (String) -> Result
+  ) {
+    self.help = help
+    self.prefix = prefix
+    self.completeArgument = completeArgument
+    self.holdsSecret = holdsSecret
+    self.run = run
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces, tabs and newlines.
+  package func trimmingWhitespace() -> String {
+    // Most lines have nothing to trim: two byte checks instead of walking characters.
+    let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let text = String(self)
+    if let first = text.utf8.first, let last = text.utf8.last, !isSpaceByte(first),
+      !isSpaceByte(last)
+    {
+      return text
+    }
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let start = firstIndex(where: { !isSpace($0) }),
+      let end = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}

@@ -1,0 +1,221 @@
+import TableKit
+
+/// What one screen shows: a plain value taken from the top controller, which the renderer
+/// turns into lines.
+///
+/// A screen holds only the rows of its page, so its cost does not depend on how many rows the
+/// data source has.
+package struct Screen: Equatable, Sendable {
+  /// One row as shown.
+  package struct Row: Equatable, Sendable {
+    /// The row's number as the user types it: 1-based, counted across the whole screen.
+    package var number: Int
+    package var text: String
+    package var detailText: String?
+    package var style: TableViewCell.Style
+    package var accessory: TableViewCell.AccessoryType
+    package var isEnabled: Bool
+
+    package init(
+      number: Int, text: String, detailText: String? = nil,
+      style: TableViewCell.Style = .default, accessory: TableViewCell.AccessoryType = .none,
+      isEnabled: Bool = true
+    ) {
+      self.number = number
+      self.text = text
+      self.detailText = detailText
+      self.style = style
+      self.accessory = accessory
+      self.isEnabled = isEnabled
+    }
+  }
+
+  /// One section as shown: its header and footer, and the rows of it on this page.
+  package struct Section: Equatable, Sendable {
+    package var header: String?
+    package var footer: String?
+    package var rows: [Row]
+
+    package init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+      self.header = header
+      self.footer = footer
+      self.rows = rows
+    }
+  }
+
+  /// The titles of the navigation stack, root first.
+  package var breadcrumb: [String]
+  /// The back button's title, or `nil` at the root.
+  package var backTitle: String?
+  /// A line above the title (the navigation item's prompt).
+  package var prompt: String?
+  package var sections: [Section]
+  /// The filter the rows were narrowed by, if any.
+  package var filter: String?
+  /// The page shown, from 0.
+  package var page: Int
+  package var pageCount: Int
+  /// The rows the screen has (with a filter: the rows that match).
+  package var totalRows: Int
+  /// Whether the ✓ column is shown even when no row is checked.
+  package var reservesCheckmarkColumn = false
+
+  package init(
+    breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,
+    sections: [Section], page: Int = 0, pageCount: Int = 1, totalRows: Int? = nil,
+    filter: String? = nil
+  ) {
+    self.filter = filter
+    self.breadcrumb = breadcrumb
+    self.backTitle = backTitle
+    self.prompt = prompt
+    self.sections = sections
+    self.page = page
+    self.pageCount = pageCount
+    self.totalRows = totalRows ?? sections.reduce(0) { $0 + $1.rows.count }
+  }
+}
+
+extension Screen.Row {
+  /// A cell as shown on row `number` (1-based).
+  init(number: Int, cell: TableViewCell) {
+    self.init(
+      number: number, text: cell.text ?? "", detailText: cell.detailText, style: cell.style,
+      accessory: cell.accessoryType, isEnabled: cell.isEnabled && cell.selectionStyle != .none)
+  }
+}
+
+extension Screen {
+  /// The screen of a navigation controller's top controller, for one page of its rows.
+  ///
+  /// Asks the data source for the cells of rows `page * pageSize ..< (page + 1) * pageSize`
+  /// that its table view does not keep already, and no others.
+  package init(
+    of navigationController: NavigationController, page: Int, pageSize: Int, filter: String?
+  ) {
+    if let filter {
+      self.init(filtering: navigationController, by: filter, page: page, pageSize: pageSize)
+      return
+    }
+    self.init(of: navigationController, page: page, pageSize: pageSize)
+  }
+
+  /// The screen of one page of the top controller's rows. With `showsRows` (the default) the
+  /// page becomes the rows its table view shows (its visible cells); without, it is a look
+  /// at rows that are not shown, such as a search.
+  package init(
+    of navigationController: NavigationController, page: Int, pageSize: Int,
+    showsRows: Bool = true
+  ) {
+    let controller = navigationController.topViewController
+    let tableView = controller.tableView
+    let total = tableView.totalNumberOfRows
+    let size = max(1, pageSize)
+    let pages = max(1, (total + size - 1) / size)
+    let page = min(max(0, page), pages - 1)
+    let first = page * size
+    let end = min(total, first + size)
+    let isLastPage = page == pages - 1
+
+    // Start at the section holding the page's first row (or an empty section just before it),
+    // so that the sections before the page cost nothing.
+    let sectionCount = tableView.numberOfSections
+    var begin = tableView.indexPath(forRowNumber: first)?.section ?? (total == 0 ? 0 : sectionCount)
+    while begin > 0, tableView.numberOfRows(inSection: begin - 1) == 0,
+      tableView.firstRowNumber(inSection: begin - 1) >= first
+    {
+      begin -= 1
+    }
+    var sections: [Section] = []
+    // The page's rows: where each goes in `sections`, its number and index path.
+    var shownRows: [(section: Int, number: Int, indexPath: IndexPath)] = []
+    shownRows.reserveCapacity(end - first)
+    for section in begin..<sectionCount {
+      let start = tableView.firstRowNumber(inSection: section)
+      let count = tableView.numberOfRows(inSection: section)
+      let sectionEnd = start + count
+      let shown: Bool
+      if count == 0 {
+        shown =
+          (start >= first && start < end) || (isLastPage && start == total)
+          || (total == 0)
+      } else {
+        shown = start < end && sectionEnd > first
+      }
+      guard shown else {
+        if start >= end && !(isLastPage && start == total) { break }
+        continue
+      }
+      let lower = max(start, first)
+      let upper = min(sectionEnd, end)
+      if lower < upper {
+        for number in lower..<upper {
+          shownRows.append(
+            (sections.count, number, IndexPath(row: number - start, section: section)))
+        }
+      }
+      sections.append(
+        Section(
+          header: start >= first ? tableView.headerTitle(forSection: section) : nil,
+          footer: sectionEnd <= end ? tableView.footerTitle(forSection: section) : nil,
+          rows: []))
+    }
+    let indexPaths = shownRows.map(\.indexPath)
+    let cells =
+      showsRows ? tableView.showRows(indexPaths) : indexPaths.map(tableView.currentCell(at:))
+    for (shownRow, cell) in zip(shownRows, cells) {
+      guard let cell else { continue }
+      sections[shownRow.section].rows.append(Row(number: shownRow.number + 1, cell: cell))
+    }
+    self.init(
+      breadcrumb: navigationController.titles,
+      backTitle: navigationController.backButtonTitle,
+      prompt: controller.navigationItem.prompt,
+      sections: sections, page: page, pageCount: pages, totalRows: total)
+  }
+}
+
+extension Screen {
+  /// The screen of the rows whose title contains `filter` (not case-sensitive). Filtering
+  /// reads every row's cell once: it is a search, so it costs what the table holds. The
+  /// matching rows of the page become the rows the table view shows.
+  init(
+    filtering navigationController: NavigationController, by filter: String, page: Int,
+    pageSize: Int
+  ) {
+    let controller = navigationController.topViewController
+    let tableView = controller.tableView
+    let needle = filter.lowercased()
+    var matches: [(number: Int, indexPath: IndexPath)] = []
+    for section in 0..<tableView.numberOfSections {
+      let start = tableView.firstRowNumber(inSection: section)
+      for row in 0..<tableView.numberOfRows(inSection: section) {
+        let indexPath = IndexPath(row: row, section: section)
+        guard let cell = tableView.currentCell(at: indexPath),
+          (cell.text ?? "").lowercased().contains(needle)
+        else { continue }
+        matches.append((start + row + 1, indexPath))
+      }
+    }
+    let size = max(1, pageSize)
+    let pages = max(1, (matches.count + size - 1) / size)
+    let page = min(max(0, page), pages - 1)
+    let shown = Array(matches.dropFirst(page * size).prefix(size))
+    let cells = tableView.showRows(shown.map(\.indexPath))
+    var sections: [Section] = []
+    var lastSection = -1
+    for (match, cell) in zip(shown, cells) {
+      guard let cell else { continue }
+      if match.indexPath.section != lastSection {
+        sections.append(
+          Section(header: tableView.headerTitle(forSection: match.indexPath.section), rows: []))
+        lastSection = match.indexPath.section
+      }
+      sections[sections.count - 1].rows.append(Row(number: match.number, cell: cell))
+    }
+    self.init(
+      breadcrumb: navigationController.titles, backTitle: navigationController.backButtonTitle,
+      prompt: controller.navigationItem.prompt, sections: sections, page: page,
+      pageCount: pages, totalRows: matches.count, filter: filter)
+  }
+}

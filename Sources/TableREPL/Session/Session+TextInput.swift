@@ -1,0 +1,76 @@
+import TableKit
+
+extension Session {
+  /// Asks a controller's pending text request, if there is one; returns an outcome when the
+  /// session must end (a script's answer was invalid).
+  func answerPendingTextInput() -> Outcome? {
+    guard let request = navigationController.takePresentedTextInput() else { return nil }
+    if let message = request.message, !message.isEmpty {
+      for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+        output.write("  " + TerminalText.sanitize(String(line)) + "\n")
+      }
+    }
+    let title = TerminalText.sanitize(request.title)
+    while true {
+      let answer: ReadResult
+      if request.isMultiline {
+        output.write("  (end with a line holding a single \".\"; Ctrl-C cancels)\n")
+        answer = readLines(prompt: title + ": ")
+      } else if request.isSecure {
+        answer = reader.readSecret(prompt: title + ": ")
+      } else {
+        answer = reader.readLine(prompt: title + ": ")
+      }
+      switch answer {
+      case .interrupted, .endOfInput:
+        request.completion(.cancelled)
+        output.write("Cancelled; nothing changed.\n")
+        return nil
+      case .rejected(let reason):
+        linesRead += 1
+        if let outcome = fail(reason) { return outcome }
+      case .line(let text):
+        linesRead += 1
+        if text.isEmpty {
+          request.completion(.cancelled)
+          output.write("Unchanged.\n")
+          return nil
+        }
+        if request.isSecure, text.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+          // A terminal's reader drops what cursor keys send; a script's line keeps it.
+          if let outcome = fail("The hidden answer holds a control character; type it again.") {
+            return outcome
+          }
+          continue
+        }
+        if var problem = request.validate(text) {
+          // A hidden answer is never shown, not even in the reason it was refused.
+          if request.isSecure { problem = problem.replacing(text, with: "••••••") }
+          if let outcome = fail(problem) { return outcome }
+          continue
+        }
+        request.completion(.entered(text))
+        return nil
+      }
+    }
+  }
+
+  /// Reads lines up to one holding a single ".", joined with newlines.
+  private func readLines(prompt: String) -> ReadResult {
+    var lines: [String] = []
+    var linePrompt = prompt
+    while true {
+      switch reader.readLine(prompt: linePrompt) {
+      case .line(let line):
+        if line == "." { return .line(lines.joined(separator: "\n")) }
+        lines.append(line)
+        linesRead += 1
+        linePrompt = String(repeating: " ", count: max(0, DisplayWidth.of(prompt) - 2)) + "… "
+      case .endOfInput:
+        return lines.isEmpty ? .endOfInput : .line(lines.joined(separator: "\n"))
+      case let other:
+        return other
+      }
+    }
+  }
+}

@@ -1,0 +1,499 @@
+import TableKit
+
+/// The REPL loop: render the top screen, read a line, parse it, dispatch it.
+///
+/// A session owns no files and never exits the process: saving is the ``quitHandler``'s job,
+/// given by the program that runs the session, and ``run()`` returns how the session ended.
+/// On a pipe (a reader that is not interactive) the first failing command ends the session
+/// with ``Outcome/scriptFailed(line:message:)``, so that a script never saves half its work.
+public final class Session {
+  /// How a session ended.
+  public enum Outcome: Equatable, Sendable {
+    /// The user quit and the quit handler succeeded.
+    case quit
+    /// The user left with `quit!`; nothing was saved.
+    case discarded
+    /// Standard output was closed (`my-tool … | head -1`); nothing was saved.
+    case outputClosed
+    /// A command of a script failed; nothing was saved.
+    case scriptFailed(line: Int, message: String)
+    /// Quitting failed (the handler's message) and the session could not go on.
+    case quitFailed(message: String)
+  }
+
+  /// What the quit handler says.
+  public enum QuitResult: Equatable, Sendable {
+    /// Done; a message to show, if any (e.g. "Saved 1 change to …").
+    case done(message: String?)
+    /// Could not quit; the message says what failed and what to do. The session goes on.
+    case failed(message: String)
+  }
+
+  /// The size of the terminal, asked before every screen.
+  public struct TerminalSize: Equatable, Sendable {
+    /// The width of the terminal in columns, as wide characters count them: 2 for 日本.
+    public var columns: Int
+    /// The height of the terminal in lines; a page shows about this many rows minus eight.
+    public var rows: Int
+
+    /// Creates a size of `columns` by `rows`.
+    public init(columns: Int, rows: Int) {
+      self.columns = columns
+      self.rows = rows
+    }
+  }
+
+  /// The navigation stack the session shows.
+  public let navigationController: NavigationController
+  /// Called on `quit` and at the end of input; saves and says whether the session may end.
+  public var quitHandler: (() -> QuitResult)?
+  /// The name that starts a failing script's message on standard error: by default the
+  /// running program's file name.
+  public var programName = Session.runningProgramName
+  /// Whether a controller's screens keep the ✓ column when no row shown is checked: for a
+  /// list of choices, so that its rows do not move when the value is none of the choices or
+  /// the chosen one is on another page.
+  public var reservesCheckmarkColumn: (ViewController) -> Bool = { _ in false }
+  /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
+  public var unsavedChanges: (() -> [String])?
+  /// The commands the application added, by name (and alias).
+  private(set) var customCommands: [String: CommandDefinition] = [:]
+  /// The application's commands in the order they were added, for `help`.
+  private(set) var customCommandOrder: [CommandDefinition] = []
+  /// The filter of each controller on the stack.
+  var filters: [ObjectIdentifier: String] = [:]
+  /// Whether to use colour when rendering.
+  public var usesColor: Bool
+  /// The terminal size, asked before every screen so that a resize is picked up.
+  public var terminalSize: () -> TerminalSize
+
+  let reader: any LineReading
+  let output: any TextOutput
+  private let errorOutput: any TextOutput
+  /// The page shown for each controller on the stack, so that `back` returns to it.
+  private var pages: [ObjectIdentifier: Int] = [:]
+  var linesRead = 0
+
+  /// Creates a session over a navigation controller.
+  ///
+  /// - Parameters:
+  ///   - navigationController: The stack to show.
+  ///   - reader: Where command lines come from.
+  ///   - output: Where screens and replies go.
+  ///   - errorOutput: Where a failing script's message goes; on a terminal errors go to
+  ///     `output` with the rest of the conversation.
+  ///   - usesColor: Whether screens use ANSI colour.
+  ///   - terminalSize: The terminal's size, asked before every screen.
+  public init(
+    navigationController: NavigationController,
+    reader: any LineReading,
+    output: any TextOutput,
+    errorOutput: (any TextOutput)? = nil,
+    usesColor: Bool = false,
+    terminalSize: @escaping () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) }
+  ) {
+    self.navigationController = navigationController
+    self.reader = reader
+    self.output = output
+    self.errorOutput = errorOutput ?? output
+    self.usesColor = usesColor
+    self.terminalSize = terminalSize
+  }
+
+  /// Runs the loop until the user quits, the input ends, or a script fails.
+  public func run() -> Outcome {
+    navigationController.viewWillAppear(false)
+    navigationController.viewDidAppear(false)
+    defer {
+      navigationController.viewWillDisappear(false)
+      navigationController.viewDidDisappear(false)
+    }
+    showScreen()
+    while true {
+      // The terminal's size is asked once for the prompt and once for the command (its page
+      // size and its screen alike), so that a resize while typing shows on the next screen.
+      sizeOfThisCommand = nil
+      let input = reader.readLine(prompt: prompt)
+      sizeOfThisCommand = nil
+      switch input {
+      case .interrupted:
+        continue
+      case .rejected(let reason):
+        linesRead += 1
+        if let outcome = fail(reason) { return outcome }
+      case .endOfInput:
+        if reader.isInteractive { output.write("\n") }
+        return quit(atEndOfInput: true) ?? .quit
+      case .line(let line):
+        linesRead += 1
+        let command = Command.parse(
+          line, customCommands: customCommandNames, customPrefixes: customPrefixes)
+        if let outcome = perform(command, typed: line) { return outcome }
+        if output.isClosed { return .outputClosed }
+      }
+    }
+  }
+
+  /// The prompt: where the user is, as a breadcrumb.
+  package var prompt: String {
+    let titles = navigationController.titles
+    let limit = max(12, currentTerminalSize().columns / 2)
+    // Shown before every line, and the same until the stack or the width changes.
+    if let lastPrompt, lastPrompt.titles == titles, lastPrompt.limit == limit {
+      return lastPrompt.text
+    }
+    let crumbs = titles.map(TerminalText.sanitize)
+    var text = crumbs.joined(separator: " › ")
+    if DisplayWidth.of(text) > limit, let last = crumbs.last {
+      text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
+    }
+    text += "> "
+    lastPrompt = (titles, limit, text)
+    return text
+  }
+
+  /// The last prompt made, with the titles and width it was made for.
+  private var lastPrompt: (titles: [String], limit: Int, text: String)?
+
+  // MARK: Application commands
+
+  /// Adds a command, which `help` lists and Tab completes.
+  public func register(_ command: CommandDefinition) {
+    for name in command.help.names { customCommands[name.lowercased()] = command }
+    customCommandOrder.append(command)
+    customCommandNames = Set(customCommands.keys)
+    if let prefix = command.prefix, let name = command.help.names.first {
+      customPrefixes[prefix] = name.lowercased()
+    }
+  }
+
+  /// The names of the application's commands, for parsing every line.
+  private(set) var customCommandNames: Set<String> = []
+  /// The prefixes that run an application's command (`/` for `find`), to its name.
+  private(set) var customPrefixes: [String: String] = [:]
+
+  private func runCustom(_ name: String, argument: String) -> Outcome? {
+    guard let command = customCommands[name] else { return nil }
+    let before = navigationController.topViewController
+    switch command.run(argument) {
+    case .failed(let message):
+      return fail(message)
+    case .done(let message, let showsScreen):
+      if let message, !message.isEmpty {
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+          output.write(TerminalText.sanitize(String(line)) + "\n")
+        }
+      }
+      if navigationController.topViewController !== before {
+        pages[ObjectIdentifier(navigationController.topViewController)] = 0
+      }
+      if let outcome = answerPendingTextInput() { return outcome }
+      if showsScreen { showScreen() }
+      return nil
+    }
+  }
+
+  // MARK: Dispatch
+
+  /// Performs one command; returns an outcome when the session ends.
+  private func perform(_ command: Command, typed: String) -> Outcome? {
+    switch command {
+    case .empty:
+      if reader.isInteractive { showScreen() }
+    case .help(let topic):
+      return showHelp(topic)
+    case .back:
+      return goBack()
+    case .top:
+      if let popped = navigationController.popToRootViewController(animated: false) {
+        popped.forEach(forget)
+      }
+      showScreen()
+    case .quitWithoutSaving:
+      return quitWithoutSaving()
+    case .filter(let text):
+      let top = ObjectIdentifier(navigationController.topViewController)
+      filters[top] = text.flatMap { $0.isEmpty ? nil : $0.lowercased() }
+      pages[top] = 0
+      showScreen()
+    case .custom(let name, let argument):
+      return runCustom(name, argument: argument)
+    case .quit:
+      return quit(atEndOfInput: false)
+    case .nextPage, .previousPage, .page:
+      return turnPage(command)
+    case .selectRow(let number):
+      let total = topTableView.totalNumberOfRows
+      guard number >= 1, number <= total else {
+        return fail("There is no row \(number) here. \(validInputHint)")
+      }
+      return select(rowNumber: number - 1)
+    case .selectTitle(let text):
+      return selectRow(titled: text)
+    }
+    return nil
+  }
+
+  private func turnPage(_ command: Command) -> Outcome? {
+    let top = ObjectIdentifier(navigationController.topViewController)
+    let current = pages[top] ?? 0
+    let size = pageSize
+    let count =
+      filters[top] == nil
+      ? max(1, (topTableView.totalNumberOfRows + size - 1) / size) : currentScreen().pageCount
+    let target: Int
+    switch command {
+    case .nextPage: target = current + 1
+    case .previousPage: target = current - 1
+    case .page(let number): target = number - 1
+    default: target = current
+    }
+    guard target >= 0, target < count else {
+      let which = count == 1 ? "There is only one page." : "Pages run from 1 to \(count)."
+      return fail("No such page. \(which)")
+    }
+    pages[top] = target
+    showScreen()
+    return nil
+  }
+
+  private var topTableView: TableView { navigationController.topViewController.tableView }
+
+  private var validInputHint: String {
+    let total = topTableView.totalNumberOfRows
+    let rows =
+      switch total {
+      case 0: ""
+      case 1: "row 1, "
+      default: "a row number (1–\(total)), "
+      }
+    let back = navigationController.backButtonTitle != nil ? "back, " : ""
+    return "Type \(rows)\(back)quit or help."
+  }
+
+  /// `back`: runs the action of the top screen's left bar button item when it has one (which
+  /// usually hands a value back and pops), else pops the top screen.
+  private func goBack() -> Outcome? {
+    guard let item = navigationController.topViewController.navigationItem.leftBarButtonItem
+    else {
+      guard let popped = navigationController.popViewController(animated: false) else {
+        return fail("Already at the top screen; nothing to go back to.")
+      }
+      forget(popped)
+      showScreen()
+      return nil
+    }
+    let before = navigationController.viewControllers
+    item.primaryAction?.perform()
+    let after = navigationController.viewControllers
+    for controller in before where !after.contains(where: { $0 === controller }) {
+      forget(controller)
+    }
+    if let top = after.last, !before.contains(where: { $0 === top }) {
+      pages[ObjectIdentifier(top)] = 0
+    }
+    if let outcome = answerPendingTextInput() { return outcome }
+    showScreen()
+    return nil
+  }
+
+  private func select(rowNumber: Int) -> Outcome? {
+    let tableView = topTableView
+    guard let indexPath = tableView.indexPath(forRowNumber: rowNumber) else { return nil }
+    let top = ObjectIdentifier(navigationController.topViewController)
+    if filters[top] == nil, tableView.cellForRow(at: indexPath) == nil {
+      // A row off the page shown: scroll to it first, as a user does before tapping it, so
+      // that the delegate finds its cell among the visible ones.
+      _ = Screen(of: navigationController, page: rowNumber / pageSize, pageSize: pageSize)
+    }
+    if let cell = tableView.currentCell(at: indexPath),
+      !cell.isEnabled || cell.selectionStyle == .none
+    {
+      let title = TerminalText.sanitize(cell.text ?? "")
+      return fail("Row \(rowNumber + 1) (\(title)) cannot be selected.")
+    }
+    let before = navigationController.viewControllers.count
+    guard tableView.userSelectRow(at: indexPath) != nil else {
+      return fail("Row \(rowNumber + 1) cannot be selected.")
+    }
+    if navigationController.viewControllers.count > before {
+      pages[ObjectIdentifier(navigationController.topViewController)] = 0
+    } else if navigationController.topViewController.tableView === tableView,
+      filters[ObjectIdentifier(navigationController.topViewController)] == nil
+    {
+      // Stay on screen, on the page that holds the row, so that its new state shows.
+      pages[ObjectIdentifier(navigationController.topViewController)] = rowNumber / pageSize
+    }
+    if let outcome = answerPendingTextInput() { return outcome }
+    showScreen()
+    return nil
+  }
+
+  /// Selects the one row on the current page whose title starts with `text`.
+  /// Rows of a whole screen that a title is looked for in when it is not on the page shown;
+  /// beyond this, `filter` is the way to search.
+  static let titleSearchLimit = 100_000
+
+  private func selectRow(titled text: String) -> Outcome? {
+    let needle = text.lowercased()
+    // A title as shown (`Token\u{2060}`), so that what Tab inserts selects its row.
+    func matching(_ rows: [Screen.Row]) -> [Screen.Row] {
+      let titles = rows.map { TerminalText.sanitize($0.text).lowercased() }
+      let exact = rows.indices.filter { titles[$0] == needle }
+      let found = exact.isEmpty ? rows.indices.filter { titles[$0].hasPrefix(needle) } : exact
+      return found.map { rows[$0] }
+    }
+    var matches = matching(currentScreen().sections.flatMap(\.rows))
+    let total = topTableView.totalNumberOfRows
+    if matches.isEmpty, total > pageSize, total <= Self.titleSearchLimit {
+      // Not on this page: look through the whole screen, as a person scrolling would.
+      let everything = Screen(
+        of: navigationController, page: 0, pageSize: total, showsRows: false)
+      matches = matching(everything.sections.flatMap(\.rows))
+    }
+    switch matches.count {
+    case 1:
+      return select(rowNumber: matches[0].number - 1)
+    case 0:
+      let shown = TerminalText.sanitize(text)
+      let hint = total > Self.titleSearchLimit ? " (Only this page was searched: try filter.)" : ""
+      return fail("Unknown command or row '\(shown)'.\(hint) \(validInputHint)")
+    default:
+      let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
+      let more = matches.count > 8 ? ", …" : ""
+      return fail(
+        "'\(TerminalText.sanitize(text))' matches \(matches.count) rows: "
+          + list.joined(separator: ", ") + more + ". Type more of the title, or its number.")
+    }
+  }
+
+  /// Forgets the page and filter of a controller that left the stack.
+  private func forget(_ controller: ViewController) {
+    pages[ObjectIdentifier(controller)] = nil
+    filters[ObjectIdentifier(controller)] = nil
+  }
+
+  private func quitWithoutSaving() -> Outcome? {
+    let lost = unsavedChanges?() ?? []
+    guard reader.isInteractive, !lost.isEmpty else { return .discarded }
+    var text =
+      lost.count == 1
+      ? "This change will be lost:\n" : "These \(lost.count) changes will be lost:\n"
+    for change in lost { text += "  " + TerminalText.sanitize(change) + "\n" }
+    output.write(text)
+    switch reader.readLine(prompt: "Discard them and quit? [y/N] ") {
+    case .line(let answer) where ["y", "yes"].contains(answer.trimmingWhitespace().lowercased()):
+      return .discarded
+    default:
+      output.write("Kept; nothing was discarded.\n")
+      return nil
+    }
+  }
+
+  private func quit(atEndOfInput: Bool) -> Outcome? {
+    guard let quitHandler else { return .quit }
+    switch quitHandler() {
+    case .done(let message):
+      if let message { output.write(Self.sanitizedLines(message) + "\n") }
+      return .quit
+    case .failed(let message):
+      let text = Self.sanitizedLines(message)
+      if reader.isInteractive && !atEndOfInput {
+        output.write(text + "\n")
+        return nil
+      }
+      errorOutput.write(programName + ": " + text + "\n")
+      return .quitFailed(message: message)
+    }
+  }
+
+  /// Each line of a quit handler's message sanitized, its line breaks kept: a save error
+  /// names the file on one line and says what to do on the next.
+  private static func sanitizedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
+  }
+
+  /// Reports a failed command: on a terminal the session goes on; a script ends.
+  func fail(_ message: String) -> Outcome? {
+    // A message may quote what was typed or read: an escape sequence in it stays text.
+    let text = Self.sanitizedLines(message)
+    if reader.isInteractive {
+      output.write(text + "\n")
+      return nil
+    }
+    let saved = quitHandler == nil ? "" : " Nothing was saved."
+    errorOutput.write("\(programName): input line \(linesRead): \(text)\(saved)\n")
+    return .scriptFailed(line: linesRead, message: message)
+  }
+
+  private func showHelp(_ topic: String?) -> Outcome? {
+    let all = Command.builtIns + customCommandOrder.map(\.help)
+    guard let topic else {
+      var text = "Commands:\n"
+      let width = all.map { DisplayWidth.of($0.usage) }.max() ?? 0
+      for entry in all {
+        text += "  " + DisplayWidth.pad(entry.usage, toWidth: width) + "  " + entry.summary + "\n"
+      }
+      text += "Type help COMMAND for more about one.\n"
+      output.write(text)
+      return nil
+    }
+    let entry =
+      customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+      ?? Command.helpEntry(for: topic)
+    guard let entry else {
+      let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
+      return fail(
+        "No help for '\(TerminalText.sanitize(topic))'. Try one of: "
+          + names.joined(separator: ", ") + ".")
+    }
+    output.write(entry + "\n")
+    return nil
+  }
+
+  // MARK: Screens
+
+  /// The screen as it is now, for completion.
+  func visibleScreen() -> Screen { currentScreen() }
+
+  private func currentScreen() -> Screen {
+    let top = ObjectIdentifier(navigationController.topViewController)
+    let page = pages[top] ?? 0
+    var screen = Screen(
+      of: navigationController, page: page, pageSize: pageSize,
+      filter: filters.isEmpty ? nil : filters[top])
+    screen.reservesCheckmarkColumn = reservesCheckmarkColumn(navigationController.topViewController)
+    if screen.page != page { pages[top] = screen.page }
+    return screen
+  }
+
+  /// How many rows fit on one page of the terminal.
+  private var pageSize: Int {
+    max(5, currentTerminalSize().rows - 8)
+  }
+
+  /// The terminal size asked for the command being run.
+  private var sizeOfThisCommand: TerminalSize?
+
+  private func currentTerminalSize() -> TerminalSize {
+    if let sizeOfThisCommand { return sizeOfThisCommand }
+    let size = terminalSize()
+    sizeOfThisCommand = size
+    return size
+  }
+
+  private func showScreen() {
+    let size = currentTerminalSize()
+    let renderer = Renderer(width: max(20, size.columns), usesColor: usesColor)
+    output.write(utf8: renderer.renderUTF8(currentScreen()))
+  }
+}
+
+extension Session {
+  /// The last component of the running program's path (`CommandLine.arguments[0]`).
+  static var runningProgramName: String {
+    guard let path = CommandLine.arguments.first, !path.isEmpty else { return "program" }
+    return path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

@@ -1,0 +1,299 @@
+import FoundationEssentials
+import TestSupport
+import Testing
+
+@testable import FileFormats
+
+private func parse(_ text: String) throws(SourceError) -> PropertyListValue {
+  try PropertyListReader.parse(Array(text.utf8), source: "test.plist")
+}
+
+private func failure(_ text: String) -> SourceError? {
+  do {
+    _ = try PropertyListReader.parse(Array(text.utf8), source: "test.plist")
+    return nil
+  } catch {
+    return error
+  }
+}
+
+@Suite struct PropertyListReaderTests {
+  @Test func readsEveryKind() throws {
+    let value = try parse(
+      plistDocument(
+        """
+        <dict>
+        \t<key>string</key>\t<string>Tokyo &amp; Ōsaka &lt;&gt;&quot;&apos;&#x41;&#66;</string>
+        \t<key>empty</key><string/>
+        \t<key>empty2</key><string></string>
+        \t<key>integer</key><integer> -42 </integer>
+        \t<key>hex</key><integer>0x1F</integer>
+        \t<key>real</key><real>2</real>
+        \t<key>fraction</key><real>-0.5e-3</real>
+        \t<key>nan</key><real>nan</real>
+        \t<key>infinity</key><real>+infinity</real>
+        \t<key>true</key><true/>
+        \t<key>false</key><false/>
+        \t<key>date</key><date>2026-11-30T00:00:00Z</date>
+        \t<key>data</key><data>
+        \t\tAAEC
+        \t\t/w==
+        \t</data>
+        \t<key>array</key><array><integer>1</integer><array/><dict/></array>
+        \t<!-- a comment between members -->
+        \t<key>cdata</key><string><![CDATA[<raw & text>]]> tail</string>
+        \t<key>日本語</key><string>設定 🇯🇵</string>
+        </dict>
+        """))
+    let expected: PropertyListValue = [
+      "string": "Tokyo & Ōsaka <>\"'AB", "empty": "", "empty2": "", "integer": -42, "hex": 31,
+      "real": .real(2), "fraction": -0.0005, "nan": .real(.nan), "infinity": .real(.infinity),
+      "true": true, "false": false,
+      "date": .date(Date(timeIntervalSince1970: 1_795_996_800)), "data": .data([0, 1, 2, 255]),
+      "array": [1, [], [:]], "cdata": "<raw & text> tail", "日本語": "設定 🇯🇵",
+    ]
+    #expect(value == expected)
+    #expect(value["real"]?.typeName == "real")
+  }
+
+  @Test func acceptsABareValueAndNoDeclaration() throws {
+    #expect(try parse("<array><true/></array>") == [true])
+    #expect(try parse("<plist><string>x</string></plist>") == "x")
+    #expect(try parse("\u{FEFF}<plist><integer>1</integer></plist>") == 1)
+  }
+
+  @Test func keepsTextExactly() throws {
+    #expect(try parse("<string>  two\n lines\t</string>") == "  two\n lines\t")
+    #expect(try parse("<string>a\u{1B}[31mb</string>") == "a\u{1B}[31mb")
+  }
+
+  @Test func integersBeyond64BitsBecomeReals() throws {
+    #expect(try parse("<integer>9223372036854775807</integer>") == .integer(Int.max))
+    #expect(try parse("<integer>-9223372036854775808</integer>") == .integer(Int.min))
+    #expect(try parse("<integer>18446744073709551615</integer>") == .real(0x1p64))
+  }
+
+  @Test func parseDictionaryRequiresADictionary() throws {
+    #expect(
+      try PropertyListReader.parseDictionary(Array(plistDocument("<dict/>").utf8), source: "s")
+        == [:])
+    #expect(
+      throws: SourceError(
+        source: "s", line: 4, column: 1,
+        message: "expected a <dict> at the top level, found <array>")
+    ) {
+      try PropertyListReader.parseDictionary(Array(plistDocument("<array/>").utf8), source: "s")
+    }
+  }
+
+  @Test(arguments: [
+    ("", 1, 1, "expected a property list, found an empty file"),
+    (
+      "{\"a\": 1}", 1, 1, "expected '<?xml' or '<plist>' at the start of a property list, found '{'"
+    ),
+    (
+      "<plist>\n<dict>\n\t<key>a</key>\n\t<strin>x</strin>\n</dict>\n</plist>", 4, 2,
+      "unknown element <strin>; expected <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date> or <data>"
+    ),
+    (
+      "<plist>\n<dict>\n\t<key>a</key>\n\t<string>x</key>\n</dict>\n</plist>", 4, 11,
+      "expected </string> to close <string> from line 4, found </key>"
+    ),
+    (
+      "<plist><dict><key>a</key></dict></plist>", 1, 26,
+      "expected a value after <key>a</key>, found '</dict>'"
+    ),
+    (
+      "<dict>\n<key>a</key><true/>\n<key>a</key><false/>\n</dict>", 3, 1,
+      "duplicate key \"a\" in one <dict>; keep only one of them"
+    ),
+    ("<dict><string>x</string></dict>", 1, 7, "expected <key> or </dict>, found <string>"),
+    (
+      "<dict> text </dict>", 1, 8,
+      "unexpected text inside <dict>, found 't'; text belongs in <string> or <key>"
+    ),
+    (
+      "<array><key>a</key></array>", 1, 8,
+      "expected a value, found <key>; <key> belongs inside <dict>"
+    ),
+    ("<plist>\n  <string>abc", 2, 3, "unterminated <string>: the file ends before </string>"),
+    (
+      "<string>a <b> c</string>", 1, 11,
+      "expected text or </string> inside <string>, found '<b>'; use &lt; for a literal '<'"
+    ),
+    (
+      "<string>fish & chips</string>", 1, 14,
+      "expected an entity such as &amp; or &#38;; write &amp; for a literal '&'"
+    ),
+    (
+      "<string>&nbsp;</string>", 1, 9,
+      "unknown entity &nbsp;; use &lt; &gt; &amp; &quot; &apos; or &#NN;"
+    ),
+    ("<integer>12a</integer>", 1, 1, "expected an integer in <integer>, found \"12a\""),
+    ("<integer></integer>", 1, 1, "expected an integer in <integer>, found \"\""),
+    (
+      "<integer>0x10000000000000000</integer>", 1, 1,
+      "the integer \"0x10000000000000000\" does not fit in 64 bits"
+    ),
+    ("<real>one</real>", 1, 1, "expected a number in <real>, found \"one\""),
+    (
+      "<date>2026-02-30T00:00:00Z</date>", 1, 1,
+      "expected a date such as 2026-11-30T00:00:00Z in <date>, found \"2026-02-30T00:00:00Z\""
+    ),
+    ("<data>***</data>", 1, 1, "expected Base64 text in <data>"),
+    ("<true>x</true>", 1, 7, "expected </true> in <true>; write <true/>, found 'x'"),
+    (
+      "<plist><true/></plist> trailing", 1, 24,
+      "expected the end of the file after the property list, found 't'"
+    ),
+    (
+      "<plist><true/><false/></plist>", 1, 15,
+      "expected </plist> after the top-level value, found '<false>'"
+    ),
+    ("<plist/>", 1, 1, "expected a value inside <plist>, found <plist/>"),
+    ("<dict", 1, 6, "expected '>' to close the <dict> tag, found the end of the file"),
+    ("<!-- open", 1, 1, "unterminated comment: the file ends before '-->'"),
+    (
+      "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist/>", 1, 1,
+      "encoding \"utf-16\" is not supported; save the file as UTF-8"
+    ),
+  ])
+  func reportsLineColumnAndExpectation(input: String, line: Int, column: Int, message: String) {
+    #expect(
+      failure(input)
+        == SourceError(source: "test.plist", line: line, column: column, message: message))
+  }
+
+  @Test func invalidUTF8IsRefused() {
+    let bytes = Array("<plist><string>ab".utf8) + [0xFF] + Array("</string></plist>".utf8)
+    #expect(throws: SourceError.self) { try PropertyListReader.parse(bytes, source: "x") }
+    do {
+      _ = try PropertyListReader.parse(bytes, source: "x")
+    } catch {
+      #expect(error.column == 18)
+      #expect(error.message.contains("invalid UTF-8 byte 0xFF"))
+    }
+  }
+
+  @Test func nestingIsLimited() throws {
+    let depth = JSONReader.maximumDepth
+    let ok =
+      String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+    #expect(throws: Never.self) { try parse(ok) }
+    let deep = String(repeating: "<array>", count: depth + 1)
+    #expect(failure(deep)?.message == "<dict> and <array> nest deeper than 512 levels")
+  }
+
+  @Test
+  func readsEveryFixtureAsFoundationDoes() throws {
+    var checked = 0
+    for folder in PackagePaths.bundles {
+      let bundle = folder.split(separator: "/").last.map(String.init) ?? folder
+      for name in folderEntries(folder) where name.hasSuffix(".plist") {
+        let bytes = try readBytes(folder + "/" + name)
+        let ours = try PropertyListReader.parse(bytes, source: name)
+        let theirs = try PropertyListDecoder().decode(LooseValue.self, from: Data(bytes))
+        #expect(LooseValue(ours) == theirs, "\(bundle)/\(name)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 10)
+  }
+
+  @Test func mutatedInputNeverCrashes() throws {
+    var random = SplitMix64(seed: 0xB1157)
+    let seed = Array(
+      plistDocument(
+        "<dict><key>a</key><array><integer>1</integer><real>2.5</real><true/><date>2026-11-30T00:00:00Z</date></array><key>b</key><data>AAEC</data><key>c</key><string>x&amp;y<![CDATA[z]]></string></dict>"
+      ).utf8)
+    let interesting = Array("<>/!?-[]&;#x\"'= \nabcdeiklnrst".utf8) + [0, 0x80, 0xE3, 0xFF]
+    for _ in 0..<3000 {
+      var bytes = seed
+      for _ in 0..<(1 + random.next() % 4) where !bytes.isEmpty {
+        let position = Int(random.next() % UInt64(bytes.count))
+        switch random.next() % 3 {
+        case 0: bytes[position] = interesting[Int(random.next() % UInt64(interesting.count))]
+        case 1: bytes.remove(at: position)
+        default: bytes = Array(bytes.prefix(position))
+        }
+      }
+      do {
+        let value = try PropertyListReader.parse(bytes, source: "fuzz")
+        #expect(try parse(PropertyListWriter.serialize(value)) == value)
+      } catch {
+        #expect(error.line >= 1)
+      }
+    }
+  }
+}
+
+/// A property-list value as `PropertyListDecoder` sees it through `Codable`: it cannot tell
+/// an integral real from an integer, so both are `.integer` here.
+enum LooseValue: Decodable, Equatable {
+  case string(String), integer(Int), real(Double), bool(Bool), date(Date), data(Data)
+  case array([LooseValue]), dictionary([String: LooseValue])
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(_ value: PropertyListValue) {
+    switch value {
+    case .string(let text): self = .string(text)
+    case .integer(let number): self = .integer(number)
+    case .real(let number):
+      self =
+        number.rounded() == number && abs(number) < 0x1p62 ? .integer(Int(number)) : .real(number)
+    case .bool(let flag): self = .bool(flag)
+    case .date(let date): self = .date(date)
+    case .data(let bytes): self = .data(Data(bytes))
+    case .array(let elements): self = .array(elements.map(LooseValue.init))
+    case .dictionary(let members): self = .dictionary(members.mapValues(LooseValue.init))
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    if var elements = try? decoder.unkeyedContainer() {
+      var result: [LooseValue] = []
+      while !elements.isAtEnd { result.append(try elements.decode(LooseValue.self)) }
+      self = .array(result)
+    } else if let members = try? decoder.container(keyedBy: Key.self) {
+      var result: [String: LooseValue] = [:]
+      for key in members.allKeys {
+        result[key.stringValue] = try members.decode(LooseValue.self, forKey: key)
+      }
+      self = .dictionary(result)
+    } else {
+      let single = try decoder.singleValueContainer()
+      if let flag = try? single.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let number = try? single.decode(Int.self) {
+        self = .integer(number)
+      } else if let number = try? single.decode(Double.self) {
+        self = .real(number)
+      } else if let date = try? single.decode(Date.self) {
+        self = .date(date)
+      } else if let data = try? single.decode(Data.self) {
+        self = .data(data)
+      } else {
+        self = .string(try single.decode(String.self))
+      }
+    }
+  }
+}
+
+@Suite struct PropertyListReaderSafetyTests {
+  @Test func controlCharactersInNamesAreEscapedInMessages() {
+    let bytes =
+      Array("<plist><dict><key>a</key><x".utf8) + [0xC2, 0x9B] + Array("31m/></dict></plist>".utf8)
+    do {
+      _ = try PropertyListReader.parse(bytes, source: "x")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.message.hasPrefix("unknown element <x\\u009B31m>"))
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import FileFormats
+import SchemaKit
+import Testing
+
+@testable import SettingsKit
+
+@Suite struct SettingValueParserTests {
+  /// The value typed `text` gives the setting `key` of the sample schema.
+  private func parse(_ text: String, _ key: String) throws -> Result<
+    PropertyListValue, SettingValueError
+  > {
+    let schema = try sampleSchema()
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let page = try #require(schema.rootPage)
+    let specifier = try #require(page.specifiers.first { $0.key == key })
+    return SettingValueParser.value(from: text, for: specifier, on: page, model: model)
+  }
+
+  @Test(arguments: [
+    ("on", "sound", PropertyListValue.bool(true)), ("No", "sound", .bool(false)),
+    ("1", "sound", .bool(true)), ("blue", "colour", "blue"), ("BLUE", "colour", "blue"),
+    ("Red", "colour", "red"), ("2.5", "volume", .real(2.5)), ("10", "volume", .real(10)),
+    ("42", "age", "42"), ("ann lee", "name", "Ann Lee"), ("two\nlines", "notes", "two\nlines"),
+  ])
+  func typedTextBecomesTheSettingsValue(text: String, key: String, expected: PropertyListValue)
+    throws
+  {
+    #expect(try parse(text, key) == .success(expected))
+  }
+
+  @Test func aDateIsTypedAsISO8601() throws {
+    guard case .success(.date) = try parse("2026-11-30", "birthday") else {
+      Issue.record("2026-11-30 is not read as a date")
+      return
+    }
+    #expect(
+      try parse("30/11/2026", "birthday").failureReason
+        == "'30/11/2026' is not a date as 2026-11-30 or 2026-11-30T09:00:00Z")
+  }
+
+  @Test(arguments: [
+    ("maybe", "sound", "'maybe' is neither on nor off for Sound"),
+    ("green", "colour", "'green' is not one of the choices of Colour"),
+    ("loud", "volume", "'loud' is not a number"),
+    ("11", "volume", "11 is out of range for volume"),
+    ("2", "version", "Version is read-only"),
+    ("x", "resetButton", "Reset (IASKButtonSpecifier) cannot be set"),
+  ])
+  func aMistakeSaysWhatIsWrong(text: String, key: String, reason: String) throws {
+    #expect(try parse(text, key).failureReason == reason)
+  }
+
+  @Test func aMistakeNamesTheKeyAndWhatIsAllowed() throws {
+    guard case .failure(let error) = try parse("green", "colour") else {
+      Issue.record("green was accepted")
+      return
+    }
+    #expect(error.key == "colour")
+    #expect(error.allowed == "Red (red), Blue (blue)")
+    #expect(
+      error.description
+        == "'green' is not one of the choices of Colour. Allowed: Red (red), Blue (blue).")
+  }
+}
+
+extension Result where Failure == SettingValueError {
+  /// The reason of a failure, or `nil` on success.
+  fileprivate var failureReason: String? {
+    if case .failure(let error) = self { return error.reason }
+    return nil
+  }
+}

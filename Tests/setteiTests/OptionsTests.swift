@@ -1,0 +1,85 @@
+import Testing
+
+@testable import settei
+
+@Suite struct OptionsTests {
+  @Test func noArgumentsOpenTheREPL() throws {
+    #expect(try Options.parse([]) == Options())
+  }
+
+  @Test func valueOptionsTakeTheNextArgumentOrAnInlineValue() throws {
+    let options = try Options.parse([
+      "--schema", "Settings.bundle", "--store=s.json", "--lang", "ja", "--no-color", "--recover",
+    ])
+    #expect(options.schemaPath == "Settings.bundle")
+    #expect(options.storePath == "s.json")
+    #expect(options.language == "ja")
+    #expect(options.noColor)
+    #expect(options.recover)
+    #expect(options.subcommand == .repl)
+  }
+
+  @Test(arguments: [
+    (["get", "volume"], Options.Subcommand.get(key: "volume")),
+    (["set", "name", "Ann", "Lee"], .set(key: "name", value: "Ann Lee")),
+    (["list"], .list(json: false)),
+    (["list", "--json"], .list(json: true)),
+    (["export"], .export(format: .json)),
+    (["export", "--format", "plist"], .export(format: .plist)),
+    (["import", "a.json"], .importFile(path: "a.json")),
+    (["reset", "volume"], .reset(key: "volume")),
+    (["reset", "--all"], .reset(key: nil)),
+    (["lint", "Settings.bundle"], .lint(path: "Settings.bundle")),
+    (["--", "get", "-x"], .get(key: "-x")),
+    (["__complete", "get", "vo"], .complete(words: ["get", "vo"])),
+  ])
+  func subcommands(arguments: [String], expected: Options.Subcommand) throws {
+    #expect(try Options.parse(arguments).subcommand == expected)
+  }
+
+  @Test(arguments: [
+    (
+      ["--schema"],
+      "Missing value for '--schema'. Give a Settings.bundle folder, a .plist page or a .json schema."
+    ),
+    (["--lang="], "Empty value for '--lang'. Give a language code, e.g. --lang ja or --lang en."),
+    (["--shema", "x"], "Unknown option '--shema'. Did you mean '--schema'?"),
+    (["--zzzzzzzz"], "Unknown option '--zzzzzzzz'."),
+    (
+      ["gte", "k"],
+      "Unknown command 'gte'. Did you mean 'get'? Commands: get, set, list, export, import, reset, lint."
+    ),
+    (["get"], "'get' takes one KEY: settei get KEY."),
+    (["set", "k"], "'set' takes a KEY and a VALUE: settei set KEY VALUE."),
+    (["reset", "k", "--all"], "'reset' takes a KEY or --all, not both."),
+    (["export", "--format", "xml"], "Unknown format 'xml'. Use --format json or --format plist."),
+    (["--json"], "--json, --all and --format go with list, reset and export."),
+  ])
+  func mistakesSayWhatToTypeInstead(arguments: [String], message: String) {
+    #expect(throws: Options.UsageError(message: message)) { try Options.parse(arguments) }
+  }
+
+  @Test(arguments: [
+    ("schema", "schema", 0), ("schema", "shema", 1), ("get", "gte", 1), ("", "abc", 3),
+    ("list", "", 4), ("kitten", "sitting", 3),
+  ])
+  func distanceCountsTyposWithSwapsAsOne(a: String, b: String, expected: Int) {
+    #expect(Options.distance(a, b) == expected)
+    #expect(Options.distance(b, a) == expected)
+  }
+
+  @Test func everyOptionCompletionOffersIsOneTheParserTakesAndUsageShows() throws {
+    for option in Options.flagOptions + Options.valueOptions {
+      #expect(Options.usage.contains(option), "usage does not show \(option)")
+    }
+    for option in ["--no-color", "--help", "--version", "--recover"] {
+      #expect(throws: Never.self) { try Options.parse([option]) }
+    }
+    for option in ["--schema", "--store", "--lang"] {
+      #expect(throws: Never.self) { try Options.parse([option, "x"]) }
+    }
+    for name in Options.subcommands {
+      #expect(Options.usage.contains("settei \(name)"), "usage does not show \(name)")
+    }
+  }
+}
