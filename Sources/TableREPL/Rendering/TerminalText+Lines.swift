@@ -2,11 +2,12 @@
 /// breaks are line breaks, and the invisible marks of bidirectional text are left out.
 ///
 /// A schema's text often holds line breaks (`\n`, `\r\n`: acknowledgement footers) and bidi
-/// marks (U+200E, U+200F, U+061C, the embeddings and overrides U+202A–202E, the isolates
-/// U+2066–2069: right-to-left translations). iOS lays them out invisibly. A terminal does not
-/// run the bidi algorithm the same way, and an override could make a line read differently
-/// from what it is, so the marks are removed (they never change the characters shown, only
-/// their order on a bidi display). Line breaks split a header or footer into lines, and
+/// controls (the embeddings and overrides U+202A–202E, the isolates U+2066–2069:
+/// right-to-left translations). iOS lays them out invisibly. A terminal does not run the
+/// bidi algorithm the same way, and an override could make a line read differently from
+/// what it is, so they are removed (they never change the characters shown, only their
+/// order on a bidi display). The marks U+200E, U+200F and U+061C stay beside right-to-left
+/// text, where ``sanitize(_:)`` keeps them, and are left out elsewhere instead of escaped. Line breaks split a header or footer into lines, and
 /// become spaces in a one-line row. Every other control character is still escaped by
 /// ``sanitize(_:)``.
 extension TerminalText {
@@ -28,7 +29,8 @@ extension TerminalText {
     var result: [String] = []
     var current = ""
     var afterCarriageReturn = false
-    for scalar in text.unicodeScalars {
+    let scalars = Array(text.unicodeScalars)
+    for (position, scalar) in scalars.enumerated() {
       switch scalar.value {
       case 0x0A where afterCarriageReturn:
         afterCarriageReturn = false
@@ -42,23 +44,34 @@ extension TerminalText {
         afterCarriageReturn = false
       }
       if isBidiMark(scalar) { continue }
+      if [0x200E, 0x200F, 0x061C].contains(scalar.value) {
+        // A mark beside right-to-left text is how it is written (sanitize keeps it there);
+        // elsewhere it does nothing a terminal shows, and is left out rather than escaped.
+        let previous = position > 0 ? scalars[position - 1] : nil
+        let next = position + 1 < scalars.count ? scalars[position + 1] : nil
+        guard previous.map(isRightToLeft) == true || next.map(isRightToLeft) == true else {
+          continue
+        }
+      }
       current.unicodeScalars.append(scalar)
     }
     result.append(current)
     return result
   }
 
-  /// Whether a scalar is an invisible mark of bidirectional layout.
+  /// Whether a scalar is a bidi embedding, override or isolate (U+202A–202E, U+2066–2069):
+  /// the controls that reorder a stretch of text. The marks (U+200E, U+200F, U+061C) are
+  /// left to ``sanitize(_:)``, which keeps them beside right-to-left text.
   static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }
 
-  /// Whether the UTF-8 of `text` holds a line break or a bidi mark, by a byte scan: CR, LF,
-  /// U+061C (0xD8 0x9C), U+200E/200F (0xE2 0x80 0x8E/0x8F), U+2028/2029 and U+202A–202E
-  /// (0xE2 0x80 0xA8–0xAE), U+2066–2069 (0xE2 0x81 0xA6–0xA9). Other characters of the
+  /// Whether the UTF-8 of `text` holds a line break or a bidi mark or control, by a byte
+  /// scan: CR, LF, U+061C (0xD8 0x9C), U+200E/200F (0xE2 0x80 0x8E/0x8F), U+2028/2029 and
+  /// U+202A–202E (0xE2 0x80 0xA8–0xAE), U+2066–2069 (0xE2 0x81 0xA6–0xA9). Other characters of the
   /// U+2000 block (`…`, `•`, `›`) and the bars' U+2588 do not count.
   static func mayHoldLayoutMarks(_ text: String) -> Bool {
     var previous: (UInt8, UInt8) = (0, 0)
