@@ -5,7 +5,7 @@ public enum EmbeddedSchema {
   public static let sourceName = "(embedded Language & Region schema)"
 
   /// The schema, parsed. The text is part of the program and tested, so it always parses.
-  public static func load() throws(SchemaReadError) -> SettingsSchema {
+  public static func load() throws(SchemaError) -> SettingsSchema {
     try JSONSchemaReader.read(Array(json.utf8), source: sourceName)
   }
 

@@ -18,9 +18,9 @@ public enum JSONSchemaReader {
   ///   - bytes: The JSON text.
   ///   - source: The file name, for messages.
   /// - Returns: The schema, with inline children as pages of their own.
-  /// - Throws: ``SchemaReadError`` naming the file and, for JSON syntax, the line and
+  /// - Throws: ``SchemaError`` naming the file and, for JSON syntax, the line and
   ///   column.
-  public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaReadError)
+  public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaError)
     -> SettingsSchema
   {
     let value: PropertyListValue
@@ -30,20 +30,14 @@ public enum JSONSchemaReader {
       throw .syntax(error)
     }
     guard let root = value.dictionaryValue else {
-      throw .schema(
-        SchemaError(
-          source: source,
-          message: "expected an object with PreferenceSpecifiers at the top level, found "
-            + "\(value.typeName)"))
+      throw .invalid(
+        source: source,
+        message: "expected an object with PreferenceSpecifiers at the top level, found "
+          + "\(value.typeName)")
     }
     var pages: [String: SettingsSchema.Page] = [:]
     var strings = StringsCatalog()
-    do {
-      try readPage(
-        root, name: "Root", source: source, pages: &pages, strings: &strings)
-    } catch {
-      throw .schema(error)
-    }
+    try readPage(root, name: "Root", source: source, pages: &pages, strings: &strings)
     return SettingsSchema(pages: pages, rootPageName: "Root", strings: strings)
   }
 
@@ -52,12 +46,12 @@ public enum JSONSchemaReader {
     pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
   ) throws(SchemaError) {
     guard let list = dictionary["PreferenceSpecifiers"] else {
-      throw SchemaError(
+      throw SchemaError.invalid(
         source: source,
         message: "page '\(name)' has no PreferenceSpecifiers; add an array of specifiers")
     }
     guard let items = list.arrayValue else {
-      throw SchemaError(
+      throw SchemaError.invalid(
         source: source,
         message: "PreferenceSpecifiers of page '\(name)' must be an array, not \(list.typeName)")
     }
@@ -65,7 +59,7 @@ public enum JSONSchemaReader {
     specifiers.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
       guard var raw = item.dictionaryValue else {
-        throw SchemaError(
+        throw SchemaError.invalid(
           source: source, specifierIndex: index,
           message: "a specifier must be an object, not \(item.typeName)")
       }
@@ -87,13 +81,13 @@ public enum JSONSchemaReader {
       source: source)
     if let inline = dictionary["Strings"] {
       guard let languages = inline.dictionaryValue else {
-        throw SchemaError(
+        throw SchemaError.invalid(
           source: source,
           message: "Strings of page '\(name)' must map languages to objects of translations")
       }
       for (language, table) in languages {
         guard let entries = table.dictionaryValue else {
-          throw SchemaError(
+          throw SchemaError.invalid(
             source: source,
             message: "Strings.\(language) of page '\(name)' must be an object of translations")
         }
@@ -103,7 +97,7 @@ public enum JSONSchemaReader {
         }
         for (key, text) in entries {
           guard let text = text.stringValue else {
-            throw SchemaError(
+            throw SchemaError.invalid(
               source: source,
               message: "Strings.\(language).\(key) of page '\(name)' must be a string")
           }
@@ -125,7 +119,7 @@ extension JSONSchemaReader {
   ) throws(SchemaError) {
     guard let child = raw["Children"] else { return }
     guard let childPage = child.dictionaryValue else {
-      throw SchemaError(
+      throw SchemaError.invalid(
         source: source, specifierIndex: index,
         message: "Children must be an object holding a page, not \(child.typeName)")
     }
@@ -133,18 +127,5 @@ extension JSONSchemaReader {
     raw["File"] = .string(childName)
     raw["Children"] = nil
     try readPage(childPage, name: childName, source: source, pages: &pages, strings: &strings)
-  }
-}
-
-/// Why a schema could not be read: bad syntax (with line and column) or a bad shape.
-public enum SchemaReadError: Error, CustomStringConvertible, Equatable, Sendable {
-  case syntax(SourceError)
-  case schema(SchemaError)
-
-  public var description: String {
-    switch self {
-    case .syntax(let error): error.description
-    case .schema(let error): error.description
-    }
   }
 }

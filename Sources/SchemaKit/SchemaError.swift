@@ -1,22 +1,25 @@
-/// A schema that cannot be used, with where and why.
-public struct SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
-  /// The file (or name) the problem is in.
-  public var source: String
-  /// The specifier's index in `PreferenceSpecifiers`, when the problem is in one.
-  public var specifierIndex: Int?
-  /// What is wrong and what to do about it.
-  public var message: String
+import FileFormats
 
-  public init(source: String, specifierIndex: Int? = nil, message: String) {
-    self.source = source
-    self.specifierIndex = specifierIndex
-    self.message = message
-  }
+/// Why a schema cannot be used: the one error type of every schema reader and loader, with
+/// where (file, line and column, specifier) and what to do.
+public enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// The file is not valid JSON (or text): the line, column and what was expected.
+  case syntax(SourceError)
+  /// The file reads but is not a schema: the file, the specifier's index in
+  /// `PreferenceSpecifiers` when the problem is in one, and what is wrong and what to do.
+  case invalid(source: String, specifierIndex: Int? = nil, message: String)
+  /// The schema cannot be loaded at all (no such file, no root page, a page that is not a
+  /// property list); the message names the file and the problem.
+  case unreadable(String)
 
+  /// The message: `settings.json:3:7: …`, `Root.plist: PreferenceSpecifiers[2]: …`.
   public var description: String {
-    if let specifierIndex {
-      return "\(source): PreferenceSpecifiers[\(specifierIndex)]: \(message)"
+    switch self {
+    case .syntax(let error): error.description
+    case .invalid(let source, let specifierIndex?, let message):
+      "\(source): PreferenceSpecifiers[\(specifierIndex)]: \(message)"
+    case .invalid(let source, nil, let message): "\(source): \(message)"
+    case .unreadable(let message): message
     }
-    return "\(source): \(message)"
   }
 }

@@ -64,31 +64,14 @@ private struct Linter {
 
   /// The pages from the root, breadth-first through every link, then any others by name.
   var pageOrder: [String] {
-    var order: [String] = []
-    var seen: Set<String> = []
-    var queue = [schema.rootPageName]
-    var next = 0
-    while next < queue.count {
-      let name = queue[next]
-      next += 1
-      guard let page = schema.pages[name], seen.insert(name).inserted else { continue }
-      order.append(name)
-      queue += page.specifiers.flatMap { $0.pageReferences.map(\.file) }
-    }
-    return order + schema.pages.keys.filter { !seen.contains($0) }.sorted()
+    let reached = schema.reachablePages(includingItemPages: true).map(\.page.name)
+    let seen = Set(reached)
+    return reached + schema.pages.keys.filter { !seen.contains($0) }.sorted()
   }
 
   /// The pages that share one key space with the root: those reached through child panes.
   var rootScope: Set<String> {
-    var seen: Set<String> = []
-    var queue = [schema.rootPageName]
-    while let name = queue.popLast() {
-      guard let page = schema.pages[name], seen.insert(name).inserted else { continue }
-      for specifier in page.specifiers {
-        queue += specifier.pageReferences.filter { $0.nestedIn == nil }.map(\.file)
-      }
-    }
-    return seen
+    Set(schema.reachablePages().map(\.page.name))
   }
 
   mutating func run() -> [LintProblem] {

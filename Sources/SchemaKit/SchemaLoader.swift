@@ -21,10 +21,10 @@ public enum SchemaLoader {
   ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
   ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
   /// - Returns: The schema.
-  /// - Throws: ``SchemaLoadError`` naming the file, the line and column where known, and
+  /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
   public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
-    throws(SchemaLoadError) -> SettingsSchema
+    throws(SchemaError) -> SettingsSchema
   {
     var schema = try loadAll(path: path, idiom: idiom, language: language)
     schema.loadProblems += schema.idiomProblems()
@@ -33,14 +33,10 @@ public enum SchemaLoader {
 
   /// ``load(path:idiom:language:)`` without leaving any specifier out.
   private static func loadAll(path: String?, idiom: Idiom, language: String)
-    throws(SchemaLoadError) -> SettingsSchema
+    throws(SchemaError) -> SettingsSchema
   {
     guard let path else {
-      do {
-        return try EmbeddedSchema.load()
-      } catch {
-        throw .unreadable(error.description)
-      }
+      return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
       return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom, language: language)
@@ -59,11 +55,7 @@ public enum SchemaLoader {
       return try SettingsBundleLoader.loadPage(
         at: path, bytes: bytes, idiom: idiom, language: language)
     }
-    do {
-      return try JSONSchemaReader.read(bytes, source: path)
-    } catch {
-      throw .unreadable(error.description)
-    }
+    return try JSONSchemaReader.read(bytes, source: path)
   }
 
   /// Whether `bytes` start like a property list: `bplist`, or `<` after a byte-order mark
@@ -83,19 +75,5 @@ public enum SchemaLoader {
     }
     let safe = name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
     return (safe.isEmpty || safe.hasPrefix(".") ? "settings" : safe) + ".json"
-  }
-}
-
-/// A schema that could not be loaded; the message names the file and the problem.
-public enum SchemaLoadError: Error, CustomStringConvertible, Equatable, Sendable {
-  /// The schema cannot be used; the message names the file, the line and column where
-  /// known, and what was expected.
-  case unreadable(String)
-
-  /// The message.
-  public var description: String {
-    switch self {
-    case .unreadable(let message): message
-    }
   }
 }

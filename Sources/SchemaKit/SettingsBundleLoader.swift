@@ -25,10 +25,10 @@ import SystemIO
 enum SettingsBundleLoader {
   /// Loads the bundle folder at `folder`.
   ///
-  /// - Throws: ``SchemaLoadError`` when the folder cannot be listed, has no root page, or
+  /// - Throws: ``SchemaError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
   static func loadBundle(at folder: String, idiom: Idiom = .phone, language: String = "en")
-    throws(SchemaLoadError) -> SettingsSchema
+    throws(SchemaError) -> SettingsSchema
   {
     let entries: [String]
     do {
@@ -55,10 +55,10 @@ enum SettingsBundleLoader {
   ///   - idiom: The device, whose suffix the pages it opens are looked for with first.
   ///   - language: The language whose `.lproj` folder holds a page the folder lacks.
   /// - Returns: The schema, with the file's page as its root.
-  /// - Throws: ``SchemaLoadError`` when the file cannot be read or is not a page.
+  /// - Throws: ``SchemaError`` when the file cannot be read or is not a page.
   static func loadPage(
     at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en"
-  ) throws(SchemaLoadError) -> SettingsSchema {
+  ) throws(SchemaError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
     let entries = (try? FileSystem.folderEntries(folder)) ?? []
     var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
@@ -207,7 +207,7 @@ enum SettingsBundleLoader {
     }
 
     mutating func load(rootPath: String, rootName: String, bytes: [UInt8]?)
-      throws(SchemaLoadError) -> SettingsSchema
+      throws(SchemaError) -> SettingsSchema
     {
       let root: SettingsSchema.Page
       switch readPage(at: rootPath, name: rootName, bytes: bytes) {

@@ -77,18 +77,48 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// Every specifier with a key, on every page, in page order from the root.
   public var keyedSpecifiers: [(page: Page, specifier: Specifier)] {
-    var result: [(Page, Specifier)] = []
-    var seen: Set<String> = []
-    var queue = [rootPageName]
-    while let name = queue.first {
-      queue.removeFirst()
-      guard seen.insert(name).inserted, let page = pages[name] else { continue }
-      for specifier in page.specifiers {
-        if specifier.key != nil { result.append((page, specifier)) }
-        if specifier.kind == .childPane, let file = specifier.file { queue.append(file) }
+    reachablePages().flatMap { visit in
+      visit.page.specifiers.filter { $0.key != nil }.map { (visit.page, $0) }
+    }
+  }
+
+  /// A page reached by ``reachablePages(includingItemPages:)``, with the child panes that
+  /// lead to it from the root.
+  public struct PageVisit {
+    /// The page.
+    public let page: Page
+    /// The panes followed from the root, outermost first: the page each is on, and the pane.
+    public let panes: [(page: Page, specifier: Specifier)]
+
+    /// The names of the pages from the root to this one, both included.
+    public var pagePath: [String] { panes.map(\.page.name) + [page.name] }
+  }
+
+  /// The pages reachable from the root page, breadth first, each once: the one walk of the
+  /// page graph, which the index, the model and lint share.
+  ///
+  /// The rule of which panes lead where is ``Specifier/pageReferences``: a child pane leads
+  /// to the page of its `File` unless it opens a view controller of the app. With
+  /// `includingItemPages`, the pages a list group opens for its items are followed too.
+  public func reachablePages(includingItemPages: Bool = false) -> [PageVisit] {
+    guard let root = pages[rootPageName] else { return [] }
+    var visits = [PageVisit(page: root, panes: [])]
+    var seen: Set<String> = [rootPageName]
+    var next = 0
+    while next < visits.count {
+      let visit = visits[next]
+      next += 1
+      for specifier in visit.page.specifiers {
+        for reference in specifier.pageReferences
+        where includingItemPages || reference.nestedIn == nil {
+          guard let child = pages[reference.file], seen.insert(reference.file).inserted else {
+            continue
+          }
+          visits.append(PageVisit(page: child, panes: visit.panes + [(visit.page, specifier)]))
+        }
       }
     }
-    return result
+    return visits
   }
 }
 

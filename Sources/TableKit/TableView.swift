@@ -51,9 +51,10 @@ public final class TableView {
 
   /// The rows on the page last shown, in order.
   private var visibleIndexPaths: [IndexPath] = []
-  /// The cells of visible rows; a visible row without one (after a reload) asks the data
-  /// source when its cell is next needed.
-  private var keptCells: [IndexPath: TableViewCell] = [:]
+  /// The cells of the visible rows, by their place in ``visibleIndexPaths``; a row without
+  /// one (not asked yet, or reloaded) asks the data source when its cell is next needed. A
+  /// page is a few dozen rows at most, so finding a row is a short scan, cheaper than hashing.
+  private var visibleCellSlots: [TableViewCell?] = []
   /// How to make a cell for each registered reuse identifier.
   private var registrations: [String: () -> TableViewCell] = [:]
   /// Cells that left the page, by reuse identifier, for ``dequeueReusableCell(withIdentifier:for:)``.
@@ -67,8 +68,10 @@ public final class TableView {
   /// queue. The rows of the page stay visible and get new cells when next shown.
   public func reloadData() {
     layout = nil
-    for (_, cell) in keptCells { enqueue(cell) }
-    keptCells = [:]
+    for index in visibleCellSlots.indices {
+      if let cell = visibleCellSlots[index] { enqueue(cell) }
+      visibleCellSlots[index] = nil
+    }
     if let selected = indexPathForSelectedRow, !contains(selected) {
       indexPathForSelectedRow = nil
     }
@@ -78,7 +81,11 @@ public final class TableView {
   /// have changed; use ``reloadData()`` then). The animation is ignored.
   public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     for indexPath in indexPaths {
-      if let cell = keptCells.removeValue(forKey: indexPath) { enqueue(cell) }
+      guard let slot = visibleIndexPaths.firstIndex(of: indexPath),
+        let cell = visibleCellSlots[slot]
+      else { continue }
+      enqueue(cell)
+      visibleCellSlots[slot] = nil
     }
   }
 
@@ -103,11 +110,18 @@ public final class TableView {
   /// may change (the change shows on the next screen); `nil` for a row that is not on the page
   /// shown or does not exist.
   public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
-    guard let kept = keptCells[indexPath] else {
-      guard contains(indexPath), visibleIndexPaths.contains(indexPath) else { return nil }
-      return keepNewCell(at: indexPath)
-    }
-    return kept
+    guard let slot = visibleIndexPaths.firstIndex(of: indexPath) else { return nil }
+    return visibleCell(inSlot: slot)
+  }
+
+  /// The cell of the visible row in `slot`, asking the data source once if it has none.
+  private func visibleCell(inSlot slot: Int) -> TableViewCell? {
+    if let kept = visibleCellSlots[slot] { return kept }
+    let indexPath = visibleIndexPaths[slot]
+    guard contains(indexPath), let dataSource else { return nil }
+    let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+    visibleCellSlots[slot] = cell
+    return cell
   }
 
   /// The cells of the rows on the page shown, in order.
@@ -125,15 +139,20 @@ public final class TableView {
   /// stay, new ones from the data source for the others. Cells of rows that left the page go
   /// to the reuse queue. A front end calls it with the rows of the page it shows.
   package func showRows(_ indexPaths: [IndexPath]) -> [TableViewCell?] {
-    if !keptCells.isEmpty {
-      let staying = Set(indexPaths)
-      for (indexPath, cell) in keptCells where !staying.contains(indexPath) {
-        keptCells[indexPath] = nil
-        enqueue(cell)
+    if indexPaths != visibleIndexPaths {
+      var slots = [TableViewCell?](repeating: nil, count: indexPaths.count)
+      for (indexPath, kept) in zip(visibleIndexPaths, visibleCellSlots) {
+        guard let kept else { continue }
+        if let slot = indexPaths.firstIndex(of: indexPath) {
+          slots[slot] = kept
+        } else {
+          enqueue(kept)
+        }
       }
+      visibleIndexPaths = indexPaths
+      visibleCellSlots = slots
     }
-    visibleIndexPaths = indexPaths
-    return indexPaths.map { cellForRow(at: $0) }
+    return indexPaths.indices.map { visibleCell(inSlot: $0) }
   }
 
   /// The cell a row shows now: the visible cell of a visible row, else a new one from the
@@ -143,13 +162,6 @@ public final class TableView {
     if let cell = cellForRow(at: indexPath) { return cell }
     guard contains(indexPath), let dataSource else { return nil }
     return dataSource.tableView(self, cellForRowAt: indexPath)
-  }
-
-  private func keepNewCell(at indexPath: IndexPath) -> TableViewCell? {
-    guard let dataSource else { return nil }
-    let cell = dataSource.tableView(self, cellForRowAt: indexPath)
-    keptCells[indexPath] = cell
-    return cell
   }
 
   // MARK: Reusing cells

@@ -254,14 +254,14 @@ struct FuzzTests {
       target: "JSONSchemaReader.read", seeds: FuzzSeeds.json, tokens: FuzzSeeds.jsonTokens,
       seed: 0x5C4E_3A)
     fuzzer.run { bytes in
-      do throws(SchemaReadError) {
+      do throws(SchemaError) {
         let schema = try JSONSchemaReader.read(bytes, source: "fuzz.json")
         return schema.rootPage == nil ? "a schema without its root page" : nil
       } catch {
         switch error {
         case .syntax(let syntax): return badLocation(syntax, source: "fuzz.json")
-        case .schema(let problem):
-          return problem.description.contains("fuzz.json") ? nil : "\(problem) names no file"
+        case .invalid, .unreadable:
+          return error.description.contains("fuzz.json") ? nil : "\(error) names no file"
         }
       }
     }

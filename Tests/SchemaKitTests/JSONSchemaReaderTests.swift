@@ -56,7 +56,7 @@ import Testing
     #expect {
       try JSONSchemaReader.read(Array(json.utf8), source: "bad.json")
     } throws: { error in
-      guard case .syntax(let source) = error as? SchemaReadError else { return false }
+      guard case .syntax(let source) = error as? SchemaError else { return false }
       return source.source == "bad.json" && source.line == 3
     }
   }

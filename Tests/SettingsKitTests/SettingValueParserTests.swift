@@ -34,8 +34,7 @@ import Testing
       return
     }
     #expect(
-      try parse("30/11/2026", "birthday").failureReason
-        == "'30/11/2026' is not a date as 2026-11-30 or 2026-11-30T09:00:00Z")
+      try parse("30/11/2026", "birthday").failureReason == "'30/11/2026' is not an ISO 8601 date")
   }
 
   @Test(arguments: [
@@ -63,7 +62,36 @@ import Testing
   }
 }
 
+@Suite struct OneMessagePerMistakeTests {
+  @Test(arguments: [
+    ("volume", "11", "11 is out of range for volume. Allowed: a number from 0 to 10."),
+    ("volume", "loud", "'loud' is not a number. Allowed: a number from 0 to 10."),
+    ("age", "4x", "'4x' is not a whole number. Allowed: digits."),
+    (
+      "birthday", "soon",
+      "'soon' is not an ISO 8601 date. Allowed: an ISO 8601 date, e.g. 2026-11-30."
+    ),
+  ])
+  func theEditorAndSetSayTheSame(key: String, text: String, message: String) throws {
+    let schema = try sampleSchema()
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let page = try #require(schema.rootPage)
+    let specifier = try #require(page.specifiers.first { $0.key == key })
+    let request = try #require(
+      SettingEditor.request(for: specifier, title: key, page: page, model: model) {})
+    #expect(request.validate(text) == message)
+    let parsed = SettingValueParser.value(from: text, for: specifier, on: page, model: model)
+    #expect(parsed.failureError?.description == message)
+  }
+}
+
 extension Result where Failure == SettingValueError {
+  /// The error of a failure, or `nil` on success.
+  fileprivate var failureError: SettingValueError? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+
   /// The reason of a failure, or `nil` on success.
   fileprivate var failureReason: String? {
     if case .failure(let error) = self { return error.reason }

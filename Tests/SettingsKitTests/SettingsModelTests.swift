@@ -102,7 +102,7 @@ func sampleSchema() throws -> SettingsSchema {
     ("colour", "blue", true), ("colour", "green", false),
     ("volume", 10, true), ("volume", 10.5, false), ("volume", "5", true), ("volume", "loud", false),
     ("age", "12", true), ("age", 12, false),
-    ("notes", 3, true), ("unknown", 3, true),
+    ("notes", 3, false), ("notes", "a\nb", true), ("unknown", 3, true),
   ])
   func isValidChecksTheSpecifiersType(key: String, value: PropertyListValue, valid: Bool) throws {
     let model = SettingsModel(schema: try sampleSchema(), storedValues: [:], language: "en")

@@ -122,7 +122,8 @@ import Testing
     #expect(model.problem(storing: nil, forKey: "temperatureUnit") == nil, "back to the default")
     #expect(
       model.problem(storing: "kelvin", forKey: "temperatureUnit")?.hasPrefix(
-        #""kelvin" does not fit (allowed: "celsius", "fahrenheit")"#) == true)
+        #""kelvin" does not fit (allowed: Celsius (°C) (celsius), Fahrenheit (°F) (fahrenheit))"#)
+        == true)
     // A toggle reads any text as boolValue does (as iOS); a list is no toggle's value.
     #expect(model.problem(storing: "a string", forKey: "liveText") == nil)
     #expect(model.problem(storing: [1, 2], forKey: "liveText") != nil)

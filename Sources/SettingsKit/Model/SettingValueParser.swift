@@ -75,7 +75,7 @@ public enum SettingValueParser {
       let mode = SpecifierValues.DateMode(of: specifier)
       let current = specifier.key.flatMap { model.value(forKey: $0)?.dateValue }
       guard let date = SpecifierValues.date(from: text, mode: mode, current: current) else {
-        return failure("'\(text)' is not \(mode.example)")
+        return failure("'\(text)' is not \(mode == .time ? "a time" : "an ISO 8601 date")")
       }
       return .success(.date(date))
     case .titleValue:

@@ -29,27 +29,11 @@ public struct SettingsIndex {
   /// Indexes a schema.
   public init(schema: SettingsSchema) {
     var entries: [Entry] = []
-    var seen: Set<String> = []
-    guard let root = schema.rootPage else {
-      self.entries = []
-      self.byKey = [:]
-      return
-    }
-    var queue: [(page: SettingsSchema.Page, path: [String], panes: [Pane])] = [
-      (root, [root.name], [])
-    ]
-    var next = 0
-    seen.insert(root.name)
-    while next < queue.count {
-      let (page, path, panes) = queue[next]
-      next += 1
-      for specifier in page.specifiers {
-        entries.append(Entry(specifier: specifier, page: page, pagePath: path, panes: panes))
-        if specifier.kind == .childPane, let file = specifier.file, let child = schema.pages[file],
-          seen.insert(file).inserted
-        {
-          queue.append((child, path + [file], panes + [(page: page, specifier: specifier)]))
-        }
+    for visit in schema.reachablePages() {
+      let path = visit.pagePath
+      for specifier in visit.page.specifiers {
+        entries.append(
+          Entry(specifier: specifier, page: visit.page, pagePath: path, panes: visit.panes))
       }
     }
     self.entries = entries

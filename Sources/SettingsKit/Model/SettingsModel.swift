@@ -33,6 +33,8 @@ public final class SettingsModel {
   public private(set) var changes: [Change] = []
   private var edits: [String: PropertyListValue?] = [:]
   private let specifiersByKey: [String: Specifier]
+  /// The page of each key's specifier, for the words of its allowed values.
+  private let pagesByKey: [String: SettingsSchema.Page]
 
   /// Creates a model over a schema and the values of a store.
   public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
@@ -40,10 +42,15 @@ public final class SettingsModel {
     self.storedValues = storedValues
     self.language = language
     var byKey: [String: Specifier] = [:]
-    for (_, specifier) in schema.keyedSpecifiers {
-      if let key = specifier.key, byKey[key] == nil { byKey[key] = specifier }
+    var pages: [String: SettingsSchema.Page] = [:]
+    for (page, specifier) in schema.keyedSpecifiers {
+      if let key = specifier.key, byKey[key] == nil {
+        byKey[key] = specifier
+        pages[key] = page
+      }
     }
     specifiersByKey = byKey
+    pagesByKey = pages
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -142,9 +149,9 @@ public final class SettingsModel {
     var warnings: [String] = []
     for key in storedValues.keys.sorted() {
       guard let stored = storedValues[key], let specifier = specifiersByKey[key],
-        !isValid(stored, forKey: key)
+        let page = pagesByKey[key], !isValid(stored, forKey: key)
       else { continue }
-      let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+      let allowed = allowedValues(of: specifier, on: page).map { " (allowed: \($0))" } ?? ""
       let shown =
         isShown(stored, forKey: key)
         ? "showing it with no choice selected, as iOS does" : "showing the default"
@@ -180,7 +187,7 @@ public final class SettingsModel {
       guard let number = SpecifierValues.number(value) else { return false }
       let range = SpecifierValues.sliderRange(of: specifier)
       return number >= range.minimum && number <= range.maximum
-    case .textField:
+    case .textField, .textView:
       return value.stringValue != nil
     default:
       return true
@@ -198,7 +205,9 @@ public final class SettingsModel {
     }
     guard let value else { return nil }  // removing a value restores the default
     let shown = specifier.isSecure ? "the hidden value" : value.debugDescription
-    let allowed = specifier.allowedValuesDescription.map { " (allowed: \($0))" } ?? ""
+    let allowed =
+      pagesByKey[key].flatMap { allowedValues(of: specifier, on: $0) }
+      .map { " (allowed: \($0))" } ?? ""
     guard isValid(value, forKey: key) else { return "\(shown) does not fit\(allowed)" }
     switch specifier.kind {
     case .textField:
@@ -288,24 +297,4 @@ public final class SettingsModel {
 
   /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
   private var resolvedTables: [String: [String: String]] = [:]
-}
-
-extension Specifier {
-  /// The allowed values, for messages: `celsius, fahrenheit`.
-  var allowedValuesDescription: String? {
-    switch kind {
-    case .multiValue, .radioGroup:
-      return values.map(\.debugDescription).joined(separator: ", ")
-    case .toggleSwitch:
-      return "\(trueValue.debugDescription) or \(falseValue.debugDescription)"
-    case .slider:
-      let range = SpecifierValues.sliderRange(of: self)
-      return "a number from \(SpecifierValues.format(range.minimum)) to "
-        + SpecifierValues.format(range.maximum)
-    case .textField:
-      return "text"
-    default:
-      return nil
-    }
-  }
 }

@@ -87,15 +87,16 @@ enum SpecifierValues {
     return text(of: value)
   }
 
-  /// Why a text field's input does not fit its `KeyboardType`, or `nil` when it fits.
+  /// Why a text field's input does not fit its `KeyboardType`, or `nil` when it fits; what
+  /// it should be is said by ``SettingsModel/allowedValues(of:on:)``.
   static func problem(with text: String, keyboardType: String?) -> String? {
     switch keyboardType {
     case "NumberPad":
       return text.allSatisfy({ $0.isASCII && $0.isNumber })
-        ? nil : "'\(text)' is not a whole number: type digits 0–9 only."
+        ? nil : "'\(text)' is not a whole number"
     case "DecimalPad", "NumbersAndPunctuation":
       return Double(text) != nil || keyboardType == "NumbersAndPunctuation"
-        ? nil : "'\(text)' is not a number: type digits with an optional '.' (e.g. 3.5)."
+        ? nil : "'\(text)' is not a number"
     case "PhonePad":
       // The keys of iOS's phone pad: digits, + * # and, as typed numbers have them, ( ) - and
       // spaces.
@@ -106,9 +107,9 @@ enum SpecifierValues {
         ? nil : "'\(text)' has characters beyond ASCII: type ASCII letters, digits and signs."
     case "EmailAddress":
       return isEmailAddress(text)
-        ? nil : "'\(text)' is not an email address: type name@example.com."
+        ? nil : "'\(text)' is not an email address"
     case "URL":
-      return isURL(text) ? nil : "'\(text)' is not a URL: type https://example.com/…"
+      return isURL(text) ? nil : "'\(text)' is not a URL"
     default:
       return nil
     }

@@ -8,13 +8,25 @@ enum SettingEditor {
   /// The request for a specifier's new value, or `nil` if the specifier has no key. An empty
   /// text field names its `IASKPlaceholder` (`placeholder`, localized) as an example.
   static func request(
-    for specifier: Specifier, title: String, model: SettingsModel, placeholder: String? = nil,
-    onChange: @escaping () -> Void
+    for specifier: Specifier, title: String, page: SettingsSchema.Page, model: SettingsModel,
+    placeholder: String? = nil, onChange: @escaping () -> Void
   ) -> TextInputRequest? {
     guard let key = specifier.key else { return nil }
     let current = model.value(forKey: key)
     let keep = "Press Enter on an empty line to keep it; Ctrl-C cancels."
-    func store(_ value: PropertyListValue) {
+    // Answers are checked and turned into values by the one parser `set` uses too, so a
+    // mistake reads the same wherever it is typed.
+    func parse(_ text: String) -> Result<PropertyListValue, SettingValueError> {
+      SettingValueParser.value(from: text, for: specifier, on: page, model: model)
+    }
+    func check(_ text: String) -> String? {
+      if case .failure(let error) = parse(text) { return error.description }
+      return nil
+    }
+    func store(_ result: TextInputRequest.Result) {
+      guard case .entered(let text) = result, case .success(let value) = parse(text) else {
+        return
+      }
       model.setValue(value, forKey: key)
       onChange()
     }
@@ -28,62 +40,31 @@ enum SettingEditor {
       return TextInputRequest(
         title: title,
         message: "Now \(now). Type a number from \(low) to \(high). \(keep)",
-        validate: { text in
-          guard let number = Double(text), number.isFinite else {
-            return "'\(text)' is not a number: type one from \(low) to \(high)."
-          }
-          guard number >= range.minimum, number <= range.maximum else {
-            return "\(text) is out of range: type a number from \(low) to \(high)."
-          }
-          return nil
-        },
-        completion: { result in
-          if case .entered(let text) = result, let number = Double(text) { store(.real(number)) }
-        })
+        validate: check, completion: store)
 
     case .datePicker:
       let mode = SpecifierValues.DateMode(of: specifier)
-      let currentDate = current?.dateValue
-      let now = currentDate.map { SpecifierValues.dateText($0, mode: mode) } ?? "none"
-      func parse(_ text: String) -> PropertyListValue? {
-        SpecifierValues.date(from: text, mode: mode, current: currentDate).map(
-          PropertyListValue.date)
-      }
+      let now = current?.dateValue.map { SpecifierValues.dateText($0, mode: mode) } ?? "none"
       return TextInputRequest(
         title: title,
         message: "Now \(now). Type \(mode.example). \(keep)",
-        validate: { text in
-          parse(text) == nil ? "'\(text)' is not \(mode.example): type one like it." : nil
-        },
-        completion: { result in
-          if case .entered(let text) = result, let date = parse(text) { store(date) }
-        })
+        validate: check, completion: store)
 
     case .textView:
       let now = current.map(SpecifierValues.text(of:)) ?? ""
       return TextInputRequest(
         title: title,
         message: now.isEmpty ? "Now empty. \(keep)" : "Now:\n\(now)\n\(keep)",
-        isMultiline: true,
-        completion: { result in
-          if case .entered(let text) = result { store(.string(text)) }
-        })
+        isMultiline: true, completion: store)
 
     default:
       let isSecure = specifier.isSecure
-      let keyboard = specifier.keyboardType
-      let capitalization = specifier.autocapitalizationType
       let now = current.map(SpecifierValues.text(of:)) ?? ""
       let example = placeholder.map { " (e.g. \($0))" } ?? ""
       let shown = now.isEmpty ? "empty\(example)" : (isSecure ? "set (hidden)" : "'\(now)'")
       return TextInputRequest(
         title: title, message: "Now \(shown). \(keep)", isSecure: isSecure,
-        validate: { SpecifierValues.problem(with: $0, keyboardType: keyboard) },
-        completion: { result in
-          guard case .entered(let text) = result else { return }
-          // Text fields store strings, whatever their keyboard, as Settings.app does.
-          store(.string(SpecifierValues.autocapitalize(text, type: capitalization)))
-        })
+        validate: check, completion: store)
     }
   }
 }

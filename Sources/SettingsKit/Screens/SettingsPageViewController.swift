@@ -352,7 +352,10 @@ public final class SettingsPageViewController: TableViewController {
       cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: false) }
       cell.selectionStyle = .none
     case .childPane:
-      if let file = specifier.file, model.schema.pages[file] != nil {
+      // The pane opens its page when the walk of the page graph follows it.
+      if !specifier.opensCustomController, let file = specifier.file,
+        model.schema.pages[file] != nil
+      {
         cell.accessoryType = .disclosureIndicator
       } else {
         // A pane that opens app code or a web page has nothing to show in a terminal.
@@ -439,14 +442,16 @@ public final class SettingsPageViewController: TableViewController {
         change()
       }
     case .childPane:
-      guard let file = specifier.file, let child = model.schema.pages[file] else { return }
+      guard !specifier.opensCustomController, let file = specifier.file,
+        let child = model.schema.pages[file]
+      else { return }
       navigationController?.pushViewController(
         SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
         animated: true)
     case .textField, .slider, .textView, .datePicker:
       guard
         let request = SettingEditor.request(
-          for: specifier, title: displayTitle(of: specifier), model: model,
+          for: specifier, title: displayTitle(of: specifier), page: page, model: model,
           placeholder: specifier.placeholder.map(localized),
           onChange: { [weak self] in self?.tableView.reloadData() })
       else { return }
