@@ -12,6 +12,9 @@ _settei() {
     --format)
       COMPREPLY=($(compgen -W "json plist swift" -- "$cur"))
       return 0 ;;
+    --idiom)
+      COMPREPLY=($(compgen -W "phone pad mac vision" -- "$cur"))
+      return 0 ;;
   esac
   local IFS=$'\n'
   COMPREPLY=($(settei __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))

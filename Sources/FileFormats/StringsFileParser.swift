@@ -10,6 +10,9 @@
 /// "SAME";                               // short for "SAME" = "SAME";
 /// ```
 ///
+/// - A binary (`bplist00`) or XML property list whose top level is a dictionary is read as
+///   the table, as iOS reads a compiled `.strings` file; values that are not strings are
+///   skipped.
 /// - Encodings: UTF-8 with or without a byte-order mark, UTF-16 little- or big-endian with a
 ///   byte-order mark. UTF-16 without a mark is recognised when the first character is ASCII.
 /// - Strings are quoted with `"` or `'`, or unquoted when made only of `A-Z a-z 0-9 _ $ / :
@@ -35,7 +38,15 @@ public enum StringsFileParser {
   public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
     -> [String: String]
   {
-    let units = try decode(Array(bytes), source: source)
+    let bytes = Array(bytes)
+    if isPropertyList(bytes) {
+      // Xcode may compile a .strings file to a binary property list; some are written as
+      // XML property lists. Both are a dictionary of key → text, as iOS reads them; a value
+      // that is not text is skipped, as iOS never shows it.
+      return try PropertyListReader.parseDictionary(bytes, source: source)
+        .compactMapValues(\.stringValue)
+    }
+    let units = try decode(bytes, source: source)
     var parser = StringsParser(units: units, source: source)
     return try parser.parseFile()
   }
@@ -49,6 +60,16 @@ public enum StringsFileParser {
     var parser = StringsParser(units: units, source: source)
     let entries = try parser.parseFile()
     return (entries, parser.duplicates)
+  }
+
+  /// Whether the file is a property list rather than old-style text: binary (`bplist`) or
+  /// XML (starts with `<` after an optional UTF-8 byte-order mark and white space, which no
+  /// old-style `.strings` file can).
+  static func isPropertyList(_ bytes: [UInt8]) -> Bool {
+    if bytes.starts(with: "bplist".utf8) { return true }
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    return index < bytes.count && bytes[index] == UInt8(ascii: "<")
   }
 
   /// The text as UTF-16 code units, without a byte-order mark.

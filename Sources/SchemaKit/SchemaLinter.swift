@@ -14,10 +14,11 @@ import FileFormats
 ///   warning.
 /// - `Titles` and `Values` of different lengths (error); `ShortTitles` of another length than
 ///   `Values`, or titles that are not strings (warnings).
-/// - A `DefaultValue` not among `Values` of a multi-value or radio group (error; a warning
-///   when it matches only as a number of another kind, `0` against `0.0`); a toggle's
-///   `DefaultValue` that is neither its `TrueValue` nor its `FalseValue`; a slider's that is
-///   not a number or is outside its range; a text field's that is not a string.
+/// - A `DefaultValue` not among `Values` of a multi-value or radio group (error; numbers
+///   match by value, `0` is `0.0`, as iOS compares them); a toggle's `DefaultValue` that is
+///   neither its `TrueValue` nor its `FalseValue`; a slider's that is not a number or is
+///   outside its range; a text field's that is not a string. A slider number written as text
+///   (`"40"`) is a warning: iOS reads it as the number.
 /// - `MinimumValue` greater than `MaximumValue`.
 /// - A child pane whose `File` names no page (error), with the files looked for.
 /// - A `Key` used twice: an error when the two specifiers differ (type, default, values),
@@ -310,15 +311,8 @@ private struct Linter {
     guard let value = specifier.raw["DefaultValue"],
       let values = specifier.raw["Values"]?.arrayValue
     else { return }
-    if values.contains(value) { return }
-    if let match = values.first(where: { sameNumber($0, value) }) {
-      report(
-        .warning, specifier, on: page,
-        "DefaultValue \(describe(value)) equals \(describe(match)) in Values only as a number; "
-          + "the kinds differ, so settei shows no choice selected",
-        fix: "write DefaultValue and Values with the same kind of number")
-      return
-    }
+    // Numbers match by value, as iOS compares them: 250 is the choice 250.0.
+    if values.contains(where: { $0.isSame(as: value) }) { return }
     report(
       .error, specifier, on: page,
       "DefaultValue \(value.debugDescription) is not among Values (\(list(values)))",
@@ -329,15 +323,7 @@ private struct Linter {
     guard let value = specifier.raw["DefaultValue"] else { return }
     let on = specifier.trueValue
     let off = specifier.falseValue
-    if value == on || value == off { return }
-    if sameNumber(value, on) || sameNumber(value, off) {
-      report(
-        .warning, specifier, on: page,
-        "DefaultValue \(describe(value)) equals TrueValue or FalseValue only as a number; the "
-          + "kinds differ, so settei shows the toggle off",
-        fix: "write DefaultValue with the same kind of number as TrueValue and FalseValue")
-      return
-    }
+    if value.isSame(as: on) || value.isSame(as: off) { return }
     let hasOwnValues = specifier.raw["TrueValue"] != nil || specifier.raw["FalseValue"] != nil
     let fix =
       hasOwnValues
@@ -362,12 +348,19 @@ private struct Linter {
           fix: "add \(member), a number", leavesRowUsable: member == "DefaultValue")
         continue
       }
-      guard let number = value.doubleValue else {
+      guard let number = value.numberValue else {
         report(
           .error, specifier, on: page, "\(member) is \(describe(value)), not a number",
           fix: "write \(member) as a number (<real> or <integer>)",
           leavesRowUsable: member == "DefaultValue")
         continue
+      }
+      if value.stringValue != nil {
+        // iOS and InAppSettingsKit read the text as a number: the slider works.
+        report(
+          .warning, specifier, on: page,
+          "\(member) is \(describe(value)); iOS reads it as the number \(format(number))",
+          fix: "write \(member) as <real> or <integer>", leavesRowUsable: true)
       }
       numbers[member] = number
     }
@@ -504,14 +497,6 @@ private struct Linter {
 
   private func format(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-  }
-
-  /// Whether two values are numbers of different kinds with the same value: `0` and `0.0`.
-  private func sameNumber(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
-    switch (a, b) {
-    case (.integer, .real), (.real, .integer): a.doubleValue == b.doubleValue
-    default: false
-    }
   }
 }
 

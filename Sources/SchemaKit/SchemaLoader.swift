@@ -15,16 +15,31 @@ public enum SchemaLoader {
   /// A child page that is missing or broken does not stop the load: it is recorded in
   /// ``SettingsSchema/missingPages`` and ``SchemaLinter`` reports it.
   ///
-  /// - Parameter path: The path given with `--schema`, or `nil`.
+  /// - Parameters:
+  ///   - path: The path given with `--schema`, or `nil`.
+  ///   - idiom: The device shown: it chooses `~ipad`/`~iphone` page files, and the
+  ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
+  ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
   /// - Returns: The schema.
   /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(path: String?) throws(SchemaError) -> SettingsSchema {
+  public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
+    throws(SchemaError) -> SettingsSchema
+  {
+    var schema = try loadAll(path: path, idiom: idiom, language: language)
+    schema.loadProblems += schema.idiomProblems()
+    return schema.limited(to: idiom)
+  }
+
+  /// ``load(path:idiom:language:)`` without leaving any specifier out.
+  private static func loadAll(path: String?, idiom: Idiom, language: String)
+    throws(SchemaError) -> SettingsSchema
+  {
     guard let path else {
       return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
-      return try SettingsBundleLoader.loadBundle(at: path)
+      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom, language: language)
     }
     let bytes: [UInt8]
     do {
@@ -37,7 +52,8 @@ public enum SchemaLoader {
       lowercased.hasSuffix(".plist")
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
-      return try SettingsBundleLoader.loadPage(at: path, bytes: bytes)
+      return try SettingsBundleLoader.loadPage(
+        at: path, bytes: bytes, idiom: idiom, language: language)
     }
     return try JSONSchemaReader.read(bytes, source: path)
   }

@@ -5,8 +5,8 @@ import SystemIO
 /// way InAppSettingsKit's `IASKSettingsReader` finds them.
 ///
 /// - The root page is `Root.inApp.plist` if present, else `Root.plist` (each first with the
-///   `~iphone` suffix: `Root~iphone.inApp.plist`, `Root.inApp.plist`, `Root~iphone.plist`,
-///   `Root.plist`). Its page name is `Root`.
+///   idiom's suffix, ``Idiom/pageSuffix``: `Root~iphone.inApp.plist`, `Root.inApp.plist`,
+///   `Root~iphone.plist`, `Root.plist`; `~ipad` for the pad idiom). Its page name is `Root`.
 /// - A child pane's `File` names the page `<File>.inApp.plist`, else `<File>.plist`, in the
 ///   same folder, in the same order. Every page reachable from the root is loaded once,
 ///   breadth-first, also through the child panes of an `IASKListGroupSpecifier`. Child panes
@@ -19,31 +19,31 @@ import SystemIO
 ///   (InAppSettingsKit's rule). `<language>.lproj/<table>.strings` is read for every
 ///   `.lproj` folder; one that cannot be read is a warning in
 ///   ``SettingsSchema/loadProblems``.
+/// - A page the folder does not have is looked for in the `.lproj` folders, in the fallback
+///   chain of the language (``StringsCatalog/languageChain(for:)``), as `NSBundle` finds a
+///   resource: a localized page.
 enum SettingsBundleLoader {
-  /// The device suffix settei looks for, as an iPhone would.
-  static let deviceSuffix = "~iphone"
-
   /// Loads the bundle folder at `folder`.
   ///
   /// - Throws: ``SchemaError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
-  static func loadBundle(at folder: String) throws(SchemaError) -> SettingsSchema {
+  static func loadBundle(at folder: String, idiom: Idiom = .phone, language: String = "en")
+    throws(SchemaError) -> SettingsSchema
+  {
     let entries: [String]
     do {
       entries = try FileSystem.folderEntries(folder)
     } catch {
       throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
     }
-    let present = Set(entries)
-    let candidates = pageFileNames(for: "Root")
-    guard let rootFile = candidates.first(where: present.contains) else {
+    var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
+    guard let rootPath = loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom)) else {
       throw .unreadable(
         "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
           + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
           + "or a .json schema")
     }
-    var loader = Loader(folder: folder, entries: entries)
-    return try loader.load(rootPath: join(folder, rootFile), rootName: "Root", bytes: nil)
+    return try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil)
   }
 
   /// Loads the page at `path` as the root of a schema, with the pages it opens from the same
@@ -52,22 +52,25 @@ enum SettingsBundleLoader {
   /// - Parameters:
   ///   - path: The `.plist` file.
   ///   - bytes: Its contents, if already read.
+  ///   - idiom: The device, whose suffix the pages it opens are looked for with first.
+  ///   - language: The language whose `.lproj` folder holds a page the folder lacks.
   /// - Returns: The schema, with the file's page as its root.
   /// - Throws: ``SchemaError`` when the file cannot be read or is not a page.
-  static func loadPage(at path: String, bytes: [UInt8]? = nil) throws(SchemaError)
-    -> SettingsSchema
-  {
+  static func loadPage(
+    at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en"
+  ) throws(SchemaError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
     let entries = (try? FileSystem.folderEntries(folder)) ?? []
-    var loader = Loader(folder: folder, entries: entries)
+    var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return try loader.load(rootPath: path, rootName: pageName(ofFile: file), bytes: bytes)
   }
 
-  /// The file names that may hold the page `name`, in the order they are tried.
-  static func pageFileNames(for name: String) -> [String] {
-    [
-      "\(name)\(deviceSuffix).inApp.plist", "\(name).inApp.plist", "\(name)\(deviceSuffix).plist",
+  /// The file names that may hold the page `name` on `idiom`, in the order they are tried.
+  static func pageFileNames(for name: String, idiom: Idiom) -> [String] {
+    let suffix = idiom.pageSuffix
+    return [
+      "\(name)\(suffix).inApp.plist", "\(name).inApp.plist", "\(name)\(suffix).plist",
       "\(name).plist",
     ]
   }
@@ -152,9 +155,14 @@ enum SettingsBundleLoader {
   /// The state of one load.
   private struct Loader {
     let folder: String
+    let idiom: Idiom
+    /// The language whose `.lproj` folders are searched for a page the bundle folder lacks.
+    let language: String
     let present: Set<String>
     /// The `.lproj` folders, sorted, with the `.strings` tables each holds.
     let languages: [(language: String, folder: String, tables: Set<String>)]
+    /// The files of each `.lproj` folder, by its language.
+    let localizedFiles: [String: (folder: String, files: Set<String>)]
     var pages: [String: SettingsSchema.Page] = [:]
     var missing: [MissingPage] = []
     var problems: [LintProblem] = []
@@ -163,10 +171,13 @@ enum SettingsBundleLoader {
     /// Explicit `StringsTable`s, by page, before defaults are applied.
     var explicitTables: [String: String] = [:]
 
-    init(folder: String, entries: [String]) {
+    init(folder: String, entries: [String], idiom: Idiom, language: String) {
       self.folder = folder
+      self.idiom = idiom
+      self.language = language
       present = Set(entries)
       var languages: [(String, String, Set<String>)] = []
+      var localizedFiles: [String: (String, Set<String>)] = [:]
       for entry in entries where entry.hasSuffix(".lproj") && entry.count > ".lproj".count {
         let path = SettingsBundleLoader.join(folder, entry)
         guard FileSystem.isFolder(path) else { continue }
@@ -174,8 +185,25 @@ enum SettingsBundleLoader {
         let tables = files.filter { $0.hasSuffix(".strings") && $0.count > ".strings".count }
           .map { String($0.dropLast(".strings".count)) }
         languages.append((String(entry.dropLast(".lproj".count)), path, Set(tables)))
+        localizedFiles[String(entry.dropLast(".lproj".count))] = (path, Set(files))
       }
       self.languages = languages
+      self.localizedFiles = localizedFiles
+    }
+
+    /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
+    /// resource, in the `.lproj` folder that serves ``language`` best (a localized page).
+    func path(ofFirst names: [String]) -> String? {
+      if let found = names.first(where: present.contains) {
+        return SettingsBundleLoader.join(folder, found)
+      }
+      for language in StringsCatalog.languageChain(for: language, among: localizedFiles.keys) {
+        guard let (path, files) = localizedFiles[language] else { continue }
+        if let found = names.first(where: files.contains) {
+          return SettingsBundleLoader.join(path, found)
+        }
+      }
+      return nil
     }
 
     mutating func load(rootPath: String, rootName: String, bytes: [UInt8]?)
@@ -218,16 +246,16 @@ enum SettingsBundleLoader {
       -> Bool
     {
       let invalid = file.isEmpty || file.contains("/") || file.contains("\0")
-      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file)
+      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file, idiom: idiom)
       let searched = names.map { SettingsBundleLoader.join(folder, $0) }
-      guard let found = names.first(where: present.contains) else {
+      guard let found = path(ofFirst: names) else {
         missing.append(
           MissingPage(
             page: page.name, specifierIndex: index, file: file, searched: searched,
             reason: invalid ? "File must be a page name, without '/' or a file extension" : nil))
         return false
       }
-      switch readPage(at: SettingsBundleLoader.join(folder, found), name: file, bytes: nil) {
+      switch readPage(at: found, name: file, bytes: nil) {
       case .success(let child):
         add(child)
         return true

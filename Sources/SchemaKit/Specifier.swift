@@ -164,9 +164,9 @@ public struct Specifier: Sendable, Equatable {
     raw[SpecifierKey.autocapitalizationType]?.stringValue
   }
   /// A slider's `MinimumValue`, else 0.
-  public var minimumValue: Double { raw[SpecifierKey.minimumValue]?.doubleValue ?? 0 }
+  public var minimumValue: Double { raw[SpecifierKey.minimumValue]?.numberValue ?? 0 }
   /// A slider's `MaximumValue`, else 1.
-  public var maximumValue: Double { raw[SpecifierKey.maximumValue]?.doubleValue ?? 1 }
+  public var maximumValue: Double { raw[SpecifierKey.maximumValue]?.numberValue ?? 1 }
   /// Whether a list group's items may be deleted: `Deletable`, else `true`.
   public var isDeletable: Bool { raw[SpecifierKey.deletable]?.boolValue ?? true }
 

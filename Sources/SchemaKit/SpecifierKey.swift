@@ -42,4 +42,15 @@ public enum SpecifierKey {
   public static let viewControllerStoryBoardId = "IASKViewControllerStoryBoardId"
   public static let viewControllerStoryBoardFile = "IASKViewControllerStoryBoardFile"
   public static let segueIdentifier = "IASKSegueIdentifier"
+  /// The devices a specifier is shown on: `Phone`, `Pad`, `Mac`, `Vision`.
+  public static let supportedUserInterfaceIdioms = "SupportedUserInterfaceIdioms"
+  /// The questions a toggle asks before it turns on or off (InAppSettingsKit).
+  public static let trueConfirmationPrompt = "TrueConfirmationPrompt"
+  public static let falseConfirmationPrompt = "FalseConfirmationPrompt"
+  /// What a date picker picks: `Date`, `Time` or `DateAndTime` (InAppSettingsKit).
+  public static let datePickerMode = "DatePickerMode"
+  /// Whether choosing in a multi-value's list returns to the page (InAppSettingsKit).
+  public static let quickMultiValueSelection = "IASKQuickMultiValueSelection"
+  /// A row's second line: a string, or a dictionary by value (InAppSettingsKit).
+  public static let subtitle = "IASKSubtitle"
 }

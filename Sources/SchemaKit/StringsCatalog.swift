@@ -1,9 +1,10 @@
 /// Translations of a schema's text: for each language, strings tables of key → text.
 ///
-/// Lookups fall back as Settings.app does: the chosen language, then English, then `Base`,
-/// then the text as written in the schema.
+/// Lookups fall back as Settings.app does (``languageChain(for:)``): the folders that serve
+/// the chosen language best first (`zh-Hant-TW` → `zh_TW`, `zh-Hant`, `zh-HK`; `pt-BR` →
+/// `pt-BR`, `pt`, `pt-PT`), then English, then `Base`, then the text as written in the schema.
 public struct StringsCatalog: Sendable, Equatable {
-  /// `tables[language][table][key]`.
+  /// `tables[language][table][key]`, by `.lproj` folder name without the extension.
   public var tables: [String: [String: [String: String]]]
 
   public init(tables: [String: [String: [String: String]]] = [:]) {
@@ -15,7 +16,9 @@ public struct StringsCatalog: Sendable, Equatable {
 
   /// The text for `key` in `table`, in `language` or its fallbacks.
   public func localized(_ key: String, table: String, language: String) -> String {
-    for candidate in StringsCatalog.fallbacks(for: language) {
+    // A language named as one of the folders (search tries every folder): no chain needed.
+    if let text = tables[language]?[table]?[key] { return text }
+    for candidate in languageChain(for: language) {
       if let text = tables[candidate]?[table]?[key] { return text }
     }
     return key
@@ -25,7 +28,7 @@ public struct StringsCatalog: Sendable, Equatable {
   /// fallbacks, with the text ``localized(_:table:language:)`` returns for it.
   public func resolved(table: String, language: String) -> [String: String] {
     var result: [String: String] = [:]
-    for candidate in StringsCatalog.fallbacks(for: language).reversed() {
+    for candidate in languageChain(for: language).reversed() {
       if let entries = tables[candidate]?[table] {
         result.merge(entries) { _, preferred in preferred }
       }
@@ -33,16 +36,68 @@ public struct StringsCatalog: Sendable, Equatable {
     return result
   }
 
-  /// The languages to try, in order, for a requested one: `ja_JP` → `ja_JP`, `ja`, `en`,
-  /// `Base`.
-  static func fallbacks(for language: String) -> [String] {
-    var result = [language]
-    if let separator = language.firstIndex(where: { $0 == "_" || $0 == "-" }) {
-      result.append(String(language[..<separator]))
+  /// The folder that serves `language` best, or `nil` when no folder is in that language
+  /// (`zh-Hant` for `zh_TW` or `zh-Hant-TW`, `pt` for `pt-BR`; never a fallback to English).
+  public func bestFolder(for language: String) -> String? {
+    guard let wanted = LanguageTag(language) else {
+      return tables[language] == nil ? nil : language
     }
-    for fallback in ["en", "Base"] where !result.contains(fallback) {
-      result.append(fallback)
+    return Self.servingFolders(for: wanted, among: tables.keys).first
+  }
+
+  /// The folders to try, in order, for a requested language: those of the language
+  /// (``LanguageTag/rank(serving:)``), then those of English (the development language of
+  /// nearly every app), then `Base`.
+  func languageChain(for language: String) -> [String] {
+    Self.languageChain(for: language, among: tables.keys)
+  }
+
+  /// ``languageChain(for:)`` among some `.lproj` folder names (without the extension).
+  static func languageChain(for language: String, among folders: some Collection<String>)
+    -> [String]
+  {
+    var result: [String] = []
+    if let wanted = LanguageTag(language) {
+      result = servingFolders(for: wanted, among: folders)
+    } else if folders.contains(language) {
+      result = [language]
     }
+    if let english = LanguageTag("en") {
+      for folder in servingFolders(for: english, among: folders) where !result.contains(folder) {
+        result.append(folder)
+      }
+    }
+    if folders.contains("Base"), !result.contains("Base") { result.append("Base") }
     return result
+  }
+
+  /// The folders in the language of `wanted`, best first: by rank, a folder naming the
+  /// script before one that does not, then by name.
+  private static func servingFolders(
+    for wanted: LanguageTag, among folders: some Collection<String>
+  ) -> [String] {
+    var ranked: [(rank: Int, unscripted: Bool, folder: String)] = []
+    for folder in folders {
+      guard let tag = LanguageTag(folder), let rank = tag.rank(serving: wanted) else { continue }
+      ranked.append((rank, tag.script == nil && wanted.script != nil, folder))
+    }
+    return ranked.sorted {
+      ($0.rank, $0.unscripted ? 1 : 0, $0.folder) < ($1.rank, $1.unscripted ? 1 : 0, $1.folder)
+    }
+    .map(\.folder)
+  }
+
+  /// A note for a language the schema has no text in, or `nil` when it has: names what is
+  /// shown instead and the languages there are.
+  public func missingLanguageNote(for language: String) -> String? {
+    let wanted = LanguageTag(language)
+    if wanted?.language == "en" || bestFolder(for: language) != nil { return nil }
+    let listed = languages.filter { $0 != "Base" }
+    guard !listed.isEmpty else {
+      return "this schema has no translations; its text is shown as written"
+    }
+    let shown = languageChain(for: "en").first.map { "the \($0) text" } ?? "the text as written"
+    return "this schema has no '\(language)' text; showing \(shown). Languages: "
+      + listed.joined(separator: ", ")
   }
 }

@@ -1,3 +1,5 @@
+import SchemaKit
+
 /// The command line, parsed. Parsing is pure so that usage errors are tested as values.
 struct Options: Equatable {
   /// What to do: open the REPL (the default) or one of the commands for scripts.
@@ -34,6 +36,8 @@ struct Options: Equatable {
   var schemaPath: String?
   var storePath: String?
   var language: String?
+  /// The device shown, from `--idiom`.
+  var idiom = Idiom.phone
   var noColor = false
   var showHelp = false
   var showVersion = false
@@ -55,7 +59,9 @@ struct Options: Equatable {
     var message: String
   }
 
-  static let valueOptions = ["--schema", "--store", "--lang", "--format", "--width", "--out"]
+  static let valueOptions = [
+    "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
+  ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
     "--strict", "--l10n",
@@ -98,7 +104,7 @@ struct Options: Equatable {
       case "--l10n": options.l10n = true
       case "--json": json = true
       case "--all": all = true
-      case "--schema", "--store", "--lang", "--format", "--width", "--out":
+      case "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -121,6 +127,11 @@ struct Options: Equatable {
             throw UsageError(message: "Bad width '\(value)'. \(example(for: name))")
           }
           options.width = width
+        case "--idiom":
+          guard let idiom = Idiom(rawValue: value.lowercased()) else {
+            throw UsageError(message: "Unknown idiom '\(value)'. \(example(for: name))")
+          }
+          options.idiom = idiom
         default: options.language = value
         }
       default:
@@ -239,6 +250,7 @@ struct Options: Equatable {
     case "--format": "Give json or plist (or swift, for defaults)."
     case "--width": "Give a number of columns from 20 to 1000, e.g. --width 80."
     case "--out": "Give a folder, e.g. --out Settings.render."
+    case "--idiom": "Give phone, pad, mac or vision."
     default: "Give a language code, e.g. --lang ja or --lang en."
     }
   }
@@ -301,6 +313,9 @@ struct Options: Equatable {
                       (~/.config/settei/settings.json); for --schema X, X.json there.
       --lang CODE     The language to show (ja, en, de, …).
                       Default: from LC_ALL, LC_MESSAGES or LANG.
+      --idiom DEVICE  The device to show: phone, pad, mac or vision. It chooses
+                      Root~ipad.plist pages (pad) and hides the rows whose
+                      SupportedUserInterfaceIdioms leave it out. Default: phone.
       --no-color      No colour (also when NO_COLOR is set).
       --recover       Restore the unsaved changes a stopped settei kept in
                       <store>.recover without asking (how a script restores them).

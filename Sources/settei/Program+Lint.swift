@@ -3,15 +3,22 @@ import TableREPL
 
 extension Program {
   /// `settei lint PATH`: every problem with its file, specifier, key and fix; exit 65 when
-  /// there are errors.
+  /// there are errors. The schema is checked as every idiom shows it (`Root~ipad.plist`,
+  /// rows limited by `SupportedUserInterfaceIdioms`), each problem once.
   func lint(_ path: String) throws(Failure) -> ExitStatus {
-    let schema: SettingsSchema
-    do {
-      schema = try SchemaLoader.load(path: path)
-    } catch {
-      throw Failure(status: .unreadableInput, message: "\(error)")
+    var problems: [LintProblem] = []
+    var seen: Set<String> = []
+    for idiom in Idiom.allCases {
+      let schema: SettingsSchema
+      do {
+        schema = try SchemaLoader.load(path: path, idiom: idiom)
+      } catch {
+        throw Failure(status: .unreadableInput, message: "\(error)")
+      }
+      for problem in SchemaLinter.lint(schema) where seen.insert(problem.description).inserted {
+        problems.append(problem)
+      }
     }
-    let problems = SchemaLinter.lint(schema)
     for problem in problems {
       standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
     }

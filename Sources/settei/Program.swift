@@ -56,7 +56,7 @@ struct Program {
     } catch {
       standardError.write(
         "Error: \(TerminalText.sanitize(error.message))\n"
-          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--no-color] "
+          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] "
           + "[--recover]. "
           + "See 'settei --help'.\n")
       return .usage
@@ -82,10 +82,7 @@ struct Program {
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
-    let schema = try loadSchema(options.schemaPath)
-    if let asked = options.language {
-      warnOfUnknownLanguage(asked, languages: schema.schema.strings.languages)
-    }
+    let schema = try loadSchema(options.schemaPath, idiom: options.idiom, language: language)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -98,6 +95,10 @@ struct Program {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
 
+    if options.language != nil, let note = schema.schema.strings.missingLanguageNote(for: language)
+    {
+      standardError.write("settei: note: \(TerminalText.sanitize(note))\n")
+    }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     store.secretKeys = model.keysHoldingSecrets
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
@@ -146,6 +147,7 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     session.programName = "settei"
+    session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)
     let commands = SettingsCommands(
@@ -204,12 +206,14 @@ struct Program {
     }
   }
 
-  func loadSchema(_ path: String?) throws(Failure) -> (
-    schema: SettingsSchema, rootPage: SettingsSchema.Page
-  ) {
+  func loadSchema(_ path: String?, idiom: Idiom = .phone, language: String = "en")
+    throws(Failure) -> (
+      schema: SettingsSchema, rootPage: SettingsSchema.Page
+    )
+  {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path)
+      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
@@ -233,16 +237,4 @@ struct Program {
 }
 
 extension Program {
-  /// Warns when `--lang` names a language the schema has no text in (nor its base language,
-  /// `ja` for `ja-JP`), and says which it has: the screens then show the schema's own text.
-  func warnOfUnknownLanguage(_ asked: String, languages: [String]) {
-    let available = Set(["en"] + languages.filter { $0 != "Base" }.map { $0.lowercased() })
-    let code = asked.lowercased()
-    let base = String(code.prefix { $0 != "-" && $0 != "_" })
-    guard !available.contains(code), !available.contains(base) else { return }
-    standardError.write(
-      "settei: warning: --lang \(TerminalText.sanitize(asked)): this schema has no text in "
-        + "that language; showing its own. Languages: \(available.sorted().joined(separator: ", ")).\n"
-    )
-  }
 }

@@ -194,14 +194,15 @@ extension SettingsCommands {
 
   func lang(_ code: String) -> Result {
     let available = Set(["en"] + model.schema.strings.languages.filter { $0 != "Base" })
-    let wanted = code.lowercased()
-    guard !wanted.isEmpty else {
+    guard !code.isEmpty else {
       // `lang` alone: which language is shown, and which others there are.
       let others = available.subtracting([model.language]).sorted()
       let rest = others.isEmpty ? "" : " Also: \(others.joined(separator: ", ")) (lang CODE)."
       return .done(message: "Language: \(model.language).\(rest)", showScreen: false)
     }
-    guard available.contains(wanted) else {
+    // The language as iOS matches it: `zh_TW` is served by `zh-Hant`, `pt-BR` by `pt`.
+    let wanted = PreferredLanguage.normalized(code)
+    guard model.schema.strings.missingLanguageNote(for: wanted) == nil else {
       return .failed(
         "This schema has no '\(code)' text. Languages: \(available.sorted().joined(separator: ", "))."
       )

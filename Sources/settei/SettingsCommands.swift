@@ -50,8 +50,10 @@ struct SettingsCommands {
   static let langHelp = CommandDefinition.Help(
     names: ["lang"], usage: "lang [CODE]", summary: "switch the language (ja, en, …)",
     details: """
-      Show the screens in another language, e.g. lang en or lang ja, on the spot. lang
-      alone shows the language and the others the schema has.
+      Show the screens in another language, e.g. lang en, lang ja or lang zh_TW, on the spot.
+      A region or script is matched as iOS matches it (zh_TW is served by zh-Hant.lproj, pt-BR
+      by pt.lproj: see schema.md); a language the schema has no text in is refused with the
+      list of those it has. lang alone shows the language and the others the schema has.
       """)
   static let getHelp = CommandDefinition.Help(
     names: ["get"], usage: "get KEY", summary: "show a setting's value",

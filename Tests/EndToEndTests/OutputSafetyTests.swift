@@ -207,7 +207,7 @@ struct OutputSafetyTests {
       <plist version="1.0"><dict>
         <key>set</key><dict>
           <key>temperatureUnit</key><string>kelvin</string>
-          <key>liveText</key><string>a string</string>
+          <key>liveText</key><date>2026-01-01T00:00:00Z</date>
           <key>&#x1B;[31mevil</key><string>x</string>
           <key>region</key><string>DE</string>
         </dict>
@@ -220,11 +220,11 @@ struct OutputSafetyTests {
     #expect(run.standardOutput.contains("Restored 1 change; quit saves them."))
     #expect(run.standardError.contains("holds 3 changes that do not fit their settings"))
     #expect(run.standardError.contains("temperatureUnit: \"kelvin\" does not fit"))
-    #expect(run.standardError.contains("liveText: \"a string\" does not fit"))
+    #expect(run.standardError.contains("liveText: ") && run.standardError.contains("2026-01-01"))
     #expect(run.standardError.contains("\\u{1B}[31mevil: no setting of this schema has this key"))
     #expect(!Self.holdsRawControl(run.standardError + run.standardOutput))
     let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
     #expect(saved.contains(#""region": "DE""#) && saved.contains("buddhist"))
-    #expect(!saved.contains("kelvin") && !saved.contains("a string") && !saved.contains("evil"))
+    #expect(!saved.contains("kelvin") && !saved.contains("2026-01-01") && !saved.contains("evil"))
   }
 }

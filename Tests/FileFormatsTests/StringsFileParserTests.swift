@@ -178,3 +178,33 @@ private func parse(_ text: String) throws -> [String: String] {
     #expect(parsed.duplicates.map(\.line) == [4, 5])
   }
 }
+
+/// `.strings` files compiled to property lists, as Xcode may ship them.
+@Suite struct StringsPropertyListTests {
+  @Test func readsABinaryPropertyList() throws {
+    let file = PackagePaths.realWorldCasesBundle + "/zh-Hant.lproj/Root.strings"
+    let bytes = try readBytes(file)
+    try #require(bytes.starts(with: "bplist00".utf8))
+    let table = try StringsFileParser.parse(bytes, source: file)
+    #expect(table["SYNC"] == "同步處理")
+    #expect(table["LICENSES"] == "授權")
+  }
+
+  @Test func readsAnXMLPropertyListAndSkipsValuesThatAreNotText() throws {
+    let text = """
+      \u{FEFF}
+        <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>SYNC</key><string>同步处理</string>
+      <key>COUNT</key><integer>3</integer><key>LINES</key><string>a
+      b</string></dict></plist>
+      """
+    let table = try StringsFileParser.parse(Array(text.utf8), source: "t.strings")
+    #expect(table == ["SYNC": "同步处理", "LINES": "a\nb"])
+  }
+
+  @Test func aBrokenPropertyListNamesTheFile() {
+    #expect(throws: SourceError.self) {
+      try StringsFileParser.parse(Array("<plist><dict><key>A</key>".utf8), source: "t.strings")
+    }
+  }
+}

@@ -98,9 +98,9 @@ func sampleSchema() throws -> SettingsSchema {
   }
 
   @Test(arguments: [
-    ("sound", PropertyListValue.bool(false), true), ("sound", "yes", false),
+    ("sound", PropertyListValue.bool(false), true), ("sound", "yes", true),
     ("colour", "blue", true), ("colour", "green", false),
-    ("volume", 10, true), ("volume", 10.5, false), ("volume", "5", false),
+    ("volume", 10, true), ("volume", 10.5, false), ("volume", "5", true), ("volume", "loud", false),
     ("age", "12", true), ("age", 12, false),
     ("notes", 3, false), ("notes", "a\nb", true), ("unknown", 3, true),
   ])

@@ -58,6 +58,62 @@ import Testing
   }
 }
 
+/// Values read and compared as iOS reads and compares them.
+@Suite struct SpecifierValuesAsIOSTests {
+  @Test func numbersWrittenAsTextAreNumbers() {
+    #expect(SpecifierValues.number("40") == 40)
+    #expect(SpecifierValues.number(" 0.5 ") == 0.5)
+    #expect(SpecifierValues.number(.integer(2)) == 2)
+    #expect(SpecifierValues.number("forty") == nil)
+    #expect(SpecifierValues.number("inf") == nil)
+    #expect(SpecifierValues.number(.bool(true)) == nil)
+    let slider = Specifier(
+      index: 0,
+      raw: ["Type": "PSSliderSpecifier", "MinimumValue": "2", "MaximumValue": "40"])
+    #expect(SpecifierValues.sliderRange(of: slider) == (2, 40))
+  }
+
+  @Test func numbersCompareByValue() {
+    #expect(SpecifierValues.same(.integer(250), .real(250)))
+    #expect(!SpecifierValues.same(.integer(250), .real(250.5)))
+    #expect(!SpecifierValues.same(.string("250"), .integer(250)))
+    let choices = Specifier(index: 0, raw: ["Values": [100.0, 250.0]])
+    #expect(SpecifierValues.choiceIndex(of: .integer(250), in: choices) == 1)
+    #expect(SpecifierValues.choiceIndex(of: "lb", in: choices) == nil)
+    let toggle = Specifier(index: 0, raw: ["TrueValue": 1.0, "FalseValue": 0.0])
+    #expect(SpecifierValues.isOn(.integer(1), for: toggle))
+    #expect(!SpecifierValues.isOn(.integer(0), for: toggle))
+  }
+
+  @Test func aTimePickerTakesATimeOnTheDayItHad() throws {
+    let day = try #require(SpecifierValues.date(from: "2026-11-30T23:59:00Z"))
+    let time = try #require(SpecifierValues.date(from: "7:05", mode: .time, current: day))
+    #expect(ISO8601Date.string(from: time) == "2026-11-30T07:05:00Z")
+    #expect(SpecifierValues.dateText(time, mode: .time) == "07:05")
+    #expect(SpecifierValues.dateText(time, mode: .date) == "2026-11-30")
+    let first = try #require(SpecifierValues.date(from: "23:59:30", mode: .time, current: nil))
+    #expect(ISO8601Date.string(from: first) == "2001-01-01T23:59:30Z")
+    for wrong in ["24:00", "7", "7:60", "ab:cd", "7:5:1:2"] {
+      #expect(SpecifierValues.date(from: wrong, mode: .time, current: day) == nil, "\(wrong)")
+    }
+    #expect(SpecifierValues.date(from: "7:05", mode: .date, current: day) == nil)
+  }
+
+  @Test func theExtraKeyboardTypesCheckWhatTheirKeysCanType() {
+    #expect(SpecifierValues.problem(with: "+1 (555) 010-0*#", keyboardType: "PhonePad") == nil)
+    #expect(SpecifierValues.problem(with: "call me", keyboardType: "PhonePad") != nil)
+    #expect(SpecifierValues.problem(with: "plain", keyboardType: "AsciiCapable") == nil)
+    #expect(SpecifierValues.problem(with: "café", keyboardType: "AsciiCapable") != nil)
+    #expect(SpecifierValues.problem(with: "Ada 555", keyboardType: "NamePhonePad") == nil)
+  }
+
+  @Test func aTextFieldShowsABooleanAsNSNumberDescribesIt() {
+    #expect(SpecifierValues.fieldText(of: .bool(true)) == "1")
+    #expect(SpecifierValues.fieldText(of: .bool(false)) == "0")
+    #expect(SpecifierValues.fieldText(of: "Ada") == "Ada")
+  }
+}
+
 /// What `import` and the recovery file may store: what `set` would.
 @Suite struct StoredValueProblemTests {
   @Test func valuesAreCheckedAsSetChecksThem() throws {
@@ -68,7 +124,9 @@ import Testing
       model.problem(storing: "kelvin", forKey: "temperatureUnit")?.hasPrefix(
         #""kelvin" does not fit (allowed: Celsius (°C) (celsius), Fahrenheit (°F) (fahrenheit))"#)
         == true)
-    #expect(model.problem(storing: "a string", forKey: "liveText") != nil)
+    // A toggle reads any text as boolValue does (as iOS); a list is no toggle's value.
+    #expect(model.problem(storing: "a string", forKey: "liveText") == nil)
+    #expect(model.problem(storing: [1, 2], forKey: "liveText") != nil)
     #expect(model.problem(storing: "x", forKey: "\u{1B}[31mevil") != nil)
   }
 

@@ -85,6 +85,48 @@ import Testing
     #expect(withoutEscapes(coloured) == Renderer(width: 40).render(screen))
   }
 
+  @Test func lineBreaksInHeadersAndFootersAreLinesWrappedAndIndented() {
+    let screen = Screen(
+      breadcrumb: ["Licenses"],
+      sections: [
+        Screen.Section(
+          header: "Two\r\nlines", footer: "First line\n\nThird line is long enough to wrap\rLast",
+          rows: [.init(number: 1, text: "Row")])
+      ])
+    #expect(
+      Renderer(width: 30).lines(for: screen) == [
+        "Licenses", "", "  Two", "  lines", "   1  Row", "  First line", "",
+        "  Third line is long enough", "  to wrap", "  Last", "",
+      ])
+  }
+
+  @Test func rowTitlesKeepOneLineAndBidiMarksAreLeftOut() {
+    let screen = Screen(
+      breadcrumb: ["\u{202B}אודות\u{202C}"],
+      sections: [
+        Screen.Section(
+          footer: "\u{2067}Notes\u{2069} 1.0",
+          rows: [
+            .init(number: 1, text: "Two\nlines", detailText: "\u{202E}ltr", style: .value1)
+          ])
+      ])
+    let text = Renderer(width: 30).render(screen)
+    #expect(text.hasPrefix("אודות\n"))
+    #expect(text.contains("   1  Two lines" + String(repeating: " ", count: 11) + "ltr\n"))
+    #expect(text.contains("\n  Notes 1.0\n"))
+    #expect(!text.contains("\\u{"))
+    #expect(TerminalText.line("a\u{1B}[2Jb\r\nc") == "a\\u{1B}[2Jb c")
+    for plain in ["• 8 ██░░░░░░░░", "Choice …", "a › b", "日本語", ""] {
+      #expect(!TerminalText.mayHoldLayoutMarks(plain), "\(plain)")
+    }
+    for marked in [
+      "a\nb", "\r", "\u{2028}", "\u{202E}", "\u{2066}y",
+    ] {
+      #expect(TerminalText.mayHoldLayoutMarks(marked), "\(marked.unicodeScalars.map(\.value))")
+    }
+    #expect(TerminalText.paragraphs("a\u{07}\r\n\u{9B}b") == ["a\\u{7}", "\\u{9B}b"])
+  }
+
   @Test func controlCharactersFromTheDataSourceAreEscaped() {
     let screen = Screen(
       breadcrumb: ["T\u{1B}]0;pwned\u{07}"],

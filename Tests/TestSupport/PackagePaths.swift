@@ -22,6 +22,12 @@ public enum PackagePaths {
   /// InAppSettingsKit's test bundle, with a malformed page.
   public static let testsBundle = fixtures + "/InAppSettingsKitTests.bundle"
 
-  /// The fixture bundles, by path.
+  /// The project's own bundle of what real apps' bundles do: language folders with regions
+  /// and scripts (`zh-Hant`, `zh-HK`, `pt-BR`, `es_AR`), `.strings` as UTF-16, binary and XML
+  /// property lists, footers with line breaks and bidi marks, numbers written as strings,
+  /// choices stored as integers, a `Root~ipad.plist` and idiom-limited rows.
+  public static let realWorldCasesBundle = fixtures + "/RealWorldCases.bundle"
+
+  /// The fixture bundles from other projects, by path.
   public static let bundles = [sampleBundle, testsBundle]
 }

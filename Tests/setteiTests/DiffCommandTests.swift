@@ -32,7 +32,7 @@ import Testing
       model: model, index: SettingsIndex(schema: model.schema))
     #expect(
       rows == [
-        .init(key: "sync", path: ["", "Sync Options", "Sync"], old: true, new: false),
+        .init(key: "sync", path: ["Settings", "Sync Options", "Sync"], old: true, new: false),
         .init(key: "oldName", path: ["(not in the schema)"], old: 1, new: nil),
       ])
     #expect(
@@ -51,9 +51,9 @@ import Testing
     #expect(
       run.standardOutput == """
         KEY       OLD     NEW     WHERE
-        password  ••••••  ••••••  Password
-        sync      true    false   Sync Options › Sync
-        unit      f       c       Unit
+        password  ••••••  ••••••  Settings › Password
+        sync      true    false   Settings › Sync Options › Sync
+        unit      f       c       Settings › Unit
 
         """)
     #expect(!run.standardOutput.contains("hunter2") && !run.standardOutput.contains("s3cret"))

@@ -72,8 +72,10 @@ public enum SettingValueParser {
     case .textView:
       return .success(.string(text))
     case .datePicker:
-      guard let date = SpecifierValues.date(from: text) else {
-        return failure("'\(text)' is not an ISO 8601 date")
+      let mode = SpecifierValues.DateMode(of: specifier)
+      let current = specifier.key.flatMap { model.value(forKey: $0)?.dateValue }
+      guard let date = SpecifierValues.date(from: text, mode: mode, current: current) else {
+        return failure("'\(text)' is not \(mode == .time ? "a time" : "an ISO 8601 date")")
       }
       return .success(.date(date))
     case .titleValue:

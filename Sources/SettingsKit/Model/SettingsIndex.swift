@@ -55,7 +55,7 @@ public struct SettingsIndex {
   public func breadcrumb(of entry: Entry, model: SettingsModel) -> [String] {
     var titles: [String] = []
     if let root = model.schema.rootPage {
-      titles.append(root.title.map { model.localized($0, on: root) } ?? "")
+      titles.append(model.rootPageTitle)
     }
     for pane in entry.panes {
       let title = pane.specifier.title.map { model.localized($0, on: pane.page) }

@@ -13,7 +13,9 @@ extension SettingsModel {
     guard let value else { return "(not set)" }
     switch specifier.kind {
     case .multiValue, .radioGroup, .titleValue:
-      if let index = specifier.values.firstIndex(of: value), index < specifier.titles.count {
+      if let index = SpecifierValues.choiceIndex(of: value, in: specifier),
+        index < specifier.titles.count
+      {
         return localized(specifier.titles[index], on: page)
       }
     case .toggleSwitch:
@@ -25,6 +27,13 @@ extension SettingsModel {
       break
     }
     return SpecifierValues.text(of: specifier.key.map { masked(value, forKey: $0) } ?? value)
+  }
+
+  /// The title of the root page in the model's language; without a `Title`, the word
+  /// Settings (iOS shows the app's name there, which a bundle does not hold).
+  public var rootPageTitle: String {
+    guard let root = schema.rootPage else { return ChromeStrings.settings(language) }
+    return root.title.map { localized($0, on: root) } ?? ChromeStrings.settings(language)
   }
 
   /// This session's changes as "Page › Title: old → new", one per changed key, in the order
@@ -95,12 +104,15 @@ extension SettingsModel {
       switch specifier.keyboardType {
       case "NumberPad": return "digits"
       case "DecimalPad": return "a number"
+      case "PhonePad": return "a phone number"
+      case "AsciiCapable", "ASCIICapable": return "ASCII text"
       case "EmailAddress": return "an email address"
       case "URL": return "a URL"
       default: return "any text"
       }
     case .datePicker:
-      return "an ISO 8601 date, e.g. 2026-11-30"
+      return SpecifierValues.DateMode(of: specifier) == .time
+        ? "a time, e.g. 09:30 (UTC)" : "an ISO 8601 date, e.g. 2026-11-30"
     default:
       return nil
     }

@@ -69,7 +69,10 @@ public final class SettingsModel {
   /// when it is valid for the key's specifier, else the specifier's default.
   public func value(forKey key: String) -> PropertyListValue? {
     if let edit = edits[key] { return edit ?? defaultValue(forKey: key) }
-    if let stored = storedValues[key], isValid(stored, forKey: key) { return stored }
+    if let stored = storedValues[key], isValid(stored, forKey: key) || isShown(stored, forKey: key)
+    {
+      return stored
+    }
     return defaultValue(forKey: key)
   }
 
@@ -154,7 +157,7 @@ public final class SettingsModel {
   /// Whether a key's value differs from its default.
   public func differsFromDefault(_ key: String) -> Bool {
     guard let value = value(forKey: key) else { return false }
-    return value != defaultValue(forKey: key)
+    return !SpecifierValues.same(value, defaultValue(forKey: key))
   }
 
   // MARK: Observers
@@ -185,11 +188,22 @@ public final class SettingsModel {
         let page = pagesByKey[key], !isValid(stored, forKey: key)
       else { continue }
       let allowed = allowedValues(of: specifier, on: page).map { " (allowed: \($0))" } ?? ""
+      let shown =
+        isShown(stored, forKey: key)
+        ? "showing it with no choice selected, as iOS does" : "showing the default"
       warnings.append(
         "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
-          + "\(specifier.kind.typeName)\(allowed); showing the default")
+          + "\(specifier.kind.typeName)\(allowed); \(shown)")
     }
     return warnings
+  }
+
+  /// Whether a stored value that does not fit is still what the screens show, as iOS shows
+  /// it: a multi-value or radio group's value that is none of its choices (shown with no
+  /// title and no ✓).
+  private func isShown(_ stored: PropertyListValue, forKey key: String) -> Bool {
+    guard let kind = specifiersByKey[key]?.kind else { return false }
+    return kind == .multiValue || kind == .radioGroup
   }
 
   /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
@@ -197,12 +211,16 @@ public final class SettingsModel {
     guard let specifier = specifiersByKey[key] else { return true }
     switch specifier.kind {
     case .multiValue, .radioGroup:
-      return specifier.values.contains(value)
+      return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
     case .toggleSwitch:
-      return value == specifier.trueValue || value == specifier.falseValue
+      // iOS reads any value as on or off (`boolValue`); other kinds of value are not its.
+      switch value {
+      case .bool, .integer, .real, .string: return true
+      default: return false
+      }
     case .slider:
       // A number of the slider's range (out of range shows the default: docs/reliability.md).
-      guard let number = value.doubleValue else { return false }
+      guard let number = SpecifierValues.number(value) else { return false }
       let range = SpecifierValues.sliderRange(of: specifier)
       return number >= range.minimum && number <= range.maximum
     case .textField, .textView:

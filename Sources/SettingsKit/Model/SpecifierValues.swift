@@ -9,8 +9,8 @@ enum SpecifierValues {
   /// `NSString.boolValue` and `NSNumber.boolValue` read one (`YES`, `true`, `1`, non-zero).
   static func isOn(_ value: PropertyListValue?, for specifier: Specifier) -> Bool {
     guard let value else { return false }
-    if value == specifier.trueValue { return true }
-    if value == specifier.falseValue { return false }
+    if same(value, specifier.trueValue) { return true }
+    if same(value, specifier.falseValue) { return false }
     switch value {
     case .bool(let flag): return flag
     case .integer(let number): return number != 0
@@ -20,6 +20,23 @@ enum SpecifierValues {
       return "YyTt123456789".contains(first)
     default: return false
     }
+  }
+
+  /// A number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an
+  /// integer or a real, or text that is a number (`"2"`, `" 40 "`, `"0.5"`), as real bundles
+  /// often write a slider's `MinimumValue` and `MaximumValue`. `nil` for anything else.
+  static func number(_ value: PropertyListValue?) -> Double? { value?.numberValue }
+
+  /// Whether two values are the same as iOS compares them (`isEqual:`): numbers by value
+  /// (a stored `250` is the choice `250.0`), everything else exactly.
+  static func same(_ a: PropertyListValue?, _ b: PropertyListValue?) -> Bool {
+    a.map { $0.isSame(as: b) } ?? (b == nil)
+  }
+
+  /// The position of `value` among a specifier's `Values`, compared as ``same(_:_:)``.
+  static func choiceIndex(of value: PropertyListValue?, in specifier: Specifier) -> Int? {
+    guard let value else { return nil }
+    return specifier.values.firstIndex { same($0, value) }
   }
 
   /// A number as a person reads it: `5`, `0.25`, `-3.5`; at most three decimals.
@@ -42,7 +59,8 @@ enum SpecifierValues {
       + String(repeating: "░", count: 10 - filled)
   }
 
-  /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing).
+  /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing), read
+  /// as ``number(_:)``.
   static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
     let minimum = specifier.minimumValue
     let maximum = specifier.maximumValue
@@ -61,6 +79,14 @@ enum SpecifierValues {
     }
   }
 
+  /// A text field's value as its field shows it: text as it is; anything else as its
+  /// `description`, as InAppSettingsKit's `defaultStringValue` gives it (a Boolean is `1`
+  /// or `0`, as `NSNumber` describes it).
+  static func fieldText(of value: PropertyListValue) -> String {
+    if case .bool(let flag) = value { return flag ? "1" : "0" }
+    return text(of: value)
+  }
+
   /// Why a text field's input does not fit its `KeyboardType`, or `nil` when it fits; what
   /// it should be is said by ``SettingsModel/allowedValues(of:on:)``.
   static func problem(with text: String, keyboardType: String?) -> String? {
@@ -71,6 +97,14 @@ enum SpecifierValues {
     case "DecimalPad", "NumbersAndPunctuation":
       return Double(text) != nil || keyboardType == "NumbersAndPunctuation"
         ? nil : "'\(text)' is not a number"
+    case "PhonePad":
+      // The keys of iOS's phone pad: digits, + * # and, as typed numbers have them, ( ) - and
+      // spaces.
+      return text.allSatisfy({ $0.isASCII && ($0.isNumber || "+*#()- ".contains($0)) })
+        ? nil : "'\(text)' is not a phone number: type digits, + * # ( ) - and spaces only."
+    case "AsciiCapable", "ASCIICapable":
+      return text.allSatisfy(\.isASCII)
+        ? nil : "'\(text)' has characters beyond ASCII: type ASCII letters, digits and signs."
     case "EmailAddress":
       return isEmailAddress(text)
         ? nil : "'\(text)' is not an email address"

@@ -5,7 +5,9 @@ import TableKit
 /// The list of a multi-value setting's choices, with a ✓ on the chosen one.
 ///
 /// Selecting a choice makes it the value and moves the ✓; `back` returns to the page, which
-/// shows the new value.
+/// shows the new value. With InAppSettingsKit's `IASKQuickMultiValueSelection`, choosing
+/// returns to the page at once. The specifier's `FooterText` is the list's footer, as
+/// InAppSettingsKit shows it.
 public final class MultiValueViewController: TableViewController {
   /// The setting whose choices are listed.
   public let specifier: Specifier
@@ -72,7 +74,14 @@ public final class MultiValueViewController: TableViewController {
     let choice = choices[indexPath.row]
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
-      text: choice.title, accessoryType: choice.value == current ? .checkmark : .none)
+      text: choice.title,
+      accessoryType: SpecifierValues.same(choice.value, current) ? .checkmark : .none)
+  }
+
+  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+    -> String?
+  {
+    specifier.footerText.map { model.localized($0, on: page) }
   }
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -80,5 +89,8 @@ public final class MultiValueViewController: TableViewController {
     guard let key = specifier.key else { return }
     model.setValue(choices[indexPath.row].value, forKey: key)
     tableView.reloadData()
+    if specifier.selectsQuickly {
+      _ = navigationController?.popViewController()
+    }
   }
 }

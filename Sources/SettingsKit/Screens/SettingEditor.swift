@@ -5,10 +5,11 @@ import TableKit
 /// The questions settings ask when a person selects them: a text field's new text, a
 /// slider's number, a text view's lines, a date. Each answer is checked before it is stored.
 enum SettingEditor {
-  /// The request for a specifier's new value, or `nil` if the specifier has no key.
+  /// The request for a specifier's new value, or `nil` if the specifier has no key. An empty
+  /// text field names its `IASKPlaceholder` (`placeholder`, localized) as an example.
   static func request(
     for specifier: Specifier, title: String, page: SettingsSchema.Page, model: SettingsModel,
-    onChange: @escaping () -> Void
+    placeholder: String? = nil, onChange: @escaping () -> Void
   ) -> TextInputRequest? {
     guard let key = specifier.key else { return nil }
     let current = model.value(forKey: key)
@@ -35,17 +36,18 @@ enum SettingEditor {
       let range = SpecifierValues.sliderRange(of: specifier)
       let low = SpecifierValues.format(range.minimum)
       let high = SpecifierValues.format(range.maximum)
-      let now = current?.doubleValue.map(SpecifierValues.format) ?? "none"
+      let now = SpecifierValues.number(current).map(SpecifierValues.format) ?? "none"
       return TextInputRequest(
         title: title,
         message: "Now \(now). Type a number from \(low) to \(high). \(keep)",
         validate: check, completion: store)
 
     case .datePicker:
-      let now = current.map(SpecifierValues.text(of:)) ?? "none"
+      let mode = SpecifierValues.DateMode(of: specifier)
+      let now = current?.dateValue.map { SpecifierValues.dateText($0, mode: mode) } ?? "none"
       return TextInputRequest(
         title: title,
-        message: "Now \(now). Type a date as 2026-11-30 or 2026-11-30T09:00:00Z. \(keep)",
+        message: "Now \(now). Type \(mode.example). \(keep)",
         validate: check, completion: store)
 
     case .textView:
@@ -58,7 +60,8 @@ enum SettingEditor {
     default:
       let isSecure = specifier.isSecure
       let now = current.map(SpecifierValues.text(of:)) ?? ""
-      let shown = now.isEmpty ? "empty" : (isSecure ? "set (hidden)" : "'\(now)'")
+      let example = placeholder.map { " (e.g. \($0))" } ?? ""
+      let shown = now.isEmpty ? "empty\(example)" : (isSecure ? "set (hidden)" : "'\(now)'")
       return TextInputRequest(
         title: title, message: "Now \(shown). \(keep)", isSecure: isSecure,
         validate: check, completion: store)

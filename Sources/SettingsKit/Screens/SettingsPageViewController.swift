@@ -98,6 +98,10 @@ public final class SettingsPageViewController: TableViewController {
 
   private func updateTitle() {
     title = rawTitle.map { model.localized($0.text, on: $0.page) }
+    // A root page without a Title: the word Settings, where iOS shows the app's name.
+    if title == nil, listItem == nil, page.name == model.schema.rootPageName {
+      title = model.rootPageTitle
+    }
   }
 
   /// The specifier shown on a row (counted from 0 across the screen), if the row is a
@@ -158,10 +162,20 @@ public final class SettingsPageViewController: TableViewController {
   /// or with the lint errors of the page. Rebuilding them on every change of any value cost
   /// more than showing the screen.
   private func rebuildSectionsIfNeeded() {
-    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors {
+    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors
+      || (hasSortedRadioGroups && builtLanguage != model.language)
+    {
       rebuildSections()
     }
   }
+
+  /// Whether a radio group lists its choices sorted by title, which changes with the
+  /// language.
+  private lazy var hasSortedRadioGroups = page.specifiers.contains {
+    $0.kind == .radioGroup && $0.displaysSortedByTitle
+  }
+  /// The language the sections were built in.
+  private var builtLanguage = ""
 
   /// The lint errors the sections were built with.
   private var builtErrors: [Int: String]?
@@ -194,7 +208,14 @@ public final class SettingsPageViewController: TableViewController {
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: []))
         needsFreshSection = false
       case .radioGroup:
-        let rows = specifier.values.indices.map { Row.choice(specifier, $0) }
+        var order = Array(specifier.values.indices)
+        if specifier.displaysSortedByTitle {
+          // By title as shown, as Settings.app sorts them; a choice without a title last.
+          let titles = specifier.titles.map(localized)
+          order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
+            .sorted { $0 < $1 }.map(\.1)
+        }
+        let rows = order.map { Row.choice(specifier, $0) }
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
         needsFreshSection = true
       case .listGroup:
@@ -211,6 +232,7 @@ public final class SettingsPageViewController: TableViewController {
       result.append(Section(rows: [.deleteItem]))
     }
     sections = result
+    builtLanguage = model.language
   }
 
   // MARK: Data source
@@ -284,13 +306,36 @@ public final class SettingsPageViewController: TableViewController {
     // The value is looked up once for the cell and its mark (as differsFromDefault would).
     let value = specifier.key.flatMap { model.value(forKey: $0) }
     let cell = plainCell(for: specifier, value: value)
+    if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
+      return subtitled(cell, subtitle)
+    }
     // A value that differs from its default is marked, so changes stand out.
-    if let key = specifier.key, let detail = cell.detailText, let value,
-      value != model.defaultValue(forKey: key)
+    if let key = specifier.key, let detail = cell.detailText, !detail.isEmpty, let value,
+      !SpecifierValues.same(value, model.defaultValue(forKey: key))
     {
       cell.detailText = "• " + detail
     }
     return cell
+  }
+
+  /// InAppSettingsKit's `IASKSubtitle`, localized: a string, or a dictionary of subtitles by
+  /// the value as text, with `__default__` for any other value.
+  private func subtitle(of specifier: Specifier, value: PropertyListValue?) -> String? {
+    guard let raw = specifier.subtitle else { return nil }
+    if let text = raw.stringValue { return localized(text) }
+    guard let byValue = raw.dictionaryValue else { return nil }
+    let chosen = value.flatMap { byValue[SpecifierValues.text(of: $0)] } ?? byValue["__default__"]
+    return chosen?.stringValue.map(localized)
+  }
+
+  /// The cell with `subtitle` on a line of its own below its title (a row without a value
+  /// of its own: a child pane, a button).
+  private func subtitled(_ cell: TableViewCell, _ subtitle: String) -> TableViewCell {
+    let result = TableViewCell(style: .subtitle, text: cell.text ?? "", detailText: subtitle)
+    result.accessoryType = cell.accessoryType
+    result.selectionStyle = cell.selectionStyle
+    result.isEnabled = cell.isEnabled
+    return result
   }
 
   private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
@@ -320,11 +365,11 @@ public final class SettingsPageViewController: TableViewController {
       }
     case .textField:
       let isSecure = specifier.isSecure
-      let text = value.map(SpecifierValues.text(of:)) ?? ""
+      let text = value.map(SpecifierValues.fieldText(of:)) ?? ""
       cell.detailText = isSecure && !text.isEmpty ? SettingsModel.maskedSecret : text
     case .slider:
       let range = SpecifierValues.sliderRange(of: specifier)
-      let number = value?.doubleValue ?? range.minimum
+      let number = SpecifierValues.number(value) ?? range.minimum
       cell.detailText = SpecifierValues.sliderText(
         number, minimum: range.minimum, maximum: range.maximum)
     case .textView:
@@ -332,7 +377,11 @@ public final class SettingsPageViewController: TableViewController {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       cell.detailText = lines.count > 1 ? String(lines[0]) + " …" : text
     case .datePicker:
-      cell.detailText = value.map(SpecifierValues.text(of:))
+      let mode = SpecifierValues.DateMode(of: specifier)
+      cell.detailText = value.map {
+        $0.dateValue.map { SpecifierValues.dateText($0, mode: mode) }
+          ?? SpecifierValues.text(of: $0)
+      }
     case .group, .radioGroup, .listGroup, .openURL, .button, .mailCompose, .customView, .other:
       cell.detailText = "(\(Self.readableName(of: specifier.kind)))"
       cell.selectionStyle = .none
@@ -348,7 +397,8 @@ public final class SettingsPageViewController: TableViewController {
       ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
-      text: text, accessoryType: specifier.values[index] == current ? .checkmark : .none)
+      text: text,
+      accessoryType: SpecifierValues.same(specifier.values[index], current) ? .checkmark : .none)
   }
 
   // MARK: Delegate
@@ -378,8 +428,19 @@ public final class SettingsPageViewController: TableViewController {
     case .toggleSwitch:
       guard let key = specifier.key else { return }
       let isOn = SpecifierValues.isOn(model.value(forKey: key), for: specifier)
-      model.setValue(isOn ? specifier.falseValue : specifier.trueValue, forKey: key)
-      tableView.reloadData()
+      let change = { [weak self] in
+        guard let self else { return }
+        self.model.setValue(isOn ? specifier.falseValue : specifier.trueValue, forKey: key)
+        self.tableView.reloadData()
+      }
+      if let question = SettingEditor.confirmation(
+        for: specifier, turningOn: !isOn, title: displayTitle(of: specifier),
+        localized: localized, confirmed: change)
+      {
+        requestTextInput(question)
+      } else {
+        change()
+      }
     case .childPane:
       guard !specifier.opensCustomController, let file = specifier.file,
         let child = model.schema.pages[file]
@@ -391,6 +452,7 @@ public final class SettingsPageViewController: TableViewController {
       guard
         let request = SettingEditor.request(
           for: specifier, title: displayTitle(of: specifier), page: page, model: model,
+          placeholder: specifier.placeholder.map(localized),
           onChange: { [weak self] in self?.tableView.reloadData() })
       else { return }
       requestTextInput(request)
@@ -565,15 +627,19 @@ public final class SettingsPageViewController: TableViewController {
   private func localized(_ text: String) -> String { model.localized(text, on: page) }
 
   private func displayTitle(of specifier: Specifier) -> String {
-    specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
+    // A slider has no title on iOS: its row shows the bar alone, never its key.
+    if specifier.kind == .slider, specifier.title == nil { return "" }
+    return specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
   }
 
-  /// The localized title of a value among a specifier's choices, else the value as text.
+  /// The localized title of a value among a specifier's choices. A value that is none of
+  /// them has no title, as on iOS; a title value without the value among its `Values` shows
+  /// the value itself.
   private func choiceTitle(of value: PropertyListValue, in specifier: Specifier, short: Bool)
     -> String
   {
-    guard let index = specifier.values.firstIndex(of: value) else {
-      return SpecifierValues.text(of: value)
+    guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
+      return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
     }
     let titles =
       short && specifier.shortTitles.count == specifier.values.count

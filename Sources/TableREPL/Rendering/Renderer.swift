@@ -13,7 +13,8 @@ import TableKit
 ///
 /// Rows are numbered across the screen; a ✓ marks the chosen row; `›` marks rows that drill
 /// in; detail text is right-aligned by display width. All text from outside passes through
-/// ``TerminalText/sanitize(_:)``.
+/// ``TerminalText/sanitize(_:)``; titles, headers and footers first through
+/// ``TerminalText/line(_:)`` and ``TerminalText/paragraphs(_:)`` (line breaks, bidi marks).
 package struct Renderer: Sendable {
   /// Whether to use ANSI colour and bold.
   package var usesColor: Bool
@@ -49,24 +50,20 @@ package struct Renderer: Sendable {
       out.line(
         style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
     }
-    let crumbs = screen.breadcrumb.map(TerminalText.sanitize).joined(separator: " › ")
+    let crumbs = screen.breadcrumb.map(TerminalText.line).joined(separator: " › ")
     out.line(style(DisplayWidth.truncate(leftTruncated(crumbs), toWidth: width), .bold))
 
     let layout = RowLayout(screen: screen, width: width)
     for section in screen.sections {
       out.line("")
       if let header = section.header, !header.isEmpty {
-        for line in wrap(TerminalText.sanitize(header), width: width - 2) {
-          out.indentedLine(line, .dim, renderer: self)
-        }
+        out.paragraphs(header, width: width, renderer: self)
       }
       for row in section.rows {
         layout.append(row, to: &out, renderer: self)
       }
       if let footer = section.footer, !footer.isEmpty {
-        for line in wrap(TerminalText.sanitize(footer), width: width - 2) {
-          out.indentedLine(line, .dim, renderer: self)
-        }
+        out.paragraphs(footer, width: width, renderer: self)
       }
     }
     if screen.sections.allSatisfy({ $0.rows.isEmpty }) {
@@ -104,7 +101,7 @@ package struct Renderer: Sendable {
       out.endLine(isEmpty: false)
     }
     if let back = screen.backTitle {
-      out.indentedLine("‹ " + TerminalText.sanitize(back), .dim, renderer: self)
+      out.indentedLine("‹ " + TerminalText.line(back), .dim, renderer: self)
     }
     if !out.lastLineIsEmpty { out.line("") }
     return out.bytes
@@ -171,6 +168,20 @@ struct ScreenText {
     endLine(isEmpty: false)
   }
 
+  /// Writes a header or footer: each of its lines (``TerminalText/paragraphs(_:)``) wrapped
+  /// to the screen and indented by two spaces; an empty line stays empty.
+  mutating func paragraphs(_ text: String, width: Int, renderer: Renderer) {
+    for paragraph in TerminalText.paragraphs(text) {
+      guard !paragraph.isEmpty else {
+        line("")
+        continue
+      }
+      for line in wrap(paragraph, width: width - 2) {
+        indentedLine(line, .dim, renderer: renderer)
+      }
+    }
+  }
+
   /// Ends the line written into ``bytes`` since the last newline.
   mutating func endLine(isEmpty: Bool) {
     bytes.append(UInt8(ascii: "\n"))
@@ -188,7 +199,7 @@ struct RowLayout {
 
   init(screen: Screen, width: Int) {
     var maxNumber = 1
-    var hasMark = false
+    var hasMark = screen.reservesCheckmarkColumn
     var accessory = 0
     for section in screen.sections {
       for row in section.rows {
@@ -230,8 +241,8 @@ struct RowLayout {
       }
       used += 2
     }
-    var text = TerminalText.sanitize(row.text)
-    var detail = row.detailText.map(TerminalText.sanitize) ?? ""
+    var text = TerminalText.line(row.text)
+    var detail = row.detailText.map(TerminalText.line) ?? ""
     if row.style == .value2, !detail.isEmpty { swap(&text, &detail) }
     let accessory = RowLayout.accessoryText(row.accessory)
     let room = max(1, width - 1 - used - accessoryWidth)

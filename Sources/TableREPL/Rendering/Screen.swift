@@ -57,6 +57,8 @@ package struct Screen: Equatable, Sendable {
   package var pageCount: Int
   /// The rows the screen has (with a filter: the rows that match).
   package var totalRows: Int
+  /// Whether the ✓ column is shown even when no row is checked.
+  package var reservesCheckmarkColumn = false
 
   package init(
     breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,

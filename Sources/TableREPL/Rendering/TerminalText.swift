@@ -125,7 +125,7 @@ package enum TerminalText {
 
   /// Whether a scalar is a letter of a right-to-left script (Hebrew, Arabic, Syriac,
   /// Thaana, N'Ko and their presentation forms).
-  private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+  static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
       scalar.properties.isAlphabetic

@@ -50,6 +50,10 @@ public final class Session {
   /// The name that starts a failing script's message on standard error: by default the
   /// running program's file name.
   public var programName = Session.runningProgramName
+  /// Whether a controller's screens keep the ✓ column when no row shown is checked: for a
+  /// list of choices, so that its rows do not move when the value is none of the choices or
+  /// the chosen one is on another page.
+  public var reservesCheckmarkColumn: (ViewController) -> Bool = { _ in false }
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
   /// The commands the application added, by name (and alias).
@@ -493,9 +497,11 @@ public final class Session {
     let renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
     var page = pages[top] ?? 0
     while true {
-      let screen = Screen(
+      var screen = Screen(
         of: navigationController, page: page, pageSize: size,
         filter: filters.isEmpty ? nil : filters[top])
+      screen.reservesCheckmarkColumn = reservesCheckmarkColumn(
+        navigationController.topViewController)
       let text = renderer.renderUTF8(screen)
       // The screen's lines and the prompt's.
       let height = text.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }

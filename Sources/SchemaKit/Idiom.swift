@@ -1,0 +1,75 @@
+/// The kind of device a schema is shown for: it chooses `~ipad` or `~iphone` page files and
+/// hides specifiers whose `SupportedUserInterfaceIdioms` leave it out, as InAppSettingsKit
+/// does.
+public enum Idiom: String, CaseIterable, Sendable {
+  case phone, pad, mac, vision
+
+  /// The suffix of the page files tried first: `Root~ipad.plist` on an iPad; every other
+  /// idiom tries `~iphone` (InAppSettingsKit's rule: only the pad idiom reads `~ipad`).
+  var pageSuffix: String { self == .pad ? "~ipad" : "~iphone" }
+
+  /// The name `SupportedUserInterfaceIdioms` gives this idiom: `Phone`, `Pad`, `Mac`,
+  /// `Vision`.
+  public var specifierName: String {
+    switch self {
+    case .phone: "Phone"
+    case .pad: "Pad"
+    case .mac: "Mac"
+    case .vision: "Vision"
+    }
+  }
+}
+
+extension Specifier {
+  /// Whether the specifier is shown on `idiom`: it has no `SupportedUserInterfaceIdioms`, or
+  /// they name the idiom. A value that is not an array limits nothing; unknown names are
+  /// skipped, as InAppSettingsKit skips them (``SettingsSchema/idiomProblems()`` names both).
+  public func isSupported(on idiom: Idiom) -> Bool {
+    guard let names = raw[SpecifierKey.supportedUserInterfaceIdioms]?.arrayValue else {
+      return true
+    }
+    return names.contains { $0.stringValue == idiom.specifierName }
+  }
+}
+
+extension SettingsSchema {
+  /// Warnings about `SupportedUserInterfaceIdioms` that do not say what they mean: not an
+  /// array, or names that are no idiom (a specifier naming none is shown on no device).
+  func idiomProblems() -> [LintProblem] {
+    let known = Idiom.allCases.map(\.specifierName)
+    var problems: [LintProblem] = []
+    for name in pages.keys.sorted() {
+      guard let page = pages[name] else { continue }
+      for specifier in page.specifiers {
+        guard let value = specifier.raw[SpecifierKey.supportedUserInterfaceIdioms] else { continue }
+        let names = value.arrayValue?.map { $0.stringValue ?? $0.debugDescription }
+        let unknown = names?.filter { !known.contains($0) } ?? []
+        guard names == nil || !unknown.isEmpty else { continue }
+        let what =
+          names == nil
+          ? "is \(value.debugDescription), not an array; it limits nothing"
+          : "names \(unknown.joined(separator: ", ")), which is no idiom"
+            + (unknown.count == names?.count ? "; the specifier is shown on no device" : "")
+        problems.append(
+          LintProblem(
+            severity: .warning, source: page.source, page: name,
+            specifierIndex: specifier.index, key: specifier.key,
+            message: "SupportedUserInterfaceIdioms \(what)",
+            fix: "list some of Phone, Pad, Mac and Vision"))
+      }
+    }
+    return problems
+  }
+
+  /// The schema as `idiom` shows it: every specifier that is not supported on it left out.
+  /// A group left out takes its title and footer with it; its rows join the section before
+  /// unless they are left out too.
+  public func limited(to idiom: Idiom) -> SettingsSchema {
+    var result = self
+    for (name, page) in pages {
+      let kept = page.specifiers.filter { $0.isSupported(on: idiom) }
+      if kept.count != page.specifiers.count { result.pages[name]?.specifiers = kept }
+    }
+    return result
+  }
+}

@@ -1,0 +1,89 @@
+/// Text of a screen (titles, details, headers, footers) as a terminal can show it: line
+/// breaks are line breaks, and the invisible marks of bidirectional text are left out.
+///
+/// A schema's text often holds line breaks (`\n`, `\r\n`: acknowledgement footers) and bidi
+/// controls (the embeddings and overrides U+202A–202E, the isolates U+2066–2069:
+/// right-to-left translations). iOS lays them out invisibly. A terminal does not run the
+/// bidi algorithm the same way, and an override could make a line read differently from
+/// what it is, so they are removed (they never change the characters shown, only their
+/// order on a bidi display). The marks U+200E, U+200F and U+061C stay beside right-to-left
+/// text, where ``sanitize(_:)`` keeps them, and are left out elsewhere instead of escaped. Line breaks split a header or footer into lines, and
+/// become spaces in a one-line row. Every other control character is still escaped by
+/// ``sanitize(_:)``.
+extension TerminalText {
+  /// One line of a row or breadcrumb: bidi marks removed, each line break (`\r\n`, `\n`,
+  /// `\r`, U+2028, U+2029) a space, then ``sanitize(_:)``.
+  package static func line(_ text: String) -> String {
+    guard mayHoldLayoutMarks(text) else { return sanitize(text) }
+    return sanitize(paragraphs(ofUnsanitized: text).joined(separator: " "))
+  }
+
+  /// The lines of a header or footer: split at each line break, bidi marks removed, each
+  /// line passed through ``sanitize(_:)``.
+  package static func paragraphs(_ text: String) -> [String] {
+    guard mayHoldLayoutMarks(text) else { return [sanitize(text)] }
+    return paragraphs(ofUnsanitized: text).map(sanitize)
+  }
+
+  private static func paragraphs(ofUnsanitized text: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var afterCarriageReturn = false
+    let scalars = Array(text.unicodeScalars)
+    for (position, scalar) in scalars.enumerated() {
+      switch scalar.value {
+      case 0x0A where afterCarriageReturn:
+        afterCarriageReturn = false
+        continue
+      case 0x0A, 0x0D, 0x2028, 0x2029:
+        result.append(current)
+        current = ""
+        afterCarriageReturn = scalar.value == 0x0D
+        continue
+      default:
+        afterCarriageReturn = false
+      }
+      if isBidiMark(scalar) { continue }
+      if [0x200E, 0x200F, 0x061C].contains(scalar.value) {
+        // A mark beside right-to-left text is how it is written (sanitize keeps it there);
+        // elsewhere it does nothing a terminal shows, and is left out rather than escaped.
+        let previous = position > 0 ? scalars[position - 1] : nil
+        let next = position + 1 < scalars.count ? scalars[position + 1] : nil
+        guard previous.map(isRightToLeft) == true || next.map(isRightToLeft) == true else {
+          continue
+        }
+      }
+      current.unicodeScalars.append(scalar)
+    }
+    result.append(current)
+    return result
+  }
+
+  /// Whether a scalar is a bidi embedding, override or isolate (U+202A–202E, U+2066–2069):
+  /// the controls that reorder a stretch of text. The marks (U+200E, U+200F, U+061C) are
+  /// left to ``sanitize(_:)``, which keeps them beside right-to-left text.
+  static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Whether the UTF-8 of `text` holds a line break or a bidi mark or control, by a byte
+  /// scan: CR, LF, U+061C (0xD8 0x9C), U+200E/200F (0xE2 0x80 0x8E/0x8F), U+2028/2029 and
+  /// U+202A–202E (0xE2 0x80 0xA8–0xAE), U+2066–2069 (0xE2 0x81 0xA6–0xA9). Other characters of the
+  /// U+2000 block (`…`, `•`, `›`) and the bars' U+2588 do not count.
+  static func mayHoldLayoutMarks(_ text: String) -> Bool {
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      switch (previous.0, previous.1, byte) {
+      case (_, _, 0x0A), (_, _, 0x0D), (_, 0xD8, 0x9C), (0xE2, 0x80, 0x8E...0x8F),
+        (0xE2, 0x80, 0xA8...0xAE), (0xE2, 0x81, 0xA6...0xA9):
+        return true
+      default:
+        previous = (previous.1, byte)
+      }
+    }
+    return false
+  }
+}

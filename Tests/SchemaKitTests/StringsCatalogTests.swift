@@ -1,0 +1,50 @@
+import Testing
+
+@testable import SchemaKit
+
+/// Which `.lproj` folder serves a language: iOS's fallback chain.
+@Suite struct StringsCatalogTests {
+  static let folders = [
+    "Base", "en", "de", "pt", "pt-BR", "pt-PT", "es_AR", "zh-Hant", "zh-Hans", "zh-HK", "zh_TW",
+  ]
+  static let catalog = StringsCatalog(
+    tables: Dictionary(uniqueKeysWithValues: folders.map { ($0, ["Root": ["T": $0]]) }))
+
+  @Test(
+    arguments: [
+      ("zh-Hant-TW", ["zh_TW", "zh-Hant", "zh-HK", "en", "Base"]),
+      ("zh_TW.UTF-8", ["zh_TW", "zh-Hant", "zh-HK", "en", "Base"]),
+      ("zh-Hant", ["zh-Hant", "zh-HK", "zh_TW", "en", "Base"]),
+      ("ZH-hk", ["zh-HK", "zh-Hant", "zh_TW", "en", "Base"]),
+      ("zh_CN", ["zh-Hans", "en", "Base"]), ("zh-Hans-SG", ["zh-Hans", "en", "Base"]),
+      ("pt-BR", ["pt-BR", "pt", "pt-PT", "en", "Base"]),
+      ("pt_PT", ["pt-PT", "pt", "pt-BR", "en", "Base"]),
+      ("es-AR", ["es_AR", "en", "Base"]), ("es", ["es_AR", "en", "Base"]),
+      ("de-AT", ["de", "en", "Base"]), ("xx", ["en", "Base"]), ("fr", ["en", "Base"]),
+    ])
+  func followsTheFallbackChain(language: String, chain: [String]) {
+    #expect(Self.catalog.languageChain(for: language) == chain)
+    #expect(Self.catalog.localized("T", table: "Root", language: language) == chain[0])
+    #expect(Self.catalog.resolved(table: "Root", language: language)["T"] == chain[0])
+  }
+
+  @Test func oldEnglishFolderNamesAreTheirLanguages() {
+    let catalog = StringsCatalog(tables: [
+      "Japanese": ["Root": ["T": "日本語"]], "English": ["Root": ["T": "English"]],
+    ])
+    #expect(catalog.localized("T", table: "Root", language: "ja-JP") == "日本語")
+    #expect(catalog.localized("T", table: "Root", language: "it") == "English")
+  }
+
+  @Test func aMissingLanguageIsNamedWithTheLanguagesThereAre() {
+    #expect(Self.catalog.missingLanguageNote(for: "zh-Hant-TW") == nil)
+    #expect(Self.catalog.missingLanguageNote(for: "en-GB") == nil)
+    #expect(
+      Self.catalog.missingLanguageNote(for: "fr")
+        == "this schema has no 'fr' text; showing the en text. Languages: de, en, es_AR, pt, "
+        + "pt-BR, pt-PT, zh-HK, zh-Hans, zh-Hant, zh_TW")
+    #expect(
+      StringsCatalog().missingLanguageNote(for: "de")
+        == "this schema has no translations; its text is shown as written")
+  }
+}
