@@ -275,7 +275,14 @@ public final class TableView {
   /// `UITableView.ScrollPosition`. A front end that shows whole pages shows the page that
   /// holds the row, whatever the position.
   public enum ScrollPosition: Sendable {
-    case none, top, middle, bottom
+    /// Wherever the row already is, or the least scrolling that shows it.
+    case none
+    /// The row at the top of the screen.
+    case top
+    /// The row in the middle of the screen.
+    case middle
+    /// The row at the bottom of the screen.
+    case bottom
   }
 
   /// Shows the page that holds a row next, as UIKit's `scrollToRow(at:at:animated:)`: a

@@ -54,7 +54,7 @@ public struct SettingsIndex {
   /// The titles from the root page to the row of an entry, in a model's language.
   public func breadcrumb(of entry: Entry, model: SettingsModel) -> [String] {
     var titles: [String] = []
-    if let root = model.schema.rootPage {
+    if model.schema.rootPage != nil {
       titles.append(model.rootPageTitle)
     }
     for pane in entry.panes {

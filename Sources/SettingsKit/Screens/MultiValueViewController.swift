@@ -90,7 +90,7 @@ public final class MultiValueViewController: TableViewController {
     model.setValue(choices[indexPath.row].value, forKey: key)
     tableView.reloadData()
     if specifier.selectsQuickly {
-      _ = navigationController?.popViewController()
+      _ = navigationController?.popViewController(animated: true)
     }
   }
 }
