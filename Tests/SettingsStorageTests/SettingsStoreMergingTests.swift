@@ -7,16 +7,6 @@ import Testing
 @testable import SettingsStorage
 @testable import SystemIO
 
-/// The store error `body` throws, or `nil` if it throws none.
-private func storeError(_ body: () throws -> Void) -> StoreError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? StoreError
-  }
-}
-
 @Suite struct SettingsStoreMergingTests {
   @Test func keysChangedOnlyByTheOtherSideAreKeptAndOursApplied() throws {
     let folder = try TemporaryFolder()

@@ -6,16 +6,6 @@ import Testing
 @testable import FileFormats
 @testable import SettingsStorage
 
-/// The store error `body` throws, or `nil` if it throws none.
-private func storeError(_ body: () throws -> Void) -> StoreError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? StoreError
-  }
-}
-
 @Suite struct SettingsStoreLoadingTests {
   @Test func missingFileIsAnEmptyStore() throws {
     let folder = try TemporaryFolder()
