@@ -4,11 +4,8 @@ import Testing
 
 /// docs/ describes what exists: its command texts are the program's own.
 @Suite struct DocumentationTests {
-  /// The repository's root, from this file's path.
-  static let root: String = {
-    let parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    return parts.dropLast(3).joined(separator: "/")
-  }()
+  /// The repository's root.
+  static let root = PackagePaths.root
 
   static func text(_ relative: String) -> String {
     String(decoding: contents(of: root + "/" + relative) ?? [], as: UTF8.self)

@@ -30,14 +30,8 @@ func exampleEnvironment(home: String, extra: [String: String] = [:]) -> [String:
   return environment
 }
 
-/// The package's root folder, found from this file's path.
-let packageRoot: String = {
-  var path = #filePath
-  for _ in 0..<3 {
-    if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) }
-  }
-  return path
-}()
+/// The package's root folder.
+let packageRoot = PackagePaths.root
 
 /// The text of a file, or `nil` if it cannot be read.
 func readText(_ path: String) -> String? {
