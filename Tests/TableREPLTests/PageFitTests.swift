@@ -42,3 +42,13 @@ struct PageFitTests {
     }
   }
 }
+
+@Suite struct LineBreakCountTests {
+  @Test(arguments: [
+    "", "a", "\n", "a\nb\n", "\n\n\n", "日本\n語\nx", String(repeating: "ab\n", count: 1000),
+  ])
+  func countsWhatAScanCounts(text: String) {
+    let bytes = Array(text.utf8)
+    #expect(Session.lineBreaks(in: bytes) == bytes.filter { $0 == 0x0A }.count)
+  }
+}

@@ -74,30 +74,33 @@ extension TerminalText {
   /// U+202A–202E (0xE2 0x80 0xA8–0xAE), U+2066–2069 (0xE2 0x81 0xA6–0xA9). Other characters of the
   /// U+2000 block (`…`, `•`, `›`) and the bars' U+2588 do not count.
   static func mayHoldLayoutMarks(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        // Most text is ASCII or other letters: one comparison per byte.
-        guard byte == 0x0A || byte == 0x0D || byte == 0xD8 || byte == 0xE2 else { continue }
-        if byte < 0xD8 { return true }
-        guard index < bytes.count else { return false }
-        let second = bytes[index]
-        if byte == 0xD8 {
-          if second == 0x9C { return true }
-          continue
-        }
-        guard index + 1 < bytes.count else { return false }
-        let third = bytes[index + 1]
-        if second == 0x80 && ((0x8E...0x8F).contains(third) || (0xA8...0xAE).contains(third)) {
-          return true
-        }
-        if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
-      }
-      return false
-    }
+    if let found = text.utf8.withContiguousStorageIfAvailable(scanForLayoutMarks) { return found }
+    var copy = text
+    return copy.withUTF8(scanForLayoutMarks)
   }
 
+  /// ``mayHoldLayoutMarks(_:)`` over the UTF-8 bytes themselves.
+  private static func scanForLayoutMarks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      // Most text is ASCII or other letters: one comparison per byte.
+      guard byte == 0x0A || byte == 0x0D || byte == 0xD8 || byte == 0xE2 else { continue }
+      if byte < 0xD8 { return true }
+      guard index < bytes.count else { return false }
+      let second = bytes[index]
+      if byte == 0xD8 {
+        if second == 0x9C { return true }
+        continue
+      }
+      guard index + 1 < bytes.count else { return false }
+      let third = bytes[index + 1]
+      if second == 0x80 && ((0x8E...0x8F).contains(third) || (0xA8...0xAE).contains(third)) {
+        return true
+      }
+      if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+    }
+    return false
+  }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import TableKit
 
 /// The REPL loop: render the top screen, read a line, parse it, dispatch it.
@@ -504,7 +505,7 @@ public final class Session {
         navigationController.topViewController)
       let text = renderer.renderUTF8(screen)
       // The screen's lines and the prompt's.
-      let height = text.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      let height = 1 + Self.lineBreaks(in: text)
       let overflow = height - max(1, terminal.rows)
       guard overflow > 0, size > 1, screen.pageCount > 1 || screen.totalRows > 1 else {
         pages[top] = screen.page
@@ -547,6 +548,23 @@ public final class Session {
   private func showScreen() {
     output.write(utf8: fittedScreen().text)
   }
+
+  /// The line breaks in `text`, found with `memchr` (a screen is a few kilobytes, counted
+  /// for every command).
+  static func lineBreaks(in text: [UInt8]) -> Int {
+    text.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int in
+      guard let base = buffer.baseAddress else { return 0 }
+      var offset = 0
+      var count = 0
+      while offset < buffer.count {
+        guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { break }
+        offset = UnsafeRawPointer(found) - base + 1
+        count += 1
+      }
+      return count
+    }
+  }
+
 }
 
 extension Session {
