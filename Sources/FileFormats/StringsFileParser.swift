@@ -38,25 +38,25 @@ public enum StringsFileParser {
   public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
     -> [String: String]
   {
+    try parseWithDuplicates(bytes, source: source).entries
+  }
+
+  /// Parses a `.strings` file like ``parse(_:source:)`` and names the keys it defines more
+  /// than once (the last definition wins), each with the line of a later definition. A
+  /// property list defines each key once.
+  public static func parseWithDuplicates(_ bytes: some Collection<UInt8>, source: String)
+    throws(SourceError) -> (entries: [String: String], duplicates: [(key: String, line: Int)])
+  {
     let bytes = Array(bytes)
     if isPropertyList(bytes) {
       // Xcode may compile a .strings file to a binary property list; some are written as
       // XML property lists. Both are a dictionary of key → text, as iOS reads them; a value
       // that is not text is skipped, as iOS never shows it.
-      return try PropertyListReader.parseDictionary(bytes, source: source)
+      let entries = try PropertyListReader.parseDictionary(bytes, source: source)
         .compactMapValues(\.stringValue)
+      return (entries, [])
     }
     let units = try decode(bytes, source: source)
-    var parser = StringsParser(units: units, source: source)
-    return try parser.parseFile()
-  }
-
-  /// Parses a `.strings` file and names the keys it defines more than once (the last
-  /// definition wins), each with the line of a later definition.
-  public static func parseWithDuplicates(_ bytes: some Collection<UInt8>, source: String)
-    throws(SourceError) -> (entries: [String: String], duplicates: [(key: String, line: Int)])
-  {
-    let units = try decode(Array(bytes), source: source)
     var parser = StringsParser(units: units, source: source)
     let entries = try parser.parseFile()
     return (entries, parser.duplicates)

@@ -188,6 +188,10 @@ private func parse(_ text: String) throws -> [String: String] {
     let table = try StringsFileParser.parse(bytes, source: file)
     #expect(table["SYNC"] == "同步處理")
     #expect(table["LICENSES"] == "授權")
+    // The reader that also names keys defined twice (lint --l10n) reads it the same way.
+    let withDuplicates = try StringsFileParser.parseWithDuplicates(bytes, source: file)
+    #expect(withDuplicates.entries == table)
+    #expect(withDuplicates.duplicates.isEmpty)
   }
 
   @Test func readsAnXMLPropertyListAndSkipsValuesThatAreNotText() throws {
