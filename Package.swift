@@ -66,7 +66,8 @@ let package = Package(
     // binaries); no product ships it.
     // CPseudoTerminal declares the pty calls glibc hides without _XOPEN_SOURCE.
     .systemLibrary(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-    .target(name: "TestSupport", dependencies: ["CPseudoTerminal"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["CPseudoTerminal", "SystemIO"], path: "Tests/TestSupport"),
 
     // A tiny program that reads lines with LineEditor, driven by LineEditorTests through a
     // pseudo-terminal.

@@ -16,17 +16,8 @@ import Testing
     var info = stat()
     guard lstat(path, &info) == 0 else { return [] }
     if info.st_mode & S_IFMT == S_IFREG { return [path] }
-    guard info.st_mode & S_IFMT == S_IFDIR, let folder = opendir(path) else { return [] }
-    defer { closedir(folder) }
-    var found: [String] = []
-    while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard name != ".", name != "..", name != ".build" else { continue }
-      found += files(below: path + "/" + name)
-    }
-    return found
+    guard info.st_mode & S_IFMT == S_IFDIR else { return [] }
+    return folderEntries(path).filter { $0 != ".build" }.flatMap { files(below: path + "/" + $0) }
   }
 
   /// The text of every shipped file that is text (no NUL byte), by path from the root.

@@ -129,18 +129,7 @@ func mode(of path: String) -> mode_t? {
 }
 
 /// The names in a folder, sorted.
-func entries(of folder: String) -> [String] {
-  guard let stream = opendir(folder) else { return [] }
-  defer { closedir(stream) }
-  var names: [String] = []
-  while let entry = readdir(stream) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    if name != ".", name != ".." { names.append(name) }
-  }
-  return names.sorted()
-}
+func entries(of folder: String) -> [String] { folderEntries(folder) }
 
 /// The values of a JSON store, or `nil` if it does not parse.
 func storeValues(_ path: String) -> [String: PropertyListValue]? {

@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// A failure of a test helper, with the call and `strerror`.
 public struct TestFailure: Error, CustomStringConvertible {
@@ -58,18 +59,9 @@ public func mode(_ path: String) -> mode_t? {
   fileStatus(path).map { $0.st_mode & 0o7777 }
 }
 
-/// The names in the folder at `path`, sorted.
+/// The names in the folder at `path`, sorted; none when it cannot be listed.
 public func folderEntries(_ path: String) -> [String] {
-  guard let folder = opendir(path) else { return [] }
-  defer { closedir(folder) }
-  var names: [String] = []
-  while let entry = readdir(folder) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    if name != ".", name != ".." { names.append(name) }
-  }
-  return names.sorted()
+  (try? FileSystem.folderEntries(path)) ?? []
 }
 
 /// Runs a program (no shell, empty environment) and returns its exit status and its
