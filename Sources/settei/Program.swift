@@ -50,7 +50,7 @@ struct Program {
   private func runOrFail() throws(Failure) -> ExitStatus {
     let options: Options
     do {
-      options = try Options.parse(arguments)
+      options = try Options.parse(arguments, messages: messages)
     } catch {
       diagnostics.write(error.message + "\n" + messages.text(.usageLine))
       return .usage

@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import TextSafety
 
 /// The values behind a schema's screens: what the store holds, what this session changed,
 /// and the defaults for everything else, the way `registerDefaults` works.
@@ -26,6 +27,9 @@ public final class SettingsModel {
       notifyObservers()
     }
   }
+  /// SettingsKit's own words (what is wrong with a value, what is allowed) in ``language``,
+  /// English for a language it does not speak.
+  package var messages: SettingsMessages { .forLanguage(language) }
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
@@ -251,7 +255,7 @@ public final class SettingsModel {
       guard let text = value.stringValue,
         let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
       else { return nil }
-      return specifier.isSecure ? problem.replacing(text, with: Self.maskedSecret) : problem
+      return messages.text(problem, specifier.isSecure ? Self.maskedSecret : text)
     case .textView:
       return value.stringValue == nil ? "\(shown) is not text" : nil
     case .datePicker:
