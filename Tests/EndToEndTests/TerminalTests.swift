@@ -213,7 +213,7 @@ struct KeyboardTests {
     try settei.waitFor("temperatureUnit = 華氏（°F）")
     try settei.waitFor("言語と地域> ", count: 4)
     settei.type("quit!")
-    try settei.waitFor("Discard them and quit? [y/N] ")
+    try settei.waitFor("変更を破棄して終了しますか")  // quit! asks in the session's language
     #expect(settei.terminal.output.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）"))
     settei.type("y")
     #expect(try settei.terminal.waitForExit() == 0)
