@@ -56,7 +56,8 @@ struct Program {
       return .usage
     }
     if options.showHelp {
-      standardOutput.write((options.helpTopic.flatMap(CommandHelp.text) ?? Options.usage) + "\n")
+      let topic = options.helpTopic.flatMap { CommandHelp.text(for: $0, messages: messages) }
+      standardOutput.write((topic ?? Options.usage) + "\n")
       return .success
     }
     if options.showVersion {

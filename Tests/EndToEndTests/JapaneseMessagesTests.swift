@@ -128,6 +128,15 @@ struct JapaneseMessagesTests {
     #expect(verb.status != 0)
     #expect(verb.standardError.contains("「loud」は数ではありません"), "\(verb.standardError)")
     try expectNoEnglish(verb.standardOutput + verb.standardError, "settei set")
+    let file = home.file("import.json")
+    write(Array(#"{"volume": 42}"#.utf8), to: file)
+    let imported = try settei(session + ["import", file], script: "", home: home.path)
+    #expect(imported.status != 0)
+    #expect(
+      imported.standardError.contains("何も取り込んでいません")
+        && imported.standardError.contains("使える値: 0 から 10 までの数"),
+      "\(imported.standardError)")
+    try expectNoEnglish(imported.standardError, "settei import")
 
     for (arguments, japanese) in [
       (["--bogus"], "「--bogus」というオプションはありません。"),
@@ -142,6 +151,23 @@ struct JapaneseMessagesTests {
       let commands = "get, set, list, export, import, reset, lint, defaults, diff, render"
       try expectNoEnglish(run.standardError.replacing(commands, with: ""), "\(arguments)")
     }
+  }
+
+  /// The CI commands' help follows --lang too; the English text is the one
+  /// docs/commands.md holds.
+  @Test(arguments: ["defaults", "diff", "lint", "render"])
+  func theHelpOfACommand(command: String) throws {
+    let home = try TemporaryFolder()
+    let japanese = try settei(["--lang", "ja", command, "--help"], script: "", home: home.path)
+    #expect(japanese.status == 0)
+    #expect(japanese.standardOutput.hasPrefix("使い方: settei \(command)"))
+    #expect(japanese.standardOutput.contains("終了ステータス: 0 "))
+    // Command names and the words lint prints (error, warning) are the same in every language.
+    let words = japanese.standardOutput.replacing("defaults", with: "")
+      .replacing("warning", with: "")
+    try expectNoEnglish(words, "\(command) --help")
+    let english = try settei(["--lang", "en", command, "--help"], script: "", home: home.path)
+    #expect(english.standardOutput.hasPrefix("Usage: settei \(command)"))
   }
 
   @Test func inATerminal() throws {

@@ -49,6 +49,12 @@ package enum SettingsMessage: Int, MessageKey {
   case describeCurrent
   case describeChanged
   case describeNote
+  case noSuchSetting
+  case hiddenValue
+  case doesNotFit
+  case doesNotFitAllowed
+  case notText
+  case notADateValue
 }
 
 /// The built-in catalogs of `SettingsMessage`.
@@ -112,6 +118,12 @@ private enum SettingsMessageTemplates {
     "  current:  %1$@",
     "  current:  %1$@  (changed from the default)",
     "  note:     %1$@",
+    "no setting of this schema has this key",
+    "the hidden value",
+    "%1$@ does not fit",
+    "%1$@ does not fit (allowed: %2$@)",
+    "%1$@ is not text",
+    "%1$@ is not a date",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -157,5 +169,11 @@ private enum SettingsMessageTemplates {
     "  現在の値:   %1$@",
     "  現在の値:   %1$@  (デフォルトから変更)",
     "  注記:       %1$@",
+    "このスキーマにこのキーの設定はありません",
+    "隠された値",
+    "%1$@ は合いません",
+    "%1$@ は合いません (使える値: %2$@)",
+    "%1$@ はテキストではありません",
+    "%1$@ は日付ではありません",
   ]
 }

@@ -240,15 +240,15 @@ public final class SettingsModel {
   /// the keyboard, a date). A secret is not quoted. For values that come from a file rather
   /// than from typing: `import` and the recovery file.
   public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
-    guard let specifier = specifiersByKey[key] else {
-      return "no setting of this schema has this key"
-    }
+    let messages = self.messages
+    guard let specifier = specifiersByKey[key] else { return messages.text(.noSuchSetting) }
     guard let value else { return nil }  // removing a value restores the default
-    let shown = specifier.isSecure ? "the hidden value" : value.debugDescription
-    let allowed =
-      pagesByKey[key].flatMap { allowedValues(of: specifier, on: $0) }
-      .map { " (allowed: \($0))" } ?? ""
-    guard isValid(value, forKey: key) else { return "\(shown) does not fit\(allowed)" }
+    let shown = specifier.isSecure ? messages.text(.hiddenValue) : value.debugDescription
+    guard isValid(value, forKey: key) else {
+      guard let allowed = pagesByKey[key].flatMap({ allowedValues(of: specifier, on: $0) })
+      else { return messages.text(.doesNotFit, shown) }
+      return messages.text(.doesNotFitAllowed, shown, allowed)
+    }
     switch specifier.kind {
     case .textField:
       let keyboard = specifier.keyboardType
@@ -257,12 +257,12 @@ public final class SettingsModel {
       else { return nil }
       return messages.text(problem, specifier.isSecure ? Self.maskedSecret : text)
     case .textView:
-      return value.stringValue == nil ? "\(shown) is not text" : nil
+      return value.stringValue == nil ? messages.text(.notText, shown) : nil
     case .datePicker:
       // A JSON file holds a date as its ISO 8601 text.
       if case .date = value { return nil }
       return value.stringValue.flatMap(SpecifierValues.date(from:)) == nil
-        ? "\(shown) is not a date" : nil
+        ? messages.text(.notADateValue, shown) : nil
     default:
       return nil
     }
