@@ -137,6 +137,13 @@ struct JapaneseMessagesTests {
         && imported.standardError.contains("使える値: 0 から 10 までの数"),
       "\(imported.standardError)")
     try expectNoEnglish(imported.standardError, "settei import")
+    let badStore = home.file("bad.json")
+    write(Array(#"{"volume": 42}"#.utf8), to: badStore)
+    let warned = try settei(
+      ["--lang", "ja", "--schema", schema, "--store", badStore], script: "quit\n",
+      home: home.path)
+    #expect(warned.standardError.contains("「volume」の保存値 42 は"), "\(warned.standardError)")
+    try expectNoEnglish(warned.standardError, "a stored value that does not fit")
 
     for (arguments, japanese) in [
       (["--bogus"], "「--bogus」というオプションはありません。"),

@@ -55,6 +55,10 @@ package enum SettingsMessage: Int, MessageKey {
   case doesNotFitAllowed
   case notText
   case notADateValue
+  case storedDoesNotFit
+  case storedDoesNotFitAllowed
+  case shownUnchosen
+  case shownDefault
 }
 
 /// The built-in catalogs of `SettingsMessage`.
@@ -124,6 +128,10 @@ private enum SettingsMessageTemplates {
     "%1$@ does not fit (allowed: %2$@)",
     "%1$@ is not text",
     "%1$@ is not a date",
+    "the stored value of '%1$@' is %2$@, which does not fit its %3$@; %4$@",
+    "the stored value of '%1$@' is %2$@, which does not fit its %3$@ (allowed: %4$@); %5$@",
+    "showing it with no choice selected, as iOS does",
+    "showing the default",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -175,5 +183,9 @@ private enum SettingsMessageTemplates {
     "%1$@ は合いません (使える値: %2$@)",
     "%1$@ はテキストではありません",
     "%1$@ は日付ではありません",
+    "「%1$@」の保存値 %2$@ は %3$@ に合いません。%4$@",
+    "「%1$@」の保存値 %2$@ は %3$@ に合いません (使える値: %4$@)。%5$@",
+    "iOS と同じく、どの選択肢も選ばれていない状態で表示します",
+    "デフォルトを表示します",
   ]
 }

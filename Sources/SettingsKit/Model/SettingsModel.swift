@@ -191,13 +191,16 @@ public final class SettingsModel {
       guard let stored = storedValues[key], let specifier = specifiersByKey[key],
         let page = pagesByKey[key], !isValid(stored, forKey: key)
       else { continue }
-      let allowed = allowedValues(of: specifier, on: page).map { " (allowed: \($0))" } ?? ""
-      let shown =
-        isShown(stored, forKey: key)
-        ? "showing it with no choice selected, as iOS does" : "showing the default"
-      warnings.append(
-        "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
-          + "\(specifier.kind.typeName)\(allowed); \(shown)")
+      let shown = messages.text(isShown(stored, forKey: key) ? .shownUnchosen : .shownDefault)
+      let type = specifier.kind.typeName
+      if let allowed = allowedValues(of: specifier, on: page) {
+        warnings.append(
+          messages.text(
+            .storedDoesNotFitAllowed, key, stored.debugDescription, type, allowed, shown))
+      } else {
+        warnings.append(
+          messages.text(.storedDoesNotFit, key, stored.debugDescription, type, shown))
+      }
     }
     return warnings
   }
