@@ -23,6 +23,18 @@ public enum JSONSchemaReader {
   public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaError)
     -> SettingsSchema
   {
+    switch JSONPageDecoder.decode(bytes, source: source) {
+    case .success(let schema): return schema
+    case .failure(.syntax(let error)): throw .syntax(error)
+    case .failure(.shape): return try readThroughTree(bytes, source: source)
+    }
+  }
+
+  /// ``read(_:source:)`` through a tree of the whole file: the reader of schemas whose shape
+  /// is wrong, for its messages, which name the first thing wrong in page order.
+  static func readThroughTree(_ bytes: some Collection<UInt8>, source: String)
+    throws(SchemaError) -> SettingsSchema
+  {
     let value: PropertyListValue
     do {
       value = try JSONReader.parse(bytes, source: source)
