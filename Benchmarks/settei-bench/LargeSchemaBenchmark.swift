@@ -18,18 +18,11 @@ struct LargeSchemaBenchmark {
 
   func run() throws(BenchError) -> Report.Figure {
     let folder = try TextFile.temporaryFolder(in: configuration.work, prefix: "large")
+    try Self.generate(in: folder)
     let bigJSON = folder + "/big.json"
     let bigBytes = Self.big.json()
-    try TextFile.write(bigBytes, to: bigJSON)
     let countedJSON = folder + "/counted.json"
     let countedBytes = Self.counted.json().count
-    try TextFile.write(Self.counted.json(), to: countedJSON)
-    do {
-      try Self.bigBundle.writeBundle(to: folder + "/Big.bundle")
-      try Self.smallBundle.writeBundle(to: folder + "/Small.bundle")
-    } catch {
-      throw BenchError("cannot write the generated bundles in \(folder): \(error)")
-    }
     let quit = Array("quit!\n".utf8)
     func settei(_ schema: String) -> ChildProcess {
       ChildProcess(
@@ -149,6 +142,19 @@ struct LargeSchemaBenchmark {
       number: 7, title: "Big schemas", result: results.joined(separator: "; "),
       target: "≤ 1.0× JSONDecoder (time, RSS); ≤ 40 instructions/byte; bundle ≤ 1.5×",
       meetsTarget: !verdicts.contains(false), details: details, commands: commands)
+  }
+
+  /// Writes the figure's schemas into `folder`: `big.json`, `counted.json`, `Big.bundle` and
+  /// `Small.bundle` (`settei-bench generate-schemas FOLDER`, to measure them by hand).
+  static func generate(in folder: String) throws(BenchError) {
+    try TextFile.write(big.json(), to: folder + "/big.json")
+    try TextFile.write(counted.json(), to: folder + "/counted.json")
+    do {
+      try bigBundle.writeBundle(to: folder + "/Big.bundle")
+      try smallBundle.writeBundle(to: folder + "/Small.bundle")
+    } catch {
+      throw BenchError("cannot write the generated bundles in \(folder): \(error)")
+    }
   }
 
   /// The child that callgrind counts: loads the schema at `path` (`-`: none) and exits.

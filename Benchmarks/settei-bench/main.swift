@@ -13,6 +13,7 @@ let usage = """
          settei-bench scale-child ROWS SESSIONS
          settei-bench save-child KEYS SAVES FOLDER
          settei-bench schema-load-child PATH|-
+         settei-bench generate-schemas FOLDER
   """
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -157,6 +158,9 @@ do {
   case "schema-load-child":
     guard arguments.count == 2 else { fail(usage, status: 64) }
     try LargeSchemaBenchmark.child(path: arguments[1])
+  case "generate-schemas":
+    guard arguments.count == 2 else { fail(usage, status: 64) }
+    try LargeSchemaBenchmark.generate(in: arguments[1])
   case "run":
     try runBenchmark(Array(arguments.dropFirst()))
   default:

@@ -23,6 +23,8 @@ public struct JSONCursor {
 
   private struct Object {
     var count = 0
+    /// Whether the cursor checks for repeated keys; else its reader does.
+    var checksKeys = true
     /// The keys before the last, while they are few enough to search one by one.
     var earlierKeys: [String] = []
     /// The keys before the last, once there are many.
@@ -61,9 +63,23 @@ public struct JSONCursor {
 
   /// Steps into the object at the cursor (``isObject`` must be true); then
   /// ``nextMember()`` gives its keys.
-  public mutating func beginObject() throws(SourceError) {
+  ///
+  /// - Parameter checkingKeys: Whether the cursor refuses a key repeated in the object;
+  ///   `false` when the reader keeps the members in a dictionary of its own and calls
+  ///   ``repeatedKey()`` when one is there already, after reading its value.
+  /// - Throws: ``SourceError`` when objects and arrays nest too deeply.
+  public mutating func beginObject(checkingKeys: Bool = true) throws(SourceError) {
     try parser.enterContainer()
-    objects.append(Object())
+    objects.append(Object(checksKeys: checkingKeys))
+  }
+
+  /// The error for the key of the member just read when the object has it already, as
+  /// ``JSONReader`` words and places it.
+  public func repeatedKey() -> SourceError {
+    let object = objects[objects.count - 1]
+    return parser.input.error(
+      at: object.lastKeyStart,
+      "duplicate key \(JSONWriter.quoted(object.lastKey)) in one object; keep only one of them")
   }
 
   /// The key of the object's next member, with the cursor on its value, which the caller must
@@ -72,11 +88,9 @@ public struct JSONCursor {
   public mutating func nextMember() throws(SourceError) -> String? {
     var object = objects.removeLast()
     if object.count > 0 {
-      guard object.insertLastKey() else {
-        throw parser.input.error(
-          at: object.lastKeyStart,
-          "duplicate key \(JSONWriter.quoted(object.lastKey)) in one object; keep only one of them"
-        )
+      guard !object.checksKeys || object.insertLastKey() else {
+        objects.append(object)
+        throw repeatedKey()
       }
       parser.skipWhitespace()
       guard try separator(closing: "}", after: "object member") else { return nil }

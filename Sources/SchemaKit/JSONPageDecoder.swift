@@ -140,14 +140,19 @@ enum JSONPageDecoder {
         page.specifiers.append(Specifier(index: index, raw: [:]))
         return
       }
-      var raw: [String: PropertyListValue] = [:]
+      // The members go straight into the specifier's dictionary, which finds a repeated key
+      // without the cursor keeping a list of its own; `Children` is kept apart.
+      var raw = [String: PropertyListValue](minimumCapacity: 8)
       var children: [(member: String?, page: PendingPage)] = []
-      try cursor.beginObject()
+      try cursor.beginObject(checkingKeys: false)
       while let key = try cursor.nextMember() {
         if key == "Children" {
-          if let child = try self.page(&cursor) { children.append((nil, child)) }
+          let child = try self.page(&cursor)
+          if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
+          if let child { children.append((nil, child)) }
           continue
         }
+        let member: PropertyListValue
         if cursor.isObject, Specifier.nestedSpecifierKeys.contains(key) {
           var nested: [String: PropertyListValue] = [:]
           try cursor.beginObject()
@@ -158,10 +163,11 @@ enum JSONPageDecoder {
               nested[nestedKey] = try value(&cursor)
             }
           }
-          raw[key] = .dictionary(nested)
-          continue
+          member = .dictionary(nested)
+        } else {
+          member = try value(&cursor)
         }
-        raw[key] = try value(&cursor)
+        if raw.updateValue(member, forKey: key) != nil { throw cursor.repeatedKey() }
       }
       children.sort { order($0.member) < order($1.member) }
       for child in children {

@@ -60,6 +60,20 @@ import Testing
     for text in texts { expectSameAsTree(Array(text.utf8)) }
   }
 
+  @Test func repeatedKeysAreRefusedWhereTheTreeRefusesThem() {
+    let texts = [
+      #"{"PreferenceSpecifiers":[{"Key":"a","Title":"t","Key":"b"}]}"#,
+      #"{"PreferenceSpecifiers":[{"Children":{"PreferenceSpecifiers":[]},"Children":{}}]}"#,
+      #"{"PreferenceSpecifiers":[{"ItemSpecifier":{"Key":1,"Key":[}}]}"#,
+      #"{"PreferenceSpecifiers":[{"ItemSpecifier":{},"ItemSpecifier":{}}]}"#,
+      #"{"PreferenceSpecifiers":[],"Title":"a","PreferenceSpecifiers":[]}"#,
+    ]
+    for text in texts {
+      expectSameAsTree(Array(text.utf8))
+      #expect(throws: SchemaError.self) { try JSONSchemaReader.read(Array(text.utf8), source: "s") }
+    }
+  }
+
   @Test func schemasOfTheWrongShapeGiveTheTreeReadersMessages() {
     let texts = [
       #"[]"#, #"{}"#, #"{"PreferenceSpecifiers":{}}"#, #"{"PreferenceSpecifiers":[1]}"#,
