@@ -141,8 +141,10 @@ enum JSONPageDecoder {
         return
       }
       // The members go straight into the specifier's dictionary, which finds a repeated key
-      // without the cursor keeping a list of its own; `Children` is kept apart.
-      var raw = [String: PropertyListValue](minimumCapacity: 8)
+      // without the cursor keeping a list of its own; `Children` is kept apart. Room for six
+      // members (a multi-value's) is the eight buckets a dictionary grown to them has: more
+      // would cost every specifier of a big schema memory it never uses.
+      var raw = [String: PropertyListValue](minimumCapacity: 6)
       var children: [(member: String?, page: PendingPage)] = []
       try cursor.beginObject(checkingKeys: false)
       while let key = try cursor.nextMember() {
