@@ -37,7 +37,7 @@ struct REPLCommandsTests {
     let run = try settei(
       ["--lang", "ja", "--store", home.file("s.json")], script: command + "\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
-    #expect(run.standardOutput.contains("温度単位 is row 4."))
+    #expect(run.standardOutput.contains("温度単位 は 4 行目です。"))
   }
 
   @Test func changesListsAndUndoPutsBack() throws {
@@ -50,8 +50,9 @@ struct REPLCommandsTests {
     try #require(run.status == 0, "\(run.standardError)")
     #expect(
       run.standardOutput.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）\n言語と地域 › テキスト認識表示: オン → オフ\n"))
-    #expect(run.standardOutput.contains("Undone: 言語と地域 › テキスト認識表示 is オン again."))
-    #expect(run.standardOutput.contains("No changes yet."))
+    #expect(
+      run.standardOutput.contains("取り消しました: 言語と地域 › テキスト認識表示 は オン に戻りました。"))
+    #expect(run.standardOutput.contains("まだ変更はありません。"))
     #expect(contents(of: store) == nil, "undone to nothing: no write")
   }
 
@@ -71,6 +72,34 @@ struct REPLCommandsTests {
     #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).trimmed() == "{}")
   }
 
+  /// Each language is named in its own language, as iOS's language list names it: the row's
+  /// detail, the list, `? 1` and `reset 1` agree, in English and in Japanese.
+  @Test(arguments: ["en", "ja"])
+  func languageNamesAgree(language: String) throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(Array("{\"language\": \"de\"}".utf8), to: store)
+    let run = try settei(
+      ["--lang", language, "--store", store], script: "? 1\n1\nback\nreset 1\nquit\n",
+      home: home.path)
+    try #require(run.status == 0, "\(run.standardError)")
+    let output = run.standardOutput
+    #expect(output.contains("• Deutsch ›"), "the row's detail")
+    #expect(output.contains("✓ Deutsch") && output.contains("   1    日本語"), "the list")
+    #expect(
+      output.contains("日本語 (ja)") && output.contains("English (en)")
+        && output.contains("Deutsch (de)"), "? 1")
+    #expect(output.contains(language == "ja" ? "デフォルト: 日本語" : "default:  日本語"), "? 1")
+    #expect(
+      output.contains(
+        language == "ja"
+          ? "language をデフォルトに戻しました: 日本語。" : "Reset language to its default: 日本語."),
+      "reset 1")
+    for other in ["Japanese", "German", "英語", "ドイツ語"] {
+      #expect(!output.contains(other), "\(other)")
+    }
+  }
+
   @Test func anUnknownLangSaysWhichLanguagesExist() throws {
     let home = try TemporaryFolder()
     let unknown = try settei(
@@ -88,7 +117,7 @@ struct REPLCommandsTests {
     let run = try settei(
       ["--lang", "ja", "--store", home.file("s.json")], script: "lang\nlang en\nlang xx\n",
       home: home.path)
-    #expect(run.standardOutput.contains("lang\nLanguage: ja. Also: en (lang CODE).\n"))
+    #expect(run.standardOutput.contains("lang\n言語: ja。ほかに: en（lang CODE）。\n"))
     #expect(run.standardOutput.contains("lang en\nLanguage & Region\n"))
     #expect(run.status == 1)
     #expect(run.standardError.contains("This schema has no 'xx' text. Languages: en, ja."))

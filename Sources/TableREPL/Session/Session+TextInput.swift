@@ -5,16 +5,14 @@ extension Session {
   /// session must end (a script's answer was invalid).
   func answerPendingTextInput() -> Outcome? {
     guard let request = navigationController.takePresentedTextInput() else { return nil }
-    if let message = request.message, !message.isEmpty {
-      for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-        output.write("  " + TerminalText.sanitize(String(line)) + "\n")
-      }
+    for line in messages.lines(describing: request) {
+      output.write("  " + TerminalText.sanitize(line) + "\n")
     }
     let title = TerminalText.sanitize(request.title)
     while true {
       let answer: ReadResult
       if request.isMultiline {
-        output.write("  (end with a line holding a single \".\"; Ctrl-C cancels)\n")
+        output.write("  " + messages.text(.multilineHint) + "\n")
         answer = readLines(prompt: title + ": ")
       } else if request.isSecure {
         answer = reader.readSecret(prompt: title + ": ")
@@ -24,7 +22,7 @@ extension Session {
       switch answer {
       case .interrupted, .endOfInput:
         request.completion(.cancelled)
-        output.write("Cancelled; nothing changed.\n")
+        output.write(messages.text(.cancelled) + "\n")
         return nil
       case .rejected(let reason):
         linesRead += 1
@@ -33,15 +31,26 @@ extension Session {
         linesRead += 1
         if text.isEmpty {
           request.completion(.cancelled)
-          output.write("Unchanged.\n")
+          output.write(messages.text(.unchanged) + "\n")
           return nil
         }
         if request.isSecure, text.unicodeScalars.contains(where: TerminalText.isUnsafe) {
           // A terminal's reader drops what cursor keys send; a script's line keeps it.
-          if let outcome = fail("The hidden answer holds a control character; type it again.") {
+          if let outcome = fail(messages.text(.hiddenAnswerControl)) {
             return outcome
           }
           continue
+        }
+        if case .confirmation(let confirm, let deny) = request.kind {
+          switch messages.confirmationAnswer(text, confirm: confirm, deny: deny) {
+          case true?: request.completion(.entered(text))
+          case false?: request.completion(.cancelled)
+          case nil:
+            let answers = messages.text(.confirmAnswers, confirm, deny)
+            if let outcome = fail(messages.text(.notAnAnswer, text, answers)) { return outcome }
+            continue
+          }
+          return nil
         }
         if var problem = request.validate(text) {
           // A hidden answer is never shown, not even in the reason it was refused.
