@@ -97,16 +97,8 @@ import Testing
     ]
     let interesting = Array(#"{}[]",:\-+.eE01tfnu "#.utf8) + [0, 0x0A, 0xE3, 0xFF]
     for _ in 0..<3000 {
-      var bytes = seeds[Int(random.next() % UInt64(seeds.count))]
-      for _ in 0..<(1 + random.next() % 3) {
-        let position = Int(random.next() % UInt64(bytes.count))
-        let byte = interesting[Int(random.next() % UInt64(interesting.count))]
-        switch random.next() % 3 {
-        case 0: bytes[position] = byte
-        case 1: bytes.insert(byte, at: position)
-        default: bytes.remove(at: position)
-        }
-      }
+      let seed = seeds[Int(random.next() % UInt64(seeds.count))]
+      let bytes = random.mutated(seed, using: interesting)
       expectSameAsTree(bytes)
     }
   }
