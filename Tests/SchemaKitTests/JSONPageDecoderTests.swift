@@ -50,6 +50,30 @@ import Testing
     expectSameAsTree(bytes)
   }
 
+  @Test func everyFixtureBundleInJSONReadsTheSameBothWays() throws {
+    for bundle in PackagePaths.bundles + [PackagePaths.realWorldCasesBundle] {
+      let schema = try SchemaLoader.load(path: bundle)
+      expectSameAsTree(Array(JSONSchemaWriter.serialize(schema).utf8))
+    }
+  }
+
+  @Test func theGeneratedBundleAndJSONGiveTheSamePages() throws {
+    let generated = GeneratedSchema(panes: 3, settingsPerPane: 120)
+    let folder = try TemporaryFolder()
+    try generated.writeBundle(to: folder.file("G.bundle"))
+    let bundle = try SchemaLoader.load(path: folder.file("G.bundle"))
+    let json = try JSONSchemaReader.read(generated.json(), source: "g.json")
+    #expect(bundle.pages.keys.sorted() == json.pages.keys.sorted())
+    for (name, page) in bundle.pages {
+      #expect(page.title == json.pages[name]?.title)
+      #expect(page.specifiers.map(\.kind) == json.pages[name]?.specifiers.map(\.kind))
+      #expect(page.specifiers.map(\.key) == json.pages[name]?.specifiers.map(\.key))
+      #expect(page.specifiers.map(\.title) == json.pages[name]?.specifiers.map(\.title))
+      #expect(
+        page.specifiers.map(\.defaultValue) == json.pages[name]?.specifiers.map(\.defaultValue))
+    }
+  }
+
   @Test func childrenBeforeAndAfterTheirFileAndInNestedSpecifiers() {
     let texts = [
       #"{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","Children":{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","Children":{"PreferenceSpecifiers":[]}}]},"File":"A"}]}"#,
