@@ -3,7 +3,7 @@
 # dynamic one for comparison, a print("hello") floor and the benchmark (Benchmarks/), then
 # runs it; it prints the figures and writes docs/performance.md.
 #
-#   scripts/bench.sh            all six figures: about 1 minute once built, 3 from clean
+#   scripts/bench.sh            all seven figures: about 1 minute once built, 3 from clean
 #   scripts/bench.sh --quick    smaller counts, for a look (does not write the report)
 #   scripts/bench.sh --only 2,3 some figures only (does not write the report)
 set -euo pipefail
@@ -36,6 +36,8 @@ dynamic_bin=$($SWIFT build -c release --scratch-path "$dynamic_scratch" --show-b
 printf 'print("hello")\n' > "$work/hello.swift"
 swiftc=$(dirname "$(command -v "$SWIFT")")/swiftc
 "$swiftc" -O "$work/hello.swift" -o "$work/hello"
+# Figure 7's comparison: FoundationEssentials' JSONDecoder reading a schema into structs.
+"$swiftc" -O Benchmarks/json-decoder/main.swift -o "$work/json-decoder"
 
 revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git status --porcelain -- Sources Benchmarks Package.swift 2>/dev/null)" ]; then
@@ -55,7 +57,7 @@ done
 "$bin/settei-bench" run \
   --settei "$bin/settei" --linking "$linking" \
   --other-settei "$dynamic_bin/settei" --other-linking "dynamic Swift runtime" \
-  --hello "$work/hello" \
+  --hello "$work/hello" --json-decoder "$work/json-decoder" \
   --bundle "$bundle" \
   --work "$PWD/$work/run" \
   --revision "$revision" --invocation "make bench" \

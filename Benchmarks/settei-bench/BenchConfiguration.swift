@@ -48,8 +48,13 @@ struct BenchConfiguration {
   var peerLargeRows = 100_000
   /// Seconds to wait for a peer's first screen.
   var peerTimeout = 300.0
-  /// The figures to run (1–6).
-  var figures: Set<Int> = [1, 2, 3, 4, 5, 6]
+  /// FoundationEssentials' `JSONDecoder` reading a schema into structs
+  /// (Benchmarks/json-decoder), for figure 7; `nil` to skip that comparison.
+  var jsonDecoder: String?
+  /// Pairs of each side-by-side comparison of figure 7.
+  var largePairs = 5
+  /// The figures to run (1–7).
+  var figures: Set<Int> = [1, 2, 3, 4, 5, 6, 7]
 
   /// Smaller counts, for a quick look (`--quick`): the same figures, less precise.
   mutating func useQuickCounts() {
@@ -63,5 +68,6 @@ struct BenchConfiguration {
     schemaPairs = 20
     peerSmallPairs = 5
     peerLargeRows = 10_000
+    largePairs = 1
   }
 }

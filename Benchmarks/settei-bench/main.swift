@@ -9,9 +9,11 @@ let usage = """
   usage: settei-bench run --settei PATH --hello PATH --bundle PATH --work DIR
                           [--other-settei PATH] [--linking NAME] [--other-linking NAME]
                           [--out FILE] [--history FILE] [--revision TEXT] [--quick]
-                          [--only 1,2,…] [--peer-large-pairs N]
+                          [--only 1,2,…] [--peer-large-pairs N] [--json-decoder PATH]
          settei-bench scale-child ROWS SESSIONS
          settei-bench save-child KEYS SAVES FOLDER
+         settei-bench schema-load-child PATH|-
+         settei-bench generate-schemas FOLDER
   """
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -40,7 +42,7 @@ func ownExecutable() -> String {
     ? String(decoding: buffer[..<count], as: UTF8.self) : CommandLine.arguments[0]
 }
 
-/// Measures one of the six figures.
+/// Measures one of the seven figures.
 func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(BenchError)
   -> Report.Figure
 {
@@ -50,6 +52,7 @@ func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(Be
   case 3: try ScaleBenchmark(configuration: configuration).run()
   case 4: try SaveBenchmark(configuration: configuration).run()
   case 5: try SchemaLoadBenchmark(configuration: configuration).run()
+  case 7: try LargeSchemaBenchmark(configuration: configuration).run()
   default: try PeerBenchmark(configuration: configuration).run()
   }
 }
@@ -95,6 +98,7 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
     whiptail: Executables.find("whiptail", environment: environment),
     environment: environment)
   if let linking = values["linking"] { configuration.setteiLinking = linking }
+  configuration.jsonDecoder = values["json-decoder"]
   if let linking = values["other-linking"] { configuration.otherSetteiLinking = linking }
   if quick { configuration.useQuickCounts() }
   if let pairs = values["peer-large-pairs"].flatMap({ Int($0) }) {
@@ -114,8 +118,9 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
     invocation: values["invocation"] ?? "make bench")
   let names = [
     1: "start-up", 2: "per-command cost", 3: "scale", 4: "save", 5: "schema load", 6: "peer",
+    7: "big schemas",
   ]
-  for number in 1...6 where configuration.figures.contains(number) {
+  for number in 1...7 where configuration.figures.contains(number) {
     FileHandleError.write("settei-bench: \(number). \(names[number] ?? "")…\n")
     let stepStart = MonotonicClock.now()
     let figure = try measureFigure(number, configuration)
@@ -150,6 +155,12 @@ do {
     guard arguments.count == 4, let keys = Int(arguments[1]), let saves = Int(arguments[2])
     else { fail(usage, status: 64) }
     try SaveBenchmark.child(keys: keys, saves: saves, folder: arguments[3])
+  case "schema-load-child":
+    guard arguments.count == 2 else { fail(usage, status: 64) }
+    try LargeSchemaBenchmark.child(path: arguments[1])
+  case "generate-schemas":
+    guard arguments.count == 2 else { fail(usage, status: 64) }
+    try LargeSchemaBenchmark.generate(in: arguments[1])
   case "run":
     try runBenchmark(Array(arguments.dropFirst()))
   default:

@@ -77,8 +77,8 @@ public enum JSONReader {
   }
 }
 
-/// The recursive-descent parser behind ``JSONReader``.
-private struct JSONParser {
+/// The recursive-descent parser behind ``JSONReader`` and ``JSONCursor``.
+struct JSONParser {
   let input: TextInput
   var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
   var index = 0
@@ -116,7 +116,7 @@ private struct JSONParser {
     return value
   }
 
-  private func jsonTypeName(_ value: PropertyListValue) -> String {
+  func jsonTypeName(_ value: PropertyListValue) -> String {
     switch value {
     case .integer, .real: "number"
     case .dictionary: "object"

@@ -23,6 +23,18 @@ public enum JSONSchemaReader {
   public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaError)
     -> SettingsSchema
   {
+    switch JSONPageDecoder.decode(bytes, source: source) {
+    case .success(let schema): return schema
+    case .failure(.syntax(let error)): throw .syntax(error)
+    case .failure(.shape): return try readThroughTree(bytes, source: source)
+    }
+  }
+
+  /// ``read(_:source:)`` through a tree of the whole file: the reader of schemas whose shape
+  /// is wrong, for its messages, which name the first thing wrong in page order.
+  static func readThroughTree(_ bytes: some Collection<UInt8>, source: String)
+    throws(SchemaError) -> SettingsSchema
+  {
     let value: PropertyListValue
     do {
       value = try JSONReader.parse(bytes, source: source)
@@ -45,24 +57,15 @@ public enum JSONSchemaReader {
     _ dictionary: [String: PropertyListValue], name: String, source: String,
     pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
   ) throws(SchemaError) {
-    guard let list = dictionary["PreferenceSpecifiers"] else {
-      throw SchemaError.invalid(
-        source: source,
-        message: "page '\(name)' has no PreferenceSpecifiers; add an array of specifiers")
-    }
-    guard let items = list.arrayValue else {
-      throw SchemaError.invalid(
-        source: source,
-        message: "PreferenceSpecifiers of page '\(name)' must be an array, not \(list.typeName)")
-    }
-    var specifiers: [Specifier] = []
-    specifiers.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      guard var raw = item.dictionaryValue else {
-        throw SchemaError.invalid(
-          source: source, specifierIndex: index,
-          message: "a specifier must be an object, not \(item.typeName)")
-      }
+    // The one page decoder; inline `Children` are taken out of each specifier on the way.
+    // A specifier that is not an object stops the read: nothing after it is looked at.
+    let items = dictionary[SpecifierKey.preferenceSpecifiers]?.arrayValue ?? []
+    let firstBad = items.firstIndex { $0.dictionaryValue == nil }
+    var problems: [LintProblem] = []
+    let decoded = try PageDecoder.page(
+      dictionary, name: name, source: source, problems: &problems
+    ) { raw, index throws(SchemaError) in
+      if let firstBad, index > firstBad { return }
       try readChildren(
         of: &raw, defaultName: "\(name).\(index)", index: index, source: source, pages: &pages,
         strings: &strings)
@@ -73,12 +76,18 @@ public enum JSONSchemaReader {
           pages: &pages, strings: &strings)
         raw[member] = .dictionary(nested)
       }
-      specifiers.append(Specifier(index: index, raw: raw))
     }
-    let page = SettingsSchema.Page(
-      name: name, title: dictionary["Title"]?.stringValue,
-      stringsTable: dictionary["StringsTable"]?.stringValue, specifiers: specifiers,
-      source: source)
+    let page: SettingsSchema.Page
+    switch decoded {
+    case .success(let decodedPage): page = decodedPage
+    case .failure(let error):
+      throw SchemaError.invalid(source: source, message: "page '\(name)': \(error.message)")
+    }
+    if let firstBad {
+      throw SchemaError.invalid(
+        source: source, specifierIndex: firstBad,
+        message: "a specifier must be an object, not \(items[firstBad].typeName)")
+    }
     if let inline = dictionary["Strings"] {
       guard let languages = inline.dictionaryValue else {
         throw SchemaError.invalid(

@@ -88,7 +88,7 @@ enum SettingsBundleLoader {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
-  /// A page read from a property list, or why it is not one.
+  /// A page read from a property list, or why it is not one (``PageDecoder``).
   static func page(
     from value: PropertyListValue, name: String, source: String, problems: inout [LintProblem]
   ) -> Result<SettingsSchema.Page, PageError> {
@@ -98,47 +98,9 @@ enum SettingsBundleLoader {
           "expected a dictionary with PreferenceSpecifiers at the top level, found "
             + article(value.typeName)))
     }
-    guard let list = dictionary["PreferenceSpecifiers"] else {
-      return .failure(
-        PageError(
-          "the top-level dictionary has no PreferenceSpecifiers; add an array of specifier "
-            + "dictionaries under that key"))
+    return PageDecoder.page(dictionary, name: name, source: source, problems: &problems) {
+      (_, _) throws(Never) in
     }
-    guard let items = list.arrayValue else {
-      return .failure(
-        PageError(
-          "PreferenceSpecifiers must be an array of specifier dictionaries, not "
-            + article(list.typeName)))
-    }
-    var specifiers: [Specifier] = []
-    specifiers.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      guard let raw = item.dictionaryValue else {
-        problems.append(
-          LintProblem(
-            severity: .error, source: source, page: name, specifierIndex: index,
-            message: "the specifier is \(article(item.typeName)), not a dictionary; it is left out",
-            fix: "make it a dictionary with a Type, or remove it"))
-        continue
-      }
-      specifiers.append(Specifier(index: index, raw: raw))
-    }
-    var stringsTable: String?
-    if let table = dictionary["StringsTable"] {
-      if let tableName = table.stringValue {
-        stringsTable = tableName
-      } else {
-        problems.append(
-          LintProblem(
-            severity: .warning, source: source, page: name,
-            message: "StringsTable is \(article(table.typeName)), not a string; it is ignored",
-            fix: "give the name of a .strings file without its extension, such as Root"))
-      }
-    }
-    return .success(
-      SettingsSchema.Page(
-        name: name, title: dictionary["Title"]?.stringValue, stringsTable: stringsTable,
-        specifiers: specifiers, source: source))
   }
 
   /// `"an array"`, `"a string"`, `"an integer"`.

@@ -16,3 +16,23 @@ public struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+extension SplitMix64 {
+  /// `bytes` with one to `maximumEdits` bytes replaced by, or inserted from, `interesting`,
+  /// or removed: for tests that compare two readers on broken input.
+  public mutating func mutated(_ bytes: [UInt8], using interesting: [UInt8], maximumEdits: Int = 3)
+    -> [UInt8]
+  {
+    var bytes = bytes
+    for _ in 0..<(1 + next() % UInt64(maximumEdits)) where !bytes.isEmpty {
+      let position = Int(next() % UInt64(bytes.count))
+      let byte = interesting[Int(next() % UInt64(interesting.count))]
+      switch next() % 3 {
+      case 0: bytes[position] = byte
+      case 1: bytes.insert(byte, at: position)
+      default: bytes.remove(at: position)
+      }
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,169 @@
+import SchemaKit
+import TestSupport
+
+/// Figure 7: a big schema. `quit!` on a generated 100,000-setting JSON schema against
+/// FoundationEssentials' `JSONDecoder` reading the same file into plain structs (time and
+/// peak RSS, side by side); the instructions per byte of a schema load (callgrind); and the
+/// start-up of a 1,000-pane Settings.bundle against a bundle of one pane.
+struct LargeSchemaBenchmark {
+  let configuration: BenchConfiguration
+
+  /// The big JSON schema: 100 panes of 1,000 settings.
+  static let big = GeneratedSchema(panes: 100, settingsPerPane: 1_000)
+  /// The schema whose load callgrind counts: 10 panes of 100 settings.
+  static let counted = GeneratedSchema(panes: 10, settingsPerPane: 100)
+  /// The big bundle: 1,000 panes of 100 settings, and the one-pane bundle it is compared to.
+  static let bigBundle = GeneratedSchema(panes: 1_000, settingsPerPane: 100)
+  static let smallBundle = GeneratedSchema(panes: 1, settingsPerPane: 100)
+
+  func run() throws(BenchError) -> Report.Figure {
+    let folder = try TextFile.temporaryFolder(in: configuration.work, prefix: "large")
+    try Self.generate(in: folder)
+    let bigJSON = folder + "/big.json"
+    let bigBytes = Self.big.json()
+    let countedJSON = folder + "/counted.json"
+    let countedBytes = Self.counted.json().count
+    let quit = Array("quit!\n".utf8)
+    func settei(_ schema: String) -> ChildProcess {
+      ChildProcess(
+        executable: configuration.settei,
+        arguments: ["--schema", schema, "--store", folder + "/store.json"],
+        environment: configuration.environment, input: .pipe(quit), output: .null,
+        errorOutput: .inherit)
+    }
+    var details: [String] = []
+    var commands: [String] = []
+    var verdicts: [Bool] = []
+    var results: [String] = []
+
+    // Load + first screen against JSONDecoder.
+    let setteiBig = settei(bigJSON)
+    commands.append("printf 'quit!\\n' | " + setteiBig.commandLine)
+    if let decoderPath = configuration.jsonDecoder {
+      let decoder = ChildProcess(
+        executable: decoderPath, arguments: [bigJSON], environment: configuration.environment,
+        output: .null, errorOutput: .inherit)
+      commands.append(decoder.commandLine)
+      _ = try setteiBig.runChecked()
+      _ = try decoder.runChecked()
+      var times: ([Double], [Double]) = ([], [])
+      var memory: ([Double], [Double]) = ([], [])
+      for round in 0..<configuration.largePairs {
+        let first = round % 2 == 0 ? setteiBig : decoder
+        let second = round % 2 == 0 ? decoder : setteiBig
+        let a = try first.runChecked()
+        let b = try second.runChecked()
+        let (ours, theirs) = round % 2 == 0 ? (a, b) : (b, a)
+        times.0.append(ours.seconds)
+        times.1.append(theirs.seconds)
+        memory.0.append(Double(ours.maxResidentKiB))
+        memory.1.append(Double(theirs.maxResidentKiB))
+      }
+      let timeRatio = Statistics.medianRatio(times.0, times.1)
+      let memoryRatio = Statistics.medianRatio(memory.0, memory.1)
+      verdicts.append(timeRatio <= 1.0 && memoryRatio <= 1.0)
+      results.append(
+        "100,000 settings: \(Format.ratio(timeRatio)) time, \(Format.ratio(memoryRatio)) RSS "
+          + "of JSONDecoder")
+      details += [
+        "A generated JSON schema (`GeneratedSchema(panes: 100, settingsPerPane: 1000)` of "
+          + "TestSupport: \(Format.grouped(Self.big.settingCount)) settings, "
+          + "\(Format.grouped(bigBytes.count)) bytes, one title in 7 translated to ja). settei "
+          + "loads it and shows its first screen (`quit!`); the comparison is "
+          + "FoundationEssentials' `JSONDecoder` decoding the same file into plain structs "
+          + "(`Benchmarks/json-decoder/main.swift`, built with `swiftc -O`). "
+          + "\(configuration.largePairs) pairs, taking turns to go first; a ratio is the median "
+          + "of each pair's ratio. Target: ≤ 1.0× in time and in peak RSS.",
+        "",
+        "| program | median time | median peak RSS |",
+        "| --- | --- | --- |",
+        "| settei `quit!` | \(Format.milliseconds(Statistics.median(times.0))) | "
+          + "\(Format.mebibytes(kibibytes: Int(Statistics.median(memory.0)))) |",
+        "| `JSONDecoder` into structs | \(Format.milliseconds(Statistics.median(times.1))) | "
+          + "\(Format.mebibytes(kibibytes: Int(Statistics.median(memory.1)))) |",
+        "| ratio | \(Format.ratio(timeRatio)) | \(Format.ratio(memoryRatio)) |",
+        "",
+      ]
+    }
+
+    // Instructions per byte of a schema load.
+    if let valgrind = configuration.valgrind {
+      let callgrind = Callgrind(valgrind: valgrind, folder: folder)
+      func child(_ path: String) -> ChildProcess {
+        ChildProcess(
+          executable: configuration.benchExecutable, arguments: ["schema-load-child", path],
+          environment: configuration.environment, output: .null, errorOutput: .inherit)
+      }
+      let loaded = try callgrind.instructions(of: child(countedJSON), name: "schema-load")
+      let none = try callgrind.instructions(of: child("-"), name: "schema-load-none")
+      let perByte = Double(loaded.count - none.count) / Double(countedBytes)
+      verdicts.append(perByte <= 40)
+      results.append("parse \(Format.fixed(perByte, 1)) instructions/byte")
+      commands += [loaded.command, none.command]
+      details += [
+        "Schema parse: `SchemaLoader.load(path:)` of a generated JSON schema of "
+          + "\(Format.grouped(Self.counted.settingCount)) settings "
+          + "(\(Format.grouped(countedBytes)) bytes) in a child process under callgrind, less "
+          + "the same child loading nothing: \(Format.grouped(loaded.count - none.count)) "
+          + "instructions, **\(Format.fixed(perByte, 1)) per byte** (target ≤ 40).",
+        "",
+      ]
+    }
+
+    // A bundle of 1,000 panes against one of one pane.
+    let big = settei(folder + "/Big.bundle")
+    let small = settei(folder + "/Small.bundle")
+    commands.append("printf 'quit!\\n' | " + big.commandLine)
+    commands.append("printf 'quit!\\n' | " + small.commandLine)
+    _ = try big.runChecked()
+    _ = try small.runChecked()
+    var bundleTimes: ([Double], [Double]) = ([], [])
+    for round in 0..<configuration.largePairs {
+      if round % 2 == 0 {
+        bundleTimes.0.append(try big.runChecked().seconds)
+        bundleTimes.1.append(try small.runChecked().seconds)
+      } else {
+        bundleTimes.1.append(try small.runChecked().seconds)
+        bundleTimes.0.append(try big.runChecked().seconds)
+      }
+    }
+    let bundleRatio = Statistics.medianRatio(bundleTimes.0, bundleTimes.1)
+    verdicts.append(bundleRatio <= 1.5)
+    results.append("1,000-pane bundle \(Format.ratio(bundleRatio)) a one-pane bundle")
+    details.append(
+      "Bundle start-up: `quit!` on a generated Settings.bundle of 1,000 panes of 100 settings "
+        + "(1,001 XML property lists, 1,001 ja `.strings` files) against one of one pane, "
+        + "\(configuration.largePairs) pairs: "
+        + "\(Format.milliseconds(Statistics.median(bundleTimes.0))) against "
+        + "\(Format.milliseconds(Statistics.median(bundleTimes.1))), "
+        + "**\(Format.ratio(bundleRatio))** (target ≤ 1.5×).")
+
+    return Report.Figure(
+      number: 7, title: "Big schemas", result: results.joined(separator: "; "),
+      target: "≤ 1.0× JSONDecoder (time, RSS); ≤ 40 instructions/byte; bundle ≤ 1.5×",
+      meetsTarget: !verdicts.contains(false), details: details, commands: commands)
+  }
+
+  /// Writes the figure's schemas into `folder`: `big.json`, `counted.json`, `Big.bundle` and
+  /// `Small.bundle` (`settei-bench generate-schemas FOLDER`, to measure them by hand).
+  static func generate(in folder: String) throws(BenchError) {
+    try TextFile.write(big.json(), to: folder + "/big.json")
+    try TextFile.write(counted.json(), to: folder + "/counted.json")
+    do {
+      try bigBundle.writeBundle(to: folder + "/Big.bundle")
+      try smallBundle.writeBundle(to: folder + "/Small.bundle")
+    } catch {
+      throw BenchError("cannot write the generated bundles in \(folder): \(error)")
+    }
+  }
+
+  /// The child that callgrind counts: loads the schema at `path` (`-`: none) and exits.
+  static func child(path: String) throws(BenchError) {
+    guard path != "-" else { return }
+    do {
+      _ = try SchemaLoader.load(path: path)
+    } catch {
+      throw BenchError("cannot load the schema \(path): \(error)")
+    }
+  }
+}

@@ -1,0 +1,213 @@
+/// Reads a JSON text one member or element at a time, so that a reader can build its own
+/// values (a schema's specifiers) straight from the bytes instead of from a tree of the whole
+/// file.
+///
+/// The checks and messages are ``JSONReader``'s, made in the same order: for the same bytes,
+/// a reader that walks every value with a cursor throws the error ``JSONReader/parse(_:source:)``
+/// throws, at the same line and column. Values it does not walk member by member it reads
+/// with ``value()``.
+///
+/// ```swift
+/// try JSONReader.read(bytes, source: path) { cursor throws(SourceError) in
+///   guard cursor.isObject else { return }
+///   try cursor.beginObject()
+///   while let key = try cursor.nextMember() {
+///     let value = try cursor.value()
+///   }
+/// }
+/// ```
+public struct JSONCursor {
+  var parser: JSONParser
+  /// The open objects, innermost last.
+  private var objects: [Object] = []
+
+  private struct Object {
+    var count = 0
+    /// Whether the cursor checks for repeated keys; else its reader does.
+    var checksKeys = true
+    /// The keys before the last, while they are few enough to search one by one.
+    var earlierKeys: [String] = []
+    /// The keys before the last, once there are many.
+    var keySet: Set<String>?
+    var lastKey = ""
+    var lastKeyStart = 0
+
+    /// Notes the last key among the earlier ones; `false` if it was there already.
+    mutating func insertLastKey() -> Bool {
+      if keySet == nil, earlierKeys.count < 16 {
+        if earlierKeys.contains(lastKey) { return false }
+        earlierKeys.append(lastKey)
+        return true
+      }
+      var keys = keySet ?? Set(earlierKeys)
+      defer { keySet = keys }
+      return keys.insert(lastKey).inserted
+    }
+  }
+
+  init(input: TextInput) {
+    parser = JSONParser(input: input)
+  }
+
+  /// Whether the value at the cursor is an object.
+  public var isObject: Bool { parser.peek == UInt8(ascii: "{") }
+  /// Whether the value at the cursor is an array.
+  public var isArray: Bool { parser.peek == UInt8(ascii: "[") }
+  /// Whether the value at the cursor is a string.
+  public var isString: Bool { parser.peek == UInt8(ascii: "\"") }
+
+  /// Reads the value at the cursor whole, as ``JSONReader`` would.
+  public mutating func value() throws(SourceError) -> PropertyListValue {
+    try parser.parseValue()
+  }
+
+  /// Steps into the object at the cursor (``isObject`` must be true); then
+  /// ``nextMember()`` gives its keys.
+  ///
+  /// - Parameter checkingKeys: Whether the cursor refuses a key repeated in the object;
+  ///   `false` when the reader keeps the members in a dictionary of its own and calls
+  ///   ``repeatedKey()`` when one is there already, after reading its value.
+  /// - Throws: ``SourceError`` when objects and arrays nest too deeply.
+  public mutating func beginObject(checkingKeys: Bool = true) throws(SourceError) {
+    try parser.enterContainer()
+    objects.append(Object(checksKeys: checkingKeys))
+  }
+
+  /// The error for the key of the member just read when the object has it already, as
+  /// ``JSONReader`` words and places it.
+  public func repeatedKey() -> SourceError {
+    let object = objects[objects.count - 1]
+    return parser.input.error(
+      at: object.lastKeyStart,
+      "duplicate key \(JSONWriter.quoted(object.lastKey)) in one object; keep only one of them")
+  }
+
+  /// The key of the object's next member, with the cursor on its value, which the caller must
+  /// read (``value()``, or ``beginObject()``/``beginArray()`` and their members) before
+  /// asking for the next; `nil` after the object's last member, with the cursor after it.
+  public mutating func nextMember() throws(SourceError) -> String? {
+    var object = objects.removeLast()
+    if object.count > 0 {
+      guard !object.checksKeys || object.insertLastKey() else {
+        objects.append(object)
+        throw repeatedKey()
+      }
+      parser.skipWhitespace()
+      guard try separator(closing: "}", after: "object member") else { return nil }
+    } else {
+      parser.skipWhitespace()
+      if parser.peek == UInt8(ascii: "}") {
+        parser.index += 1
+        parser.depth -= 1
+        return nil
+      }
+    }
+    parser.skipWhitespace()
+    guard parser.peek == UInt8(ascii: "\"") else {
+      let message =
+        object.count == 0
+        ? "expected a key in double quotes or '}', found \(parser.found)"
+        : parser.peek == UInt8(ascii: "}")
+          ? "expected a key after ','; JSON does not allow a comma before '}'"
+          : "expected a key in double quotes, found \(parser.found)"
+      throw parser.input.error(at: parser.index, message)
+    }
+    object.lastKeyStart = parser.index
+    let key = try parser.parseString()
+    parser.skipWhitespace()
+    guard parser.peek == UInt8(ascii: ":") else {
+      throw parser.input.error(
+        at: parser.index, "expected ':' after object key, found \(parser.found)")
+    }
+    parser.index += 1
+    parser.skipWhitespace()
+    object.count += 1
+    object.lastKey = key
+    objects.append(object)
+    return key
+  }
+
+  /// Steps over the `,` after a member or element (`true`), or over the `closing` bracket
+  /// that ends their container (`false`).
+  private mutating func separator(closing: Unicode.Scalar, after what: String)
+    throws(SourceError) -> Bool
+  {
+    switch parser.peek {
+    case UInt8(ascii: ","):
+      parser.index += 1
+      return true
+    case UInt8(ascii: closing):
+      parser.index += 1
+      parser.depth -= 1
+      return false
+    default:
+      throw parser.input.error(
+        at: parser.index, "expected ',' or '\(closing)' after \(what), found \(parser.found)")
+    }
+  }
+
+  /// Steps into the array at the cursor (``isArray`` must be true); then
+  /// ``nextElement()`` moves to each element.
+  public mutating func beginArray() throws(SourceError) -> ArrayState {
+    try parser.enterContainer()
+    return ArrayState()
+  }
+
+  /// Where a reader is in an array.
+  public struct ArrayState {
+    var count = 0
+  }
+
+  /// Moves to the array's next element and returns `true`, with the cursor on it, which the
+  /// caller must read before asking for the next; `false` after the last element.
+  public mutating func nextElement(_ state: inout ArrayState) throws(SourceError) -> Bool {
+    parser.skipWhitespace()
+    if state.count > 0 {
+      guard try separator(closing: "]", after: "array element") else { return false }
+      parser.skipWhitespace()
+      if parser.peek == UInt8(ascii: "]") {
+        throw parser.input.error(
+          at: parser.index, "expected a value after ','; JSON does not allow a comma before ']'")
+      }
+    } else if parser.peek == UInt8(ascii: "]") {
+      parser.index += 1
+      parser.depth -= 1
+      return false
+    }
+    state.count += 1
+    return true
+  }
+}
+
+extension JSONReader {
+  /// Reads a complete JSON text with a cursor: `body` reads the top-level value; what
+  /// follows it must be white space.
+  ///
+  /// - Parameters:
+  ///   - bytes: The UTF-8 bytes of the text.
+  ///   - source: The file path or name to put in errors.
+  ///   - body: Reads the top-level value at the cursor, all of it.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``SourceError`` as ``parse(_:source:)`` does, or what `body` throws.
+  public static func read<R>(
+    _ bytes: some Collection<UInt8>, source: String,
+    _ body: (inout JSONCursor) throws(SourceError) -> R
+  ) throws(SourceError) -> R {
+    try TextInput.with(bytes, source: source) { input throws(SourceError) in
+      var cursor = JSONCursor(input: input)
+      cursor.parser.index = try input.startAfterByteOrderMark()
+      cursor.parser.skipWhitespace()
+      guard cursor.parser.index < cursor.parser.bytes.count else {
+        throw input.error(at: cursor.parser.index, "expected a JSON value, found an empty file")
+      }
+      let result = try body(&cursor)
+      cursor.parser.skipWhitespace()
+      guard cursor.parser.index == cursor.parser.bytes.count else {
+        throw input.error(
+          at: cursor.parser.index,
+          "expected the end of the file after the top-level value, found \(cursor.parser.found)")
+      }
+      return result
+    }
+  }
+}

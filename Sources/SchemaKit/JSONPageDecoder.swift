@@ -1,0 +1,234 @@
+import FileFormats
+
+/// Reads settei's JSON schema straight from its bytes into pages of specifiers, without a
+/// tree of the whole file: each specifier's members become its dictionary as they are read,
+/// and a page held inline under `Children` is decoded where it stands.
+///
+/// It reads schemas of the right shape. At the first thing of the wrong shape (a page that
+/// is not an object, a specifier that is not one, `Strings` that are not tables of text) it
+/// stops with ``Stop/shape``, and ``JSONSchemaReader`` reads the file through a tree for the
+/// message, which names the first such thing in page order. JSON syntax is checked as it
+/// goes, by ``JSONCursor``: the same errors, at the same line and column, as ``JSONReader``.
+enum JSONPageDecoder {
+  /// Why decoding stopped.
+  enum Stop: Error {
+    /// The JSON is malformed.
+    case syntax(SourceError)
+    /// The JSON is fine but not a schema of the right shape.
+    case shape
+  }
+
+  /// The schema in `bytes`, or why it could not be read this way.
+  static func decode(_ bytes: some Collection<UInt8>, source: String) -> Result<
+    SettingsSchema, Stop
+  > {
+    var shapeIsWrong = false
+    let root: PendingPage?
+    do {
+      root = try JSONReader.read(bytes, source: source) { cursor throws(SourceError) in
+        var decoder = Decoder()
+        let page = try decoder.page(&cursor)
+        shapeIsWrong = decoder.shapeIsWrong
+        return page
+      }
+    } catch {
+      return .failure(.syntax(error))
+    }
+    guard !shapeIsWrong, let root else { return .failure(.shape) }
+    var pages: [String: SettingsSchema.Page] = [:]
+    var strings = StringsCatalog()
+    root.finish(name: "Root", source: source, pages: &pages, strings: &strings)
+    return .success(SettingsSchema(pages: pages, rootPageName: "Root", strings: strings))
+  }
+
+  /// A page decoded but not yet named: its inline children take their default names from
+  /// it, and a specifier's `File` may follow its `Children` in the file.
+  struct PendingPage {
+    var title: String?
+    var stringsTable: String?
+    var specifiers: [Specifier] = []
+    /// The inline pages, by the index of their specifier and the nested member that holds
+    /// them (`nil`: the specifier's own `Children`), in the order the tree reader names them.
+    var children: [(index: Int, member: String?, page: PendingPage)] = []
+    /// `Strings`: language → key → text, in file order.
+    var strings: [(language: String, entries: [(key: String, text: String)])] = []
+
+    /// Names the page and its inline children as ``JSONSchemaReader`` does and adds them,
+    /// children first, then the page and its strings.
+    consuming func finish(
+      name: String, source: String, pages: inout [String: SettingsSchema.Page],
+      strings catalog: inout StringsCatalog
+    ) {
+      for child in children {
+        var raw = specifiers[child.index].raw
+        let defaultName =
+          child.member.map { "\(name).\(child.index).\($0)" } ?? "\(name).\(child.index)"
+        let childName: String
+        if let member = child.member {
+          var nested = raw[member]?.dictionaryValue ?? [:]
+          childName = nested[SpecifierKey.file]?.stringValue ?? defaultName
+          nested[SpecifierKey.file] = .string(childName)
+          raw[member] = .dictionary(nested)
+        } else {
+          childName = raw[SpecifierKey.file]?.stringValue ?? defaultName
+          raw[SpecifierKey.file] = .string(childName)
+        }
+        specifiers[child.index].raw = raw
+        child.page.finish(name: childName, source: source, pages: &pages, strings: &catalog)
+      }
+      let page = SettingsSchema.Page(
+        name: name, title: title, stringsTable: stringsTable, specifiers: specifiers,
+        source: source)
+      for (language, entries) in strings {
+        if catalog.tables[language]?[page.stringsTable] == nil {
+          catalog.tables[language, default: [:]][page.stringsTable] = [:]
+        }
+        for (key, text) in entries {
+          catalog.tables[language, default: [:]][page.stringsTable, default: [:]][key] = text
+        }
+      }
+      pages[name] = page
+    }
+  }
+
+  /// The state of one decode.
+  struct Decoder {
+    /// Set at the first thing of the wrong shape; the rest is then only checked for syntax.
+    var shapeIsWrong = false
+    /// The last array of strings read (a multi-value's `Titles`, `Values`), shared by the
+    /// next equal one instead of held twice.
+    var lastStrings: [PropertyListValue] = []
+
+    /// A page object, or `nil` (and ``shapeIsWrong``) when the value is not one.
+    mutating func page(_ cursor: inout JSONCursor) throws(SourceError) -> PendingPage? {
+      guard cursor.isObject else { return try wrongShape(&cursor) }
+      var page = PendingPage()
+      var sawSpecifiers = false
+      try cursor.beginObject()
+      while let key = try cursor.nextMember() {
+        switch key {
+        case "PreferenceSpecifiers":
+          sawSpecifiers = true
+          guard cursor.isArray else {
+            _ = try wrongShape(&cursor) as Void?
+            continue
+          }
+          var state = try cursor.beginArray()
+          while try cursor.nextElement(&state) {
+            try specifier(&cursor, index: page.specifiers.count, into: &page)
+          }
+        case "Title":
+          page.title = try cursor.value().stringValue
+        case "StringsTable":
+          page.stringsTable = try cursor.value().stringValue
+        case "Strings":
+          page.strings = try translations(&cursor)
+        default:
+          _ = try cursor.value()
+        }
+      }
+      if !sawSpecifiers { shapeIsWrong = true }
+      return shapeIsWrong ? nil : page
+    }
+
+    /// Reads one specifier object into `page`.
+    mutating func specifier(
+      _ cursor: inout JSONCursor, index: Int, into page: inout PendingPage
+    ) throws(SourceError) {
+      guard cursor.isObject else {
+        _ = try wrongShape(&cursor) as Void?
+        page.specifiers.append(Specifier(index: index, raw: [:]))
+        return
+      }
+      // The members go straight into the specifier's dictionary, which finds a repeated key
+      // without the cursor keeping a list of its own; `Children` is kept apart. Room for six
+      // members (a multi-value's) is the eight buckets a dictionary grown to them has: more
+      // would cost every specifier of a big schema memory it never uses.
+      var raw = [String: PropertyListValue](minimumCapacity: 6)
+      var children: [(member: String?, page: PendingPage)] = []
+      try cursor.beginObject(checkingKeys: false)
+      while let key = try cursor.nextMember() {
+        if key == "Children" {
+          let child = try self.page(&cursor)
+          if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
+          if let child { children.append((nil, child)) }
+          continue
+        }
+        let member: PropertyListValue
+        if cursor.isObject, Specifier.nestedSpecifierKeys.contains(key) {
+          var nested: [String: PropertyListValue] = [:]
+          try cursor.beginObject()
+          while let nestedKey = try cursor.nextMember() {
+            if nestedKey == "Children" {
+              if let child = try self.page(&cursor) { children.append((key, child)) }
+            } else {
+              nested[nestedKey] = try value(&cursor)
+            }
+          }
+          member = .dictionary(nested)
+        } else {
+          member = try value(&cursor)
+        }
+        if raw.updateValue(member, forKey: key) != nil { throw cursor.repeatedKey() }
+      }
+      children.sort { order($0.member) < order($1.member) }
+      for child in children {
+        page.children.append((index, child.member, child.page))
+      }
+      page.specifiers.append(Specifier(index: index, raw: raw))
+    }
+
+    /// The order in which the tree reader names a specifier's inline pages: its own
+    /// `Children`, then those of its nested specifiers in ``Specifier/nestedSpecifierKeys``
+    /// order.
+    private func order(_ member: String?) -> Int {
+      guard let member else { return -1 }
+      return Specifier.nestedSpecifierKeys.firstIndex(of: member) ?? 0
+    }
+
+    /// A member's value; an array of strings equal to the last one read shares its storage.
+    mutating func value(_ cursor: inout JSONCursor) throws(SourceError) -> PropertyListValue {
+      let value = try cursor.value()
+      if case .array(let elements) = value, !elements.isEmpty,
+        elements.allSatisfy({ $0.stringValue != nil })
+      {
+        if elements == lastStrings { return .array(lastStrings) }
+        lastStrings = elements
+      }
+      return value
+    }
+
+    /// A page's `Strings`: language → key → text.
+    mutating func translations(_ cursor: inout JSONCursor) throws(SourceError) -> [(
+      language: String, entries: [(key: String, text: String)]
+    )] {
+      guard cursor.isObject else { return try wrongShape(&cursor) ?? [] }
+      var result: [(language: String, entries: [(key: String, text: String)])] = []
+      try cursor.beginObject()
+      while let language = try cursor.nextMember() {
+        guard cursor.isObject else {
+          _ = try wrongShape(&cursor) as Void?
+          continue
+        }
+        var entries: [(key: String, text: String)] = []
+        try cursor.beginObject()
+        while let key = try cursor.nextMember() {
+          guard let text = try cursor.value().stringValue else {
+            shapeIsWrong = true
+            continue
+          }
+          entries.append((key, text))
+        }
+        result.append((language, entries))
+      }
+      return result
+    }
+
+    /// Notes a value of the wrong shape and steps over it (checking its syntax).
+    mutating func wrongShape<T>(_ cursor: inout JSONCursor) throws(SourceError) -> T? {
+      shapeIsWrong = true
+      _ = try cursor.value()
+      return nil
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import TestSupport
+import Testing
+
+@testable import FileFormats
+@testable import SchemaKit
+
+/// The JSON schema reader decodes specifiers straight from the bytes; a tree of the whole
+/// file is the oracle: the same schema, or the same error at the same line and column.
+@Suite struct JSONPageDecoderTests {
+  /// The reader's answer, as a value to compare: the schema, or the error's text.
+  private enum Outcome: Equatable {
+    case schema(SettingsSchema)
+    case error(String)
+  }
+
+  private func outcome(_ read: () throws(SchemaError) -> SettingsSchema) -> Outcome {
+    do {
+      return .schema(try read())
+    } catch {
+      return .error("\(error)")
+    }
+  }
+
+  private func expectSameAsTree(_ bytes: [UInt8]) {
+    let direct = outcome { () throws(SchemaError) in
+      try JSONSchemaReader.read(bytes, source: "s.json")
+    }
+    let tree = outcome { () throws(SchemaError) in
+      try JSONSchemaReader.readThroughTree(bytes, source: "s.json")
+    }
+    #expect(direct == tree, "\(String(decoding: bytes, as: UTF8.self))")
+  }
+
+  @Test func aGeneratedSchemaIsReadWithoutTheTree() throws {
+    let bytes = GeneratedSchema(panes: 4, settingsPerPane: 500).json()
+    guard case .success(let schema) = JSONPageDecoder.decode(bytes, source: "s.json") else {
+      Issue.record("the generated schema was not decoded straight from its bytes")
+      return
+    }
+    #expect(schema == (try JSONSchemaReader.readThroughTree(bytes, source: "s.json")))
+    #expect(schema.keyedSpecifiers.count == 2_000)
+  }
+
+  @Test func theSampleBundleInJSONReadsAsThroughTheTree() throws {
+    let bytes = Array(JSONSchemaWriter.serialize(try SchemaLoader.load(path: sampleBundle)).utf8)
+    guard case .success = JSONPageDecoder.decode(bytes, source: "s.json") else {
+      Issue.record("the sample bundle's JSON form was not decoded straight from its bytes")
+      return
+    }
+    expectSameAsTree(bytes)
+  }
+
+  @Test func everyFixtureBundleInJSONReadsTheSameBothWays() throws {
+    for bundle in PackagePaths.bundles + [PackagePaths.realWorldCasesBundle] {
+      let schema = try SchemaLoader.load(path: bundle)
+      expectSameAsTree(Array(JSONSchemaWriter.serialize(schema).utf8))
+    }
+  }
+
+  @Test func theGeneratedBundleAndJSONGiveTheSamePages() throws {
+    let generated = GeneratedSchema(panes: 3, settingsPerPane: 120)
+    let folder = try TemporaryFolder()
+    try generated.writeBundle(to: folder.file("G.bundle"))
+    let bundle = try SchemaLoader.load(path: folder.file("G.bundle"))
+    let json = try JSONSchemaReader.read(generated.json(), source: "g.json")
+    #expect(bundle.pages.keys.sorted() == json.pages.keys.sorted())
+    for (name, page) in bundle.pages {
+      #expect(page.title == json.pages[name]?.title)
+      #expect(page.specifiers.map(\.kind) == json.pages[name]?.specifiers.map(\.kind))
+      #expect(page.specifiers.map(\.key) == json.pages[name]?.specifiers.map(\.key))
+      #expect(page.specifiers.map(\.title) == json.pages[name]?.specifiers.map(\.title))
+      #expect(
+        page.specifiers.map(\.defaultValue) == json.pages[name]?.specifiers.map(\.defaultValue))
+    }
+  }
+
+  @Test func childrenBeforeAndAfterTheirFileAndInNestedSpecifiers() {
+    let texts = [
+      #"{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","Children":{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","Children":{"PreferenceSpecifiers":[]}}]},"File":"A"}]}"#,
+      #"{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","File":"A","Children":{"PreferenceSpecifiers":[],"Strings":{"ja":{"x":"y"}}}},{"File":"A","Children":{"PreferenceSpecifiers":[{"Key":"k"}]}}],"Strings":{"ja":{}}}"#,
+      #"{"PreferenceSpecifiers":[{"Type":"IASKListGroupSpecifier","AddSpecifier":{"Children":{"PreferenceSpecifiers":[]}},"ItemSpecifier":{"File":5,"Children":{"PreferenceSpecifiers":[]}},"Children":{"PreferenceSpecifiers":[]}}]}"#,
+      #"{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","File":7,"Children":{"PreferenceSpecifiers":[],"Title":3}}],"StringsTable":"T"}"#,
+    ]
+    for text in texts { expectSameAsTree(Array(text.utf8)) }
+  }
+
+  @Test func repeatedKeysAreRefusedWhereTheTreeRefusesThem() {
+    let texts = [
+      #"{"PreferenceSpecifiers":[{"Key":"a","Title":"t","Key":"b"}]}"#,
+      #"{"PreferenceSpecifiers":[{"Children":{"PreferenceSpecifiers":[]},"Children":{}}]}"#,
+      #"{"PreferenceSpecifiers":[{"ItemSpecifier":{"Key":1,"Key":[}}]}"#,
+      #"{"PreferenceSpecifiers":[{"ItemSpecifier":{},"ItemSpecifier":{}}]}"#,
+      #"{"PreferenceSpecifiers":[],"Title":"a","PreferenceSpecifiers":[]}"#,
+    ]
+    for text in texts {
+      expectSameAsTree(Array(text.utf8))
+      #expect(throws: SchemaError.self) { try JSONSchemaReader.read(Array(text.utf8), source: "s") }
+    }
+  }
+
+  @Test func schemasOfTheWrongShapeGiveTheTreeReadersMessages() {
+    let texts = [
+      #"[]"#, #"{}"#, #"{"PreferenceSpecifiers":{}}"#, #"{"PreferenceSpecifiers":[1]}"#,
+      #"{"PreferenceSpecifiers":[{"Children":[]}]}"#,
+      #"{"PreferenceSpecifiers":[{"Children":{}}]}"#,
+      #"{"Strings":[],"PreferenceSpecifiers":[]}"#,
+      #"{"Strings":{"ja":[]},"PreferenceSpecifiers":[]}"#,
+      #"{"Strings":{"ja":{"a":1}},"PreferenceSpecifiers":[]}"#,
+      #"{"PreferenceSpecifiers":[{"ItemSpecifier":{"Children":1}}],"Strings":{"ja":{"a":1}}}"#,
+    ]
+    for text in texts { expectSameAsTree(Array(text.utf8)) }
+  }
+
+  @Test func mutatedSchemasGiveTheSameSchemaOrErrorAsTheTree() throws {
+    var random = SplitMix64(seed: 0x0B1C_7EAD)
+    let seeds = [
+      GeneratedSchema(panes: 2, settingsPerPane: 8).json(),
+      Array(
+        (#"{"PreferenceSpecifiers":[{"Type":"IASKListGroupSpecifier","ItemSpecifier":"#
+          + #"{"Children":{"PreferenceSpecifiers":[{"Key":"a"}]}}}]}"#).utf8),
+    ]
+    let interesting = Array(#"{}[]",:\-+.eE01tfnu "#.utf8) + [0, 0x0A, 0xE3, 0xFF]
+    for _ in 0..<3000 {
+      let seed = seeds[Int(random.next() % UInt64(seeds.count))]
+      let bytes = random.mutated(seed, using: interesting)
+      expectSameAsTree(bytes)
+    }
+  }
+}
