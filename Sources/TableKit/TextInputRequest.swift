@@ -14,6 +14,10 @@ public final class TextInputRequest {
   public var title: String
   /// Lines shown before asking: the current value, the allowed range, how to cancel.
   public var message: String?
+  /// The text the answer starts with, to edit or keep (a text field's current text, as
+  /// UIKit shows it in the field); `nil` starts empty. A front end leaves it out of a secure
+  /// request and of a multi-line one.
+  public var text: String?
   /// Whether the input is hidden as it is typed and kept out of history.
   public var isSecure: Bool
   /// Whether the answer is several lines, ended by a line holding a single ".".
@@ -25,12 +29,13 @@ public final class TextInputRequest {
 
   /// Creates a request.
   public init(
-    title: String, message: String? = nil, isSecure: Bool = false, isMultiline: Bool = false,
-    validate: @escaping (String) -> String? = { _ in nil },
+    title: String, message: String? = nil, text: String? = nil, isSecure: Bool = false,
+    isMultiline: Bool = false, validate: @escaping (String) -> String? = { _ in nil },
     completion: @escaping (Result) -> Void
   ) {
     self.title = title
     self.message = message
+    self.text = text
     self.isSecure = isSecure
     self.isMultiline = isMultiline
     self.validate = validate

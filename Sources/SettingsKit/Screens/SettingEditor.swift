@@ -63,7 +63,8 @@ enum SettingEditor {
       let example = placeholder.map { " (e.g. \($0))" } ?? ""
       let shown = now.isEmpty ? "empty\(example)" : (isSecure ? "set (hidden)" : "'\(now)'")
       return TextInputRequest(
-        title: title, message: "Now \(shown). \(keep)", isSecure: isSecure,
+        title: title, message: "Now \(shown). \(keep)", text: isSecure ? nil : now,
+        isSecure: isSecure,
         validate: check, completion: store)
     }
   }

@@ -19,7 +19,8 @@ extension Session {
       } else if request.isSecure {
         answer = reader.readSecret(prompt: title + ": ")
       } else {
-        answer = reader.readLine(prompt: title + ": ")
+        // The field's text to edit, as iOS shows it in the field.
+        answer = reader.readLine(prompt: title + ": ", initialText: request.text ?? "")
       }
       switch answer {
       case .interrupted, .endOfInput:
