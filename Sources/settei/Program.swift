@@ -147,6 +147,7 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     session.programName = "settei"
+    session.messageWidth = { Terminal.messageWidth(environment: environment.values) }
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)

@@ -22,6 +22,8 @@ package enum Command: Equatable, Sendable {
   case page(Int)
   /// Show only the rows whose title contains the text; `nil` shows every row again.
   case filter(String?)
+  /// Show the footers of the page whole, which the page cuts to fit the terminal.
+  case footers
   /// A command the application added (see ``CommandDefinition``), with the rest of the line.
   case custom(name: String, argument: String)
   /// An empty line: show the screen again.
@@ -64,6 +66,12 @@ package enum Command: Equatable, Sendable {
         numbers stay the same. filter alone shows every row again.
         """),
     .init(
+      names: ["footer", "footers"], usage: "footer", summary: "read this page's footers whole",
+      details: """
+        A footer too long for the terminal is cut, its last line saying so; footer shows
+        every footer of the page whole.
+        """),
+    .init(
       names: ["quit", "exit", "q"], usage: "quit", summary: "save changes and exit (Ctrl-D too)",
       details: """
         Save the changes of this session and exit (also: exit, q, Ctrl-D on an empty line). If
@@ -93,7 +101,7 @@ package enum Command: Equatable, Sendable {
 
   /// The words that name built-in commands, for completion.
   package static let keywords = [
-    "back", "filter", "help", "next", "page", "previous", "quit", "quit!", "top",
+    "back", "filter", "footer", "help", "next", "page", "previous", "quit", "quit!", "top",
   ]
 
   /// Parses one line of input.
@@ -126,6 +134,7 @@ package enum Command: Equatable, Sendable {
     case ("page", let number?):
       if let page = Int(number) { return .page(page) }
     case ("filter", _): return .filter(argument)
+    case ("footer", nil), ("footers", nil): return .footers
     case ("help", _): return .help(topic: argument)
     case ("?", nil): return .help(topic: nil)
     default: break
