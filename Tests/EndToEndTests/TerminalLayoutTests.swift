@@ -44,14 +44,21 @@ struct TerminalLayoutTests {
         )
       }
     }
-    // The pages (the first screen, after n and p, the list) fit the height and start with
-    // their breadcrumb.
-    let pages =
-      [screen.pieces(prompt).first ?? ""] + [3, 4, 5].map { replies[$0].joined(separator: "\n") }
-    for page in pages {
-      let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    // The pages (the first screen, the list, and after n and p where the screen is paged)
+    // fit the height and start with their breadcrumb.
+    let crumb = language == "ja" ? "言語と地域" : "Language & Region"
+    var pages = [
+      (screen.pieces(prompt).first ?? "").split(separator: "\n", omittingEmptySubsequences: false),
+      replies[5],
+    ]
+    for turn in [replies[3], replies[4]] where rows == 12 || turn.first?.hasPrefix(crumb) == true {
+      pages.append(turn)
+    }
+    for lines in pages {
+      let page = lines.joined(separator: "\n")
       #expect(lines.count <= rows, "\(columns)×\(rows): \(lines.count) lines:\n\(page)")
-      #expect(lines.first?.hasPrefix(language == "ja" ? "言語と地域" : "Language") == true, "\(page)")
+      #expect(
+        lines.first?.hasPrefix(crumb) == true, "every page starts with its breadcrumb:\n\(page)")
     }
   }
 

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Text of a screen (titles, details, headers, footers) as a terminal can show it: line
 /// breaks are line breaks, and the invisible marks of bidirectional text are left out.
 ///
