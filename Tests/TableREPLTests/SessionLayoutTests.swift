@@ -56,7 +56,7 @@ private final class NameViewController: TableViewController {
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     requestTextInput(
       TextInputRequest(
-        title: "Name", text: name, isSecure: isSecure,
+        title: "Name", current: isSecure ? .hidden : .text(name), isSecure: isSecure,
         completion: { [weak self] in
           if case .entered(let text) = $0 { self?.name = text }
         }))
