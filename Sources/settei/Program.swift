@@ -191,7 +191,10 @@ struct Program {
       saver.offerRecovery(restoreWithoutAsking: options.recover, output: standardOutput, ask: nil)
       return
     }
-    let output = standardOutput
+    // Wrapped to the terminal like every message of the session that follows.
+    let output = WrappingOutput(standardOutput)
+    let environment = self.environment
+    output.width = { Terminal.messageWidth(environment: environment.values) }
     saver.offerRecovery(restoreWithoutAsking: false, output: output) { question in
       output.write(question)
       Termination.interruptsInput = true

@@ -207,6 +207,13 @@ struct ScreenText {
   mutating func paragraphs(
     _ text: String, width: Int, renderer: Renderer, lineLimit: Int? = nil
   ) {
+    // Most headers and footers are one line of plain ASCII that fits: one scan, no arrays.
+    if let count = TerminalText.printableASCIICount(text), count <= max(8, width - 2),
+      text.utf8.first != UInt8(ascii: " ")
+    {
+      indentedLine(text, .dim, renderer: renderer)
+      return
+    }
     let lines = ScreenText.paragraphLines(text, width: width)
     let limit = lineLimit.map { max(2, $0) } ?? lines.count
     for (index, shown) in lines.enumerated() {

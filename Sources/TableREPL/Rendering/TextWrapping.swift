@@ -192,22 +192,22 @@ package enum TextWrapping {
 
 /// An output that wraps the text written to it (``TextWrapping/wrapped(_:width:)``) to the
 /// width it is given, and passes rendered screens, which fit already, through as they are.
-final class WrappingOutput: TextOutput {
+package final class WrappingOutput: TextOutput {
   let base: any TextOutput
   /// The width to wrap to, asked at every write; `nil` writes text as it is.
-  var width: () -> Int? = { nil }
+  package var width: () -> Int? = { nil }
 
-  init(_ base: any TextOutput) {
+  package init(_ base: any TextOutput) {
     self.base = base
   }
 
-  var isClosed: Bool { base.isClosed }
+  package var isClosed: Bool { base.isClosed }
 
-  func write(_ text: String) {
+  package func write(_ text: String) {
     base.write(TextWrapping.wrapped(text, width: width()))
   }
 
-  func write(utf8 bytes: [UInt8]) {
+  package func write(utf8 bytes: [UInt8]) {
     base.write(utf8: bytes)
   }
 }
