@@ -106,6 +106,15 @@ struct SettingsControllersTests {
       "changed from the default: marked")
   }
 
+  /// A row without a value of its own says what it is in the language shown.
+  @Test(arguments: [("en", "(button)"), ("ja", "(ボタン)")])
+  func aButtonSaysWhatItIsInTheLanguageShown(language: String, detail: String) throws {
+    let schema = try sampleSchema()
+    let model = SettingsModel(schema: schema, storedValues: [:], language: language)
+    let root = SettingsPageViewController(page: try #require(schema.rootPage), model: model)
+    #expect(rows(of: root).first { $0.text == "Reset" }?.detail == detail)
+  }
+
   /// As iOS's language list does, each language is named in its own language, whatever the
   /// language shown: the list, the row's detail and the choice's description agree.
   @Test(arguments: ["en", "ja"])

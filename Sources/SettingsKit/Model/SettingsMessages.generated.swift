@@ -59,6 +59,15 @@ package enum SettingsMessage: Int, MessageKey {
   case storedDoesNotFitAllowed
   case shownUnchosen
   case shownDefault
+  case button
+  case mail
+  case webLink
+  case customView
+  case group
+  case radioGroup
+  case appScreen
+  case webPage
+  case noPage
 }
 
 /// The built-in catalogs of `SettingsMessage`.
@@ -132,6 +141,15 @@ private enum SettingsMessageTemplates {
     "the stored value of '%1$@' is %2$@, which does not fit its %3$@ (allowed: %4$@); %5$@",
     "showing it with no choice selected, as iOS does",
     "showing the default",
+    "button",
+    "mail",
+    "web link",
+    "custom view",
+    "group",
+    "radio group",
+    "app screen",
+    "web page",
+    "no page",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -187,5 +205,14 @@ private enum SettingsMessageTemplates {
     "「%1$@」の保存値 %2$@ は %3$@ に合いません (使える値: %4$@)。%5$@",
     "iOS と同じく、どの選択肢も選ばれていない状態で表示します",
     "デフォルトを表示します",
+    "ボタン",
+    "メール",
+    "Web リンク",
+    "カスタムビュー",
+    "グループ",
+    "ラジオグループ",
+    "App の画面",
+    "Web ページ",
+    "ページなし",
   ]
 }

@@ -359,7 +359,7 @@ public final class SettingsPageViewController: TableViewController {
         cell.accessoryType = .disclosureIndicator
       } else {
         // A pane that opens app code or a web page has nothing to show in a terminal.
-        cell.detailText = "(\(Self.paneKind(of: specifier)))"
+        cell.detailText = "(\(paneKind(of: specifier)))"
         cell.selectionStyle = .none
         cell.isEnabled = false
       }
@@ -383,7 +383,7 @@ public final class SettingsPageViewController: TableViewController {
           ?? SpecifierValues.text(of: $0)
       }
     case .group, .radioGroup, .listGroup, .openURL, .button, .mailCompose, .customView, .other:
-      cell.detailText = "(\(Self.readableName(of: specifier.kind)))"
+      cell.detailText = "(\(readableName(of: specifier.kind)))"
       cell.selectionStyle = .none
       cell.isEnabled = false
     }
@@ -632,7 +632,7 @@ public final class SettingsPageViewController: TableViewController {
   private func displayTitle(of specifier: Specifier) -> String {
     // A slider has no title on iOS: its row shows the bar alone, never its key.
     if specifier.kind == .slider, specifier.title == nil { return "" }
-    return specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
+    return specifier.title.map(localized) ?? specifier.key ?? readableName(of: specifier.kind)
   }
 
   /// The localized title of a value among a specifier's choices. A value that is none of
@@ -652,23 +652,24 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   /// What a child pane without a page of this schema opens.
-  static func paneKind(of specifier: Specifier) -> String {
-    if specifier.opensCustomController { return "app screen" }
+  private func paneKind(of specifier: Specifier) -> String {
+    if specifier.opensCustomController { return model.messages.text(.appScreen) }
     if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
-      return "web page"
+      return model.messages.text(.webPage)
     }
-    return "no page"
+    return model.messages.text(.noPage)
   }
 
   /// A person's name for a specifier type: `button`, `mail`, `web link`.
-  static func readableName(of kind: Specifier.Kind) -> String {
-    switch kind {
-    case .button: "button"
-    case .mailCompose: "mail"
-    case .openURL: "web link"
-    case .customView: "custom view"
-    case .group: "group"
-    case .radioGroup: "radio group"
+  private func readableName(of kind: Specifier.Kind) -> String {
+    let messages = model.messages
+    return switch kind {
+    case .button: messages.text(.button)
+    case .mailCompose: messages.text(.mail)
+    case .openURL: messages.text(.webLink)
+    case .customView: messages.text(.customView)
+    case .group: messages.text(.group)
+    case .radioGroup: messages.text(.radioGroup)
     default: kind.typeName
     }
   }
