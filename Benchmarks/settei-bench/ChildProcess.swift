@@ -1,3 +1,5 @@
+import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -12,8 +14,10 @@ struct BenchError: Error, CustomStringConvertible {
   }
 }
 
-/// Runs a program to its end with `posix_spawn` and `wait4`, timing it from just before the
-/// spawn to just after the wait and reading its peak resident set size from the kernel.
+/// A program to run to its end, with where its input comes from and its outputs go: TestSupport's
+/// ``TestSupport/runProcess(_:_:input:environment:standardOutput:standardError:timeout:)``
+/// runs it, timing it from just before the spawn to just after the wait and reading its peak
+/// resident set size from the kernel.
 struct ChildProcess {
   /// Where the child's standard input comes from.
   enum Input {
@@ -21,7 +25,7 @@ struct ChildProcess {
     case null
     /// A file, opened read-only.
     case file(String)
-    /// A pipe holding these bytes, then end of file (at most a pipe's capacity, 64 KiB).
+    /// A pipe holding these bytes, then end of file.
     case pipe([UInt8])
   }
 
@@ -62,69 +66,30 @@ struct ChildProcess {
   ///
   /// - Throws: ``BenchError`` if the program cannot be started.
   func run() throws(BenchError) -> Result {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var toClose: [Int32] = []
-    defer { for descriptor in toClose { close(descriptor) } }
-
-    switch input {
-    case .null:
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    case .file(let path):
-      posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
-    case .pipe(let bytes):
-      guard bytes.count <= 65536 else {
-        throw BenchError("a piped input holds at most 64 KiB; use a file for more")
+    let processInput: ProcessInput =
+      switch input {
+      case .null: .file("/dev/null")
+      case .file(let path): .file(path)
+      case .pipe(let bytes): .bytes(bytes)
       }
-      let ends = try Self.makePipe()
-      toClose.append(ends.read)
-      posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
-      defer { close(ends.write) }
-      try Self.writeAll(bytes, to: ends.write)
+    func destination(_ output: Output) -> ProcessOutput {
+      switch output {
+      case .null: .discard
+      case .inherit: .inherit
+      case .capture: .capture
+      }
     }
-
-    var captureReader: Int32 = -1
-    if output == .capture || errorOutput == .capture {
-      let ends = try Self.makePipe()
-      captureReader = ends.read
-      toClose.append(ends.write)
-      if output == .capture { posix_spawn_file_actions_adddup2(&actions, ends.write, 1) }
-      if errorOutput == .capture { posix_spawn_file_actions_adddup2(&actions, ends.write, 2) }
+    do {
+      let result = try runProcess(
+        executable, arguments, input: processInput, environment: environment,
+        standardOutput: destination(output), standardError: destination(errorOutput),
+        timeout: .infinity)
+      return Result(
+        status: result.status, seconds: result.seconds, maxResidentKiB: result.maxResidentKiB,
+        output: result.standardOutput + result.standardError)
+    } catch {
+      throw BenchError("cannot start \(executable): \(error)")
     }
-    if output == .null {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    if errorOutput == .null {
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    }
-
-    let argv = ([executable] + arguments).map { strdup($0) }
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-    defer { for pointer in argv + envp { free(pointer) } }
-
-    var processID: pid_t = 0
-    let start = MonotonicClock.now()
-    let spawned = posix_spawn(&processID, executable, &actions, nil, argv + [nil], envp + [nil])
-    guard spawned == 0 else {
-      if captureReader >= 0 { close(captureReader) }
-      throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))")
-    }
-    var captured: [UInt8] = []
-    if captureReader >= 0 {
-      for descriptor in toClose { close(descriptor) }
-      toClose = []
-      captured = Self.readAll(captureReader)
-      close(captureReader)
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(processID, &status, 0, &usage) < 0, errno == EINTR {}
-    let seconds = MonotonicClock.now() - start
-    let signal = status & 0x7F
-    return Result(
-      status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, seconds: seconds,
-      maxResidentKiB: Int(usage.ru_maxrss), output: String(decoding: captured, as: UTF8.self))
   }
 
   /// Runs the program and fails unless it exits 0.
@@ -144,17 +109,6 @@ struct ChildProcess {
   /// The command as a person would type it, for messages and the report.
   var commandLine: String {
     ([executable] + arguments).map(Shell.quote).joined(separator: " ")
-  }
-
-  private static func makePipe() throws(BenchError) -> (read: Int32, write: Int32) {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else {
-      throw BenchError("pipe: \(String(cString: strerror(errno)))")
-    }
-    // Only the child's descriptors 0, 1 and 2 (made by dup2) stay open across exec.
-    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-    return (ends[0], ends[1])
   }
 
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(BenchError) {

@@ -92,11 +92,22 @@ public final class LineEditor {
   /// the program had (with the terminal restored first); if the program survives it, the
   /// read returns ``LineReadResult/interrupted``.
   ///
-  /// - Parameter prompt: The prompt, which may contain any UTF-8 text but no escape
-  ///   sequences.
+  /// - Parameters:
+  ///   - prompt: The prompt, which may contain any UTF-8 text but no escape sequences.
+  ///   - initialText: Text the line starts with, to edit or keep with Enter (a field's
+  ///     current value); left out when it holds a control character, which libedit would
+  ///     take as a key.
   /// - Returns: The line without its newline, or why there is none.
-  public func readLine(prompt: String) -> LineReadResult {
+  public func readLine(prompt: String, initialText: String = "") -> LineReadResult {
     setPrompt(prompt)
+    if !initialText.isEmpty,
+      !initialText.unicodeScalars.contains(where: {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+      })
+    {
+      // libedit reads pushed text before the keyboard, as if typed: the line starts with it.
+      el_wpush(editLine, initialText.nulTerminatedWideCharacters)
+    }
     fflush(ceditline_stdout())
     readWasInterrupted = false
     signalTrap = SignalTrap()

@@ -8,7 +8,7 @@
 /// animates in a terminal: `animated` is passed on to those calls and means nothing more.
 public final class NavigationController {
   /// The controllers on the stack, root first.
-  private var stack: [ViewController]
+  @exclusivity(unchecked) private var stack: [ViewController]
   /// Whether the navigation controller itself is on screen (between ``viewWillAppear(_:)``
   /// and ``viewWillDisappear(_:)``); lifecycle calls reach the controllers only while it is.
   public private(set) var isVisible = false

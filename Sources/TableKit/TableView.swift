@@ -37,10 +37,10 @@ public final class TableView {
   /// The object that handles selection.
   public weak var delegate: (any TableViewDelegate)?
   /// The selected row, if any.
-  public private(set) var indexPathForSelectedRow: IndexPath?
+  @exclusivity(unchecked) public private(set) var indexPathForSelectedRow: IndexPath?
 
   /// Row counts per section, and their running totals; `nil` until first needed.
-  private var layout: Layout?
+  @exclusivity(unchecked) private var layout: Layout?
 
   private struct Layout {
     var rowCounts: [Int]
@@ -50,15 +50,15 @@ public final class TableView {
   }
 
   /// The rows on the page last shown, in order.
-  private var visibleIndexPaths: [IndexPath] = []
+  @exclusivity(unchecked) private var visibleIndexPaths: [IndexPath] = []
   /// The cells of the visible rows, by their place in ``visibleIndexPaths``; a row without
   /// one (not asked yet, or reloaded) asks the data source when its cell is next needed. A
   /// page is a few dozen rows at most, so finding a row is a short scan, cheaper than hashing.
-  private var visibleCellSlots: [TableViewCell?] = []
+  @exclusivity(unchecked) private var visibleCellSlots: [TableViewCell?] = []
   /// How to make a cell for each registered reuse identifier.
   private var registrations: [String: () -> TableViewCell] = [:]
   /// Cells that left the page, by reuse identifier, for ``dequeueReusableCell(withIdentifier:for:)``.
-  private var reusableCells: [String: [TableViewCell]] = [:]
+  @exclusivity(unchecked) private var reusableCells: [String: [TableViewCell]] = [:]
 
   /// Creates an empty table view with no data source.
   public init() {}
@@ -68,10 +68,9 @@ public final class TableView {
   /// queue. The rows of the page stay visible and get new cells when next shown.
   public func reloadData() {
     layout = nil
-    for index in visibleCellSlots.indices {
-      if let cell = visibleCellSlots[index] { enqueue(cell) }
-      visibleCellSlots[index] = nil
-    }
+    let slots = visibleCellSlots
+    visibleCellSlots = [TableViewCell?](repeating: nil, count: slots.count)
+    for case let cell? in slots { enqueue(cell) }
     if let selected = indexPathForSelectedRow, !contains(selected) {
       indexPathForSelectedRow = nil
     }
@@ -294,7 +293,7 @@ public final class TableView {
   }
 
   /// The row (counted from 0 across sections) last scrolled to and not yet shown.
-  private var requestedRowNumber: Int?
+  @exclusivity(unchecked) private var requestedRowNumber: Int?
 
   /// Takes the row last scrolled to, for the front end to show the page holding it once.
   package func takeRequestedRowNumber() -> Int? {

@@ -48,11 +48,11 @@ open class TableViewCell {
   /// The identifier the cell was created with, under which the table view reuses it.
   public let reuseIdentifier: String?
   /// The accessory shown at the trailing end.
-  public var accessoryType: AccessoryType = .none
+  @exclusivity(unchecked) public var accessoryType: AccessoryType = .none
   /// Whether the row responds to selection.
-  public var selectionStyle: SelectionStyle = .default
+  @exclusivity(unchecked) public var selectionStyle: SelectionStyle = .default
   /// Whether the row is shown as dimmed and unselectable.
-  public var isEnabled = true
+  @exclusivity(unchecked) public var isEnabled = true
 
   private let mainLabel = Label()
   private let detailLabel = Label()
@@ -109,7 +109,7 @@ open class TableViewCell {
 /// A piece of text in a cell, as UIKit's `UILabel` is for `textLabel` and `detailTextLabel`.
 public final class Label {
   /// The text shown, or `nil` for none.
-  public var text: String?
+  @exclusivity(unchecked) public var text: String?
 
   /// Creates a label with a text.
   public init(text: String? = nil) {

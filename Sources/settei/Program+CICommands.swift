@@ -73,7 +73,8 @@ extension Program {
         [row.key, shown[0], shown[1], row.path.filter { !$0.isEmpty }.joined(separator: " › ")]
           .map(TerminalText.sanitize))
     }
-    standardOutput.write(Self.alignedTable(table))
+    standardOutput.write(
+      Self.alignedTable(table, width: Terminal.messageWidth(environment: environment.values)))
     return .scriptFailed
   }
 

@@ -149,15 +149,23 @@ extension Program {
       let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
       rows.append([key, value, defaultValue, place].map(TerminalText.sanitize))
     }
-    return Self.alignedTable(rows)
+    return Self.alignedTable(rows, width: Terminal.messageWidth(environment: environment.values))
   }
 
-  /// Rows of four columns, the first three padded to their widest cell, the last as it is.
-  static func alignedTable(_ rows: [[String]]) -> String {
+  /// Rows of four columns, the first three padded to their widest cell, the last as it is;
+  /// with a `width`, a row wider than that goes on under its last column (or, when that
+  /// column starts too far right, under the row).
+  static func alignedTable(_ rows: [[String]], width: Int? = nil) -> String {
     let widths = (0..<3).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+    let lastColumn = widths.reduce(6, +)
     return rows.map { row in
-      (0..<3).map { DisplayWidth.pad(row[$0], toWidth: widths[$0]) }.joined(separator: "  ")
+      let line =
+        (0..<3).map { DisplayWidth.pad(row[$0], toWidth: widths[$0]) }.joined(separator: "  ")
         + "  " + row[3]
+      guard let width else { return line }
+      return TextWrapping.lines(
+        line, width: width, continuationIndent: lastColumn <= width / 2 ? lastColumn : 2
+      ).joined(separator: "\n")
     }.joined(separator: "\n") + "\n"
   }
 

@@ -142,6 +142,7 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     session.programName = "settei"
+    session.messageWidth = { Terminal.messageWidth(environment: environment.values) }
     session.messages = .forLanguage(language)
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
@@ -190,7 +191,10 @@ struct Program {
       saver.offerRecovery(restoreWithoutAsking: options.recover, output: standardOutput, ask: nil)
       return
     }
-    let output = standardOutput
+    // Wrapped to the terminal like every message of the session that follows.
+    let output = WrappingOutput(standardOutput)
+    let environment = self.environment
+    output.width = { Terminal.messageWidth(environment: environment.values) }
     saver.offerRecovery(restoreWithoutAsking: false, output: output) { question in
       output.write(question)
       Termination.interruptsInput = true

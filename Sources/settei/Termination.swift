@@ -132,6 +132,10 @@ final class TerminationAwareReader: LineReading {
     read { $0.readLine(prompt: prompt) }
   }
 
+  func readLine(prompt: String, initialText: String) -> ReadResult {
+    read { $0.readLine(prompt: prompt, initialText: initialText) }
+  }
+
   func readSecret(prompt: String) -> ReadResult {
     read { $0.readSecret(prompt: prompt) }
   }

@@ -32,11 +32,10 @@ func startSettei(_ arguments: [String], home: String) throws -> ChildProcess {
 
 /// Runs settei with a script on standard input and waits for it to end.
 func settei(_ arguments: [String], script: String, home: String) throws -> Run {
-  let child = try startSettei(arguments, home: home)
-  child.write(script)
-  child.closeInput()
-  let status = try child.waitForExit()
-  return Run(status: status, output: child.standardOutput, errors: child.standardError)
+  let run = try runProcess(
+    setteiPath, ["--lang", "en"] + arguments, input: Array(script.utf8),
+    environment: testEnvironment(home: home))
+  return Run(status: run.status, output: run.standardOutput, errors: run.standardError)
 }
 
 extension PseudoTerminal {

@@ -90,8 +90,9 @@ struct SignalFailureModeTests {
     let recover = store + ".recover"
     #expect(try SettingsStore.readRecovery(for: store) == ["temperatureUnit": "fahrenheit"])
 
+    // Wide enough that the offer's first line is not wrapped, as this test reads it.
     let second = try PseudoTerminal(
-      executable: setteiPath, arguments: arguments, environment: environment)
+      executable: setteiPath, arguments: arguments, environment: environment, columns: 200)
     let offer = try second.waitForText("Restore it?")
     #expect(
       offer.contains(

@@ -96,7 +96,7 @@ import Testing
     #expect(
       Renderer(width: 30).lines(for: screen) == [
         "Licenses", "", "  Two", "  lines", "   1  Row", "  First line", "",
-        "  Third line is long enough", "  to wrap", "  Last", "",
+        "  Third line is long enough to", "  wrap", "  Last", "",
       ])
   }
 

@@ -10,7 +10,9 @@ private func screenWithCommands(_ lines: [String]) -> (outcome: Session.Outcome,
   let output = StringOutput()
   let session = Session(
     navigationController: NavigationController(rootViewController: root),
-    reader: ScriptedLineReader(lines, echo: nil, isInteractive: true), output: output)
+    reader: ScriptedLineReader(lines, echo: nil, isInteractive: true), output: output,
+    // Wide enough that each message is one line, as these tests look for it.
+    terminalSize: { Session.TerminalSize(columns: 200, rows: 24) })
   let find = CommandDefinition.Help(
     names: ["find"], usage: "find TEXT, /TEXT", summary: "search every page", details: "Search.")
   session.register(

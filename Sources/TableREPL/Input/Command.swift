@@ -22,6 +22,8 @@ package enum Command: Equatable, Sendable {
   case page(Int)
   /// Show only the rows whose title contains the text; `nil` shows every row again.
   case filter(String?)
+  /// Show the footers of the page whole, which the page cuts to fit the terminal.
+  case footers
   /// A command the application added (see ``CommandDefinition``), with the rest of the line.
   case custom(name: String, argument: String)
   /// An empty line: show the screen again.
@@ -39,6 +41,7 @@ package enum Command: Equatable, Sendable {
         ["n", "next", "p", "previous", "prev", "page"], "n, p, page K", .pagesSummary, .pagesDetails
       ),
       (["filter"], "filter [TEXT]", .filterSummary, .filterDetails),
+      (["footer", "footers"], "footer", .footerSummary, .footerDetails),
       (["quit", "exit", "q"], "quit", .quitSummary, .quitDetails),
       (["quit!"], "quit!", .quitWithoutSavingSummary, .quitWithoutSavingDetails),
       (["help", "?"], "help [COMMAND]", .helpSummary, .helpDetails),
@@ -72,7 +75,7 @@ package enum Command: Equatable, Sendable {
 
   /// The words that name built-in commands, for completion.
   package static let keywords = [
-    "back", "filter", "help", "next", "page", "previous", "quit", "quit!", "top",
+    "back", "filter", "footer", "help", "next", "page", "previous", "quit", "quit!", "top",
   ]
 
   /// Parses one line of input.
@@ -105,6 +108,7 @@ package enum Command: Equatable, Sendable {
     case ("page", let number?):
       if let page = Int(number) { return .page(page) }
     case ("filter", _): return .filter(argument)
+    case ("footer", nil), ("footers", nil): return .footers
     case ("help", _): return .help(topic: argument)
     case ("?", nil): return .help(topic: nil)
     default: break

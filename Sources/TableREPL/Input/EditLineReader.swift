@@ -62,6 +62,12 @@ public final class EditLineReader: LineReading {
     convert(editor.readLine(prompt: prompt))
   }
 
+  /// Reads one line that starts holding `initialText`, which the user edits (Ctrl-U clears
+  /// it) or keeps with Enter.
+  public func readLine(prompt: String, initialText: String) -> ReadResult {
+    convert(editor.readLine(prompt: prompt, initialText: initialText))
+  }
+
   /// Reads one line without echoing it and without adding it to the history.
   public func readSecret(prompt: String) -> ReadResult {
     convert(editor.readSecret(prompt: prompt))

@@ -20,9 +20,17 @@ public protocol LineReading: AnyObject {
   func readLine(prompt: String) -> ReadResult
   /// Reads one line without echoing it and without keeping it in history.
   func readSecret(prompt: String) -> ReadResult
+  /// Reads one line that starts with `initialText` already typed, to edit or keep.
+  func readLine(prompt: String, initialText: String) -> ReadResult
 }
 
 extension LineReading {
+  /// Reads the line with ``readLine(prompt:)``: a reader that cannot show text to edit (a
+  /// pipe, a script) reads the answer as it comes.
+  public func readLine(prompt: String, initialText: String) -> ReadResult {
+    readLine(prompt: prompt)
+  }
+
   /// Reads the line with ``readLine(prompt:)``: a reader that cannot hide input shows it.
   public func readSecret(prompt: String) -> ReadResult { readLine(prompt: prompt) }
 }

@@ -1,19 +1,28 @@
 extension [UInt8] {
-  /// Eighty spaces, copied from by ``appendSpaces(_:)``.
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 80)
+  /// Eighty spaces, in the binary's read-only data: copied from by ``appendSpaces(_:)``
+  /// without a lazily made global.
+  private static let spaces: StaticString =
+    "                                                                                "
 
   /// Appends `count` spaces (none when `count` is not positive).
   ///
   /// Padding is on every row of every screen; `String(repeating:count:)` builds its result
   /// one copy at a time (thousands of instructions for a row's gap), and appending a
-  /// `repeatElement` goes element by element. This copies slices of a ready-made array.
+  /// `repeatElement` goes element by element. This copies from a ready-made buffer.
   mutating func appendSpaces(_ count: Int) {
     var remaining = count
     while remaining > 0 {
       let chunk = Swift.min(remaining, 80)
-      append(contentsOf: Self.spaces[..<chunk])
+      Self.spaces.withUTF8Buffer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
       remaining -= chunk
     }
+  }
+
+  /// Appends the UTF-8 of `text` in one copy (appending its `utf8` view goes through the
+  /// generic sequence path).
+  mutating func appendUTF8(_ text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
   }
 }
 

@@ -121,6 +121,14 @@ package enum DisplayWidth {
   private static func standaloneWidth(_ scalar: Unicode.Scalar) -> Int? {
     let value = scalar.value
     if value >= 0x20 && value < 0x7F { return 1 }
+    // Kana, CJK punctuation and ideographs, Hangul syllables and fullwidth forms are wide and
+    // never marks: two columns without asking Unicode's property tables.
+    switch value {
+    case 0x3000..<0x302A, 0x3041...0x3096, 0x30A1...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+      0xFF01...0xFF60:
+      return 2
+    default: break
+    }
     return isStandalone(value) ? of(scalar) : nil
   }
 

@@ -20,6 +20,10 @@ package struct Renderer: Sendable {
   package var usesColor: Bool
   /// The width of the terminal in columns.
   package var width: Int
+  /// The most lines a footer takes; a longer one shows its first lines and a last line
+  /// that says how to read it whole (the catalog's `footerCut`). `nil` shows every footer
+  /// whole.
+  package var footerLineLimit: Int?
   /// The words of a screen besides its rows: the page line, the filter line, "(no rows)".
   package var words = Renderer.englishWords
 
@@ -32,6 +36,8 @@ package struct Renderer: Sendable {
     /// The page line's text between its numbers (page, pages, first row, last row, rows).
     let pageLine: [(text: [UInt8], argument: Int?)]
     let pageLineFiltered: [(text: [UInt8], argument: Int?)]
+    /// The last line of a footer cut to ``Renderer/footerLineLimit``.
+    let footerCut: String
 
     package init(_ messages: SessionMessages) {
       self.messages = messages
@@ -42,6 +48,7 @@ package struct Renderer: Sendable {
       }
       pageLine = bytes(.pageLine)
       pageLineFiltered = bytes(.pageLineFiltered)
+      footerCut = messages[.footerCut]
     }
   }
 
@@ -74,8 +81,14 @@ package struct Renderer: Sendable {
       out.line(
         style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
     }
-    let crumbs = screen.breadcrumb.map(TerminalText.line).joined(separator: " › ")
-    out.line(style(DisplayWidth.truncate(leftTruncated(crumbs), toWidth: width), .bold))
+    // Each title is measured as it is cleaned: a breadcrumb that fits is not measured again.
+    let crumbs = screen.breadcrumb.map(TerminalText.lineWithWidth)
+    let crumbsWidth = crumbs.reduce(3 * max(0, crumbs.count - 1)) { $0 + $1.width }
+    let breadcrumb = crumbs.map(\.text).joined(separator: " › ")
+    out.line(
+      style(
+        crumbsWidth <= width
+          ? breadcrumb : DisplayWidth.truncate(leftTruncated(breadcrumb), toWidth: width), .bold))
 
     let layout = RowLayout(screen: screen, width: width)
     for section in screen.sections {
@@ -87,7 +100,7 @@ package struct Renderer: Sendable {
         layout.append(row, to: &out, renderer: self)
       }
       if let footer = section.footer, !footer.isEmpty {
-        out.paragraphs(footer, width: width, renderer: self)
+        out.paragraphs(footer, width: width, renderer: self, lineLimit: footerLineLimit)
       }
     }
     if screen.sections.allSatisfy({ $0.rows.isEmpty }) {
@@ -142,11 +155,11 @@ package struct Renderer: Sendable {
   /// Appends the UTF-8 of `text` in a style (`nil` for none), as ``style(_:_:)`` writes it.
   func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout [UInt8]) {
     guard let textStyle, usesColor, !text.isEmpty else {
-      bytes.append(contentsOf: text.utf8)
+      bytes.appendUTF8(text)
       return
     }
     bytes.append(contentsOf: textStyle.rawValue.utf8)
-    bytes.append(contentsOf: text.utf8)
+    bytes.appendUTF8(text)
     bytes.append(contentsOf: "\u{1B}[0m".utf8)
   }
 
@@ -173,7 +186,7 @@ struct ScreenText {
 
   /// Writes a line.
   mutating func line(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    bytes.appendUTF8(text)
     endLine(isEmpty: text.isEmpty)
   }
 
@@ -182,22 +195,47 @@ struct ScreenText {
   mutating func indentedLine(_ text: String, _ textStyle: Renderer.TextStyle, renderer: Renderer) {
     if renderer.usesColor { bytes.append(contentsOf: textStyle.rawValue.utf8) }
     bytes.appendSpaces(2)
-    bytes.append(contentsOf: text.utf8)
+    bytes.appendUTF8(text)
     if renderer.usesColor { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
     endLine(isEmpty: false)
   }
 
   /// Writes a header or footer: each of its lines (``TerminalText/paragraphs(_:)``) wrapped
   /// to the screen and indented by two spaces; an empty line stays empty.
-  mutating func paragraphs(_ text: String, width: Int, renderer: Renderer) {
-    for paragraph in TerminalText.paragraphs(text) {
-      guard !paragraph.isEmpty else {
+  /// With a `lineLimit`, text that would take more lines shows its first `lineLimit - 1`
+  /// lines and "… (more: …)".
+  mutating func paragraphs(
+    _ text: String, width: Int, renderer: Renderer, lineLimit: Int? = nil
+  ) {
+    // Most headers and footers are one line of plain ASCII that fits: one scan, no arrays.
+    if let count = TerminalText.printableASCIICount(text), count <= max(8, width - 2),
+      text.utf8.first != UInt8(ascii: " ")
+    {
+      indentedLine(text, .dim, renderer: renderer)
+      return
+    }
+    let lines = ScreenText.paragraphLines(text, width: width)
+    let limit = lineLimit.map { max(2, $0) } ?? lines.count
+    for (index, shown) in lines.enumerated() {
+      if index == limit - 1, lines.count > limit {
+        indentedLine(
+          DisplayWidth.truncate(renderer.words.footerCut, toWidth: max(1, width - 2)),
+          .dim, renderer: renderer)
+        break
+      }
+      if shown.isEmpty {
         line("")
-        continue
+      } else {
+        indentedLine(shown, .dim, renderer: renderer)
       }
-      for line in wrap(paragraph, width: width - 2) {
-        indentedLine(line, .dim, renderer: renderer)
-      }
+    }
+  }
+
+  /// The lines of a header or footer (``TerminalText/paragraphs(_:)``), each wrapped to
+  /// `width` less the two-space indent; an empty line stays empty.
+  static func paragraphLines(_ text: String, width: Int) -> [String] {
+    TerminalText.paragraphs(text).flatMap { paragraph in
+      paragraph.isEmpty ? [""] : TextWrapping.lines(paragraph, width: max(8, width - 2))
     }
   }
 
@@ -260,18 +298,20 @@ struct RowLayout {
       }
       used += 2
     }
-    var text = TerminalText.line(row.text)
-    var detail = row.detailText.map(TerminalText.line) ?? ""
-    if row.style == .value2, !detail.isEmpty { swap(&text, &detail) }
+    // Each text is cleaned and measured once (in one scan when it is plain ASCII); a text
+    // that fits is used as it is.
+    var (text, textWidth) = TerminalText.lineWithWidth(row.text)
+    var (detail, detailFull) = row.detailText.map(TerminalText.lineWithWidth) ?? ("", 0)
+    if row.style == .value2, !detail.isEmpty {
+      swap(&text, &detail)
+      swap(&textWidth, &detailFull)
+    }
     let accessory = RowLayout.accessoryText(row.accessory)
     let room = max(1, width - 1 - used - accessoryWidth)
     let showsDetailInline = row.style != .default && row.style != .subtitle && !detail.isEmpty
-    // Each text is measured once; a text that fits is used as it is.
-    let textWidth = DisplayWidth.of(text)
 
     if showsDetailInline {
       // When both do not fit, the detail keeps at least half of the room.
-      let detailFull = DisplayWidth.of(detail)
       let detailRoom = min(detailFull, max(room / 2, room - textWidth - 2))
       let shownDetail = RowLayout.fitted(detail, width: detailFull, toWidth: detailRoom)
       let shownText = RowLayout.fitted(
@@ -306,47 +346,4 @@ struct RowLayout {
     let cut = DisplayWidth.truncate(text, toWidth: limit)
     return (cut, DisplayWidth.of(cut))
   }
-}
-
-/// Breaks text into lines of at most `width` columns, at spaces where there are any and
-/// between any two characters of text without spaces (such as Japanese).
-func wrap(_ text: String, width: Int) -> [String] {
-  let width = max(8, width)
-  // Most headers and footers fit on one line: measuring is far cheaper than breaking.
-  // (`simpleWidth` is nil for text with a line break, or any text it cannot measure fast.)
-  if let textWidth = DisplayWidth.simpleWidth(text), textWidth <= width,
-    text.utf8.first != UInt8(ascii: " ")
-  {
-    return [text]
-  }
-  var lines: [String] = []
-  for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-    var line = ""
-    var used = 0
-    var lastSpace: String.Index?
-    for character in paragraph {
-      let w = DisplayWidth.of(character)
-      if used + w > width {
-        if let space = lastSpace {
-          let rest = String(line[line.index(after: space)...])
-          lines.append(String(line[..<space]))
-          line = rest
-          used = DisplayWidth.of(rest)
-        } else {
-          lines.append(line)
-          line = ""
-          used = 0
-        }
-        lastSpace = nil
-      }
-      if character == " " {
-        if line.isEmpty { continue }
-        lastSpace = line.endIndex
-      }
-      line.append(character)
-      used += w
-    }
-    lines.append(line)
-  }
-  return lines
 }

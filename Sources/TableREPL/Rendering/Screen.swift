@@ -154,12 +154,14 @@ extension Screen {
             (sections.count, number, IndexPath(row: number - start, section: section)))
         }
       }
+      var rows: [Row] = []
+      rows.reserveCapacity(max(0, upper - lower))
       sections.append(
         Section(
           // A page that continues a section repeats its header.
           header: tableView.headerTitle(forSection: section),
           footer: sectionEnd <= end ? tableView.footerTitle(forSection: section) : nil,
-          rows: []))
+          rows: rows))
     }
     let indexPaths = shownRows.map(\.indexPath)
     let cells =

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Text of a screen (titles, details, headers, footers) as a terminal can show it: line
 /// breaks are line breaks, and the invisible marks of bidirectional text are left out.
 ///
@@ -18,9 +20,28 @@ extension TerminalText {
     return sanitize(paragraphs(ofUnsanitized: text).joined(separator: " "))
   }
 
+  /// ``line(_:)`` and its display width, from one scan when the text is printable ASCII
+  /// (most rows): such text has nothing to remove or escape, and each byte is one column.
+  package static func lineWithWidth(_ text: String) -> (text: String, width: Int) {
+    if let asciiCount = printableASCIICount(text) { return (text, asciiCount) }
+    let shown = line(text)
+    return (shown, DisplayWidth.of(shown))
+  }
+
+  /// The length of `text` when it is all printable ASCII (U+0020–U+007E), found eight bytes
+  /// at a time; `nil` otherwise.
+  static func printableASCIICount(_ text: String) -> Int? {
+    var copy = text
+    return copy.withUTF8 { bytes in
+      PrintableASCII.end(of: bytes, from: 0) == bytes.count ? bytes.count : nil
+    }
+  }
+
   /// The lines of a header or footer: split at each line break, bidi marks removed, each
   /// line passed through ``sanitize(_:)``.
   package static func paragraphs(_ text: String) -> [String] {
+    // Most footers are plain ASCII: one fast scan, and nothing to remove or escape.
+    if printableASCIICount(text) != nil { return [text] }
     guard mayHoldLayoutMarks(text) else { return [sanitize(text)] }
     return paragraphs(ofUnsanitized: text).map(sanitize)
   }

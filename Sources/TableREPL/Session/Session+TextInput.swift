@@ -17,7 +17,10 @@ extension Session {
       } else if request.isSecure {
         answer = reader.readSecret(prompt: title + ": ")
       } else {
-        answer = reader.readLine(prompt: title + ": ")
+        // The field's text to edit, as iOS shows it in the field.
+        var text = ""
+        if case .text(let current)? = request.current { text = current }
+        answer = reader.readLine(prompt: title + ": ", initialText: text)
       }
       switch answer {
       case .interrupted, .endOfInput:

@@ -74,17 +74,21 @@ public final class Session {
   /// The application's commands in the order they were added, for `help`.
   private(set) var customCommandOrder: [CommandDefinition] = []
   /// The filter of each controller on the stack.
-  var filters: [ObjectIdentifier: String] = [:]
+  @exclusivity(unchecked) var filters: [ObjectIdentifier: String] = [:]
   /// Whether to use colour when rendering.
   public var usesColor: Bool
   /// The terminal size, asked before every screen so that a resize is picked up.
   public var terminalSize: () -> TerminalSize
+  /// The width that help, messages and errors are wrapped to (``TextWrapping``), or `nil`
+  /// for none: by default the terminal's width when a person is typing and none on a pipe;
+  /// a program sets it to wrap a pipe's transcript when `COLUMNS` says how wide it is.
+  public var messageWidth: (() -> Int?)?
 
   let reader: any LineReading
   let output: any TextOutput
   private let errorOutput: any TextOutput
   /// The page shown for each controller on the stack, so that `back` returns to it.
-  private var pages: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked) private var pages: [ObjectIdentifier: Int] = [:]
   var linesRead = 0
 
   /// Creates a session over a navigation controller.
@@ -107,10 +111,19 @@ public final class Session {
   ) {
     self.navigationController = navigationController
     self.reader = reader
-    self.output = output
+    let wrapping = WrappingOutput(output)
+    self.output = wrapping
     self.errorOutput = errorOutput ?? output
     self.usesColor = usesColor
     self.terminalSize = terminalSize
+    wrapping.width = { [unowned self] in wrapWidth }
+  }
+
+  /// The width messages are wrapped to now: ``messageWidth``, else the terminal's when a
+  /// person is typing.
+  var wrapWidth: Int? {
+    if let messageWidth { return messageWidth() }
+    return reader.isInteractive ? currentTerminalSize().columns : nil
   }
 
   /// Runs the loop until the user quits, the input ends, or a script fails.
@@ -166,7 +179,7 @@ public final class Session {
   }
 
   /// The last prompt made, with the titles and width it was made for.
-  private var lastPrompt: (titles: [String], limit: Int, text: String)?
+  @exclusivity(unchecked) private var lastPrompt: (titles: [String], limit: Int, text: String)?
 
   // MARK: Application commands
 
@@ -249,6 +262,8 @@ public final class Session {
       filters[top] = text.flatMap { $0.isEmpty ? nil : $0.lowercased() }
       pages[top] = 0
       showScreen()
+    case .footers:
+      showFooters()
     case .custom(let name, let argument):
       return runCustom(name, argument: argument)
     case .quit:
@@ -351,11 +366,17 @@ public final class Session {
     }
     if navigationController.viewControllers.count > before {
       pages[ObjectIdentifier(navigationController.topViewController)] = 0
-    } else if navigationController.topViewController.tableView === tableView,
-      filters[ObjectIdentifier(navigationController.topViewController)] == nil
-    {
-      // Stay on screen, on the page that holds the row, so that its new state shows.
-      pages[ObjectIdentifier(navigationController.topViewController)] = rowNumber / pageSize
+    } else if navigationController.topViewController.tableView === tableView {
+      if let filter = filters[top],
+        tableView.currentCell(at: indexPath)?.text?.lowercased().contains(filter) != true
+      {
+        // A row the filter hides was chosen: show it, and what it chose, unfiltered.
+        filters[top] = nil
+      }
+      if filters[top] == nil {
+        // Stay on screen, on the page that holds the row, so that its new state shows.
+        pages[top] = rowNumber / pageSize
+      }
     }
     if let outcome = answerPendingTextInput() { return outcome }
     showScreen()
@@ -477,7 +498,11 @@ public final class Session {
       var text = messages.text(.helpHeading) + "\n"
       let width = all.map { DisplayWidth.of($0.usage) }.max() ?? 0
       for entry in all {
-        text += "  " + DisplayWidth.pad(entry.usage, toWidth: width) + "  " + entry.summary + "\n"
+        // A summary that does not fit goes on under itself, not under the command.
+        let line = "  " + DisplayWidth.pad(entry.usage, toWidth: width) + "  " + entry.summary
+        text +=
+          TextWrapping.lines(line, width: wrapWidth ?? .max, continuationIndent: width + 4)
+          .joined(separator: "\n") + "\n"
       }
       text += messages.text(.helpFooter) + "\n"
       output.write(text)
@@ -495,8 +520,61 @@ public final class Session {
         messages.text(
           .helpUnknownTopic, TerminalText.sanitize(topic), names.joined(separator: ", ")))
     }
-    output.write(entry + "\n")
+    output.write(reflowed(entry) + "\n")
     return nil
+  }
+
+  /// A command's long help laid out for the terminal: its explanation, written in lines of
+  /// about 90 columns, is joined into paragraphs (at empty lines) and wrapped to the width
+  /// instead of each line being wrapped on its own; on a pipe it stays as written.
+  private func reflowed(_ entry: String) -> String {
+    guard let width = wrapWidth else { return entry }
+    var lines: [String] = []
+    var paragraph = ""
+    var indentation = ""
+    func flush() {
+      if !paragraph.isEmpty {
+        lines += TextWrapping.lines(
+          indentation + paragraph, width: width, continuationIndent: indentation.count)
+      }
+      paragraph = ""
+    }
+    for line in entry.split(separator: "\n", omittingEmptySubsequences: false) {
+      let text = line.trimmingWhitespace()
+      let leading = String(line.prefix { $0 == " " })
+      if text.isEmpty || leading.isEmpty || leading != indentation {
+        flush()
+        indentation = leading
+        if text.isEmpty || leading.isEmpty {
+          lines.append(String(line))
+          continue
+        }
+      }
+      // Lines of Japanese join without a space; words of other text with one.
+      let joinsTight =
+        paragraph.last.map(TextWrapping.isEastAsian) == true
+        || text.first.map(TextWrapping.isEastAsian) == true
+      paragraph += (paragraph.isEmpty || joinsTight ? "" : " ") + text
+    }
+    flush()
+    return lines.joined(separator: "\n")
+  }
+
+  /// `footer`: the footers of the page shown, whole, wrapped and indented as on the page.
+  private func showFooters() {
+    let width = max(20, currentTerminalSize().columns)
+    let footers = currentScreen().sections.compactMap(\.footer).filter { !$0.isEmpty }
+    guard !footers.isEmpty else {
+      output.write("This page has no footers.\n")
+      return
+    }
+    var text = ""
+    for footer in footers {
+      for line in ScreenText.paragraphLines(footer, width: width) {
+        text += line.isEmpty ? "\n" : "  " + line + "\n"
+      }
+    }
+    output.write(text)
   }
 
   // MARK: Screens
@@ -522,6 +600,8 @@ public final class Session {
       pages[top] = row / size
     }
     var renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
+    // A long footer is cut rather than pushing the rows off the screen (`footer` reads it).
+    renderer.footerLineLimit = max(2, terminal.rows / 4)
     renderer.words = rendererWords
     var page = pages[top] ?? 0
     while true {
@@ -560,10 +640,11 @@ public final class Session {
   static let linesOfEveryPage = 8
 
   /// The page size found for each screen on the stack, with the terminal size it fits.
-  private var pageSizes: [ObjectIdentifier: (terminal: TerminalSize, size: Int)] = [:]
+  @exclusivity(unchecked) private var pageSizes:
+    [ObjectIdentifier: (terminal: TerminalSize, size: Int)] = [:]
 
   /// The terminal size asked for the command being run.
-  private var sizeOfThisCommand: TerminalSize?
+  @exclusivity(unchecked) private var sizeOfThisCommand: TerminalSize?
 
   private func currentTerminalSize() -> TerminalSize {
     if let sizeOfThisCommand { return sizeOfThisCommand }

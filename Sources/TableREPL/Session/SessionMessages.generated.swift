@@ -24,6 +24,8 @@ public enum SessionMessage: Int, MessageKey {
   case pagesDetails
   case filterSummary
   case filterDetails
+  case footerSummary
+  case footerDetails
   case quitSummary
   case quitDetails
   case plainQuitSummary
@@ -50,6 +52,7 @@ public enum SessionMessage: Int, MessageKey {
   case titleMatchesRows
   case noRows
   case noRowsMatch
+  case footerCut
   case filterLineOneRow
   case filterLine
   case pageLine
@@ -124,6 +127,8 @@ private enum SessionMessageTemplates {
     "A screen taller than the terminal is shown a page at a time. n (next) shows the next\npage, p (previous) the one before, page K page K. Row numbers stay those of the whole\nlist, and typing a number from another page selects that row.",
     "show only rows containing TEXT",
     "Show only the rows of this screen whose title contains TEXT (not case-sensitive); their\nnumbers stay the same. filter alone shows every row again.",
+    "read this page's footers whole",
+    "A footer too long for the terminal is cut, its last line saying so; footer shows\nevery footer of the page whole.",
     "save changes and exit (Ctrl-D too)",
     "Save the changes of this session and exit (also: exit, q, Ctrl-D on an empty line). If\nsaving fails, you stay here with your changes and can try again.",
     "exit (Ctrl-D too)",
@@ -150,6 +155,7 @@ private enum SessionMessageTemplates {
     "'%1$@' matches %2$@ rows: %3$@. Type more of the title, or its number.",
     "(no rows)",
     "(no rows match)",
+    "… (more: type footer to read it whole)",
     "filter “%1$@”: 1 row · filter alone shows all",
     "filter “%1$@”: %2$@ rows · filter alone shows all",
     "page %1$@/%2$@ · rows %3$@–%4$@ of %5$@ · n next · p previous",
@@ -206,6 +212,8 @@ private enum SessionMessageTemplates {
     "端末より長い画面は 1 ページずつ表示します。n（next）で次のページ、p（previous）で前の\nページ、page K で K ページ目です。行番号は一覧全体の通し番号のままで、別のページの番号\nを入力するとその行を選びます。",
     "TEXT を含む行だけを表示",
     "この画面のうち、タイトルに TEXT を含む行だけを表示します（大文字と小文字は区別しません）。\n行番号は変わりません。filter だけを入力するとすべての行に戻ります。",
+    "このページのフッタを全文表示",
+    "端末に収まらない長いフッタは途中で切られ、最後の行にそう示されます。\nfooter でこのページのフッタを全文表示します。",
     "変更を保存して終了（Ctrl-D でも可）",
     "このセッションの変更を保存して終了します（exit、q、空の行での Ctrl-D でも可）。保存に\n失敗したときは変更を残したままここに留まるので、もう一度試せます。",
     "終了（Ctrl-D でも可）",
@@ -232,6 +240,7 @@ private enum SessionMessageTemplates {
     "'%1$@' に当てはまる行が %2$@ 行あります: %3$@。タイトルをもっと入力するか、行番号を入力してください。",
     "（行はありません）",
     "（当てはまる行はありません）",
+    "…（続きは footer で全文表示）",
     "絞り込み “%1$@”: 1 行 · filter だけですべて表示",
     "絞り込み “%1$@”: %2$@ 行 · filter だけですべて表示",
     "%1$@/%2$@ ページ · %5$@ 行中 %3$@–%4$@ 行 · n 次 · p 前",

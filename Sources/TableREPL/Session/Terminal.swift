@@ -26,6 +26,14 @@ package enum Terminal {
     return Session.TerminalSize(columns: columns ?? 80, rows: rows ?? 100)
   }
 
+  /// The width to wrap help, messages and errors to (``Session/messageWidth``): the
+  /// terminal's, else `COLUMNS`, else `nil`: a pipe's transcript is not wrapped unless
+  /// `COLUMNS` says how wide it is.
+  package static func messageWidth(environment: [String: String]) -> Int? {
+    if let size = size(of: 1) { return size.columns }
+    return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+  }
+
   /// Whether to use colour: on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
   package static func usesColor(environment: [String: String], disabled: Bool) -> Bool {
     guard !disabled, isTerminal(1) else { return false }

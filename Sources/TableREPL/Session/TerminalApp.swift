@@ -81,6 +81,7 @@ public enum TerminalApp {
       terminalSize: { Terminal.layoutSize(environment: environment) })
     session.quitHandler = quitHandler
     session.programName = programName
+    session.messageWidth = { Terminal.messageWidth(environment: environment) }
     session.messages = messages
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     editReader?.historyFilter = { [unowned session] in session.mayKeepInHistory($0) }

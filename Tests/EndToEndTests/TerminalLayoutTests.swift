@@ -1,0 +1,117 @@
+import TestSupport
+import Testing
+
+/// What settei writes fits the terminal: every page, help, descriptions, errors and lists,
+/// at three sizes, in Japanese and English.
+@Suite("settei fits the terminal", .serialized)
+struct TerminalLayoutTests {
+  /// The lines of `text` between prompts (`prompt`), with the typed command's line dropped.
+  static func replies(_ text: String, prompt: String) -> [[Substring]] {
+    text.pieces(prompt).dropFirst().map {
+      Array($0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst())
+    }
+  }
+
+  @Test(arguments: [
+    (80, 12, "ja"), (60, 24, "ja"), (120, 40, "ja"), (80, 12, "en"), (60, 24, "en"),
+    (120, 40, "en"),
+  ])
+  func everyReplyFitsTheWidthAndEveryPageTheHeight(columns: Int, rows: Int, language: String)
+    throws
+  {
+    let home = try TemporaryFolder()
+    let prompt = language == "ja" ? "言語と地域> " : "Language & Region> "
+    let settei = try TerminalTests.Running(
+      ["--lang", language, "--store", home.file("s.json")], home: home.path, columns: columns,
+      rows: rows)
+    try settei.waitFor(prompt)
+    // Help, a description, an error that quotes what was typed, a page turn and a list.
+    let commands = ["help", "? 4", "zzz yyy xxx www vvv uuu ttt sss", "n", "p", "2"]
+    for (index, command) in commands.enumerated() {
+      settei.type(command)
+      try settei.waitFor(index == commands.count - 1 ? "> " : prompt, count: index + 2)
+    }
+    let screen = try settei.waitFor("> ", count: commands.count + 1)
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+    let replies = Self.replies(screen, prompt: "> ")
+    #expect(replies.count >= commands.count)
+    for (index, lines) in replies.enumerated() {
+      for line in lines {
+        #expect(
+          displayWidth(String(line)) <= columns,
+          "\(columns)×\(rows) \(language), after \(commands[min(index, commands.count - 1)]): \(line)"
+        )
+      }
+    }
+    // The pages (the first screen, the list, and after n and p where the screen is paged)
+    // fit the height and start with their breadcrumb.
+    let crumb = language == "ja" ? "言語と地域" : "Language & Region"
+    var pages = [
+      (screen.pieces(prompt).first ?? "").split(separator: "\n", omittingEmptySubsequences: false),
+      replies[5],
+    ]
+    for turn in [replies[3], replies[4]] where rows == 12 || turn.first?.hasPrefix(crumb) == true {
+      pages.append(turn)
+    }
+    for lines in pages {
+      let page = lines.joined(separator: "\n")
+      #expect(lines.count <= rows, "\(columns)×\(rows): \(lines.count) lines:\n\(page)")
+      #expect(
+        lines.first?.hasPrefix(crumb) == true, "every page starts with its breadcrumb:\n\(page)")
+    }
+  }
+
+  /// A help line that does not fit goes on under its own summary, at a word's start.
+  @Test func helpWrapsAtWordsUnderTheSummary() throws {
+    let home = try TemporaryFolder()
+    let settei = try TerminalTests.Running(
+      ["--lang", "en", "--store", home.file("s.json")], home: home.path, columns: 40, rows: 40)
+    try settei.waitFor("Language & Region> ")
+    settei.type("help")
+    let screen = try settei.waitFor("Language & Region> ", count: 2)
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+    let help = Self.replies(screen, prompt: "Language & Region> ")[0]
+    let select = try #require(help.firstIndex { $0.hasPrefix("  N ") })
+    // "select row N: open it, choose it, or change it" does not fit in 40 columns.
+    #expect(help[select + 1].trimmingPrefix(while: { $0 == " " }).first?.isLetter == true)
+    let summaryColumn = help[select].distance(
+      from: help[select].startIndex,
+      to: try #require(help[select].firstRange(of: "select")).lowerBound)
+    #expect(help[select + 1].prefix { $0 == " " }.count == summaryColumn)
+    for line in help { #expect(displayWidth(String(line)) <= 40, "\(line)") }
+  }
+
+  /// A text field's prompt starts with its value in the line: Enter keeps it, Ctrl-U and new
+  /// text replace it; a secure field starts empty.
+  @Test func aTextPromptStartsWithTheValue() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("account.json")
+    try writeText(SettingsTerminalTests.secureSchema, to: schema)
+    let store = home.file("s.json")
+    try writeText(#"{"user": "ann", "password": "hunter2"}"#, to: store)
+    let settei = try TerminalTests.Running(
+      ["--schema", schema, "--store", store, "--lang", "en"], home: home.path)
+    try settei.waitFor("Account> ")
+    settei.type("1")
+    let shown = try settei.waitFor("User: ann")
+    #expect(shown.hasSuffix("User: ann"), "the value stands in the line, the cursor after it")
+    settei.terminal.send("\r")
+    try settei.waitFor("Account> ", count: 2)
+    settei.type("1")
+    try settei.waitFor("User: ann", count: 2)
+    settei.terminal.send("\u{15}bob\r")
+    try settei.waitFor("Account> ", count: 3)
+    settei.type("2")
+    let secret = try settei.waitFor("Password: ")
+    #expect(!secret.contains("hunter2"))
+    settei.terminal.send("\u{03}")
+    try settei.waitFor("Account> ", count: 4)
+    settei.type("quit")
+    try settei.waitFor("Saved")
+    #expect(try settei.terminal.waitForExit() == 0)
+    let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
+    #expect(saved.contains("\"bob\"") && saved.contains("hunter2"))
+  }
+}
