@@ -5,7 +5,7 @@ ARGS ?=
 LINT_PATHS = Package.swift Sources Tests Examples Benchmarks
 
 .PHONY: all deps build release run test fuzz lint format clean install docs check-package \
-  check-release check-clean-clone bench golden
+  check-release check-clean-clone bench golden messages
 
 all: build
 
@@ -57,6 +57,11 @@ run: release
 
 test: deps
 	$(SWIFT) test
+
+# The compiled-in message catalogs (Sources/*/…Messages.generated.swift) from the .strings
+# files in Messages/<Module>/, one per language. A test fails when they are out of date.
+messages:
+	@scripts/generate-messages.sh
 
 # The golden files of `settei render` for each fixture bundle, every language, 80 columns:
 # Tests/Fixtures/Golden/<bundle>/<language>.txt. A test compares them with what settei

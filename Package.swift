@@ -14,11 +14,13 @@ let package = Package(
 
     // The file formats: property-list values, JSON, XML and binary property lists, .strings
     // tables, dates, and errors at a line and column. Imports nothing of ours.
-    .target(name: "FileFormats"),
+    .target(name: "TextSafety"),
+
+    .target(name: "FileFormats", dependencies: ["TextSafety"]),
 
     // Settings.bundle / JSON schemas: specifiers, pages, strings tables, the loaders, the
     // JSON form writer and lint.
-    .target(name: "SchemaKit", dependencies: ["FileFormats", "SystemIO"]),
+    .target(name: "SchemaKit", dependencies: ["FileFormats", "SystemIO", "TextSafety"]),
 
     // The store file: reading, saving only what changed, locking, recovery.
     .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO"]),
@@ -42,7 +44,7 @@ let package = Package(
     .target(name: "LineEditor", dependencies: ["CEditLine", "SystemIO"]),
 
     // Renderer, Command, Session and the line readers.
-    .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor"]),
+    .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor", "TextSafety"]),
 
     .executableTarget(
       name: "settei",
@@ -77,7 +79,7 @@ let package = Package(
     .testTarget(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["settei", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["settei", "FileFormats", "TestSupport"]),
     // settei's own logic (options, language, script commands) tested in process.
     .testTarget(
       name: "setteiTests",

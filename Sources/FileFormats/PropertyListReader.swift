@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextSafety
 
 /// Reads property lists, XML or binary, with exact kinds and errors a person can act on.
 ///
@@ -572,8 +573,6 @@ struct XMLPropertyListParser {
     return "'" + escapedForMessage(String(decoding: bytes[index..<end], as: UTF8.self)) + ">'"
   }
 
-  /// `text` with control characters escaped, safe to print.
-  func escapedForMessage(_ text: String) -> String {
-    String(JSONWriter.quoted(text).dropFirst().dropLast())
-  }
+  /// `text` as the one escaper shows it (`\u{1B}` for a control character), safe to print.
+  func escapedForMessage(_ text: String) -> String { Escaper.escaped(text) }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Something wrong or doubtful in a schema: where it is, what is wrong, and what to do.
 ///
 /// Printed as a compiler would:
@@ -113,16 +115,5 @@ extension Sequence where Element == LintProblem {
   public var warnings: [LintProblem] { filter { $0.severity == .warning } }
 }
 
-/// `text` with control characters written as `\u{1B}`, so that messages are safe to print.
-func printable(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator:
-      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    default:
-      result.unicodeScalars.append(scalar)
-    }
-  }
-  return result
-}
+/// `text` as the one escaper shows it (`\u{1B}` for a control character), safe to print.
+func printable(_ text: String) -> String { Escaper.escaped(text) }

@@ -36,7 +36,7 @@ extension Program {
 
   /// A note on standard error, sanitised: `settei: note: …`.
   func note(_ message: String) {
-    standardError.write("settei: note: \(TerminalText.sanitize(message))\n")
+    diagnostics.write(message, kind: .note)
   }
 }
 
@@ -175,9 +175,7 @@ extension Program {
     } catch  where error.systemError == ENOTDIR || error.systemError == EACCES {
       return  // a state folder settei cannot use: the history's warning has said so
     } catch {
-      standardError.write(
-        "settei: warning: \(TerminalText.sanitize("\(error)")); settei cannot tell which "
-          + "settings are new. Delete that file to start the list again.\n")
+      diagnostics.write(messages.text(.knownKeysUnreadable, "\(error)"), kind: .warning)
       return
     }
     let strings = { (member: String) -> Set<String>? in
@@ -196,9 +194,7 @@ extension Program {
     do {
       try memory.save(remembered, changedKeys: Set(remembered.keys))
     } catch {
-      standardError.write(
-        "settei: warning: \(TerminalText.sanitize("\(error)")); the settings this schema has "
-          + "will be named as new again next time.\n")
+      diagnostics.write(messages.text(.knownKeysNotSaved, "\(error)"), kind: .warning)
     }
   }
 }

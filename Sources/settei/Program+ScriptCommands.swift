@@ -24,14 +24,9 @@ extension Program {
       let shown = text.split(separator: "\n", omittingEmptySubsequences: false)
         .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
       if model.keysHoldingSecrets.contains(key) {
-        standardError.write(
-          "settei: note: \(TerminalText.sanitize(key)) holds a secure field, so its value is "
-            + "masked; settei export prints the stored values, secrets included.\n")
+        diagnostics.write(messages.text(.secureMasked, key), kind: .note)
       } else if shown != text {
-        standardError.write(
-          "settei: note: the value of \(TerminalText.sanitize(key)) holds control or "
-            + "invisible characters, printed as \\u{…}; settei export --format json prints "
-            + "it exactly.\n")
+        diagnostics.write(messages.text(.valueEscaped, key), kind: .note)
       }
       standardOutput.write(shown + "\n")
       return .success

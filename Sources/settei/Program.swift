@@ -42,9 +42,7 @@ struct Program {
     do {
       return try runOrFail()
     } catch {
-      let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false)
-      standardError.write(
-        "settei: " + lines.map { TerminalText.sanitize(String($0)) }.joined(separator: "\n") + "\n")
+      diagnostics.write(error.message)
       return error.status
     }
   }
@@ -54,11 +52,7 @@ struct Program {
     do {
       options = try Options.parse(arguments)
     } catch {
-      standardError.write(
-        "Error: \(TerminalText.sanitize(error.message))\n"
-          + "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] "
-          + "[--recover]. "
-          + "See 'settei --help'.\n")
+      diagnostics.write(error.message + "\n" + messages.text(.usageLine))
       return .usage
     }
     if options.showHelp {
@@ -97,13 +91,13 @@ struct Program {
 
     if options.language != nil, let note = schema.schema.strings.missingLanguageNote(for: language)
     {
-      standardError.write("settei: note: \(TerminalText.sanitize(note))\n")
+      diagnostics.write(note, kind: .note)
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     store.secretKeys = model.keysHoldingSecrets
     model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
     for warning in model.storedValueWarnings {
-      standardError.write("settei: warning: \(storePath): \(TerminalText.sanitize(warning))\n")
+      diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
     if case .export(let format) = options.subcommand, options.changedOnly {
       return try exportChanged(model: model, store: store, format: format)
@@ -121,18 +115,18 @@ struct Program {
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
       stateFolder: environment.stateFolder)
-    saver.nothingToSaveMessage = "Nothing to save: every setting is as stored in \(store.path)."
+    saver.saysNothingToSave = true
     offerRecovery(saver, options: options, isTerminal: isTerminal)
     if let status = Termination.exitStatus { return status }
     // A pipe is read with plain blocking reads: a signal must end those too.
     Termination.interruptsInput = !isTerminal
 
-    let history = OneWarning(programName: "settei", output: standardError)
+    let history = OneWarning(diagnostics)
     var editReader: EditLineReader?
     if isTerminal {
       let historyPath = TerminalApp.defaultHistoryPath(
         programName: "settei", environment.values)
-      if historyPath == nil { history.warn("HOME is not set; command history will not be kept") }
+      if historyPath == nil { history.warn(sessionMessages.text(.noHome)) }
       editReader = EditLineReader(
         programName: "settei", historyPath: historyPath, warn: history.warn)
     }
@@ -147,6 +141,7 @@ struct Program {
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
       terminalSize: { Terminal.layoutSize(environment: environment.values) })
     session.programName = "settei"
+    session.messages = .forLanguage(language)
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(schema: schema.schema)
@@ -174,7 +169,7 @@ struct Program {
       do {
         try editReader.saveHistory()
       } catch {
-        history.warn("history not saved: \(error)")
+        history.warn(sessionMessages.text(.historyNotSaved, "\(error)"))
       }
     }
     if let status = Termination.exitStatus { return status }

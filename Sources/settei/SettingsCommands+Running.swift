@@ -10,26 +10,27 @@ extension SettingsCommands {
 
   func go(_ path: String) -> Result {
     guard !path.isEmpty else {
-      return .failed("Type go and a title path or key, e.g. go \(index.keys.first ?? "KEY").")
+      return .failed(messages.text(.goUsage, index.keys.first ?? "KEY"))
     }
     let matches = entries(matching: path)
     guard let entry = matches.first else {
-      return .failed(
-        "Nothing is at '\(path)'. Give a key (Tab completes them) or a title path like A/B.")
+      return .failed(messages.text(.goNothing, path))
     }
     if matches.count > 1 {
       let places = matches.prefix(5).map {
         index.breadcrumb(of: $0, model: model).joined(separator: " › ")
       }
       return .failed(
-        "'\(path)' names \(matches.count) settings: \(places.joined(separator: "; ")). Give more of the path, or the key."
-      )
+        messages.text(.goMany, path, String(matches.count), places.joined(separator: "; ")))
     }
     let controllers = index.controllers(toPageOf: entry, model: model)
     navigationController.setViewControllers(controllers, animated: false)
     let title = index.breadcrumb(of: entry, model: model).last ?? path
-    let row = controllers.last?.rowNumber(of: entry.specifier).map { " is row \($0 + 1)" } ?? ""
-    return .done(message: "\(title)\(row).", showScreen: true)
+    let message =
+      controllers.last?.rowNumber(of: entry.specifier).map {
+        messages.text(.goDoneRow, title, String($0 + 1))
+      } ?? messages.text(.goDone, title)
+    return .done(message: message, showScreen: true)
   }
 
   /// Entries named by a key or by a title path (its last titles, in any language).
@@ -44,10 +45,10 @@ extension SettingsCommands {
 
   func find(_ text: String) -> Result {
     guard !text.isEmpty else {
-      return .failed("Type find and some text, e.g. find \(index.keys.first ?? "wifi").")
+      return .failed(messages.text(.findUsage, index.keys.first ?? "wifi"))
     }
     let results = SettingsSearch.find(text, in: index, model: model)
-    guard !results.isEmpty else { return .failed("Nothing matches '\(text)' on any page.") }
+    guard !results.isEmpty else { return .failed(messages.text(.findNothing, text)) }
     let screen = SearchResultsViewController(
       query: text, results: results, index: index, model: model)
     // A new search replaces the results of the last one (and what was opened from them).
@@ -63,11 +64,11 @@ extension SettingsCommands {
   // MARK: ?
 
   func describe(_ argument: String) -> Result {
-    guard let number = Int(argument) else { return .failed("Type ? and a row number, e.g. ? 3.") }
+    guard let number = Int(argument) else { return .failed(messages.text(.describeUsage)) }
     let top = navigationController.topViewController
     let total = top.tableView.totalNumberOfRows
     guard number >= 1, number <= total else {
-      return .failed("There is no row \(number) here; rows run from 1 to \(total).")
+      return .failed(messages.text(.describeNoRow, String(number), String(total)))
     }
     if let page = top as? SettingsPageViewController,
       let specifier = page.specifier(atRowNumber: number - 1)
@@ -82,11 +83,11 @@ extension SettingsCommands {
     {
       var text = model.describe(entry.specifier, on: entry.page, footer: nil)
       if let value = list.choiceValue(atRow: number - 1) {
-        text += "\n  row \(number) stores: \(value.debugDescription)"
+        text += "\n  " + messages.text(.describeStores, String(number), value.debugDescription)
       }
       return .done(message: text, showScreen: false)
     }
-    return .failed("Row \(number) is not a setting, so there is nothing more to say about it.")
+    return .failed(messages.text(.describeNotSetting, String(number)))
   }
 
   // MARK: changes, undo, reset
@@ -96,7 +97,7 @@ extension SettingsCommands {
     guard !lines.isEmpty else {
       let message =
         model.changes.isEmpty
-        ? "No changes yet." : "No changes: every setting changed is back to its stored value."
+        ? messages.text(.noChangesYet) : messages.text(.noChangesBack)
       return .done(message: message, showScreen: false)
     }
     return .done(message: lines.joined(separator: "\n"), showScreen: false)
@@ -109,30 +110,30 @@ extension SettingsCommands {
       $0.specifier.key.map(model.differsFromDefault) == true
     }
     guard !entries.isEmpty else {
-      return .done(message: "Every setting already has its default.", showScreen: false)
+      return .done(message: messages.text(.allDefault), showScreen: false)
     }
     let places = entries.map {
       "  " + index.breadcrumb(of: $0, model: model).joined(separator: " › ")
     }
-    let count =
-      entries.count == 1 ? "This setting differs" : "These \(entries.count) settings differ"
+    let one = entries.count == 1
+    let count = String(entries.count)
     return .confirm(
-      message: "\(count) from the default:\n" + places.joined(separator: "\n"),
-      question: entries.count == 1 ? "Reset it?" : "Reset them?"
+      message: (one ? messages.text(.oneDiffers) : messages.text(.manyDiffer, count)) + "\n"
+        + places.joined(separator: "\n"),
+      question: messages.text(one ? .resetOneQuestion : .resetManyQuestion)
     ) {
       model.setValues(entries.compactMap { $0.specifier.key }.map { ($0, nil) })
-      let noun = entries.count == 1 ? "setting" : "settings"
       return .done(
-        message: "Reset \(entries.count) \(noun) to the default; undo brings them back.",
+        message: one ? messages.text(.resetOneDone) : messages.text(.resetManyDone, count),
         showScreen: true)
     }
   }
 
   func undo() -> Result {
     let step = model.changesInLastStep
-    guard let change = model.undo() else { return .failed("Nothing to undo.") }
+    guard let change = model.undo() else { return .failed(messages.text(.nothingToUndo)) }
     if step > 1 {
-      return .done(message: "Undone: \(step) settings are back as they were.", showScreen: true)
+      return .done(message: messages.text(.undoneMany, String(step)), showScreen: true)
     }
     let place =
       index.byKey[change.key].map {
@@ -142,25 +143,24 @@ extension SettingsCommands {
       index.byKey[change.key].map {
         model.displayText(of: model.value(forKey: change.key), for: $0.specifier, on: $0.page)
       } ?? ""
-    return .done(message: "Undone: \(place) is \(now) again.", showScreen: true)
+    return .done(message: messages.text(.undoneOne, place, now), showScreen: true)
   }
 
   func reset(_ argument: String) -> Result {
     if argument.lowercased() == "all" { return resetAll() }
     guard let number = Int(argument) else {
-      return .failed("Type reset and a row number, or reset all.")
+      return .failed(messages.text(.resetUsage))
     }
     guard let page = navigationController.topViewController as? SettingsPageViewController,
       let specifier = page.specifier(atRowNumber: number - 1), let key = specifier.key
     else {
-      return .failed(
-        "Row \(number) is not a setting on this screen; type a row number of a setting.")
+      return .failed(messages.text(.resetNotSetting, String(number)))
     }
     // The page's own model: on a list item's page, the reset changes the item.
     page.model.setValue(nil, forKey: key)
     let text = page.model.displayText(
       of: page.model.value(forKey: key), for: specifier, on: page.page)
-    return .done(message: "Reset \(key) to its default: \(text).", showScreen: true)
+    return .done(message: messages.text(.resetDone, key, text), showScreen: true)
   }
 
   // MARK: lang, get, set
@@ -170,15 +170,17 @@ extension SettingsCommands {
     guard !code.isEmpty else {
       // `lang` alone: which language is shown, and which others there are.
       let others = available.subtracting([model.language]).sorted()
-      let rest = others.isEmpty ? "" : " Also: \(others.joined(separator: ", ")) (lang CODE)."
-      return .done(message: "Language: \(model.language).\(rest)", showScreen: false)
+      let message =
+        others.isEmpty
+        ? messages.text(.langShown, model.language)
+        : messages.text(.langShownOthers, model.language, others.joined(separator: ", "))
+      return .done(message: message, showScreen: false)
     }
     // The language as iOS matches it: `zh_TW` is served by `zh-Hant`, `pt-BR` by `pt`.
     let wanted = PreferredLanguage.normalized(code)
     guard model.schema.strings.missingLanguageNote(for: wanted) == nil else {
       return .failed(
-        "This schema has no '\(code)' text. Languages: \(available.sorted().joined(separator: ", "))."
-      )
+        messages.text(.langUnknown, code, available.sorted().joined(separator: ", ")))
     }
     model.language = wanted
     return .done(message: nil, showScreen: true)
@@ -186,12 +188,10 @@ extension SettingsCommands {
 
   func get(_ key: String) -> Result {
     guard !key.isEmpty else {
-      return .failed(
-        "Type get and a key, e.g. get \(index.keys.first ?? "KEY"); Tab completes keys.")
+      return .failed(messages.text(.getUsage, index.keys.first ?? "KEY"))
     }
     guard let entry = index.byKey[key] else {
-      return .failed(
-        index.unknownKeyMessage(key, otherwise: "Tab completes keys; settei list shows them all."))
+      return .failed(index.unknownKeyMessage(key, otherwise: messages.text(.unknownKeyHint)))
     }
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
@@ -206,12 +206,11 @@ extension SettingsCommands {
   func set(_ argument: String) -> Result {
     let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
     guard parts.count == 2 else {
-      return .failed("Type set KEY VALUE, e.g. set \(index.keys.first ?? "KEY") VALUE.")
+      return .failed(messages.text(.setUsage, index.keys.first ?? "KEY"))
     }
     let (key, text) = (parts[0], parts[1].trimmingWhitespace())
     guard let entry = index.byKey[key] else {
-      return .failed(
-        index.unknownKeyMessage(key, otherwise: "Tab completes keys; settei list shows them all."))
+      return .failed(index.unknownKeyMessage(key, otherwise: messages.text(.unknownKeyHint)))
     }
     switch SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
     {

@@ -14,6 +14,13 @@ final class StoreSaver {
   let store: SettingsStore
   let isInteractive: Bool
   private let errorOutput: any TextOutput
+  /// Standard error, through the one presenter, in the screens' language.
+  private var diagnostics: Diagnostics {
+    Diagnostics(
+      programName: "settei", output: errorOutput, messages: .forLanguage(model.language))
+  }
+  /// settei's words, in the language the screens are shown in.
+  private var messages: ProgramMessages { .forLanguage(model.language) }
   /// The kind of the last failed save, for the exit status of a script.
   private(set) var lastFailure: StoreError.Kind?
   /// The conflicts reported, by key; the next `quit` overwrites a key only while the file
@@ -28,9 +35,9 @@ final class StoreSaver {
   /// Whether the quit under way is the end of input (Ctrl-D), after which the session
   /// ends whatever the save does.
   var isAtEndOfInput: () -> Bool = { false }
-  /// What `quit` says when no setting differs from the store (the REPL says so; the end of
+  /// Whether `quit` says so when no setting differs from the store (the REPL does; the end of
   /// input and a script's `settei set` say nothing on standard output).
-  var nothingToSaveMessage: String?
+  var saysNothingToSave = false
 
   init(
     model: SettingsModel, store: SettingsStore, isInteractive: Bool,
@@ -60,7 +67,9 @@ final class StoreSaver {
     let changed = model.changedKeys
     guard !changed.isEmpty else {
       removeRestoredRecovery()
-      return .done(message: isAtEndOfInput() ? nil : nothingToSaveMessage)
+      return .done(
+        message: isAtEndOfInput() || !saysNothingToSave
+          ? nil : messages.text(.nothingToSave, store.path))
     }
     let report: SaveReport
     do {
@@ -75,28 +84,27 @@ final class StoreSaver {
     removeRestoredRecovery()
     // Notes (a stale lock taken over) go to standard error in every mode: a script's
     // `settei set` says nothing on standard output, and the REPL's is the conversation.
-    for note in report.notes {
-      errorOutput.write("settei: note: \(Self.sanitizedLines(note))\n")
-    }
-    let noun = changed.count == 1 ? "change" : "changes"
-    return .done(message: "Saved \(changed.count) \(noun) to \(store.path).")
+    for note in report.notes { diagnostics.write(note, kind: .note) }
+    return .done(
+      message: changed.count == 1
+        ? messages.text(.savedOne, store.path)
+        : messages.text(.savedMany, String(changed.count), store.path))
   }
 
   /// What to do after a failed save, in the words of the REPL or of a script.
   private func nextStep(after error: StoreError) -> String {
     guard isInteractive else {
-      return "The script's changes were not saved; run it again once that is resolved."
+      return messages.text(.scriptNotSaved)
     }
     if isAtEndOfInput() {
-      return "Input ended, so settei keeps your changes for its next start."
+      return messages.text(.inputEndedKept)
     }
     switch error.kind {
     case .conflict:
       let keys = error.conflicts.map { "'\($0.key)'" }.joined(separator: ", ")
-      return "Type quit again to save your value of \(keys) over theirs; choose their value "
-        + "and quit to keep theirs; quit! leaves without saving."
+      return messages.text(.conflictNextStep, keys)
     case .locked, .unreadable, .saveFailed:
-      return "Your changes are kept: type quit to try again; quit! leaves without saving."
+      return messages.text(.changesKept)
     }
   }
 
@@ -104,7 +112,7 @@ final class StoreSaver {
   private func keepForRecovery(after signal: Int32) -> Session.QuitResult {
     keepUnsavedChanges(reason: Termination.name(of: signal))
       ? .done(message: nil)
-      : .failed(message: "\(Termination.name(of: signal)): the unsaved changes are lost.")
+      : .failed(message: messages.text(.lostAfterSignal, Termination.name(of: signal)))
   }
 
   /// Writes this session's unsaved changes to the recovery file and says so on standard
@@ -128,18 +136,17 @@ final class StoreSaver {
         failures.append(error)
         continue
       }
-      let noun = changes.count == 1 ? "change" : "changes"
-      let why = failures.first.map { " (not beside the store: \($0.path): \($0.reason))" } ?? ""
-      errorOutput.write(
-        "settei: \(reason): kept \(changes.count) unsaved \(noun) in "
-          + TerminalText.sanitize("\(path)\(why); \(store.path) was not changed.")
-          + " settei offers them at the next start.\n")
+      let why = failures.first.map { messages.text(.notBesideStore, $0.path, $0.reason) } ?? ""
+      diagnostics.write(
+        changes.count == 1
+          ? messages.text(.keptOneForRecovery, reason, path, why, store.path)
+          : messages.text(
+            .keptForRecovery, reason, String(changes.count), path, why, store.path))
       return true
     }
-    errorOutput.write(
-      "settei: \(reason): "
-        + failures.map { Self.sanitizedLines("\($0)") }.joined(separator: "\n")
-        + "\n\(TerminalText.sanitize(store.path)) was not changed.\n")
+    diagnostics.write(
+      "\(reason): " + failures.map { "\($0)" }.joined(separator: "\n") + "\n"
+        + messages.text(.notChanged, store.path))
     return false
   }
 
@@ -157,7 +164,7 @@ final class StoreSaver {
       try SettingsStore.removeRecovery(at: restoredRecovery)
       self.restoredRecovery = nil
     } catch {
-      errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
+      diagnostics.write("\(error)", kind: .warning)
     }
   }
 
@@ -190,7 +197,7 @@ final class StoreSaver {
       do {
         found = try SettingsStore.readRecovery(at: path).map { (path, $0) }
       } catch {
-        errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
+        diagnostics.write("\(error)", kind: .warning)
       }
     }
     guard let (path, recovered) = found else { return }
@@ -198,15 +205,15 @@ final class StoreSaver {
     // reported and never restored.
     let changes = refusingInvalid(recovered, in: path)
     guard !changes.isEmpty else {
-      errorOutput.write(
-        "settei: note: nothing in \(TerminalText.sanitize(path)) can be restored; it is left "
-          + "as it is (delete it to stop this note).\n")
+      diagnostics.write(messages.text(.nothingRestorable, path), kind: .note)
       return
     }
-    let noun = changes.count == 1 ? "change" : "changes"
+    let one = changes.count == 1
     var listing =
-      TerminalText.sanitize(path)
-      + " holds \(changes.count) \(noun) not saved when settei was stopped:\n"
+      TerminalText.sanitize(
+        one
+          ? messages.text(.recoveryHoldsOne, path)
+          : messages.text(.recoveryHolds, path, String(changes.count))) + "\n"
     let index = SettingsIndex(schema: model.schema)
     for key in changes.keys.sorted() {
       let value = changes[key] ?? nil
@@ -214,9 +221,10 @@ final class StoreSaver {
       if let entry = index.byKey[key] {
         let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
         let text = value.map { model.displayText(of: $0, for: entry.specifier, on: entry.page) }
-        listing += "  " + TerminalText.sanitize("\(place) (\(key)): \(text ?? "default")") + "\n"
+        let shown = text ?? messages.text(.recoveryDefault)
+        listing += "  " + TerminalText.sanitize("\(place) (\(key)): \(shown)") + "\n"
       } else {
-        let text = value.map(\.debugDescription) ?? "(removed)"
+        let text = value.map(\.debugDescription) ?? messages.text(.recoveryRemoved)
         listing += "  " + TerminalText.sanitize("\(key): \(text)") + "\n"
       }
     }
@@ -226,17 +234,17 @@ final class StoreSaver {
       choice = .restore
     } else if let ask {
       output.write(listing)
-      let them = changes.count == 1 ? "it" : "them"
-      let answer = ask("Restore \(them)? [y = restore, n = delete, Enter = ask next time] ")
+      let answer = ask(messages.text(one ? .restoreOneQuestion : .restoreQuestion) + " ")
       switch answer?.lowercased() {
       case "y", "yes": choice = .restore
       case "n", "no": choice = .discard
       default: choice = .keep
       }
     } else {
-      errorOutput.write(
-        "settei: note: \(TerminalText.sanitize(path)) holds \(changes.count) unsaved \(noun) "
-          + "from a settei that was stopped; run with --recover to restore them.\n")
+      diagnostics.write(
+        one
+          ? messages.text(.recoveryNoteOne, path)
+          : messages.text(.recoveryNote, path, String(changes.count)), kind: .note)
       return
     }
     switch choice {
@@ -245,18 +253,18 @@ final class StoreSaver {
         model.setValue(changes[key] ?? nil, forKey: key)
       }
       restoredRecovery = path
-      output.write("Restored \(changes.count) \(noun); quit saves them.\n")
+      output.write(
+        (one ? messages.text(.restoredOne) : messages.text(.restored, String(changes.count)))
+          + "\n")
     case .discard:
       do {
         try SettingsStore.removeRecovery(at: path)
-        output.write("Deleted \(TerminalText.sanitize(path)).\n")
+        output.write(TerminalText.sanitize(messages.text(.deleted, path)) + "\n")
       } catch {
-        errorOutput.write("settei: warning: \(Self.sanitizedLines("\(error)"))\n")
+        diagnostics.write("\(error)", kind: .warning)
       }
     case .keep:
-      output.write(
-        "Kept \(TerminalText.sanitize(path)); settei asks again next time "
-          + "(or start it with --recover).\n")
+      output.write(TerminalText.sanitize(messages.text(.keptRecovery, path)) + "\n")
     }
   }
 
@@ -275,18 +283,11 @@ final class StoreSaver {
       }
     }
     if !refused.isEmpty {
-      let noun = refused.count == 1 ? "change that does" : "changes that do"
-      errorOutput.write(
-        "settei: warning: \(TerminalText.sanitize(path)) holds \(refused.count) \(noun) "
-          + "not fit their settings; not restored:\n"
-          + Self.sanitizedLines(refused.joined(separator: "\n")) + "\n")
+      let heading =
+        refused.count == 1
+        ? messages.text(.refusedOne, path) : messages.text(.refused, path, String(refused.count))
+      diagnostics.write(heading + "\n" + refused.joined(separator: "\n"), kind: .warning)
     }
     return accepted
-  }
-
-  /// Each line of `text` sanitized for the terminal, the line breaks kept.
-  private static func sanitizedLines(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
   }
 }

@@ -37,7 +37,7 @@ struct REPLCommandsTests {
     let run = try settei(
       ["--lang", "ja", "--store", home.file("s.json")], script: command + "\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
-    #expect(run.standardOutput.contains("温度単位 is row 4."))
+    #expect(run.standardOutput.contains("温度単位 は 4 行目です。"))
   }
 
   @Test func changesListsAndUndoPutsBack() throws {
@@ -50,8 +50,9 @@ struct REPLCommandsTests {
     try #require(run.status == 0, "\(run.standardError)")
     #expect(
       run.standardOutput.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）\n言語と地域 › テキスト認識表示: オン → オフ\n"))
-    #expect(run.standardOutput.contains("Undone: 言語と地域 › テキスト認識表示 is オン again."))
-    #expect(run.standardOutput.contains("No changes yet."))
+    #expect(
+      run.standardOutput.contains("取り消しました: 言語と地域 › テキスト認識表示 は オン に戻りました。"))
+    #expect(run.standardOutput.contains("まだ変更はありません。"))
     #expect(contents(of: store) == nil, "undone to nothing: no write")
   }
 
@@ -88,7 +89,7 @@ struct REPLCommandsTests {
     let run = try settei(
       ["--lang", "ja", "--store", home.file("s.json")], script: "lang\nlang en\nlang xx\n",
       home: home.path)
-    #expect(run.standardOutput.contains("lang\nLanguage: ja. Also: en (lang CODE).\n"))
+    #expect(run.standardOutput.contains("lang\n言語: ja。ほかに: en（lang CODE）。\n"))
     #expect(run.standardOutput.contains("lang en\nLanguage & Region\n"))
     #expect(run.status == 1)
     #expect(run.standardError.contains("This schema has no 'xx' text. Languages: en, ja."))

@@ -25,7 +25,7 @@ struct PipeTests {
     // 4. The root, with 華氏（°F）.
     #expect(screens[3].hasPrefix("back\n言語と地域\n"))
     #expect(screens[3].contains("華氏（°F） ›"))
-    #expect(screens[4].hasPrefix("quit\nSaved 1 change to \(store)."))
+    #expect(screens[4].hasPrefix("quit\n1 件の変更を \(store) に保存しました。"))
     #expect(!run.standardOutput.contains("\u{1B}"), "no escape codes on a pipe")
 
     let again = try settei(["--lang", "ja", "--store", store], script: "", home: home.path)

@@ -171,7 +171,8 @@ extension RealWorldBundleTests {
     let wrong = try Self.run(["--idiom", "tv"])
     #expect(wrong.status == 64)
     #expect(
-      wrong.standardError.hasPrefix("Error: Unknown idiom 'tv'. Give phone, pad, mac or vision.\n"))
+      wrong.standardError.hasPrefix("settei: Unknown idiom 'tv'. Give phone, pad, mac or vision.\n")
+    )
   }
 
   @Test func lintChecksTheIPadPagesToo() throws {

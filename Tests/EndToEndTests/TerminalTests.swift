@@ -38,10 +38,12 @@ struct TerminalTests {
   }
 
   @Test(arguments: [
-    ("ja", "言語と地域> ", "摂氏（°C）", "華氏（°F）"),
-    ("en", "Language & Region> ", "Celsius (°C)", "Fahrenheit (°F)"),
+    ("ja", "言語と地域> ", "摂氏（°C）", "華氏（°F）", "1 件の変更を"),
+    ("en", "Language & Region> ", "Celsius (°C)", "Fahrenheit (°F)", "Saved 1 change"),
   ])
-  func tutorialFlow(language: String, prompt: String, celsius: String, fahrenheit: String) throws {
+  func tutorialFlow(
+    language: String, prompt: String, celsius: String, fahrenheit: String, saved: String
+  ) throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     let settei = try Running(["--lang", language, "--store", store], home: home.path)
@@ -55,7 +57,7 @@ struct TerminalTests {
     let root = screen.pieces("> back").last ?? ""
     #expect(root.contains(fahrenheit + " ›"))
     settei.type("quit")
-    try settei.waitFor("Saved 1 change")
+    try settei.waitFor(saved)
     #expect(try settei.terminal.waitForExit() == 0)
     #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).contains("fahrenheit"))
   }
@@ -211,7 +213,7 @@ struct KeyboardTests {
     try settei.waitFor("temperatureUnit = 華氏（°F）")
     try settei.waitFor("言語と地域> ", count: 4)
     settei.type("quit!")
-    try settei.waitFor("Discard them and quit? [y/N] ")
+    try settei.waitFor("変更を破棄して終了しますか")  // quit! asks in the session's language
     #expect(settei.terminal.output.contains("言語と地域 › 温度単位: 摂氏（°C） → 華氏（°F）"))
     settei.type("y")
     #expect(try settei.terminal.waitForExit() == 0)

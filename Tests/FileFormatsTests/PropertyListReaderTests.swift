@@ -293,7 +293,7 @@ enum LooseValue: Decodable, Equatable {
       _ = try PropertyListReader.parse(bytes, source: "x")
       Issue.record("parsed")
     } catch {
-      #expect(error.message.hasPrefix("unknown element <x\\u009B31m>"))
+      #expect(error.message.hasPrefix("unknown element <x\\u{9B}31m>"))
     }
   }
 }

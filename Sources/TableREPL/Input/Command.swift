@@ -27,68 +27,47 @@ package enum Command: Equatable, Sendable {
   /// An empty line: show the screen again.
   case empty
 
-  /// The built-in commands, in the order `help` lists them, with their names, usage, a
-  /// one-line summary and the long help.
-  package static let builtIns: [CommandDefinition.Help] = [
-    .init(
-      names: ["N"], usage: "N", summary: "select row N: open it, choose it, or change it",
-      details: """
-        Select row N of the screen. A row with › opens its screen; a row in a list of choices
-        becomes the chosen one (✓); a switch flips; a text, number or date asks for the new
-        value. Row numbers count across the whole list, so a row on another page works too.
-        """),
-    .init(
-      names: ["TEXT"], usage: "TEXT", summary: "select the row whose title starts with TEXT",
-      details: """
-        Select the row on the screen whose title starts with TEXT (not case-sensitive), e.g.
-        温度 for 温度単位. When several rows match, they are listed with their numbers.
-        """),
-    .init(
-      names: ["back", ".."], usage: "back, ..", summary: "return to the previous screen",
-      details: "Return to the previous screen, on the page you left. The top screen has no back."),
-    .init(
-      names: ["top"], usage: "top", summary: "return to the first screen",
-      details: "Return to the first screen, from however deep you are."),
-    .init(
-      names: ["n", "next", "p", "previous", "prev", "page"], usage: "n, p, page K",
-      summary: "show the next, the previous, or the K-th page",
-      details: """
-        A screen taller than the terminal is shown a page at a time. n (next) shows the next
-        page, p (previous) the one before, page K page K. Row numbers stay those of the whole
-        list, and typing a number from another page selects that row.
-        """),
-    .init(
-      names: ["filter"], usage: "filter [TEXT]", summary: "show only rows containing TEXT",
-      details: """
-        Show only the rows of this screen whose title contains TEXT (not case-sensitive); their
-        numbers stay the same. filter alone shows every row again.
-        """),
-    .init(
-      names: ["quit", "exit", "q"], usage: "quit", summary: "save changes and exit (Ctrl-D too)",
-      details: """
-        Save the changes of this session and exit (also: exit, q, Ctrl-D on an empty line). If
-        saving fails, you stay here with your changes and can try again.
-        """),
-    .init(
-      names: ["quit!"], usage: "quit!", summary: "exit without saving",
-      details: """
-        Exit without saving. On a terminal, the changes that would be lost are listed and you
-        are asked to confirm first.
-        """),
-    .init(
-      names: ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
-      details: "List the commands; help COMMAND explains one."),
-  ]
+  /// The built-in commands, in the order `help` lists them: their names, usage, and the
+  /// catalog entries of their one-line summary and long help.
+  private static let builtInCommands:
+    [(names: [String], usage: String, summary: SessionMessage, details: SessionMessage)] = [
+      (["N"], "N", .rowSummary, .rowDetails),
+      (["TEXT"], "TEXT", .titleSummary, .titleDetails),
+      (["back", ".."], "back, ..", .backSummary, .backDetails),
+      (["top"], "top", .topSummary, .topDetails),
+      (
+        ["n", "next", "p", "previous", "prev", "page"], "n, p, page K", .pagesSummary, .pagesDetails
+      ),
+      (["filter"], "filter [TEXT]", .filterSummary, .filterDetails),
+      (["quit", "exit", "q"], "quit", .quitSummary, .quitDetails),
+      (["quit!"], "quit!", .quitWithoutSavingSummary, .quitWithoutSavingDetails),
+      (["help", "?"], "help [COMMAND]", .helpSummary, .helpDetails),
+    ]
 
-  /// `quit` as `help` shows it in a session that saves nothing (no quit handler).
-  package static let plainQuitHelp = CommandDefinition.Help(
-    names: ["quit", "exit", "q"], usage: "quit", summary: "exit (Ctrl-D too)",
-    details: "Exit (also: exit, q, Ctrl-D on an empty line).")
+  /// The built-in commands in English, for their names.
+  package static let builtIns = builtIns(saving: true)
 
-  /// The built-in commands as `help` shows them: `quit` saves only when the session has
-  /// something that saves.
-  package static func builtIns(saving: Bool) -> [CommandDefinition.Help] {
-    saving ? builtIns : builtIns.map { $0.names.first == "quit" ? plainQuitHelp : $0 }
+  /// The built-in commands as `help` shows them, in the words of `messages`: `quit` saves
+  /// only when the session has something that saves.
+  package static func builtIns(
+    saving: Bool, messages: SessionMessages = .forLanguage("en")
+  ) -> [CommandDefinition.Help] {
+    builtInCommands.map { command in
+      let plainQuit = !saving && command.summary == .quitSummary
+      return CommandDefinition.Help(
+        names: command.names, usage: command.usage,
+        summary: messages.text(plainQuit ? .plainQuitSummary : command.summary),
+        details: messages.text(plainQuit ? .plainQuitDetails : command.details))
+    }
+  }
+
+  /// A built-in command's help in the words of `messages`; an application's command's help
+  /// as the application wrote it.
+  package static func localized(
+    _ help: CommandDefinition.Help, messages: SessionMessages, saving: Bool = true
+  ) -> CommandDefinition.Help {
+    guard let index = builtIns.firstIndex(where: { $0.names == help.names }) else { return help }
+    return builtIns(saving: saving, messages: messages)[index]
   }
 
   /// The words that name built-in commands, for completion.
@@ -137,9 +116,11 @@ package enum Command: Equatable, Sendable {
   }
 
   /// The long help for a built-in command, by any of its names.
-  package static func helpEntry(for topic: String, saving: Bool = true) -> String? {
+  package static func helpEntry(
+    for topic: String, saving: Bool = true, messages: SessionMessages = .forLanguage("en")
+  ) -> String? {
     let name = topic.trimmingWhitespace()
-    let entries = builtIns(saving: saving)
+    let entries = builtIns(saving: saving, messages: messages)
     let exact = entries.first { $0.names.contains(name) }
     return (exact ?? entries.first { $0.names.contains(name.lowercased()) })?.text
   }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Terminal column widths of text, as `wcwidth(3)` counts them.
 ///
 /// East Asian wide and fullwidth characters (kanji, kana, Hangul, fullwidth forms) and emoji

@@ -20,6 +20,30 @@ package struct Renderer: Sendable {
   package var usesColor: Bool
   /// The width of the terminal in columns.
   package var width: Int
+  /// The words of a screen besides its rows: the page line, the filter line, "(no rows)".
+  package var words = Renderer.englishWords
+
+  /// The English words, made once.
+  package static let englishWords = Words(.forLanguage("en"))
+
+  /// The words of a screen besides its rows, taken from a session's catalog once.
+  package struct Words: Sendable {
+    let messages: SessionMessages
+    /// The page line's text between its numbers (page, pages, first row, last row, rows).
+    let pageLine: [(text: [UInt8], argument: Int?)]
+    let pageLineFiltered: [(text: [UInt8], argument: Int?)]
+
+    package init(_ messages: SessionMessages) {
+      self.messages = messages
+      func bytes(_ key: SessionMessage) -> [(text: [UInt8], argument: Int?)] {
+        SessionMessages.segments(of: messages[key]).map {
+          (Array($0.text.utf8), $0.argument?.index)
+        }
+      }
+      pageLine = bytes(.pageLine)
+      pageLineFiltered = bytes(.pageLineFiltered)
+    }
+  }
 
   /// Creates a renderer for a terminal of some width.
   package init(width: Int = 80, usesColor: Bool = false) {
@@ -68,35 +92,30 @@ package struct Renderer: Sendable {
     }
     if screen.sections.allSatisfy({ $0.rows.isEmpty }) {
       out.line("")
-      out.line(style(screen.filter == nil ? "  (no rows)" : "  (no rows match)", .dim))
+      let none = words.messages.text(screen.filter == nil ? .noRows : .noRowsMatch)
+      out.line(style("  " + none, .dim))
     }
     out.line("")
     if let filter = screen.filter {
-      let noun = screen.totalRows == 1 ? "row" : "rows"
-      out.line(
-        style(
-          "  filter “\(TerminalText.sanitize(filter))”: \(screen.totalRows) \(noun) · "
-            + "filter alone shows all", .dim))
+      let shown = TerminalText.sanitize(filter)
+      let line =
+        screen.totalRows == 1
+        ? words.messages.text(.filterLineOneRow, shown)
+        : words.messages.text(.filterLine, shown, String(screen.totalRows))
+      out.line(style("  " + line, .dim))
     }
     if screen.pageCount > 1 {
       let first = screen.sections.first { !$0.rows.isEmpty }?.rows.first?.number ?? 0
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
-      // Written number by number: string interpolation of five numbers cost more than the
-      // rest of a short screen.
+      // Written number by number from the catalog's pieces: string interpolation of five
+      // numbers cost more than the rest of a short screen.
       if usesColor { out.bytes.append(contentsOf: TextStyle.dim.rawValue.utf8) }
-      out.bytes.append(contentsOf: "  page ".utf8)
-      out.bytes.appendDecimal(screen.page + 1)
-      out.bytes.append(UInt8(ascii: "/"))
-      out.bytes.appendDecimal(screen.pageCount)
-      out.bytes.append(contentsOf: " · rows ".utf8)
-      out.bytes.appendDecimal(first)
-      out.bytes.append(contentsOf: "–".utf8)
-      out.bytes.appendDecimal(last)
-      if screen.filter == nil {
-        out.bytes.append(contentsOf: " of ".utf8)
-        out.bytes.appendDecimal(screen.totalRows)
+      out.bytes.append(contentsOf: "  ".utf8)
+      let numbers = [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
+      for (text, argument) in screen.filter == nil ? words.pageLine : words.pageLineFiltered {
+        out.bytes.append(contentsOf: text)
+        if let argument, argument < numbers.count { out.bytes.appendDecimal(numbers[argument]) }
       }
-      out.bytes.append(contentsOf: " · n next · p previous".utf8)
       if usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
       out.endLine(isEmpty: false)
     }

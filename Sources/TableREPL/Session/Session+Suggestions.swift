@@ -7,17 +7,20 @@ extension Session {
     let word = String(text.split(separator: " ", maxSplits: 1).first ?? "").lowercased()
     if let help = commandBegun(by: word) {
       let name = help.names.contains(word) ? word : help.names[0]
-      return "\(help.usage): \(help.summary). Type help \(name) for more."
+      return messages.text(.commandUsage, help.usage, summary(of: help), name)
     }
     if let name = closestCommandName(to: word) {
-      return "Unknown command or row '\(shown)'. Did you mean \(name)?"
+      return messages.text(.unknownDidYouMean, shown, name)
     }
-    let search =
+    let key: SessionMessage =
       searchedPageOnly
-      ? " (Only this page was searched: try filter.)"
-      : customCommands["find"] != nil
-        ? " No title here starts with it; to search every page, type find \(shown)." : ""
-    return "Unknown command or row '\(shown)'.\(search) \(validInputHint)"
+      ? .unknownLinePageOnly : customCommands["find"] != nil ? .unknownLineTryFind : .unknownLine
+    return messages.text(key, shown, validInputHint)
+  }
+
+  /// A command's summary in the session's language (an application's command as it wrote it).
+  private func summary(of help: CommandDefinition.Help) -> String {
+    Command.localized(help, messages: messages, saving: quitHandler != nil).summary
   }
 
   /// The command whose name `word` is, or begins with when the name is a sign such as `?`
@@ -86,16 +89,16 @@ extension Session {
   /// command a prefix (`/`) or a typo stands for, else the commands there are.
   func helpMessage(forUnknownTopic topic: String) -> (entry: String?, failure: String?) {
     let word = topic.trimmingWhitespace().lowercased()
-    if let help = commandBegun(by: word) { return (help.text, nil) }
+    if let help = commandBegun(by: word) {
+      return (Command.localized(help, messages: messages, saving: quitHandler != nil).text, nil)
+    }
     if let number = Int(word) {
-      let describe = customCommands["?"].map { _ in " ? \(number) describes row \(number);" } ?? ""
-      return (
-        nil,
-        "help explains a command, not a row.\(describe) \(number) alone selects it."
-      )
+      let key: SessionMessage =
+        customCommands["?"] != nil ? .helpNotForRowDescribed : .helpNotForRow
+      return (nil, messages.text(key, String(number)))
     }
     if let name = closestCommandName(to: word) {
-      return (nil, "No help for '\(TerminalText.sanitize(topic))'. Did you mean help \(name)?")
+      return (nil, messages.text(.helpDidYouMean, TerminalText.sanitize(topic), name))
     }
     return (nil, nil)
   }

@@ -14,7 +14,7 @@ extension Session {
     while true {
       let answer: ReadResult
       if request.isMultiline {
-        output.write("  (end with a line holding a single \".\"; Ctrl-C cancels)\n")
+        output.write("  " + messages.text(.multilineHint) + "\n")
         answer = readLines(prompt: title + ": ")
       } else if request.isSecure {
         answer = reader.readSecret(prompt: title + ": ")
@@ -24,7 +24,7 @@ extension Session {
       switch answer {
       case .interrupted, .endOfInput:
         request.completion(.cancelled)
-        output.write("Cancelled; nothing changed.\n")
+        output.write(messages.text(.cancelled) + "\n")
         return nil
       case .rejected(let reason):
         linesRead += 1
@@ -33,12 +33,12 @@ extension Session {
         linesRead += 1
         if text.isEmpty {
           request.completion(.cancelled)
-          output.write("Unchanged.\n")
+          output.write(messages.text(.unchanged) + "\n")
           return nil
         }
         if request.isSecure, text.unicodeScalars.contains(where: TerminalText.isUnsafe) {
           // A terminal's reader drops what cursor keys send; a script's line keeps it.
-          if let outcome = fail("The hidden answer holds a control character; type it again.") {
+          if let outcome = fail(messages.text(.hiddenAnswerControl)) {
             return outcome
           }
           continue

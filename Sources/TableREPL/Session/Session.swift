@@ -57,6 +57,17 @@ public final class Session {
   public var reservesCheckmarkColumn: (ViewController) -> Bool = { _ in false }
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
+  /// The session's own words (help, the page line, errors, questions): English by default;
+  /// `SessionMessages.forLanguage("ja")` speaks Japanese, and any template may be replaced.
+  public var messages = SessionMessages.forLanguage("en") {
+    didSet { rendererWords = Renderer.Words(messages) }
+  }
+  /// The page line and the other words of a screen, from ``messages``, ready to write.
+  private var rendererWords = Renderer.englishWords
+  /// Where a failing script's message and a failed quit at the end of input are written.
+  var diagnostics: Diagnostics {
+    Diagnostics(programName: programName, output: errorOutput, messages: messages)
+  }
   /// The commands the application added, by name (and alias).
   private(set) var customCommands: [String: CommandDefinition] = [:]
   /// The application's commands in the order they were added, for `help`.
@@ -158,10 +169,18 @@ public final class Session {
 
   // MARK: Application commands
 
-  /// Adds a command, which `help` lists and Tab completes.
+  /// Adds a command, which `help` lists and Tab completes. A command registered again under
+  /// the same first name replaces the earlier one in its place (e.g. with its help in another
+  /// language).
   public func register(_ command: CommandDefinition) {
     for name in command.help.names { customCommands[name.lowercased()] = command }
-    customCommandOrder.append(command)
+    if let earlier = customCommandOrder.firstIndex(where: {
+      $0.help.names.first == command.help.names.first
+    }) {
+      customCommandOrder[earlier] = command
+    } else {
+      customCommandOrder.append(command)
+    }
     customCommandNames = Set(customCommands.keys)
     if let prefix = command.prefix, let name = command.help.names.first {
       customPrefixes[prefix] = name.lowercased()
@@ -185,7 +204,7 @@ public final class Session {
       guard reader.isInteractive else { return handle(then()) }
       output.write(Self.sanitizedLines(message) + "\n")
       guard confirmed(question) else {
-        output.write("Cancelled; nothing changed.\n")
+        output.write(messages.text(.cancelled) + "\n")
         return nil
       }
       return handle(then())
@@ -238,7 +257,7 @@ public final class Session {
     case .selectRow(let number):
       let total = topTableView.totalNumberOfRows
       guard number >= 1, number <= total else {
-        return fail("There is no row \(number) here. \(validInputHint)")
+        return fail(messages.text(.noSuchRow, String(number), validInputHint))
       }
       return select(rowNumber: number - 1)
     case .selectTitle(let text):
@@ -262,8 +281,8 @@ public final class Session {
     default: target = current
     }
     guard target >= 0, target < count else {
-      let which = count == 1 ? "There is only one page." : "Pages run from 1 to \(count)."
-      return fail("No such page. \(which)")
+      return fail(
+        count == 1 ? messages.text(.onlyOnePage) : messages.text(.noSuchPage, String(count)))
     }
     pages[top] = target
     showScreen()
@@ -277,11 +296,11 @@ public final class Session {
     let rows =
       switch total {
       case 0: ""
-      case 1: "row 1, "
-      default: "a row number (1–\(total)), "
+      case 1: messages.text(.validInputOneRow)
+      default: messages.text(.validInputRows, String(total))
       }
-    let back = navigationController.backButtonTitle != nil ? "back, " : ""
-    return "Type \(rows)\(back)quit or help."
+    let back = navigationController.backButtonTitle != nil ? messages.text(.validInputBack) : ""
+    return messages.text(.validInput, rows, back)
   }
 
   /// `back`: runs the action of the top screen's left bar button item when it has one (which
@@ -290,7 +309,7 @@ public final class Session {
     guard let item = navigationController.topViewController.navigationItem.leftBarButtonItem
     else {
       guard let popped = navigationController.popViewController(animated: false) else {
-        return fail("Already at the top screen; nothing to go back to.")
+        return fail(messages.text(.atTop))
       }
       forget(popped)
       showScreen()
@@ -323,11 +342,11 @@ public final class Session {
       !cell.isEnabled || cell.selectionStyle == .none
     {
       let title = TerminalText.sanitize(cell.text ?? "")
-      return fail("Row \(rowNumber + 1) (\(title)) cannot be selected.")
+      return fail(messages.text(.rowNotSelectableTitled, String(rowNumber + 1), title))
     }
     let before = navigationController.viewControllers.count
     guard tableView.userSelectRow(at: indexPath) != nil else {
-      return fail("Row \(rowNumber + 1) cannot be selected.")
+      return fail(messages.text(.rowNotSelectable, String(rowNumber + 1)))
     }
     if navigationController.viewControllers.count > before {
       pages[ObjectIdentifier(navigationController.topViewController)] = 0
@@ -373,8 +392,9 @@ public final class Session {
       let list = matches.prefix(8).map { "\($0.number) \(TerminalText.sanitize($0.text))" }
       let more = matches.count > 8 ? ", …" : ""
       return fail(
-        "'\(TerminalText.sanitize(text))' matches \(matches.count) rows: "
-          + list.joined(separator: ", ") + more + ". Type more of the title, or its number.")
+        messages.text(
+          .titleMatchesRows, TerminalText.sanitize(text), String(matches.count),
+          list.joined(separator: ", ") + more))
     }
   }
 
@@ -390,11 +410,12 @@ public final class Session {
     guard reader.isInteractive, !lost.isEmpty else { return .discarded }
     var text =
       lost.count == 1
-      ? "This change will be lost:\n" : "These \(lost.count) changes will be lost:\n"
+      ? messages.text(.oneChangeLost) : messages.text(.changesLost, String(lost.count))
+    text += "\n"
     for change in lost { text += "  " + TerminalText.sanitize(change) + "\n" }
     output.write(text)
-    guard confirmed("Discard them and quit?") else {
-      output.write("Kept; nothing was discarded.\n")
+    guard confirmed(messages.text(.discardQuestion)) else {
+      output.write(messages.text(.keptNothingDiscarded) + "\n")
       return nil
     }
     return .discarded
@@ -402,7 +423,9 @@ public final class Session {
 
   /// Asks a yes-or-no question, no by default: whether the answer was y or yes.
   private func confirmed(_ question: String) -> Bool {
-    guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] ") else {
+    guard
+      case .line(let answer) = reader.readLine(prompt: question + " " + messages.text(.yesNo) + " ")
+    else {
       return false
     }
     return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
@@ -420,7 +443,7 @@ public final class Session {
         output.write(text + "\n")
         return nil
       }
-      errorOutput.write(programName + ": " + text + "\n")
+      diagnostics.write(message)
       return .quitFailed(message: message)
     }
   }
@@ -435,39 +458,41 @@ public final class Session {
   /// Reports a failed command: on a terminal the session goes on; a script ends.
   func fail(_ message: String) -> Outcome? {
     // A message may quote what was typed or read: an escape sequence in it stays text.
-    let text = Self.sanitizedLines(message)
     if reader.isInteractive {
-      output.write(text + "\n")
+      output.write(Self.sanitizedLines(message) + "\n")
       return nil
     }
-    let saved = quitHandler == nil ? "" : " Nothing was saved."
-    errorOutput.write("\(programName): input line \(linesRead): \(text)\(saved)\n")
+    diagnostics.write(
+      messages.text(
+        quitHandler == nil ? .scriptFailed : .scriptFailedNothingSaved, String(linesRead), message))
     return .scriptFailed(line: linesRead, message: message)
   }
 
   private func showHelp(_ topic: String?) -> Outcome? {
-    let all = Command.builtIns(saving: quitHandler != nil) + customCommandOrder.map(\.help)
+    let all =
+      Command.builtIns(saving: quitHandler != nil, messages: messages)
+      + customCommandOrder.map(\.help)
     guard let topic else {
-      var text = "Commands:\n"
+      var text = messages.text(.helpHeading) + "\n"
       let width = all.map { DisplayWidth.of($0.usage) }.max() ?? 0
       for entry in all {
         text += "  " + DisplayWidth.pad(entry.usage, toWidth: width) + "  " + entry.summary + "\n"
       }
-      text += "Type help COMMAND for more about one.\n"
+      text += messages.text(.helpFooter) + "\n"
       output.write(text)
       return nil
     }
     let entry =
       customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
-      ?? Command.helpEntry(for: topic, saving: quitHandler != nil)
+      ?? Command.helpEntry(for: topic, saving: quitHandler != nil, messages: messages)
     let unknown: (entry: String?, failure: String?) =
       entry == nil ? helpMessage(forUnknownTopic: topic) : (nil, nil)
     if let failure = unknown.failure { return fail(failure) }
     guard let entry = entry ?? unknown.entry else {
       let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
       return fail(
-        "No help for '\(TerminalText.sanitize(topic))'. Try one of: "
-          + names.joined(separator: ", ") + ".")
+        messages.text(
+          .helpUnknownTopic, TerminalText.sanitize(topic), names.joined(separator: ", ")))
     }
     output.write(entry + "\n")
     return nil
@@ -495,7 +520,8 @@ public final class Session {
       // The screen scrolled to a row (a list to its ✓): show the page that holds it.
       pages[top] = row / size
     }
-    let renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
+    var renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
+    renderer.words = rendererWords
     var page = pages[top] ?? 0
     while true {
       var screen = Screen(

@@ -44,6 +44,8 @@ public enum TerminalApp {
   ///     warnings, and the name `~/.editrc` lines can select.
   ///   - historyFile: Where to keep the command history instead of
   ///     `$XDG_STATE_HOME/<programName>/history`.
+  ///   - messages: The session's own words (help, errors, questions, the page line):
+  ///     `SessionMessages.forLanguage("ja")` for Japanese; English by default.
   ///   - quitHandler: Called on `quit` and at the end of the input, to save what the user
   ///     changed; `nil` when there is nothing to save.
   /// - Returns: The exit status to pass to `exit`: 0 when the user quit or the input ended,
@@ -52,18 +54,20 @@ public enum TerminalApp {
     _ navigationController: NavigationController,
     programName: String,
     historyFile: String? = nil,
+    messages: SessionMessages = .forLanguage("en"),
     quitHandler: (() -> Session.QuitResult)? = nil
   ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let environment = currentEnvironment()
     let standardOutput = FileOutput(descriptor: 1)
     let standardError = FileOutput(descriptor: 2)
-    let warnings = OneWarning(programName: programName, output: standardError)
+    let warnings = OneWarning(
+      Diagnostics(programName: programName, output: standardError, messages: messages))
 
     var editReader: EditLineReader?
     if Terminal.isTerminal(0) && Terminal.isTerminal(1) {
       let path = historyFile ?? defaultHistoryPath(programName: programName, environment)
-      if path == nil { warnings.warn("HOME is not set; command history will not be kept") }
+      if path == nil { warnings.warn(messages.text(.noHome)) }
       editReader = EditLineReader(
         programName: programName, historyPath: path, warn: warnings.warn)
     }
@@ -76,6 +80,7 @@ public enum TerminalApp {
       terminalSize: { Terminal.layoutSize(environment: environment) })
     session.quitHandler = quitHandler
     session.programName = programName
+    session.messages = messages
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     editReader?.historyFilter = { [unowned session] in session.mayKeepInHistory($0) }
 
@@ -84,7 +89,7 @@ public enum TerminalApp {
       do {
         try editReader.saveHistory()
       } catch {
-        warnings.warn("history not saved: \(error)")
+        warnings.warn(messages.text(.historyNotSaved, "\(error)"))
       }
     }
     switch outcome {
@@ -119,18 +124,16 @@ public enum TerminalApp {
 /// Shows at most one warning per run: history is a convenience and must not crowd out the
 /// user's work.
 package final class OneWarning {
-  private let programName: String
-  private let output: any TextOutput
+  private let diagnostics: Diagnostics
   private var shown = false
 
-  package init(programName: String, output: any TextOutput) {
-    self.programName = programName
-    self.output = output
+  package init(_ diagnostics: Diagnostics) {
+    self.diagnostics = diagnostics
   }
 
   package func warn(_ message: String) {
     guard !shown else { return }
     shown = true
-    output.write("\(programName): warning: \(TerminalText.sanitize(message))\n")
+    diagnostics.write(message, kind: .warning)
   }
 }

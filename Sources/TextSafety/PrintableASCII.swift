@@ -1,9 +1,9 @@
 /// Finding runs of printable ASCII (U+0020–U+007E) in UTF-8, eight bytes at a time: most
 /// text on a screen is such a run, and the width and safety checks of every row start here.
-enum PrintableASCII {
+package enum PrintableASCII {
   /// The index of the first byte at or after `start` that is not printable ASCII (a control
   /// character, DEL, or any byte of a non-ASCII scalar), or `bytes.count`.
-  static func end(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  package static func end(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
     let count = bytes.count

@@ -1,0 +1,133 @@
+/// The names of a program's messages: one case per message, numbered from 0 in the order of
+/// the catalog, so that a look-up is an array index.
+public protocol MessageKey: CaseIterable, Sendable, RawRepresentable where RawValue == Int {}
+
+/// A program's own words in one language: a template for every ``MessageKey``, with
+/// placeholders `%1$@`, `%2$@`, … (each may stand anywhere, so that a language orders the
+/// sentence its own way) or `%@` in order, and `%%` for a percent sign.
+///
+/// A program starts from a built-in catalog (``Session``'s are ``SessionMessages/english`` and
+/// ``SessionMessages/japanese``, chosen with ``SessionMessages/forLanguage(_:)``) and may
+/// replace any template:
+///
+/// ```swift
+/// var messages = SessionMessages.forLanguage("ja")
+/// messages[.unchanged] = "変更なし。"
+/// session.messages = messages
+/// ```
+public struct MessageCatalog<Key: MessageKey>: Sendable {
+  /// The language the templates are in (`en`, `ja`).
+  public var language: String
+  private var templates: [String]
+
+  /// A catalog from one template per key, in the order of `Key.allCases`.
+  ///
+  /// - Precondition: `templates` has one entry per key.
+  public init(language: String, templates: [String]) {
+    precondition(templates.count == Key.allCases.count, "one template per message key")
+    self.language = language
+    self.templates = templates
+  }
+
+  /// The template of a message, placeholders unfilled.
+  public subscript(key: Key) -> String {
+    get { templates[key.rawValue] }
+    set { templates[key.rawValue] = newValue }
+  }
+
+  /// The message `key` with its placeholders filled by `arguments`.
+  public func text(_ key: Key, _ arguments: String...) -> String {
+    Self.fill(templates[key.rawValue], with: arguments)
+  }
+
+  /// The message `key` with its placeholders filled by `arguments`.
+  public func text(_ key: Key, arguments: [String]) -> String {
+    Self.fill(templates[key.rawValue], with: arguments)
+  }
+
+  /// `template` with `%N$@` replaced by the N-th argument, `%@` by the next one, `%%` by `%`.
+  /// A placeholder without an argument is left as it is.
+  static func fill(_ template: String, with arguments: [String]) -> String {
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+    var result = ""
+    for (text, argument) in segments(of: template) {
+      result += text
+      if let argument {
+        result +=
+          argument.index < arguments.count ? arguments[argument.index] : argument.written
+      }
+    }
+    return result
+  }
+
+  /// A template as text, each piece followed by the argument that comes after it (its index
+  /// from 0, and the placeholder as written): for a writer that fills a template without
+  /// making strings of its numbers.
+  package static func segments(of template: String) -> [(
+    text: String, argument: (index: Int, written: String)?
+  )] {
+    var segments: [(text: String, argument: (index: Int, written: String)?)] = []
+    var text = ""
+    var next = 0
+    for piece in pieces(of: template) {
+      switch piece {
+      case .text(let piece): text += piece
+      case .placeholder(let written, let number):
+        segments.append((text, (number.map { $0 - 1 } ?? next, written)))
+        text = ""
+        next += 1
+      }
+    }
+    segments.append((text, nil))
+    return segments
+  }
+
+  /// The placeholders of a template, as written (`%1$@`, `%@`), in order: two languages'
+  /// templates of one message must have the same ones.
+  public static func placeholders(in template: String) -> [String] {
+    pieces(of: template).compactMap {
+      if case .placeholder(let written, _) = $0 { written } else { nil }
+    }
+  }
+
+  private enum Piece {
+    case text(Substring)
+    /// `%@` (no number) or `%N$@`.
+    case placeholder(written: String, number: Int?)
+  }
+
+  /// A template cut into text and placeholders; `%%` is the text `%`.
+  private static func pieces(of template: String) -> [Piece] {
+    var pieces: [Piece] = []
+    var rest = Substring(template)
+    while let percent = rest.firstIndex(of: "%") {
+      pieces.append(.text(rest[..<percent]))
+      let after = rest[rest.index(after: percent)...]
+      if after.first == "%" {
+        pieces.append(.text("%"))
+        rest = after.dropFirst()
+      } else if after.first == "@" {
+        pieces.append(.placeholder(written: "%@", number: nil))
+        rest = after.dropFirst()
+      } else if let dollar = after.firstIndex(of: "$"), let number = Int(after[..<dollar]),
+        after[after.index(after: dollar)...].first == "@"
+      {
+        pieces.append(.placeholder(written: "%\(number)$@", number: number))
+        rest = after[after.index(dollar, offsetBy: 2)...]
+      } else {
+        pieces.append(.text("%"))
+        rest = after
+      }
+    }
+    pieces.append(.text(rest))
+    return pieces
+  }
+}
+
+extension MessageCatalog {
+  /// The base language of a tag, which picks a built-in catalog: `ja` for `ja`, `ja-JP`,
+  /// `ja_JP`.
+  public static func baseLanguage(_ tag: String) -> String {
+    String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
+  }
+}

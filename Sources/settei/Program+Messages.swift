@@ -1,0 +1,26 @@
+import TableREPL
+
+extension Program {
+  /// The language of settei's own words: `--lang`'s (read even when the rest of the command
+  /// line is wrong, so that a usage error speaks it too), else the environment's.
+  var messagesLanguage: String {
+    var value: String?
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--lang", index + 1 < arguments.count { value = arguments[index + 1] }
+      if argument.hasPrefix("--lang=") { value = String(argument.dropFirst(7)) }
+      if argument == "--" { break }
+    }
+    return PreferredLanguage.resolve(option: value, environment: environment.values)
+  }
+
+  /// settei's own words, in ``messagesLanguage``.
+  var messages: ProgramMessages { .forLanguage(messagesLanguage) }
+
+  /// The REPL's own words, in ``messagesLanguage``.
+  var sessionMessages: SessionMessages { .forLanguage(messagesLanguage) }
+
+  /// The one way to standard error: `settei: …`, `settei: warning: …`, `settei: note: …`.
+  var diagnostics: Diagnostics {
+    Diagnostics(programName: "settei", output: standardError, messages: sessionMessages)
+  }
+}

@@ -1,0 +1,92 @@
+import FileFormats
+import TableREPL
+import TestSupport
+import Testing
+
+@testable import settei
+
+/// The program's own words come from Messages/<Module>/<language>.strings, compiled in by
+/// scripts/generate-messages.sh: every message in every language, with the same
+/// placeholders, and the compiled table the same as the files.
+@Suite struct MessageCatalogTests {
+  func table(_ module: String, _ language: String) throws -> [String: String] {
+    let path = MessageCatalogFiles.path(module: module, language: language)
+    return try StringsFileParser.parse(try readBytes(path), source: path)
+  }
+
+  @Test(arguments: MessageCatalogFiles.modules)
+  func everyMessageHasEveryLanguageWithTheSamePlaceholders(module: String) throws {
+    let english = try table(module, "en")
+    #expect(english.count > 10)
+    for language in MessageCatalogFiles.languages where language != "en" {
+      let other = try table(module, language)
+      #expect(Set(other.keys) == Set(english.keys), "\(module)/\(language).strings")
+      for (key, template) in english {
+        guard let translated = other[key] else { continue }
+        #expect(
+          SessionMessages.placeholders(in: translated).sorted()
+            == SessionMessages.placeholders(in: template).sorted(),
+          "\(module)/\(language).strings: \(key)")
+        #expect(!translated.isEmpty, "\(module)/\(language).strings: \(key) is empty")
+      }
+    }
+  }
+
+  @Test(arguments: MessageCatalogFiles.modules)
+  func theGeneratedSwiftIsUpToDate(module: String) throws {
+    let generated = try runProcess(
+      "/bin/sh", [PackagePaths.root + "/scripts/generate-messages.sh", "--stdout", module],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(generated.status == 0, "\(generated.standardError)")
+    let file =
+      module == "TableREPL"
+      ? "/Sources/TableREPL/Session/SessionMessages.generated.swift"
+      : "/Sources/settei/ProgramMessages.generated.swift"
+    let current = try readText(PackagePaths.root + file)
+    #expect(generated.standardOutput == current, "run make messages")
+  }
+
+  @Test(arguments: MessageCatalogFiles.languages)
+  func theCompiledTablesAreTheFiles(language: String) throws {
+    let session = try table("TableREPL", language)
+    let sessionCatalog = SessionMessages.forLanguage(language)
+    #expect(sessionCatalog.language == language)
+    #expect(SessionMessage.allCases.count == session.count)
+    for key in SessionMessage.allCases {
+      #expect(sessionCatalog[key] == session["\(key)"], "\(key)")
+    }
+    let program = try table("settei", language)
+    let programCatalog = ProgramMessages.forLanguage(language)
+    #expect(ProgramMessage.allCases.count == program.count)
+    for key in ProgramMessage.allCases {
+      #expect(programCatalog[key] == program["\(key)"], "\(key)")
+    }
+  }
+
+  @Test func aLanguageTagPicksItsBaseLanguageAndAnyOtherEnglish() {
+    #expect(SessionMessages.forLanguage("ja-JP").language == "ja")
+    #expect(SessionMessages.forLanguage("ja_JP").language == "ja")
+    #expect(ProgramMessages.forLanguage("ja").text(.noChangesYet) == "まだ変更はありません。")
+    #expect(SessionMessages.forLanguage("de").language == "en")
+    #expect(SessionMessages.builtInLanguages == ["en", "ja"])
+  }
+
+  @Test func placeholdersAreFilledByNumberOrInOrder() {
+    var messages = SessionMessages.forLanguage("en")
+    messages[.noSuchRow] = "%2$@ / %1$@ / 100%% / %3$@"
+    #expect(messages.text(.noSuchRow, "a", "b") == "b / a / 100% / %3$@")
+    messages[.noSuchRow] = "%@ and %@"
+    #expect(messages.text(.noSuchRow, "a", "b") == "a and b")
+    #expect(SessionMessages.placeholders(in: "%2$@ %% %@") == ["%2$@", "%@"])
+    #expect(
+      SessionMessages.forLanguage("ja").text(.pageLine, "1", "2", "1", "16", "30")
+        == "1/2 ページ · 30 行中 1–16 行 · n 次 · p 前")
+  }
+
+  @Test func aHostReplacesOneTemplate() {
+    var messages = SessionMessages.forLanguage("ja")
+    messages[.unchanged] = "そのまま。"
+    #expect(messages.text(.unchanged) == "そのまま。")
+    #expect(messages.text(.cancelled) == SessionMessages.forLanguage("ja").text(.cancelled))
+  }
+}
