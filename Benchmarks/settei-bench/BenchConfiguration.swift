@@ -48,8 +48,12 @@ struct BenchConfiguration {
   var peerLargeRows = 100_000
   /// Seconds to wait for a peer's first screen.
   var peerTimeout = 300.0
-  /// The figures to run (1–6).
-  var figures: Set<Int> = [1, 2, 3, 4, 5, 6]
+  /// Runs of the 100,000-setting schema with and without `find` (figure 8).
+  var lookupRounds = 5
+  /// Commands counted by callgrind in figure 8 (each run also loads its schema).
+  var lookupCommands = 200
+  /// The figures to run.
+  var figures: Set<Int> = [1, 2, 3, 4, 5, 6, 8]
 
   /// Smaller counts, for a quick look (`--quick`): the same figures, less precise.
   mutating func useQuickCounts() {
@@ -63,5 +67,7 @@ struct BenchConfiguration {
     schemaPairs = 20
     peerSmallPairs = 5
     peerLargeRows = 10_000
+    lookupRounds = 3
+    lookupCommands = 50
   }
 }

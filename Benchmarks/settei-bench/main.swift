@@ -40,7 +40,7 @@ func ownExecutable() -> String {
     ? String(decoding: buffer[..<count], as: UTF8.self) : CommandLine.arguments[0]
 }
 
-/// Measures one of the six figures.
+/// Measures one of the figures.
 func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(BenchError)
   -> Report.Figure
 {
@@ -50,6 +50,7 @@ func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(Be
   case 3: try ScaleBenchmark(configuration: configuration).run()
   case 4: try SaveBenchmark(configuration: configuration).run()
   case 5: try SchemaLoadBenchmark(configuration: configuration).run()
+  case 8: try LookupBenchmark(configuration: configuration).run()
   default: try PeerBenchmark(configuration: configuration).run()
   }
 }
@@ -114,8 +115,9 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
     invocation: values["invocation"] ?? "make bench")
   let names = [
     1: "start-up", 2: "per-command cost", 3: "scale", 4: "save", 5: "schema load", 6: "peer",
+    8: "look-ups",
   ]
-  for number in 1...6 where configuration.figures.contains(number) {
+  for number in 1...8 where configuration.figures.contains(number) {
     FileHandleError.write("settei-bench: \(number). \(names[number] ?? "")…\n")
     let stepStart = MonotonicClock.now()
     let figure = try measureFigure(number, configuration)
