@@ -26,7 +26,8 @@ let package = Package(
     .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO"]),
 
     // The settings model (values, validation, index, search) and the screens that present it.
-    .target(name: "SettingsKit", dependencies: ["TableKit", "SchemaKit", "FileFormats"]),
+    .target(
+      name: "SettingsKit", dependencies: ["TableKit", "SchemaKit", "FileFormats", "TextSafety"]),
 
     // libedit, behind fixed-arity wrappers of its variadic calls.
     .systemLibrary(
@@ -50,7 +51,7 @@ let package = Package(
       name: "settei",
       dependencies: [
         "TableREPL", "SettingsKit", "SchemaKit", "SettingsStorage", "FileFormats", "SystemIO",
-        "TableKit",
+        "TableKit", "TextSafety",
       ]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),

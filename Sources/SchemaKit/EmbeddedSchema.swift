@@ -25,8 +25,7 @@ public enum EmbeddedSchema {
           "Title": "Device Language",
           "Key": "language",
           "DefaultValue": "ja",
-          "Titles": ["Japanese", "English", "German", "French", "Chinese, Simplified", "Korean"],
-          "ShortTitles": ["日本語", "English", "Deutsch", "Français", "简体中文", "한국어"],
+          "Titles": ["日本語", "English", "Deutsch", "Français", "简体中文", "한국어"],
           "Values": ["ja", "en", "de", "fr", "zh-Hans", "ko"]
         },
         {
@@ -113,12 +112,6 @@ public enum EmbeddedSchema {
           "Preferred Languages": "優先する言語",
           "Apps and websites will use the first language in this list that they support.": "AppとWebサイトは、このリストの中で対応している最初の言語を使用します。",
           "Device Language": "使用言語",
-          "Japanese": "日本語",
-          "English": "英語",
-          "German": "ドイツ語",
-          "French": "フランス語",
-          "Chinese, Simplified": "中国語（簡体字）",
-          "Korean": "韓国語",
           "Region Format": "地域の書式",
           "Region": "地域",
           "Japan": "日本",

@@ -10,10 +10,44 @@ public final class TextInputRequest {
     case cancelled
   }
 
+  /// What kind of question it is; the front end words it (how to answer, how to keep the
+  /// value, how to cancel) in its own language.
+  public enum Kind: Equatable, Sendable {
+    /// A new value; an empty answer keeps the current one.
+    case value
+    /// An item of a list: `number` counts from 1 (`nil` for a new item); `isEditable` when a
+    /// new value may be typed; `removal` is the answer that removes the item, if it may be
+    /// removed.
+    case listItem(number: Int?, isEditable: Bool, removal: String?)
+    /// A yes-or-no question, as an alert with two actions: `confirm` and `deny` are their
+    /// titles. A yes is `.entered` (the answer typed), a no is `.cancelled`.
+    case confirmation(confirm: String, deny: String)
+  }
+
+  /// The value the question changes, as the front end shows it before asking.
+  public enum CurrentValue: Equatable, Sendable {
+    /// No value at all.
+    case none
+    /// Empty text; `example` is a sample answer (a text field's placeholder).
+    case empty(example: String?)
+    /// A value that is set but not shown (a secure text field's).
+    case hidden
+    /// A value shown as it is: a number, a date, an item.
+    case value(String)
+    /// Typed text, shown quoted (or, for a multi-line request, as its lines).
+    case text(String)
+  }
+
   /// What is asked, shown as the prompt: "Name".
   public var title: String
-  /// Lines shown before asking: the current value, the allowed range, how to cancel.
+  /// Lines of the screen's own shown before asking (an alert's message).
   public var message: String?
+  /// What kind of question it is.
+  public var kind: Kind
+  /// The value the question changes, or `nil` to show none.
+  public var current: CurrentValue?
+  /// What an answer may be, in words ("a number from 0 to 10"), or `nil`.
+  public var expected: String?
   /// Whether the input is hidden as it is typed and kept out of history.
   public var isSecure: Bool
   /// Whether the answer is several lines, ended by a line holding a single ".".
@@ -25,12 +59,16 @@ public final class TextInputRequest {
 
   /// Creates a request.
   public init(
-    title: String, message: String? = nil, isSecure: Bool = false, isMultiline: Bool = false,
+    title: String, message: String? = nil, kind: Kind = .value, current: CurrentValue? = nil,
+    expected: String? = nil, isSecure: Bool = false, isMultiline: Bool = false,
     validate: @escaping (String) -> String? = { _ in nil },
     completion: @escaping (Result) -> Void
   ) {
     self.title = title
     self.message = message
+    self.kind = kind
+    self.current = current
+    self.expected = expected
     self.isSecure = isSecure
     self.isMultiline = isMultiline
     self.validate = validate

@@ -70,7 +70,11 @@ struct Options: Equatable {
     "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff", "render",
   ]
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+  /// The command line as options; a usage error is worded in `messages` (settei's words in
+  /// the language chosen by `--lang` or the environment).
+  static func parse(
+    _ arguments: [String], messages: ProgramMessages = .forLanguage("en")
+  ) throws(UsageError) -> Options {
     var options = Options()
     var positionals: [String] = []
     var json = false
@@ -112,10 +116,11 @@ struct Options: Equatable {
           value = arguments[index]
           index += 1
         } else {
-          throw UsageError(message: "Missing value for '\(name)'. \(example(for: name))")
+          throw UsageError(
+            message: messages.text(.missingValue, name, example(for: name, messages)))
         }
         guard !value.isEmpty else {
-          throw UsageError(message: "Empty value for '\(name)'. \(example(for: name))")
+          throw UsageError(message: messages.text(.emptyValue, name, example(for: name, messages)))
         }
         switch name {
         case "--schema": options.schemaPath = value
@@ -124,12 +129,13 @@ struct Options: Equatable {
         case "--out": options.outputFolder = value
         case "--width":
           guard let width = Int(value), (20...1000).contains(width) else {
-            throw UsageError(message: "Bad width '\(value)'. \(example(for: name))")
+            throw UsageError(message: messages.text(.badWidth, value, example(for: name, messages)))
           }
           options.width = width
         case "--idiom":
           guard let idiom = Idiom(rawValue: value.lowercased()) else {
-            throw UsageError(message: "Unknown idiom '\(value)'. \(example(for: name))")
+            throw UsageError(
+              message: messages.text(.unknownIdiom, value, example(for: name, messages)))
           }
           options.idiom = idiom
         default: options.language = value
@@ -139,9 +145,11 @@ struct Options: Equatable {
           let suggestion = (valueOptions + flagOptions).min {
             distance($0, name) < distance($1, name)
           }
-          let hint =
-            suggestion.map { distance($0, name) <= 3 ? " Did you mean '\($0)'?" : "" } ?? ""
-          throw UsageError(message: "Unknown option '\(argument)'.\(hint)")
+          if let suggestion, distance(suggestion, name) <= 3 {
+            throw UsageError(
+              message: messages.text(.unknownOptionDidYouMean, argument, suggestion))
+          }
+          throw UsageError(message: messages.text(.unknownOption, argument))
         }
         positionals.append(argument)
       }
@@ -151,107 +159,106 @@ struct Options: Equatable {
       options.helpTopic = positionals.first.flatMap { subcommands.contains($0) ? $0 : nil }
       return options
     }
-    options.subcommand = try subcommand(positionals, json: json, all: all, format: format)
+    options.subcommand = try subcommand(
+      positionals, json: json, all: all, format: format, messages: messages)
     if options.outputFolder != nil || options.width != 80 {
       guard case .render = options.subcommand else {
-        throw UsageError(message: "--width and --out go with render: settei render PATH.")
+        throw UsageError(message: messages.text(.renderOptionsOnly))
       }
     }
     if options.strict || options.l10n {
       guard case .lint = options.subcommand else {
-        throw UsageError(message: "--strict and --l10n go with lint: settei lint --strict ….")
+        throw UsageError(message: messages.text(.lintOptionsOnly))
       }
     }
     if options.changedOnly {
       guard case .export = options.subcommand else {
-        throw UsageError(message: "--changed goes with export: settei export --changed.")
+        throw UsageError(message: messages.text(.exportOptionOnly))
       }
     }
     return options
   }
 
   private static func subcommand(
-    _ words: [String], json: Bool, all: Bool, format: String?
+    _ words: [String], json: Bool, all: Bool, format: String?, messages: ProgramMessages
   ) throws(UsageError) -> Subcommand {
     guard let name = words.first else {
       if json || all || format != nil {
-        throw UsageError(message: "--json, --all and --format go with list, reset and export.")
+        throw UsageError(message: messages.text(.listOptionsOnly))
       }
       return .repl
     }
     let rest = Array(words.dropFirst())
-    func expect(_ count: Int, _ usage: String) throws(UsageError) {
+    func expect(_ count: Int, _ usage: ProgramMessage) throws(UsageError) {
       guard rest.count == count else {
-        throw UsageError(message: "'\(name)' takes \(usage).")
+        throw UsageError(message: messages.text(.takes, name, messages.text(usage)))
       }
     }
     switch name {
     case "get":
-      try expect(1, "one KEY: settei get KEY")
+      try expect(1, .takesGet)
       return .get(key: rest[0])
     case "set":
       guard rest.count >= 2 else {
-        throw UsageError(message: "'set' takes a KEY and a VALUE: settei set KEY VALUE.")
+        throw UsageError(message: messages.text(.takesSet))
       }
       return .set(key: rest[0], value: rest.dropFirst().joined(separator: " "))
     case "list":
-      try expect(0, "no arguments (add --json for machine output)")
+      try expect(0, .takesList)
       return .list(json: json)
     case "export":
-      try expect(0, "no arguments: settei export [--format json|plist]")
+      try expect(0, .takesExport)
       guard let parsed = StoreFormat(rawValue: format ?? "json") else {
-        throw UsageError(
-          message: "Unknown format '\(format ?? "")'. Use --format json or --format plist.")
+        throw UsageError(message: messages.text(.unknownExportFormat, format ?? ""))
       }
       return .export(format: parsed)
     case "import":
-      try expect(1, "one FILE: settei import FILE")
+      try expect(1, .takesImport)
       return .importFile(path: rest[0])
     case "reset":
       if all {
-        try expect(0, "a KEY or --all, not both")
+        try expect(0, .takesResetAll)
         return .reset(key: nil)
       }
-      try expect(1, "a KEY or --all: settei reset KEY")
+      try expect(1, .takesReset)
       return .reset(key: rest[0])
     case "lint":
-      try expect(1, "one PATH: settei lint PATH")
+      try expect(1, .takesLint)
       return .lint(path: rest[0])
     case "render":
-      try expect(1, "one PATH: settei render PATH [--lang CODE|all] [--width N] [--out DIR]")
+      try expect(1, .takesRender)
       return .render(path: rest[0])
     case "diff":
       guard rest.count == 1 || rest.count == 2 else {
-        throw UsageError(
-          message: "'diff' takes one or two STOREs: settei diff STORE_A STORE_B, or settei "
-            + "diff STORE to compare with the defaults.")
+        throw UsageError(message: messages.text(.takesDiff))
       }
       return .diff(storeA: rest[0], storeB: rest.count == 2 ? rest[1] : nil)
     case "defaults":
-      try expect(1, "one PATH: settei defaults PATH [--format json|plist|swift]")
+      try expect(1, .takesDefaults)
       guard let parsed = DefaultsFormat(rawValue: format ?? "json") else {
-        throw UsageError(
-          message: "Unknown format '\(format ?? "")'. Use --format json, plist or swift.")
+        throw UsageError(message: messages.text(.unknownDefaultsFormat, format ?? ""))
       }
       return .defaults(path: rest[0], format: parsed)
     default:
       let suggestion = subcommands.min { distance($0, name) < distance($1, name) }
-      let hint = suggestion.map { distance($0, name) <= 2 ? " Did you mean '\($0)'?" : "" } ?? ""
-      throw UsageError(
-        message:
-          "Unknown command '\(name)'.\(hint) Commands: \(subcommands.joined(separator: ", ")).")
+      let commands = subcommands.joined(separator: ", ")
+      if let suggestion, distance(suggestion, name) <= 2 {
+        throw UsageError(
+          message: messages.text(.unknownCommandDidYouMean, name, suggestion, commands))
+      }
+      throw UsageError(message: messages.text(.unknownCommand, name, commands))
     }
   }
 
-  private static func example(for name: String) -> String {
+  private static func example(for name: String, _ messages: ProgramMessages) -> String {
     switch name {
-    case "--schema": "Give a Settings.bundle folder, a .plist page or a .json schema."
-    case "--store": "Give a .json or .plist file, e.g. --store ~/settings.json."
-    case "--format": "Give json or plist (or swift, for defaults)."
-    case "--width": "Give a number of columns from 20 to 1000, e.g. --width 80."
-    case "--out": "Give a folder, e.g. --out Settings.render."
-    case "--idiom": "Give phone, pad, mac or vision."
-    default: "Give a language code, e.g. --lang ja or --lang en."
+    case "--schema": messages.text(.giveSchema)
+    case "--store": messages.text(.giveStore)
+    case "--format": messages.text(.giveFormat)
+    case "--width": messages.text(.giveWidth)
+    case "--out": messages.text(.giveOut)
+    case "--idiom": messages.text(.giveIdiom)
+    default: messages.text(.giveLanguage)
     }
   }
 
@@ -311,7 +318,8 @@ struct Options: Equatable {
       --store PATH    Where the values live (.json, or .plist by extension).
                       Default: $XDG_CONFIG_HOME/settei/settings.json
                       (~/.config/settei/settings.json); for --schema X, X.json there.
-      --lang CODE     The language to show (ja, en, de, …).
+      --lang CODE     The language to show (ja, en, de, …), and of settei's own
+                      words (help, messages, questions: ja or en).
                       Default: from LC_ALL, LC_MESSAGES or LANG.
       --idiom DEVICE  The device to show: phone, pad, mac or vision. It chooses
                       Root~ipad.plist pages (pad) and hides the rows whose

@@ -195,7 +195,7 @@ extension Program {
     guard problems.isEmpty else {
       throw Failure(
         status: .scriptFailed,
-        message: "\(path): nothing imported; \(problems.count) value(s) do not fit:\n  "
+        message: messages.text(.importRefused, path, String(problems.count)) + "\n  "
           + problems.joined(separator: "\n  "))
     }
     for (key, value) in values { model.setValue(value, forKey: key) }

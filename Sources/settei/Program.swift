@@ -50,13 +50,14 @@ struct Program {
   private func runOrFail() throws(Failure) -> ExitStatus {
     let options: Options
     do {
-      options = try Options.parse(arguments)
+      options = try Options.parse(arguments, messages: messages)
     } catch {
       diagnostics.write(error.message + "\n" + messages.text(.usageLine))
       return .usage
     }
     if options.showHelp {
-      standardOutput.write((options.helpTopic.flatMap(CommandHelp.text) ?? Options.usage) + "\n")
+      let topic = options.helpTopic.flatMap { CommandHelp.text(for: $0, messages: messages) }
+      standardOutput.write((topic ?? Options.usage) + "\n")
       return .success
     }
     if options.showVersion {

@@ -72,6 +72,34 @@ struct REPLCommandsTests {
     #expect(String(decoding: contents(of: store) ?? [], as: UTF8.self).trimmed() == "{}")
   }
 
+  /// Each language is named in its own language, as iOS's language list names it: the row's
+  /// detail, the list, `? 1` and `reset 1` agree, in English and in Japanese.
+  @Test(arguments: ["en", "ja"])
+  func languageNamesAgree(language: String) throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write(Array("{\"language\": \"de\"}".utf8), to: store)
+    let run = try settei(
+      ["--lang", language, "--store", store], script: "? 1\n1\nback\nreset 1\nquit\n",
+      home: home.path)
+    try #require(run.status == 0, "\(run.standardError)")
+    let output = run.standardOutput
+    #expect(output.contains("• Deutsch ›"), "the row's detail")
+    #expect(output.contains("✓ Deutsch") && output.contains("   1    日本語"), "the list")
+    #expect(
+      output.contains("日本語 (ja)") && output.contains("English (en)")
+        && output.contains("Deutsch (de)"), "? 1")
+    #expect(output.contains(language == "ja" ? "デフォルト: 日本語" : "default:  日本語"), "? 1")
+    #expect(
+      output.contains(
+        language == "ja"
+          ? "language をデフォルトに戻しました: 日本語。" : "Reset language to its default: 日本語."),
+      "reset 1")
+    for other in ["Japanese", "German", "英語", "ドイツ語"] {
+      #expect(!output.contains(other), "\(other)")
+    }
+  }
+
   @Test func anUnknownLangSaysWhichLanguagesExist() throws {
     let home = try TemporaryFolder()
     let unknown = try settei(

@@ -84,6 +84,99 @@ struct JapaneseMessagesTests {
     }
   }
 
+  /// A schema with a slider and a text field of digits, for values that do not fit.
+  func valueSchema(in home: TemporaryFolder) -> String {
+    let schema = home.file("values.json")
+    write(
+      Array(
+        """
+        {"Title": "値", "PreferenceSpecifiers": [
+          {"Type": "PSSliderSpecifier", "Title": "音量", "Key": "volume", "DefaultValue": 5,
+           "MinimumValue": 0, "MaximumValue": 10},
+          {"Type": "PSTextFieldSpecifier", "Title": "年齢", "Key": "age", "DefaultValue": "",
+           "KeyboardType": "NumberPad"}
+        ]}
+        """.utf8), to: schema)
+    return schema
+  }
+
+  /// A value that does not fit (typed at the question, with `set` in the REPL and on the
+  /// command line), a `find` with nothing to find, and an option that does not exist: the
+  /// question and every message are Japanese.
+  @Test func mistakesInAPipe() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let schema = valueSchema(in: home)
+    let session = ["--lang", "ja", "--schema", schema, "--store", store]
+    for (script, japanese) in [
+      ("1\nloud\n", "「loud」は数ではありません。使える値: 0 から 10 までの数。"),
+      ("2\n4x\n", "「4x」は整数ではありません。使える値: 数字。"),
+      ("set volume 11\n", "11 は 音量 の範囲外です。"),
+      ("find\n", "find"), ("find zzzz\n", "zzzz"),
+    ] {
+      let run = try settei(session, script: script, home: home.path)
+      #expect(run.status == 1, "\(script)")
+      #expect(run.standardError.contains(japanese), "\(script): \(run.standardError)")
+      try expectNoEnglish(run.standardOutput + run.standardError, script)
+    }
+    let asked = try settei(session, script: "? 1\n1\n\nquit\n", home: home.path)
+    #expect(asked.standardOutput.contains("現在: 5。0 から 10 までの数を入力してください。"))
+    #expect(asked.standardOutput.contains("  使える値:   0 から 10 までの数"), "? 1")
+    try expectNoEnglish(asked.standardOutput + asked.standardError, "the question")
+
+    let verb = try settei(session + ["set", "volume", "loud"], script: "", home: home.path)
+    #expect(verb.status != 0)
+    #expect(verb.standardError.contains("「loud」は数ではありません"), "\(verb.standardError)")
+    try expectNoEnglish(verb.standardOutput + verb.standardError, "settei set")
+    let file = home.file("import.json")
+    write(Array(#"{"volume": 42}"#.utf8), to: file)
+    let imported = try settei(session + ["import", file], script: "", home: home.path)
+    #expect(imported.status != 0)
+    #expect(
+      imported.standardError.contains("何も取り込んでいません")
+        && imported.standardError.contains("使える値: 0 から 10 までの数"),
+      "\(imported.standardError)")
+    try expectNoEnglish(imported.standardError, "settei import")
+    let badStore = home.file("bad.json")
+    write(Array(#"{"volume": 42}"#.utf8), to: badStore)
+    let warned = try settei(
+      ["--lang", "ja", "--schema", schema, "--store", badStore], script: "quit\n",
+      home: home.path)
+    #expect(warned.standardError.contains("「volume」の保存値 42 は"), "\(warned.standardError)")
+    try expectNoEnglish(warned.standardError, "a stored value that does not fit")
+
+    for (arguments, japanese) in [
+      (["--bogus"], "「--bogus」というオプションはありません。"),
+      (["--lang"], "「--lang」の値がありません。"),
+      (["get"], "「get」には KEY をひとつ"),
+      (["frobnicate"], "「frobnicate」というコマンドはありません。"),
+    ] {
+      let run = try settei(["--lang", "ja"] + arguments, script: "", home: home.path)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError.contains(japanese), "\(arguments): \(run.standardError)")
+      // The command names are the program's words in every language.
+      let commands = "get, set, list, export, import, reset, lint, defaults, diff, render"
+      try expectNoEnglish(run.standardError.replacing(commands, with: ""), "\(arguments)")
+    }
+  }
+
+  /// The CI commands' help follows --lang too; the English text is the one
+  /// docs/commands.md holds.
+  @Test(arguments: ["defaults", "diff", "lint", "render"])
+  func theHelpOfACommand(command: String) throws {
+    let home = try TemporaryFolder()
+    let japanese = try settei(["--lang", "ja", command, "--help"], script: "", home: home.path)
+    #expect(japanese.status == 0)
+    #expect(japanese.standardOutput.hasPrefix("使い方: settei \(command)"))
+    #expect(japanese.standardOutput.contains("終了ステータス: 0 "))
+    // Command names and the words lint prints (error, warning) are the same in every language.
+    let words = japanese.standardOutput.replacing("defaults", with: "")
+      .replacing("warning", with: "")
+    try expectNoEnglish(words, "\(command) --help")
+    let english = try settei(["--lang", "en", command, "--help"], script: "", home: home.path)
+    #expect(english.standardOutput.hasPrefix("Usage: settei \(command)"))
+  }
+
   @Test func inATerminal() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")

@@ -23,7 +23,9 @@ import Testing
     var texts: [String] = []
     for specifier in root.specifiers {
       texts += [specifier.title, specifier.footerText].compactMap { $0 }
-      if specifier.key != "dateFormat", specifier.key != "numberFormat" {
+      // Formats are shown as they are; languages are named in their own language, as iOS
+      // names them.
+      if !["dateFormat", "numberFormat", "language"].contains(specifier.key) {
         texts += specifier.titles
       }
     }

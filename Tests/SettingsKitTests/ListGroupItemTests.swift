@@ -110,7 +110,7 @@ private func type(
     #expect(select("+ Add Gene...", in: controller))
     let request = try #require(navigation.takePresentedTextInput())
     #expect(
-      request.message?.contains("Adenine (A), Cytosine (C), Guanine (G), Thymine (T)") == true)
+      request.expected?.contains("Adenine (A), Cytosine (C), Guanine (G), Thymine (T)") == true)
     #expect(request.validate("banana")?.contains("not one of the choices of DNA") == true)
     request.completion(.entered("guanine"))
     #expect(model.value(forKey: "dna") == ["G"])

@@ -98,3 +98,33 @@ extension Result where Failure == SettingValueError {
     return nil
   }
 }
+
+/// A model in Japanese says what is wrong with a value, and what is allowed, in Japanese: the
+/// same words for the editor's question, `set` and lint.
+@Suite struct JapaneseValueMessagesTests {
+  @Test(arguments: [
+    ("volume", "11", "11 は volume の範囲外です。使える値: 0 から 10 までの数。"),
+    ("volume", "loud", "「loud」は数ではありません。使える値: 0 から 10 までの数。"),
+    ("age", "4x", "「4x」は整数ではありません。使える値: 数字。"),
+    ("sound", "maybe", "「maybe」は Sound のオンでもオフでもありません。使える値: オン (true)、オフ (false)。"),
+    ("colour", "green", "「green」は Colour の選択肢にありません。使える値: Red (red)、Blue (blue)。"),
+  ])
+  func aMistakeIsWordedInTheModelsLanguage(key: String, text: String, message: String) throws {
+    let schema = try sampleSchema()
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "ja")
+    let page = try #require(schema.rootPage)
+    let specifier = try #require(page.specifiers.first { $0.key == key })
+    let parsed = SettingValueParser.value(from: text, for: specifier, on: page, model: model)
+    #expect(parsed.failureError?.description == message)
+    if let request = SettingEditor.request(
+      for: specifier, title: key, page: page, model: model, onChange: {})
+    {
+      #expect(request.validate(text) == message)
+    }
+  }
+
+  @Test func aStoredValueThatDoesNotFitIsWordedInTheModelsLanguage() throws {
+    let model = SettingsModel(schema: try sampleSchema(), storedValues: [:], language: "ja")
+    #expect(model.problem(storing: "4x", forKey: "age") == "「4x」は整数ではありません")
+  }
+}

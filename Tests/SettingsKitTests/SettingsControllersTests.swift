@@ -105,6 +105,31 @@ struct SettingsControllersTests {
       rows(of: root).first { $0.text == "Device Language" }?.detail == "• Deutsch",
       "changed from the default: marked")
   }
+
+  /// A row without a value of its own says what it is in the language shown.
+  @Test(arguments: [("en", "(button)"), ("ja", "(ボタン)")])
+  func aButtonSaysWhatItIsInTheLanguageShown(language: String, detail: String) throws {
+    let schema = try sampleSchema()
+    let model = SettingsModel(schema: schema, storedValues: [:], language: language)
+    let root = SettingsPageViewController(page: try #require(schema.rootPage), model: model)
+    #expect(rows(of: root).first { $0.text == "Reset" }?.detail == detail)
+  }
+
+  /// As iOS's language list does, each language is named in its own language, whatever the
+  /// language shown: the list, the row's detail and the choice's description agree.
+  @Test(arguments: ["en", "ja"])
+  func languagesAreNamedInTheirOwnLanguage(language: String) throws {
+    let model = try embeddedModel(language: language)
+    let page = try #require(model.schema.rootPage)
+    let specifier = try #require(page.specifiers.first { $0.key == "language" })
+    let list = MultiValueViewController(specifier: specifier, page: page, model: model)
+    #expect(
+      rows(of: list).map(\.text) == ["日本語", "English", "Deutsch", "Français", "简体中文", "한국어"])
+    let root = SettingsPageViewController(page: page, model: model)
+    #expect(rows(of: root).first?.detail == "日本語")
+    #expect(model.describe(specifier, on: page, footer: nil).contains("日本語"))
+    #expect(!model.describe(specifier, on: page, footer: nil).contains("Japanese"))
+  }
 }
 
 @Suite struct SettingsModelTests {

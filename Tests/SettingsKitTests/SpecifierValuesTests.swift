@@ -30,7 +30,9 @@ import Testing
       ("example com", "URL", false), ("anything", "Alphabet", true), ("x", nil, true),
     ] as [(String, String?, Bool)])
   func keyboardTypesValidateInput(text: String, keyboard: String?, isValid: Bool) {
-    let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
+    let problem = SpecifierValues.problem(with: text, keyboardType: keyboard).map {
+      SettingsMessages.forLanguage("en").text($0, text)
+    }
     #expect((problem == nil) == isValid, "\(problem ?? "")")
     if let problem { #expect(problem.contains(text), "the message quotes the input") }
   }

@@ -1,9 +1,20 @@
 /// The message catalogs' source files: `Messages/<Module>/<language>.strings`.
 public enum MessageCatalogFiles {
   /// The modules that have a catalog.
-  public static let modules = ["TableREPL", "settei"]
+  public static let modules = ["TableREPL", "SettingsKit", "settei"]
   /// The languages every catalog has.
   public static let languages = ["en", "ja"]
+
+  /// The Swift file `make messages` compiles a module's catalog into.
+  public static func generatedFile(module: String) -> String {
+    switch module {
+    case "TableREPL":
+      PackagePaths.root + "/Sources/TableREPL/Session/SessionMessages.generated.swift"
+    case "SettingsKit":
+      PackagePaths.root + "/Sources/SettingsKit/Model/SettingsMessages.generated.swift"
+    default: PackagePaths.root + "/Sources/settei/ProgramMessages.generated.swift"
+    }
+  }
 
   /// The path of one catalog file.
   public static func path(module: String, language: String) -> String {

@@ -1,4 +1,5 @@
 import FileFormats
+import SettingsKit
 import TableREPL
 import TestSupport
 import Testing
@@ -38,11 +39,7 @@ import Testing
       "/bin/sh", [PackagePaths.root + "/scripts/generate-messages.sh", "--stdout", module],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(generated.status == 0, "\(generated.standardError)")
-    let file =
-      module == "TableREPL"
-      ? "/Sources/TableREPL/Session/SessionMessages.generated.swift"
-      : "/Sources/settei/ProgramMessages.generated.swift"
-    let current = try readText(PackagePaths.root + file)
+    let current = try readText(MessageCatalogFiles.generatedFile(module: module))
     #expect(generated.standardOutput == current, "run make messages")
   }
 
@@ -54,6 +51,12 @@ import Testing
     #expect(SessionMessage.allCases.count == session.count)
     for key in SessionMessage.allCases {
       #expect(sessionCatalog[key] == session["\(key)"], "\(key)")
+    }
+    let settings = try table("SettingsKit", language)
+    let settingsCatalog = SettingsMessages.forLanguage(language)
+    #expect(SettingsMessage.allCases.count == settings.count)
+    for key in SettingsMessage.allCases {
+      #expect(settingsCatalog[key] == settings["\(key)"], "\(key)")
     }
     let program = try table("settei", language)
     let programCatalog = ProgramMessages.forLanguage(language)

@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import TextSafety
 
 /// Turns typed text into a setting's value, checked as the screens check it: the type, the
 /// range, the choices. Used by `set` in the REPL and on the command line, and by `import`.
@@ -13,11 +14,14 @@ public enum SettingValueParser {
     model: SettingsModel
   ) -> Result<PropertyListValue, SettingValueError> {
     let title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key ?? ""
-    func failure(_ reason: String) -> Result<PropertyListValue, SettingValueError> {
+    let messages = model.messages
+    func failure(
+      _ reason: SettingsMessage, _ arguments: String...
+    ) -> Result<PropertyListValue, SettingValueError> {
       .failure(
         SettingValueError(
-          key: specifier.key ?? "", reason: reason,
-          allowed: model.allowedValues(of: specifier, on: page)))
+          key: specifier.key ?? "", reason: messages.text(reason, arguments: arguments),
+          allowed: model.allowedValues(of: specifier, on: page), language: model.language))
     }
     switch specifier.kind {
     case .multiValue, .radioGroup:
@@ -34,7 +38,7 @@ public enum SettingValueParser {
           if titles.contains(where: { $0.lowercased() == lowered }) { return .success(value) }
         }
       }
-      return failure("'\(text)' is not one of the choices of \(title)")
+      return failure(.notAChoice, text, title)
     case .toggleSwitch:
       let lowered = text.lowercased()
       if lowered == SpecifierValues.text(of: specifier.trueValue).lowercased()
@@ -49,14 +53,14 @@ public enum SettingValueParser {
       {
         return .success(specifier.falseValue)
       }
-      return failure("'\(text)' is neither on nor off for \(title)")
+      return failure(.neitherOnNorOff, text, title)
     case .slider:
       let range = SpecifierValues.sliderRange(of: specifier)
       guard let number = Double(text), number.isFinite else {
-        return failure("'\(text)' is not a number")
+        return failure(.notANumber, text)
       }
       guard number >= range.minimum, number <= range.maximum else {
-        return failure("\(text) is out of range for \(title)")
+        return failure(.outOfRange, text, title)
       }
       return .success(.real(number))
     case .textField:
@@ -64,8 +68,7 @@ public enum SettingValueParser {
         with: text, keyboardType: specifier.keyboardType)
       {
         // A password is never repeated back, not even in what is wrong with it.
-        return failure(
-          specifier.isSecure ? problem.replacing(text, with: SettingsModel.maskedSecret) : problem)
+        return failure(problem, specifier.isSecure ? SettingsModel.maskedSecret : text)
       }
       let type = specifier.autocapitalizationType
       return .success(.string(SpecifierValues.autocapitalize(text, type: type)))
@@ -75,18 +78,18 @@ public enum SettingValueParser {
       let mode = SpecifierValues.DateMode(of: specifier)
       let current = specifier.key.flatMap { model.value(forKey: $0)?.dateValue }
       guard let date = SpecifierValues.date(from: text, mode: mode, current: current) else {
-        return failure("'\(text)' is not \(mode == .time ? "a time" : "an ISO 8601 date")")
+        return failure(mode == .time ? .notATime : .notADate, text)
       }
       return .success(.date(date))
     case .titleValue:
-      return failure("\(title) is read-only")
+      return failure(.readOnly, title)
     default:
-      return failure("\(title) (\(specifier.kind.typeName)) cannot be set")
+      return failure(.cannotBeSet, title, specifier.kind.typeName)
     }
   }
 }
 
-/// A value that does not fit its setting.
+/// A value that does not fit its setting, in the words of the model's language.
 public struct SettingValueError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The setting's key.
   public var key: String
@@ -94,8 +97,21 @@ public struct SettingValueError: Error, CustomStringConvertible, Equatable, Send
   public var reason: String
   /// What the setting accepts, in words.
   public var allowed: String?
+  /// The language `reason` and `allowed` are in, which words the sentence that joins them.
+  public var language: String
 
+  /// Creates an error; `reason` and `allowed` are in `language`.
+  public init(key: String, reason: String, allowed: String?, language: String = "en") {
+    self.key = key
+    self.reason = reason
+    self.allowed = allowed
+    self.language = language
+  }
+
+  /// The whole message: what is wrong, then what is allowed.
   public var description: String {
-    reason + (allowed.map { ". Allowed: \($0)." } ?? ".")
+    let messages = SettingsMessages.forLanguage(language)
+    guard let allowed else { return messages.text(.problemAlone, reason) }
+    return messages.text(.problemAllowed, reason, allowed)
   }
 }

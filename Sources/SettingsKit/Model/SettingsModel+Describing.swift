@@ -68,53 +68,58 @@ extension SettingsModel {
     var lines: [String] = []
     let title = specifier.title.map { localized($0, on: page) } ?? specifier.key ?? ""
     lines.append(title)
-    if let key = specifier.key { lines.append("  key:      \(key)") }
-    lines.append("  type:     \(specifier.kind.typeName)")
+    let messages = self.messages
+    if let key = specifier.key { lines.append(messages.text(.describeKey, key)) }
+    lines.append(messages.text(.describeType, specifier.kind.typeName))
     if let allowed = allowedValues(of: specifier, on: page) {
-      lines.append("  allowed:  \(allowed)")
+      lines.append(messages.text(.describeAllowed, allowed))
     }
     if let key = specifier.key {
       let defaultText = displayText(of: defaultValue(forKey: key), for: specifier, on: page)
-      lines.append("  default:  \(defaultText)")
+      lines.append(messages.text(.describeDefault, defaultText))
       let current = displayText(of: value(forKey: key), for: specifier, on: page)
-      let mark = differsFromDefault(key) ? "  (changed from the default)" : ""
-      lines.append("  current:  \(current)\(mark)")
+      lines.append(
+        messages.text(differsFromDefault(key) ? .describeChanged : .describeCurrent, current))
     }
-    if let footer, !footer.isEmpty { lines.append("  note:     \(footer)") }
+    if let footer, !footer.isEmpty { lines.append(messages.text(.describeNote, footer)) }
     return lines.joined(separator: "\n")
   }
 
   /// The values a specifier accepts, in words: choices with their stored values, a range, a
   /// keyboard type.
   public func allowedValues(of specifier: Specifier, on page: SettingsSchema.Page) -> String? {
+    let messages = self.messages
     switch specifier.kind {
     case .multiValue, .radioGroup:
       let pairs = zip(specifier.titles, specifier.values).map {
-        "\(localized($0, on: page)) (\(SpecifierValues.text(of: $1)))"
+        messages.text(.choice, localized($0, on: page), SpecifierValues.text(of: $1))
       }
-      return pairs.joined(separator: ", ")
+      return pairs.joined(separator: messages.text(.choiceSeparator))
     case .toggleSwitch:
-      return
-        "on (\(SpecifierValues.text(of: specifier.trueValue))), off (\(SpecifierValues.text(of: specifier.falseValue)))"
+      return messages.text(
+        .onOrOff, SpecifierValues.text(of: specifier.trueValue),
+        SpecifierValues.text(of: specifier.falseValue))
     case .slider:
       let range = SpecifierValues.sliderRange(of: specifier)
-      return
-        "a number from \(SpecifierValues.format(range.minimum)) to \(SpecifierValues.format(range.maximum))"
+      return messages.text(
+        .numberRange, SpecifierValues.format(range.minimum),
+        SpecifierValues.format(range.maximum))
     case .textField:
       switch specifier.keyboardType {
-      case "NumberPad": return "digits"
-      case "DecimalPad": return "a number"
-      case "PhonePad": return "a phone number"
-      case "AsciiCapable", "ASCIICapable": return "ASCII text"
-      case "EmailAddress": return "an email address"
-      case "URL": return "a URL"
-      default: return "any text"
+      case "NumberPad": return messages.text(.digits)
+      case "DecimalPad": return messages.text(.aNumber)
+      case "PhonePad": return messages.text(.aPhoneNumber)
+      case "AsciiCapable", "ASCIICapable": return messages.text(.asciiText)
+      case "EmailAddress": return messages.text(.anEmailAddress)
+      case "URL": return messages.text(.aURL)
+      default: return messages.text(.anyText)
       }
     case .datePicker:
-      return SpecifierValues.DateMode(of: specifier) == .time
-        ? "a time, e.g. 09:30 (UTC)" : "an ISO 8601 date, e.g. 2026-11-30"
+      return messages.text(
+        SpecifierValues.DateMode(of: specifier) == .time ? .aTimeExample : .aDateExample)
     default:
       return nil
     }
   }
+
 }

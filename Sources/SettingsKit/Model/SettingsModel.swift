@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import TextSafety
 
 /// The values behind a schema's screens: what the store holds, what this session changed,
 /// and the defaults for everything else, the way `registerDefaults` works.
@@ -26,6 +27,9 @@ public final class SettingsModel {
       notifyObservers()
     }
   }
+  /// SettingsKit's own words (what is wrong with a value, what is allowed) in ``language``,
+  /// English for a language it does not speak.
+  package var messages: SettingsMessages { .forLanguage(language) }
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
@@ -187,13 +191,16 @@ public final class SettingsModel {
       guard let stored = storedValues[key], let specifier = specifiersByKey[key],
         let page = pagesByKey[key], !isValid(stored, forKey: key)
       else { continue }
-      let allowed = allowedValues(of: specifier, on: page).map { " (allowed: \($0))" } ?? ""
-      let shown =
-        isShown(stored, forKey: key)
-        ? "showing it with no choice selected, as iOS does" : "showing the default"
-      warnings.append(
-        "the stored value of '\(key)' is \(stored.debugDescription), which does not fit its "
-          + "\(specifier.kind.typeName)\(allowed); \(shown)")
+      let shown = messages.text(isShown(stored, forKey: key) ? .shownUnchosen : .shownDefault)
+      let type = specifier.kind.typeName
+      if let allowed = allowedValues(of: specifier, on: page) {
+        warnings.append(
+          messages.text(
+            .storedDoesNotFitAllowed, key, stored.debugDescription, type, allowed, shown))
+      } else {
+        warnings.append(
+          messages.text(.storedDoesNotFit, key, stored.debugDescription, type, shown))
+      }
     }
     return warnings
   }
@@ -236,29 +243,29 @@ public final class SettingsModel {
   /// the keyboard, a date). A secret is not quoted. For values that come from a file rather
   /// than from typing: `import` and the recovery file.
   public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
-    guard let specifier = specifiersByKey[key] else {
-      return "no setting of this schema has this key"
-    }
+    let messages = self.messages
+    guard let specifier = specifiersByKey[key] else { return messages.text(.noSuchSetting) }
     guard let value else { return nil }  // removing a value restores the default
-    let shown = specifier.isSecure ? "the hidden value" : value.debugDescription
-    let allowed =
-      pagesByKey[key].flatMap { allowedValues(of: specifier, on: $0) }
-      .map { " (allowed: \($0))" } ?? ""
-    guard isValid(value, forKey: key) else { return "\(shown) does not fit\(allowed)" }
+    let shown = specifier.isSecure ? messages.text(.hiddenValue) : value.debugDescription
+    guard isValid(value, forKey: key) else {
+      guard let allowed = pagesByKey[key].flatMap({ allowedValues(of: specifier, on: $0) })
+      else { return messages.text(.doesNotFit, shown) }
+      return messages.text(.doesNotFitAllowed, shown, allowed)
+    }
     switch specifier.kind {
     case .textField:
       let keyboard = specifier.keyboardType
       guard let text = value.stringValue,
         let problem = SpecifierValues.problem(with: text, keyboardType: keyboard)
       else { return nil }
-      return specifier.isSecure ? problem.replacing(text, with: Self.maskedSecret) : problem
+      return messages.text(problem, specifier.isSecure ? Self.maskedSecret : text)
     case .textView:
-      return value.stringValue == nil ? "\(shown) is not text" : nil
+      return value.stringValue == nil ? messages.text(.notText, shown) : nil
     case .datePicker:
       // A JSON file holds a date as its ISO 8601 text.
       if case .date = value { return nil }
       return value.stringValue.flatMap(SpecifierValues.date(from:)) == nil
-        ? "\(shown) is not a date" : nil
+        ? messages.text(.notADateValue, shown) : nil
     default:
       return nil
     }

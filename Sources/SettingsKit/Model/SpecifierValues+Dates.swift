@@ -17,11 +17,11 @@ extension SpecifierValues {
     }
 
     /// How to type a value, for messages.
-    var example: String {
+    var example: SettingsMessage {
       switch self {
-      case .date: "a date as 2026-11-30"
-      case .time: "a time as 09:30 (UTC)"
-      case .dateAndTime: "a date as 2026-11-30 or 2026-11-30T09:00:00Z"
+      case .date: .typeDate
+      case .time: .typeTime
+      case .dateAndTime: .typeDateAndTime
       }
     }
   }

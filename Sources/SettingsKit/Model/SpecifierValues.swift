@@ -87,29 +87,26 @@ enum SpecifierValues {
     return text(of: value)
   }
 
-  /// Why a text field's input does not fit its `KeyboardType`, or `nil` when it fits; what
-  /// it should be is said by ``SettingsModel/allowedValues(of:on:)``.
-  static func problem(with text: String, keyboardType: String?) -> String? {
+  /// Why a text field's input does not fit its `KeyboardType` (a message whose placeholder is
+  /// the text), or `nil` when it fits; what it should be is said by
+  /// ``SettingsModel/allowedValues(of:on:)``.
+  static func problem(with text: String, keyboardType: String?) -> SettingsMessage? {
     switch keyboardType {
     case "NumberPad":
-      return text.allSatisfy({ $0.isASCII && $0.isNumber })
-        ? nil : "'\(text)' is not a whole number"
+      return text.allSatisfy({ $0.isASCII && $0.isNumber }) ? nil : .notAWholeNumber
     case "DecimalPad", "NumbersAndPunctuation":
-      return Double(text) != nil || keyboardType == "NumbersAndPunctuation"
-        ? nil : "'\(text)' is not a number"
+      return Double(text) != nil || keyboardType == "NumbersAndPunctuation" ? nil : .notANumber
     case "PhonePad":
       // The keys of iOS's phone pad: digits, + * # and, as typed numbers have them, ( ) - and
       // spaces.
       return text.allSatisfy({ $0.isASCII && ($0.isNumber || "+*#()- ".contains($0)) })
-        ? nil : "'\(text)' is not a phone number: type digits, + * # ( ) - and spaces only."
+        ? nil : .notAPhoneNumber
     case "AsciiCapable", "ASCIICapable":
-      return text.allSatisfy(\.isASCII)
-        ? nil : "'\(text)' has characters beyond ASCII: type ASCII letters, digits and signs."
+      return text.allSatisfy(\.isASCII) ? nil : .notASCII
     case "EmailAddress":
-      return isEmailAddress(text)
-        ? nil : "'\(text)' is not an email address"
+      return isEmailAddress(text) ? nil : .notAnEmailAddress
     case "URL":
-      return isURL(text) ? nil : "'\(text)' is not a URL"
+      return isURL(text) ? nil : .notAURL
     default:
       return nil
     }

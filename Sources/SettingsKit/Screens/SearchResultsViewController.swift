@@ -32,7 +32,7 @@ public final class SearchResultsViewController: TableViewController {
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
-    results.isEmpty ? "Nothing found." : nil
+    results.isEmpty ? model.messages.text(.nothingFound) : nil
   }
 
   public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)

@@ -13,7 +13,6 @@ enum SettingEditor {
   ) -> TextInputRequest? {
     guard let key = specifier.key else { return nil }
     let current = model.value(forKey: key)
-    let keep = "Press Enter on an empty line to keep it; Ctrl-C cancels."
     // Answers are checked and turned into values by the one parser `set` uses too, so a
     // mistake reads the same wherever it is typed.
     func parse(_ text: String) -> Result<PropertyListValue, SettingValueError> {
@@ -31,40 +30,35 @@ enum SettingEditor {
       onChange()
     }
 
+    // The request says what is asked; the front end words it (and how to keep the value).
     switch specifier.kind {
     case .slider:
-      let range = SpecifierValues.sliderRange(of: specifier)
-      let low = SpecifierValues.format(range.minimum)
-      let high = SpecifierValues.format(range.maximum)
-      let now = SpecifierValues.number(current).map(SpecifierValues.format) ?? "none"
+      let now = SpecifierValues.number(current).map(SpecifierValues.format)
       return TextInputRequest(
-        title: title,
-        message: "Now \(now). Type a number from \(low) to \(high). \(keep)",
+        title: title, current: now.map { .value($0) } ?? TextInputRequest.CurrentValue.none,
+        expected: model.allowedValues(of: specifier, on: page),
         validate: check, completion: store)
 
     case .datePicker:
       let mode = SpecifierValues.DateMode(of: specifier)
-      let now = current?.dateValue.map { SpecifierValues.dateText($0, mode: mode) } ?? "none"
+      let now = current?.dateValue.map { SpecifierValues.dateText($0, mode: mode) }
       return TextInputRequest(
-        title: title,
-        message: "Now \(now). Type \(mode.example). \(keep)",
+        title: title, current: now.map { .value($0) } ?? TextInputRequest.CurrentValue.none,
+        expected: model.messages.text(mode.example),
         validate: check, completion: store)
 
     case .textView:
       let now = current.map(SpecifierValues.text(of:)) ?? ""
       return TextInputRequest(
-        title: title,
-        message: now.isEmpty ? "Now empty. \(keep)" : "Now:\n\(now)\n\(keep)",
-        isMultiline: true, completion: store)
+        title: title, current: .text(now), isMultiline: true, completion: store)
 
     default:
       let isSecure = specifier.isSecure
       let now = current.map(SpecifierValues.text(of:)) ?? ""
-      let example = placeholder.map { " (e.g. \($0))" } ?? ""
-      let shown = now.isEmpty ? "empty\(example)" : (isSecure ? "set (hidden)" : "'\(now)'")
+      let shown: TextInputRequest.CurrentValue =
+        now.isEmpty ? .empty(example: placeholder) : (isSecure ? .hidden : .text(now))
       return TextInputRequest(
-        title: title, message: "Now \(shown). \(keep)", isSecure: isSecure,
-        validate: check, completion: store)
+        title: title, current: shown, isSecure: isSecure, validate: check, completion: store)
     }
   }
 }

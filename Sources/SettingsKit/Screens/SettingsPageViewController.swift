@@ -359,7 +359,7 @@ public final class SettingsPageViewController: TableViewController {
         cell.accessoryType = .disclosureIndicator
       } else {
         // A pane that opens app code or a web page has nothing to show in a terminal.
-        cell.detailText = "(\(Self.paneKind(of: specifier)))"
+        cell.detailText = "(\(paneKind(of: specifier)))"
         cell.selectionStyle = .none
         cell.isEnabled = false
       }
@@ -383,7 +383,7 @@ public final class SettingsPageViewController: TableViewController {
           ?? SpecifierValues.text(of: $0)
       }
     case .group, .radioGroup, .listGroup, .openURL, .button, .mailCompose, .customView, .other:
-      cell.detailText = "(\(Self.readableName(of: specifier.kind)))"
+      cell.detailText = "(\(readableName(of: specifier.kind)))"
       cell.selectionStyle = .none
       cell.isEnabled = false
     }
@@ -435,7 +435,7 @@ public final class SettingsPageViewController: TableViewController {
       }
       if let question = SettingEditor.confirmation(
         for: specifier, turningOn: !isOn, title: displayTitle(of: specifier),
-        localized: localized, confirmed: change)
+        localized: localized, messages: model.messages, confirmed: change)
       {
         requestTextInput(question)
       } else {
@@ -483,7 +483,7 @@ public final class SettingsPageViewController: TableViewController {
     let keys = fields.compactMap(\.key) + dictionary.keys.sorted()
     let text = keys.lazy.filter { !secret.contains($0) }
       .compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
-    return text ?? "Item \(index + 1)"
+    return text ?? model.messages.text(.itemNumber, String(index + 1))
   }
 
   /// The page that edits one item of a list group whose items are dictionaries edited on a
@@ -552,9 +552,9 @@ public final class SettingsPageViewController: TableViewController {
       }
       return
     }
-    let title = displayTitle(of: specifier)
     requestItemValue(
-      title: title, message: "A new item for \(title).", item: item, removable: false
+      title: displayTitle(of: specifier), number: nil, current: nil, item: item,
+      removable: false
     ) { [weak self] value in
       guard let self, let value else { return }
       self.model.setValue(.array(self.listItems(of: specifier) + [value]), forKey: key)
@@ -573,11 +573,10 @@ public final class SettingsPageViewController: TableViewController {
       items[index].dictionaryValue == nil ? itemSpecifier(of: specifier, adding: false) : nil
     let deletable = specifier.isDeletable
     guard item != nil || deletable else { return }
-    var message = "Item \(index + 1): \(itemText(items[index], index: index, of: specifier))."
-    if item != nil { message += " Type its new value" }
-    if deletable { message += item != nil ? ", or - to remove it." : " Type - to remove it." }
     requestItemValue(
-      title: displayTitle(of: specifier), message: message, item: item, removable: deletable
+      title: displayTitle(of: specifier), number: index + 1,
+      current: itemText(items[index], index: index, of: specifier), item: item,
+      removable: deletable
     ) { [weak self] value in
       guard let self else { return }
       var items = self.listItems(of: specifier)
@@ -589,27 +588,31 @@ public final class SettingsPageViewController: TableViewController {
 
   /// Asks for an item's value, checked as `item` says (text, one of its choices, …); with
   /// `removable`, `-` stands for removing it (`nil`). Without `item`, only `-` is taken.
+  /// `number` counts from 1 (`nil` for a new item), `current` is how the item is shown.
   private func requestItemValue(
-    title: String, message: String, item: Specifier?, removable: Bool,
+    title: String, number: Int?, current: String?, item: Specifier?, removable: Bool,
     completion: @escaping (PropertyListValue?) -> Void
   ) {
     let page = self.page
     let model = self.model
+    let removal = "-"
     func parse(_ text: String) -> Result<PropertyListValue?, SettingValueError> {
-      if removable, text == "-" { return .success(nil) }
+      if removable, text == removal { return .success(nil) }
       guard let item else {
         return .failure(
-          SettingValueError(key: "", reason: "this item cannot be edited here", allowed: "-"))
+          SettingValueError(
+            key: "", reason: model.messages.text(.itemNotEditable), allowed: removal,
+            language: model.language))
       }
       return SettingValueParser.value(from: text, for: item, on: page, model: model).map { $0 }
     }
-    var fullMessage = message
-    if let allowed = item.flatMap({ model.allowedValues(of: $0, on: page) }) {
-      fullMessage += " Allowed: \(allowed)."
-    }
     requestTextInput(
       TextInputRequest(
-        title: title, message: fullMessage,
+        title: title,
+        kind: .listItem(
+          number: number, isEditable: item != nil, removal: removable ? removal : nil),
+        current: current.map { .value($0) },
+        expected: item.flatMap { model.allowedValues(of: $0, on: page) },
         validate: { text in
           if case .failure(let error) = parse(text) { return error.description }
           return nil
@@ -629,7 +632,7 @@ public final class SettingsPageViewController: TableViewController {
   private func displayTitle(of specifier: Specifier) -> String {
     // A slider has no title on iOS: its row shows the bar alone, never its key.
     if specifier.kind == .slider, specifier.title == nil { return "" }
-    return specifier.title.map(localized) ?? specifier.key ?? Self.readableName(of: specifier.kind)
+    return specifier.title.map(localized) ?? specifier.key ?? readableName(of: specifier.kind)
   }
 
   /// The localized title of a value among a specifier's choices. A value that is none of
@@ -649,23 +652,24 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   /// What a child pane without a page of this schema opens.
-  static func paneKind(of specifier: Specifier) -> String {
-    if specifier.opensCustomController { return "app screen" }
+  private func paneKind(of specifier: Specifier) -> String {
+    if specifier.opensCustomController { return model.messages.text(.appScreen) }
     if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
-      return "web page"
+      return model.messages.text(.webPage)
     }
-    return "no page"
+    return model.messages.text(.noPage)
   }
 
   /// A person's name for a specifier type: `button`, `mail`, `web link`.
-  static func readableName(of kind: Specifier.Kind) -> String {
-    switch kind {
-    case .button: "button"
-    case .mailCompose: "mail"
-    case .openURL: "web link"
-    case .customView: "custom view"
-    case .group: "group"
-    case .radioGroup: "radio group"
+  private func readableName(of kind: Specifier.Kind) -> String {
+    let messages = model.messages
+    return switch kind {
+    case .button: messages.text(.button)
+    case .mailCompose: messages.text(.mail)
+    case .openURL: messages.text(.webLink)
+    case .customView: messages.text(.customView)
+    case .group: messages.text(.group)
+    case .radioGroup: messages.text(.radioGroup)
     default: kind.typeName
     }
   }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The one presenter of lines on standard error: every error, warning and note a program
 /// built on TableREPL writes there goes through ``write(_:kind:)``, which starts it with the
 /// program's name and the kind's word from the catalog (`settei: warning: …`,

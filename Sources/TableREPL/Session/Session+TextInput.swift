@@ -5,10 +5,8 @@ extension Session {
   /// session must end (a script's answer was invalid).
   func answerPendingTextInput() -> Outcome? {
     guard let request = navigationController.takePresentedTextInput() else { return nil }
-    if let message = request.message, !message.isEmpty {
-      for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-        output.write("  " + TerminalText.sanitize(String(line)) + "\n")
-      }
+    for line in messages.lines(describing: request) {
+      output.write("  " + TerminalText.sanitize(line) + "\n")
     }
     let title = TerminalText.sanitize(request.title)
     while true {
@@ -42,6 +40,17 @@ extension Session {
             return outcome
           }
           continue
+        }
+        if case .confirmation(let confirm, let deny) = request.kind {
+          switch messages.confirmationAnswer(text, confirm: confirm, deny: deny) {
+          case true?: request.completion(.entered(text))
+          case false?: request.completion(.cancelled)
+          case nil:
+            let answers = messages.text(.confirmAnswers, confirm, deny)
+            if let outcome = fail(messages.text(.notAnAnswer, text, answers)) { return outcome }
+            continue
+          }
+          return nil
         }
         if var problem = request.validate(text) {
           // A hidden answer is never shown, not even in the reason it was refused.

@@ -1,5 +1,6 @@
 import Glibc
 import TableKit
+import TextSafety
 
 /// The REPL loop: render the top screen, read a line, parse it, dispatch it.
 ///

@@ -1,4 +1,5 @@
 import TableKit
+import TextSafety
 
 #if canImport(Glibc)
   import Glibc
