@@ -235,30 +235,33 @@ private struct TextColumn {
   /// lowercased (which is all that `lowercased()` changes in such text); returns `false`,
   /// appending nothing, for any other text.
   private mutating func appendLowercased(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    var position = 0
-    var hasUppercase = false
-    while position < utf8.count {
-      let byte = utf8[position]
-      if byte < 0x80 {
-        guard byte >= 0x20, byte != 0x7F else { return false }
-        if byte &- 0x41 < 26 { hasUppercase = true }
-        position += 1
-      } else {
-        // Three bytes (U+0800–U+FFFF) hold every caseless plain scalar.
-        guard byte & 0xF0 == 0xE0, position + 2 < utf8.count else { return false }
-        let scalar =
-          UInt32(byte & 0x0F) << 12 | UInt32(utf8[position + 1] & 0x3F) << 6
-          | UInt32(utf8[position + 2] & 0x3F)
-        guard SettingsTextIndex.isCaselessPlain(scalar) else { return false }
-        position += 3
-      }
-    }
     let start = bytes.count
     bytes.append(contentsOf: utf8)
-    if hasUppercase {
-      for index in start..<bytes.count where bytes[index] &- 0x41 < 26 { bytes[index] |= 0x20 }
+    // One pass over the copy, without bounds checks: check and lowercase.
+    let isPlain = bytes.withUnsafeMutableBufferPointer { all in
+      guard let base = all.baseAddress else { return true }
+      var position = base + start
+      let end = base + all.count
+      while position < end {
+        let byte = position.pointee
+        if byte < 0x80 {
+          guard byte >= 0x20, byte != 0x7F else { return false }
+          if byte &- 0x41 < 26 { position.pointee = byte | 0x20 }
+          position += 1
+        } else {
+          // Three bytes (U+0800–U+FFFF) hold every caseless plain scalar.
+          guard byte & 0xF0 == 0xE0, end - position >= 3 else { return false }
+          let scalar =
+            UInt32(byte & 0x0F) << 12 | UInt32(position[1] & 0x3F) << 6
+            | UInt32(position[2] & 0x3F)
+          guard SettingsTextIndex.isCaselessPlain(scalar) else { return false }
+          position += 3
+        }
+      }
+      return true
     }
-    return true
+    if !isPlain { bytes.removeLast(bytes.count - start) }
+    return isPlain
   }
 
   /// The owners of the texts that contain the needle (or are it, when `whole`), in no
