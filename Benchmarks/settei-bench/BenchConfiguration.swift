@@ -53,8 +53,12 @@ struct BenchConfiguration {
   var jsonDecoder: String?
   /// Pairs of each side-by-side comparison of figure 7.
   var largePairs = 5
-  /// The figures to run (1–7).
-  var figures: Set<Int> = [1, 2, 3, 4, 5, 6, 7]
+  /// Runs of the 100,000-setting schema with and without `find` (figure 8).
+  var lookupRounds = 5
+  /// Commands counted by callgrind in figure 8 (each run also loads its schema).
+  var lookupCommands = 200
+  /// The figures to run.
+  var figures: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8]
 
   /// Smaller counts, for a quick look (`--quick`): the same figures, less precise.
   mutating func useQuickCounts() {
@@ -69,5 +73,7 @@ struct BenchConfiguration {
     peerSmallPairs = 5
     peerLargeRows = 10_000
     largePairs = 1
+    lookupRounds = 3
+    lookupCommands = 50
   }
 }

@@ -42,7 +42,7 @@ func ownExecutable() -> String {
     ? String(decoding: buffer[..<count], as: UTF8.self) : CommandLine.arguments[0]
 }
 
-/// Measures one of the seven figures.
+/// Measures one of the figures.
 func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(BenchError)
   -> Report.Figure
 {
@@ -53,6 +53,7 @@ func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(Be
   case 4: try SaveBenchmark(configuration: configuration).run()
   case 5: try SchemaLoadBenchmark(configuration: configuration).run()
   case 7: try LargeSchemaBenchmark(configuration: configuration).run()
+  case 8: try LookupBenchmark(configuration: configuration).run()
   default: try PeerBenchmark(configuration: configuration).run()
   }
 }
@@ -119,8 +120,9 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
   let names = [
     1: "start-up", 2: "per-command cost", 3: "scale", 4: "save", 5: "schema load", 6: "peer",
     7: "big schemas",
+    8: "look-ups",
   ]
-  for number in 1...7 where configuration.figures.contains(number) {
+  for number in 1...8 where configuration.figures.contains(number) {
     FileHandleError.write("settei-bench: \(number). \(names[number] ?? "")…\n")
     let stepStart = MonotonicClock.now()
     let figure = try measureFigure(number, configuration)

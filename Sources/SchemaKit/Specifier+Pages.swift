@@ -24,6 +24,9 @@ extension Specifier {
   /// The pages this specifier opens: a child pane's `File`, or those of the child panes an
   /// `IASKListGroupSpecifier` shows for its items.
   var pageReferences: [PageReference] {
+    // Only a child pane or a list group opens a page: others are not looked into (a walk
+    // of a big schema asks every specifier).
+    guard kind == .childPane || kind == .listGroup else { return [] }
     if let file = Self.pageFile(of: raw) { return [PageReference(nestedIn: nil, file: file)] }
     guard kind == .listGroup else { return [] }
     return Self.nestedSpecifierKeys.compactMap { member in

@@ -38,34 +38,7 @@ extension SettingsCommands {
     if let entry = index.byKey[path] { return [entry] }
     let wanted = path.split(whereSeparator: { $0 == "/" || $0 == "›" })
       .map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }
-    guard !wanted.isEmpty else { return [] }
-    let languages = [model.language] + model.schema.strings.languages
-    return index.entries.filter { entry in
-      guard entry.specifier.kind != .group else { return false }
-      let crumbs = breadcrumbVariants(of: entry, languages: languages)
-      guard crumbs.count >= wanted.count else { return false }
-      return zip(crumbs.suffix(wanted.count), wanted).allSatisfy { $0.contains($1) }
-    }
-  }
-
-  /// For each step of an entry's breadcrumb, its title in every language (lowercased).
-  private func breadcrumbVariants(of entry: SettingsIndex.Entry, languages: [String]) -> [Set<
-    String
-  >] {
-    var steps: [(String?, SettingsSchema.Page)] = []
-    if let root = model.schema.rootPage { steps.append((root.title, root)) }
-    for pane in entry.panes { steps.append((pane.specifier.title, pane.page)) }
-    steps.append((entry.specifier.title ?? entry.key, entry.page))
-    return steps.map { raw, page in
-      guard let raw else { return [] }
-      var names: Set<String> = [raw.lowercased()]
-      for language in languages {
-        names.insert(
-          model.schema.strings.localized(raw, table: page.stringsTable, language: language)
-            .lowercased())
-      }
-      return names
-    }
+    return index.entries(titled: wanted, model: model)
   }
 
   // MARK: find

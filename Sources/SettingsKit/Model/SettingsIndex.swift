@@ -2,6 +2,11 @@ import SchemaKit
 
 /// Every setting of a schema with where it lives: the pages from the root to it, and their
 /// titles. The index behind `go`, `find`, `get`, `set`, `list` and completion.
+///
+/// Creating an index costs nothing: it walks the schema the first time it is asked
+/// something (its entries, a key, a search), once, and keeps what it found. Copies share
+/// that work. The searchable text of every language is part of it (``SettingsTextIndex``),
+/// so neither `lang` nor a change of value makes it stale: values are read when searched.
 public struct SettingsIndex {
   /// A child pane followed on the way to a page: the page it is on, and the pane.
   public typealias Pane = (page: SettingsSchema.Page, specifier: Specifier)
@@ -21,35 +26,42 @@ public struct SettingsIndex {
     public var key: String? { specifier.key }
   }
 
-  /// Every specifier reachable from the root, in page order (breadth-first by page).
-  public let entries: [Entry]
-  /// Entries by key (the first one, when a key appears twice).
-  public let byKey: [String: Entry]
+  /// Entries by key (the first one, when a key appears twice; never a group).
+  public struct EntriesByKey {
+    fileprivate let storage: Storage
 
-  /// Indexes a schema.
-  public init(schema: SettingsSchema) {
-    var entries: [Entry] = []
-    for visit in schema.reachablePages() {
-      let path = visit.pagePath
-      for specifier in visit.page.specifiers {
-        entries.append(
-          Entry(specifier: specifier, page: visit.page, pagePath: path, panes: visit.panes))
-      }
+    /// The entry of a key, or `nil` when no setting has it.
+    public subscript(key: String) -> Entry? {
+      storage.position(ofKey: key).map(storage.entry(at:))
     }
-    self.entries = entries
-    var byKey: [String: Entry] = [:]
-    for entry in entries {
-      if let key = entry.key, byKey[key] == nil, entry.specifier.kind != .group {
-        byKey[key] = entry
-      }
-    }
-    self.byKey = byKey
   }
+
+  private let storage: Storage
+
+  /// Indexes a schema (lazily: see the type's description).
+  public init(schema: SettingsSchema) {
+    storage = Storage(schema: schema)
+  }
+
+  /// Every specifier reachable from the root, in page order (breadth-first by page).
+  public var entries: [Entry] { storage.allEntries }
+  /// Entries by key (the first one, when a key appears twice).
+  public var byKey: EntriesByKey { EntriesByKey(storage: storage) }
 
   /// The keys of settings that store a value, sorted.
-  public var keys: [String] {
-    byKey.keys.sorted()
-  }
+  public var keys: [String] { storage.sortedKeys }
+
+  /// How many entries there are.
+  var count: Int { storage.places.count }
+
+  /// The entry at a position of ``entries``, made on demand.
+  func entry(at position: Int) -> Entry { storage.entry(at: position) }
+
+  /// The searchable text of every entry, built on first use.
+  var text: SettingsTextIndex { storage.text }
+
+  /// The schema indexed.
+  var schema: SettingsSchema { storage.schema }
 
   /// The titles from the root page to the row of an entry, in a model's language.
   public func breadcrumb(of entry: Entry, model: SettingsModel) -> [String] {
@@ -86,6 +98,63 @@ public struct SettingsIndex {
 }
 
 extension SettingsIndex {
+  /// What an index found when it walked the schema, shared by its copies.
+  fileprivate final class Storage {
+    let schema: SettingsSchema
+
+    init(schema: SettingsSchema) {
+      self.schema = schema
+    }
+
+    /// The pages reachable from the root, each with its path.
+    private(set) lazy var visits: [(visit: SettingsSchema.PageVisit, path: [String])] =
+      schema.reachablePages().map { ($0, $0.pagePath) }
+
+    /// Where each entry is: its page visit and its position on the page, in page order.
+    private(set) lazy var places: [(visit: Int32, specifier: Int32)] = {
+      var places: [(visit: Int32, specifier: Int32)] = []
+      for (number, visit) in visits.enumerated() {
+        for position in visit.visit.page.specifiers.indices {
+          places.append((Int32(number), Int32(position)))
+        }
+      }
+      return places
+    }()
+
+    func entry(at position: Int) -> Entry {
+      let place = places[position]
+      let visit = visits[Int(place.visit)]
+      return Entry(
+        specifier: visit.visit.page.specifiers[Int(place.specifier)], page: visit.visit.page,
+        pagePath: visit.path, panes: visit.visit.panes)
+    }
+
+    private(set) lazy var allEntries: [Entry] = places.indices.map(entry(at:))
+
+    /// The position of the first entry of each key, groups left out.
+    private lazy var positionsByKey: [String: Int32] = {
+      var positions: [String: Int32] = [:]
+      for (position, place) in places.enumerated() {
+        let specifier = visits[Int(place.visit)].visit.page.specifiers[Int(place.specifier)]
+        if let key = specifier.key, specifier.kind != .group, positions[key] == nil {
+          positions[key] = Int32(position)
+        }
+      }
+      return positions
+    }()
+
+    func position(ofKey key: String) -> Int? {
+      positionsByKey[key].map(Int.init)
+    }
+
+    private(set) lazy var sortedKeys: [String] = positionsByKey.keys.sorted()
+
+    private(set) lazy var text = SettingsTextIndex(
+      pages: visits.map(\.visit.page), places: places, strings: schema.strings)
+  }
+}
+
+extension SettingsIndex {
   /// What to say of a key no setting has: the keys that contain it, else `otherwise`.
   ///
   /// - Parameters:
@@ -96,5 +165,55 @@ extension SettingsIndex {
     let close = keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
     let hint = close.isEmpty ? otherwise : "Did you mean \(close.joined(separator: ", "))?"
     return "No setting has the key '\(key)'. \(hint)"
+  }
+}
+
+extension SettingsIndex {
+  /// The settings (never groups) a title path names: `titles` (lowercased) are the last
+  /// titles of its breadcrumb, the setting's own last, each in any language (a setting
+  /// without a title is named by its key). `go`'s look-up of a path that is not a key.
+  ///
+  /// The setting's own title is looked up in the index's text; only the settings so found
+  /// have the rest of their path compared.
+  public func entries(titled titles: [String], model: SettingsModel) -> [Entry] {
+    guard let own = titles.last else { return [] }
+    let wanted = titles
+    let text = self.text
+    var positions: [Int32] = []
+    for number in text.records(matching: own, whole: true) {
+      let record = text.records[Int(number)]
+      guard record.field == .title || record.field == .keyAsTitle,
+        positions.last != record.entry
+      else { continue }
+      positions.append(record.entry)
+    }
+    let languages = [model.language] + model.schema.strings.languages
+    return positions.map { entry(at: Int($0)) }.filter { entry in
+      guard entry.specifier.kind != .group else { return false }
+      guard wanted.count > 1 else { return true }
+      let crumbs = breadcrumbVariants(of: entry, model: model, languages: languages)
+      guard crumbs.count >= wanted.count else { return false }
+      return zip(crumbs.suffix(wanted.count), wanted).allSatisfy { $0.contains($1) }
+    }
+  }
+
+  /// For each step of an entry's breadcrumb, its title in every language (lowercased).
+  private func breadcrumbVariants(
+    of entry: Entry, model: SettingsModel, languages: [String]
+  ) -> [Set<String>] {
+    var steps: [(String?, SettingsSchema.Page)] = []
+    if let root = model.schema.rootPage { steps.append((root.title, root)) }
+    for pane in entry.panes { steps.append((pane.specifier.title, pane.page)) }
+    steps.append((entry.specifier.title ?? entry.key, entry.page))
+    return steps.map { raw, page in
+      guard let raw else { return [] }
+      var names: Set<String> = [raw.lowercased()]
+      for language in languages {
+        names.insert(
+          model.schema.strings.localized(raw, table: page.stringsTable, language: language)
+            .lowercased())
+      }
+      return names
+    }
   }
 }

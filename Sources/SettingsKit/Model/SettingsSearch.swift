@@ -17,67 +17,66 @@ public enum SettingsSearch {
 
   /// The places that contain `text` (not case-sensitive): titles, current values, choices,
   /// footer texts and keys, in the model's language and the schema's other languages.
+  ///
+  /// The texts come from the index's ``SettingsTextIndex`` (made on the first search); the
+  /// values of text fields are read now, so a search sees every change.
   public static func find(_ text: String, in index: SettingsIndex, model: SettingsModel)
     -> [Result]
   {
     let needle = text.lowercased()
     guard !needle.isEmpty else { return [] }
-    let languages =
-      [model.language] + model.schema.strings.languages.filter { $0 != model.language }
-    func variants(_ raw: String, _ page: SettingsSchema.Page) -> [String] {
-      var seen: [String] = []
-      for language in languages {
-        let text = model.schema.strings.localized(raw, table: page.stringsTable, language: language)
-        if !seen.contains(text) { seen.append(text) }
-      }
-      if !seen.contains(raw) { seen.append(raw) }
-      return seen
-    }
-    func firstMatch(_ raw: String?, _ page: SettingsSchema.Page) -> String? {
-      guard let raw else { return nil }
-      let all = variants(raw, page)
-      guard all.contains(where: { $0.lowercased().contains(needle) }) else { return nil }
-      return all[0]
-    }
-
-    func otherMatch(of entry: SettingsIndex.Entry) -> Result? {
-      let specifier = entry.specifier
-      if let key = specifier.key, specifier.kind != .group {
-        if key.lowercased().contains(needle) {
-          return Result(entry: entry, matchedText: key, field: "key")
-        }
-        if !specifier.isSecure,
-          specifier.kind == .textField || specifier.kind == .textView,
-          let value = model.value(forKey: key),
-          SpecifierValues.text(of: value).lowercased().contains(needle)
-        {
-          return Result(entry: entry, matchedText: SpecifierValues.text(of: value), field: "value")
-        }
-      }
-      return firstMatch(specifier.footerText, entry.page).map {
-        Result(entry: entry, matchedText: $0, field: "footer")
-      }
+    let texts = index.text
+    let records = texts.records
+    let found = texts.records(matching: needle)
+    let valueEntries = texts.valueEntries
+    func shown(_ raw: String?, _ page: SettingsSchema.Page) -> String {
+      model.schema.strings.localized(
+        raw ?? "", table: page.stringsTable, language: model.language)
     }
 
     // One result per setting (the first thing that matched: its title, else its key, its
     // value, its footer), plus one per matching choice, which opens the list of choices.
     var results: [Result] = []
-    for entry in index.entries {
-      let specifier = entry.specifier
-      let page = entry.page
-      let choices =
-        specifier.kind == .multiValue || specifier.kind == .radioGroup
-        ? zip(specifier.titles, specifier.values).compactMap { raw, value in
-          firstMatch(raw, page).map {
-            Result(entry: entry, matchedText: $0, field: "choice", choice: value)
-          }
-        } : []
-      if let match = firstMatch(specifier.title, page) {
-        results.append(Result(entry: entry, matchedText: match, field: "title"))
-      } else if let match = otherMatch(of: entry) {
-        results.append(match)
+    var next = 0
+    var nextValue = 0
+    while next < found.count || nextValue < valueEntries.count {
+      let position = min(
+        next < found.count ? records[Int(found[next])].entry : .max,
+        nextValue < valueEntries.count ? valueEntries[nextValue] : .max)
+      var fields: Set<SettingsTextIndex.Field> = []
+      var choices: [Int] = []
+      while next < found.count, records[Int(found[next])].entry == position {
+        let record = records[Int(found[next])]
+        fields.insert(record.field)
+        if record.field == .choice { choices.append(Int(record.choice)) }
+        next += 1
       }
-      results += choices
+      let readsValue = nextValue < valueEntries.count && valueEntries[nextValue] == position
+      if readsValue { nextValue += 1 }
+      let entry = index.entry(at: Int(position))
+      let specifier = entry.specifier
+      if fields.contains(.title) {
+        results.append(
+          Result(entry: entry, matchedText: shown(specifier.title, entry.page), field: "title"))
+      } else if fields.contains(.key), let key = specifier.key {
+        results.append(Result(entry: entry, matchedText: key, field: "key"))
+      } else if readsValue, let key = specifier.key, let value = model.value(forKey: key),
+        SpecifierValues.text(of: value).lowercased().contains(needle)
+      {
+        results.append(
+          Result(entry: entry, matchedText: SpecifierValues.text(of: value), field: "value"))
+      } else if fields.contains(.footer) {
+        results.append(
+          Result(
+            entry: entry, matchedText: shown(specifier.footerText, entry.page), field: "footer"))
+      }
+      let (titles, values) = (specifier.titles, specifier.values)
+      for choice in choices {
+        results.append(
+          Result(
+            entry: entry, matchedText: shown(titles[choice], entry.page), field: "choice",
+            choice: values[choice]))
+      }
     }
     return results
   }

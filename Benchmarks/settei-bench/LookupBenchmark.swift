@@ -1,0 +1,131 @@
+import TestSupport
+
+/// Figure 8: look-ups on big and small schemas: `find` on the embedded schema (callgrind),
+/// `find` over a generated 100,000-setting JSON schema (wall clock after the first screen),
+/// and `1`, `back` on that schema against the embedded one (callgrind).
+struct LookupBenchmark {
+  let configuration: BenchConfiguration
+
+  static let findTarget = 300_000
+  static let bigFindTargetSeconds = 0.050
+  static let navigationTarget = 1.2
+  /// What `find` looks for on the embedded schema, in turn.
+  static let findCycle = ["find region", "find temp", "find 週"]
+  /// What it looks for on the generated schema: a title prefix of 1,111 settings.
+  static let bigFind = "find Toggle 99"
+
+  func run() throws(BenchError) -> Report.Figure {
+    let folder = try TextFile.temporaryFolder(in: configuration.work, prefix: "lookup")
+    let generated = GeneratedSchema(panes: 100, settingsPerPane: 1_000)
+    let big = folder + "/big.json"
+    try TextFile.write(generated.json(), to: big)
+    let quitScript = folder + "/quit.txt"
+    try TextFile.write("quit!\n", to: quitScript)
+    let findScript = folder + "/find.txt"
+    try TextFile.write(Self.bigFind + "\nquit!\n", to: findScript)
+
+    func settei(_ schema: [String], store: String) -> ChildProcess {
+      var process = ChildProcess(
+        executable: configuration.settei,
+        arguments: schema + ["--store", folder + "/" + store],
+        environment: configuration.environment, input: .file(quitScript), output: .null,
+        errorOutput: .capture)
+      process.expectedStatus = 0
+      return process
+    }
+    let embedded = settei([], store: "embedded.json")
+    let generatedRun = settei(["--schema", big], store: "big.json.store")
+    var commands: [String] = []
+
+    // find over 100,000 settings: the first screen and quit, with and without a find,
+    // taking turns.
+    var withFind = generatedRun
+    withFind.input = .file(findScript)
+    var base: [Double] = []
+    var found: [Double] = []
+    for _ in 0..<configuration.lookupRounds {
+      base.append(try generatedRun.runChecked().seconds)
+      found.append(try withFind.runChecked().seconds)
+    }
+    let bigFindSeconds = Statistics.median(found) - Statistics.median(base)
+    commands.append(generatedRun.commandLine + " < " + Shell.quote(quitScript))
+    commands.append(withFind.commandLine + " < " + Shell.quote(findScript))
+
+    var findInstructions: Int?
+    var bigFindInstructions: Int?
+    var navigation: (big: Int, embedded: Int)?
+    if let valgrind = configuration.valgrind {
+      let callgrind = Callgrind(valgrind: valgrind, folder: folder)
+      func perCommand(_ process: ChildProcess, cycle: [String], count: Int, name: String)
+        throws(BenchError) -> Int
+      {
+        let script = folder + "/\(name)-\(count).txt"
+        try TextFile.write(CommandBenchmark.script(cycle, count: count), to: script)
+        var counted = process
+        counted.input = .file(script)
+        let quit = try callgrind.instructions(of: process, name: name + "-quit")
+        let all = try callgrind.instructions(of: counted, name: name)
+        commands.append(all.command + " < " + Shell.quote(script))
+        commands.append(quit.command + " < " + Shell.quote(quitScript))
+        return (all.count - quit.count) / count
+      }
+      let count = configuration.lookupCommands
+      findInstructions = try perCommand(
+        embedded, cycle: Self.findCycle, count: count, name: "find-embedded")
+      bigFindInstructions = try perCommand(
+        generatedRun, cycle: [Self.bigFind], count: 1, name: "find-big")
+      navigation = (
+        try perCommand(generatedRun, cycle: ["1", "back"], count: count, name: "navigate-big"),
+        try perCommand(embedded, cycle: ["1", "back"], count: count, name: "navigate-embedded")
+      )
+    }
+
+    let navigationRatio = navigation.map { Double($0.big) / Double($0.embedded) }
+    let findMet = findInstructions.map { $0 <= Self.findTarget }
+    let bigMet = bigFindSeconds <= Self.bigFindTargetSeconds
+    let navigationMet = navigationRatio.map { $0 <= Self.navigationTarget }
+    func verdict(_ met: Bool?) -> String { met.map { $0 ? "met" : "**missed**" } ?? "–" }
+    let details = [
+      "settei on the embedded schema and on a generated JSON schema of "
+        + "\(Format.grouped(generated.settingCount)) settings (TestSupport's `GeneratedSchema`: "
+        + "\(generated.panes) child panes × \(generated.settingsPerPane) toggles and "
+        + "multi-values, one title in 7 translated to ja), standard input from a file, output "
+        + "to /dev/null. Instructions per command come from callgrind: (instructions of a "
+        + "script of N commands and `quit!` − instructions of `quit!` alone) ÷ N. The time "
+        + "of `\(Self.bigFind)` is the median of \(configuration.lookupRounds) runs with it "
+        + "less the median of as many runs of `quit!` alone (the two taking turns), so it "
+        + "counts the index made by the first search.",
+      "",
+      "| figure | measured | target | |",
+      "| --- | --- | --- | --- |",
+      "| `find` on the embedded schema (`\(Self.findCycle.joined(separator: "`, `"))` in "
+        + "turn) | \(findInstructions.map { Format.grouped($0) + " instructions" } ?? "–") "
+        + "| ≤ \(Format.grouped(Self.findTarget)) instructions | \(verdict(findMet)) |",
+      "| `\(Self.bigFind)` over \(Format.grouped(generated.settingCount)) settings, after the "
+        + "first screen | \(Format.milliseconds(bigFindSeconds)) ms"
+        + (bigFindInstructions.map { ", \(Format.grouped($0)) instructions" } ?? "")
+        + " | ≤ \(Format.milliseconds(Self.bigFindTargetSeconds)) ms | \(verdict(bigMet)) |",
+      "| `1`, `back` on the generated schema ÷ on the embedded schema | "
+        + (navigation.map {
+          "\(Format.grouped($0.big)) ÷ \(Format.grouped($0.embedded)) instructions per "
+            + "command = \(Format.ratio(Double($0.big) / Double($0.embedded)))"
+        } ?? "–") + " | ≤ \(Format.ratio(Self.navigationTarget)) | \(verdict(navigationMet)) |",
+      "",
+      "`1` opens the first child pane of the generated schema (1,000 settings, a page of as "
+        + "many rows as the terminal's height allows: 100 lines on a pipe) and the first list "
+        + "of choices of the embedded one (6 rows); each screen is rendered in full.",
+    ]
+    let result =
+      (findInstructions.map { "find: \(Format.grouped($0)) instructions (default schema); " }
+        ?? "")
+      + "find over 100,000 settings: \(Format.milliseconds(bigFindSeconds)) ms"
+      + (navigationRatio.map { "; `1`, `back`: \(Format.ratio($0)) the default schema's" } ?? "")
+    let met = [findMet, bigMet, navigationMet].compactMap { $0 }
+    return Report.Figure(
+      number: 8, title: "Look-ups (find, go, navigation) on big schemas", result: result,
+      target: "find ≤ \(Format.grouped(Self.findTarget)) instructions; ≤ "
+        + "\(Format.milliseconds(Self.bigFindTargetSeconds)) ms over 100,000 settings; "
+        + "`1`, `back` ≤ \(Format.ratio(Self.navigationTarget))",
+      meetsTarget: met.allSatisfy { $0 }, details: details, commands: commands)
+  }
+}
