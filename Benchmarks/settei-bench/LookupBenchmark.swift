@@ -102,9 +102,9 @@ struct LookupBenchmark {
         + "turn) | \(findInstructions.map { Format.grouped($0) + " instructions" } ?? "–") "
         + "| ≤ \(Format.grouped(Self.findTarget)) instructions | \(verdict(findMet)) |",
       "| `\(Self.bigFind)` over \(Format.grouped(generated.settingCount)) settings, after the "
-        + "first screen | \(Format.milliseconds(bigFindSeconds)) ms"
+        + "first screen | \(Format.milliseconds(bigFindSeconds))"
         + (bigFindInstructions.map { ", \(Format.grouped($0)) instructions" } ?? "")
-        + " | ≤ \(Format.milliseconds(Self.bigFindTargetSeconds)) ms | \(verdict(bigMet)) |",
+        + " | ≤ \(Format.milliseconds(Self.bigFindTargetSeconds)) | \(verdict(bigMet)) |",
       "| `1`, `back` on the generated schema ÷ on the embedded schema | "
         + (navigation.map {
           "\(Format.grouped($0.big)) ÷ \(Format.grouped($0.embedded)) instructions per "
@@ -118,13 +118,13 @@ struct LookupBenchmark {
     let result =
       (findInstructions.map { "find: \(Format.grouped($0)) instructions (default schema); " }
         ?? "")
-      + "find over 100,000 settings: \(Format.milliseconds(bigFindSeconds)) ms"
+      + "find over 100,000 settings: \(Format.milliseconds(bigFindSeconds))"
       + (navigationRatio.map { "; `1`, `back`: \(Format.ratio($0)) the default schema's" } ?? "")
     let met = [findMet, bigMet, navigationMet].compactMap { $0 }
     return Report.Figure(
       number: 8, title: "Look-ups (find, go, navigation) on big schemas", result: result,
       target: "find ≤ \(Format.grouped(Self.findTarget)) instructions; ≤ "
-        + "\(Format.milliseconds(Self.bigFindTargetSeconds)) ms over 100,000 settings; "
+        + "\(Format.milliseconds(Self.bigFindTargetSeconds)) over 100,000 settings; "
         + "`1`, `back` ≤ \(Format.ratio(Self.navigationTarget))",
       meetsTarget: met.allSatisfy { $0 }, details: details, commands: commands)
   }
