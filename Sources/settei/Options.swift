@@ -286,59 +286,6 @@ struct Options: Equatable {
     return previous[b.count]
   }
 
-  static let usage = """
-    settei — browse and edit settings in a terminal, the way Settings.app does.
-
-    Usage:
-      settei [OPTIONS]                 open the REPL
-      settei get KEY [OPTIONS]         print a setting's value
-      settei set KEY VALUE [OPTIONS]   change a setting (VALUE: a value or a choice's title)
-      settei list [--json] [OPTIONS]   list every setting: key, value, default, where
-      settei export [--format json|plist] [--changed] [OPTIONS]
-                                       print the stored values (--changed: those
-                                       that differ from their defaults)
-      settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none
-      settei reset KEY|--all [OPTIONS] restore defaults
-      settei lint PATH                 check a schema for mistakes
-      settei lint --store STORE PATH [--strict]
-                                       check a store against a schema
-      settei lint --l10n PATH [--strict]
-                                       check a bundle's translations
-      settei defaults PATH [--format json|plist|swift]
-                                       every key's default, for register(defaults:)
-      settei render PATH [--lang CODE|all] [--width N] [--out DIR]
-                                       every page as text, for review and diffs
-      settei diff STORE_A [STORE_B] [OPTIONS]
-                                       the settings two stores (or a store and the
-                                       defaults) hold differently
-
-    Options:
-      --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.
-                      Default: the built-in Language & Region screen.
-      --store PATH    Where the values live (.json, or .plist by extension).
-                      Default: $XDG_CONFIG_HOME/settei/settings.json
-                      (~/.config/settei/settings.json); for --schema X, X.json there.
-      --lang CODE     The language to show (ja, en, de, …), and of settei's own
-                      words (help, messages, questions: ja or en).
-                      Default: from LC_ALL, LC_MESSAGES or LANG.
-      --idiom DEVICE  The device to show: phone, pad, mac or vision. It chooses
-                      Root~ipad.plist pages (pad) and hides the rows whose
-                      SupportedUserInterfaceIdioms leave it out. Default: phone.
-      --no-color      No colour (also when NO_COLOR is set).
-      --recover       Restore the unsaved changes a stopped settei kept in
-                      <store>.recover without asking (how a script restores them).
-      --help          Show this help.
-      --version       Show the version.
-
-    settei COMMAND --help shows a command's own help.
-
-    In the REPL, type a row number to open or choose it, back to return, quit to save
-    and exit, help for every command. Input from a pipe runs as a script.
-
-    Exit status: 0 done; 1 a scripted command or a value failed (nothing saved);
-    64 usage error; 65 a schema or store that cannot be read; 74 the store could not
-    be saved (or another program changed the same settings); 75 the store is locked by
-    another settei; 129, 143 stopped by SIGHUP, SIGTERM (unsaved changes are kept in
-    <store>.recover).
-    """
+  /// The general help in English, as docs/commands.md shows it (`--help` speaks `--lang`).
+  static var usage: String { ProgramMessages.forLanguage("en").text(.generalHelp) }
 }

@@ -57,7 +57,7 @@ struct Program {
     }
     if options.showHelp {
       let topic = options.helpTopic.flatMap { CommandHelp.text(for: $0, messages: messages) }
-      standardOutput.write((topic ?? Options.usage) + "\n")
+      standardOutput.write((topic ?? messages.text(.generalHelp)) + "\n")
       return .success
     }
     if options.showVersion {

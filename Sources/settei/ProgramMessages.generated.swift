@@ -125,6 +125,7 @@ internal enum ProgramMessage: Int, MessageKey {
   case diffHelp
   case lintHelp
   case renderHelp
+  case generalHelp
   case importRefused
 }
 
@@ -265,6 +266,7 @@ private enum ProgramMessageTemplates {
     "Usage: settei diff STORE_A STORE_B [--schema PATH] [--lang CODE]\n       settei diff STORE [--schema PATH] [--lang CODE]\n\nLists every setting whose value differs between two stores, or between a store\nand the schema's defaults: KEY, OLD (or DEFAULT), NEW and WHERE (the title path,\nin --lang). A key a store lacks has its default; a key the schema lacks shows\n(not in the schema). A secure field's values show as ••••••. Values are shown\nas settei get prints them, control characters escaped.\n\nsettei export --changed prints the stored values that differ from their\ndefaults (and those of keys the schema lacks), the way kconfig's savedefconfig\nkeeps only what is not the default.\n\nExit status: 0 no differences (nothing printed); 1 differences listed; 64 usage\nerror; 65 a store or schema that cannot be read, or a STORE that does not exist.",
     "Usage: settei lint PATH\n       settei lint --store STORE PATH [--strict]\n       settei lint --l10n PATH [--strict]\n\nsettei lint PATH checks the schema at PATH (a Settings.bundle folder, a .plist\npage or a .json schema): every problem with its file, specifier, key and fix.\n\nWith --store, it checks the store STORE against that schema instead:\n  error    a value its setting could not have stored (not one of its Values, not\n           the switch's TrueValue or FalseValue, out of the slider's range, text\n           the keyboard cannot type, not a date), with the allowed values; the\n           app shows the default instead\n  warning  a key no setting has, often one renamed in an update (a close key the\n           store has no value for is named); its value is kept but never shown\n\nWith --l10n, it checks the translations of the bundle at PATH, as warnings:\n  - every Title, Titles, ShortTitles, FooterText, group and page title without\n    a translation, per language, with its file and specifier index\n  - .strings keys no page uses, and keys defined twice (with the line)\n  - format specifiers (%@, %d, %1$@…) that differ from the key's or between\n    languages\n  - the Title of a row that shows a value wider than 28 columns: an iPhone row\n    in portrait is assumed 40 columns wide (a CJK character takes 2), and 12\n    of them are left for the value\n\n--strict turns warnings into failures.\n\nExit status: 0 no errors (and, with --strict, no warnings); 64 usage error;\n65 errors found, or a schema or store that cannot be read or does not exist.",
     "Usage: settei render PATH [--lang CODE|all] [--width N] [--out DIR]\n\nPrints every page of the schema at PATH as the plain text the REPL shows: no\ncolour, N columns (default 80), all rows of a page on one screen, the defaults\nas values. Pages come depth-first from the root, following child panes in the\norder of their rows, each once, under a line \"## Root / Child / Grandchild\"\nnaming the page files on the way. The same schema always gives the same text,\nso it can be committed and diffed in pull requests.\n\n  --lang CODE   the language (default: from LC_ALL, LC_MESSAGES or LANG)\n  --lang all    every language the bundle has .lproj strings for\n  --out DIR     write DIR/CODE.txt for each language instead (DIR is created)\n\nExit status: 0 done; 64 usage error; 65 the schema cannot be read; 74 a file\nin DIR could not be written.",
+    "settei — browse and edit settings in a terminal, the way Settings.app does.\n\nUsage:\n  settei [OPTIONS]                 open the REPL\n  settei get KEY [OPTIONS]         print a setting's value\n  settei set KEY VALUE [OPTIONS]   change a setting (VALUE: a value or a choice's title)\n  settei list [--json] [OPTIONS]   list every setting: key, value, default, where\n  settei export [--format json|plist] [--changed] [OPTIONS]\n                                   print the stored values (--changed: those\n                                   that differ from their defaults)\n  settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none\n  settei reset KEY|--all [OPTIONS] restore defaults\n  settei lint PATH                 check a schema for mistakes\n  settei lint --store STORE PATH [--strict]\n                                   check a store against a schema\n  settei lint --l10n PATH [--strict]\n                                   check a bundle's translations\n  settei defaults PATH [--format json|plist|swift]\n                                   every key's default, for register(defaults:)\n  settei render PATH [--lang CODE|all] [--width N] [--out DIR]\n                                   every page as text, for review and diffs\n  settei diff STORE_A [STORE_B] [OPTIONS]\n                                   the settings two stores (or a store and the\n                                   defaults) hold differently\n\nOptions:\n  --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.\n                  Default: the built-in Language & Region screen.\n  --store PATH    Where the values live (.json, or .plist by extension).\n                  Default: $XDG_CONFIG_HOME/settei/settings.json\n                  (~/.config/settei/settings.json); for --schema X, X.json there.\n  --lang CODE     The language to show (ja, en, de, …), and of settei's own\n                  words (help, messages, questions: ja or en).\n                  Default: from LC_ALL, LC_MESSAGES or LANG.\n  --idiom DEVICE  The device to show: phone, pad, mac or vision. It chooses\n                  Root~ipad.plist pages (pad) and hides the rows whose\n                  SupportedUserInterfaceIdioms leave it out. Default: phone.\n  --no-color      No colour (also when NO_COLOR is set).\n  --recover       Restore the unsaved changes a stopped settei kept in\n                  <store>.recover without asking (how a script restores them).\n  --help          Show this help.\n  --version       Show the version.\n\nsettei COMMAND --help shows a command's own help.\n\nIn the REPL, type a row number to open or choose it, back to return, quit to save\nand exit, help for every command. Input from a pipe runs as a script.\n\nExit status: 0 done; 1 a scripted command or a value failed (nothing saved);\n64 usage error; 65 a schema or store that cannot be read; 74 the store could not\nbe saved (or another program changed the same settings); 75 the store is locked by\nanother settei; 129, 143 stopped by SIGHUP, SIGTERM (unsaved changes are kept in\n<store>.recover).",
     "%1$@: nothing imported; %2$@ value(s) do not fit:",
   ]
   static let ja = [
@@ -286,20 +288,20 @@ private enum ProgramMessageTemplates {
     "（保存先の隣には書けませんでした: %1$@: %2$@）",
     "%1$@ は変更していません。",
     "%1$@ には復元できるものがありません。そのままにしておきます（この注意を消すには削除してください）。",
-    "%1$@ には settei が停止したときに保存されなかった 1 件の変更があります:",
-    "%1$@ には settei が停止したときに保存されなかった %2$@ 件の変更があります:",
+    "%1$@ には settei が停止したときに保存されなかった 1 件の変更があります：",
+    "%1$@ には settei が停止したときに保存されなかった %2$@ 件の変更があります：",
     "デフォルト",
     "（削除）",
-    "復元しますか? [y = 復元, n = 削除, Enter = 次回また尋ねる]",
-    "復元しますか? [y = 復元, n = 削除, Enter = 次回また尋ねる]",
+    "復元しますか？ [y = 復元, n = 削除, Enter = 次回また尋ねる]",
+    "復元しますか？ [y = 復元, n = 削除, Enter = 次回また尋ねる]",
     "%1$@ には停止した settei の保存されていない 1 件の変更があります。復元するには --recover を付けて実行してください。",
     "%1$@ には停止した settei の保存されていない %2$@ 件の変更があります。復元するには --recover を付けて実行してください。",
     "1 件の変更を復元しました。quit で保存します。",
     "%1$@ 件の変更を復元しました。quit で保存します。",
     "%1$@ を削除しました。",
     "%1$@ を残しました。次回また尋ねます（--recover を付けて起動することもできます）。",
-    "%1$@ には設定に合わない変更が 1 件あります。復元しません:",
-    "%1$@ には設定に合わない変更が %2$@ 件あります。復元しません:",
+    "%1$@ には設定に合わない変更が 1 件あります。復元しません：",
+    "%1$@ には設定に合わない変更が %2$@ 件あります。復元しません：",
     "タイトルのパスかキーで設定へ移動",
     "設定のある画面へ移動します。PATH は 言語と地域/温度単位 や Temperature Unit のような\nタイトルのパス、または temperatureUnit のような設定のキーです。Tab でキーを補完します。",
     "すべてのページを検索",
@@ -332,10 +334,10 @@ private enum ProgramMessageTemplates {
     "まだ変更はありません。",
     "変更はありません。変えた設定はすべて保存済みの値に戻っています。",
     "どの設定もすでにデフォルトです。",
-    "次の設定がデフォルトと違います:",
-    "次の %1$@ 件の設定がデフォルトと違います:",
-    "デフォルトに戻しますか?",
-    "すべてデフォルトに戻しますか?",
+    "次の設定がデフォルトと違います：",
+    "次の %1$@ 件の設定がデフォルトと違います：",
+    "デフォルトに戻しますか？",
+    "すべてデフォルトに戻しますか？",
     "1 件の設定をデフォルトに戻しました。undo で元に戻せます。",
     "%1$@ 件の設定をデフォルトに戻しました。undo で元に戻せます。",
     "取り消す変更はありません。",
@@ -351,7 +353,7 @@ private enum ProgramMessageTemplates {
     "Tab でキーを補完できます。settei list ですべてのキーを表示します。",
     "set KEY VALUE と入力してください。例: set %1$@ VALUE。",
     "「%1$@」というオプションはありません。",
-    "「%1$@」というオプションはありません。「%2$@」のことですか?",
+    "「%1$@」というオプションはありません。「%2$@」のことですか？",
     "「%1$@」の値がありません。%2$@",
     "「%1$@」の値が空です。%2$@",
     "幅「%1$@」は使えません。%2$@",
@@ -382,11 +384,12 @@ private enum ProgramMessageTemplates {
     "「%1$@」という形式はありません。--format json か --format plist を使ってください。",
     "「%1$@」という形式はありません。--format json、plist、swift のどれかを使ってください。",
     "「%1$@」というコマンドはありません。コマンド: %2$@。",
-    "「%1$@」というコマンドはありません。「%2$@」のことですか? コマンド: %3$@。",
+    "「%1$@」というコマンドはありません。「%2$@」のことですか？ コマンド: %3$@。",
     "使い方: settei defaults PATH [--format json|plist|swift]\n\nPATH のスキーマのすべてのキーを DefaultValue とともに、全ページにわたって (ルートから\n深さ優先、子ペインをたどって) UserDefaults.register(defaults:) にそのまま渡せる形で出力\nします。InAppSettingsKit の gatherDefaultsLimitedToEditableFields と同じく、値を保存する\n種類だけを数えます: スイッチ、複数値、ラジオグループ、スライダー、テキストフィールド、\nテキストビュー、カスタムビュー、日付ピッカー。二度定義されたキーは後のデフォルトを使います。\n\n  --format json    JSON オブジェクト (デフォルト)\n  --format plist   XML プロパティリスト\n  --format swift   Swift ファイル: キーごとに型付きの定数 (キー、型、デフォルト) と、\n                   register(defaults:) 用の SettingsDefaults.all\n\n型を確かに決められないキー (指定子が保存するものでない DefaultValue、型の混ざった\nValues、異なるデフォルトで二度定義されたキー、カスタムビュー) は標準エラーに注意を出し、\nSwift ではコメントを付けます。\n\n終了ステータス: 0 完了、1 XML プロパティリストに入れられない文字がデフォルトにある\n(--format plist)、64 使い方の誤り、65 スキーマを読めない。",
     "使い方: settei diff STORE_A STORE_B [--schema PATH] [--lang CODE]\n        settei diff STORE [--schema PATH] [--lang CODE]\n\nふたつのストアの間、またはストアとスキーマのデフォルトの間で値が異なる設定をすべて\n一覧にします: KEY、OLD (または DEFAULT)、NEW、WHERE (--lang の言語でのタイトルの\n道筋)。ストアにないキーはデフォルトの値、スキーマにないキーは (not in the schema) と\n表示します。セキュアフィールドの値は •••••• と表示します。値は settei get と同じ形で、\n制御文字はエスケープして表示します。\n\nsettei export --changed は、デフォルトと異なる保存値 (とスキーマにないキーの値) を\n出力します。kconfig の savedefconfig がデフォルトでないものだけを残すのと同じです。\n\n終了ステータス: 0 違いなし (何も出力しない)、1 違いを一覧にした、64 使い方の誤り、\n65 ストアやスキーマを読めない、または STORE が存在しない。",
     "使い方: settei lint PATH\n        settei lint --store STORE PATH [--strict]\n        settei lint --l10n PATH [--strict]\n\nsettei lint PATH は PATH のスキーマ (Settings.bundle フォルダ、.plist のページ、\nまたは .json のスキーマ) を検査します: 問題ごとに、ファイル、指定子、キー、直し方を示します。\n\n--store を付けると、代わりにストア STORE をそのスキーマに照らして検査します:\n  error    その設定が保存できなかった値 (Values のどれでもない、スイッチの TrueValue でも\n           FalseValue でもない、スライダーの範囲外、キーボードで入力できない文字、日付で\n           ない)。使える値を示します。アプリは代わりにデフォルトを表示します\n  warning  どの設定にもないキー。アップデートで名前が変わったことが多い (ストアに値の\n           ない近いキーがあればその名前を示します)。値は残りますが表示されません\n\n--l10n を付けると、PATH のバンドルの翻訳を警告として検査します:\n  - 翻訳のない Title、Titles、ShortTitles、FooterText、グループとページのタイトル\n    (言語ごと、ファイルと指定子の番号つき)\n  - どのページも使わない .strings のキーと、二度定義されたキー (行つき)\n  - キーと、または言語の間で異なる書式指定子 (%@、%d、%1$@…)\n  - 28 桁より広い値を表示する行の Title: 縦向きの iPhone の行を 40 桁 (CJK の文字は\n    2 桁) とし、そのうち 12 桁を値に使うとみなします\n\n--strict は警告も失敗にします。\n\n終了ステータス: 0 エラーなし (--strict では警告もなし)、64 使い方の誤り、\n65 エラーがある、またはスキーマやストアを読めない、存在しない。",
     "使い方: settei render PATH [--lang CODE|all] [--width N] [--out DIR]\n\nPATH のスキーマの全ページを、REPL が表示するとおりのプレーンテキストで出力します: 色なし、\nN 桁 (デフォルト 80)、ページの行はすべて一画面に、値はデフォルト。ページはルートから\n深さ優先で、子ペインを行の順にたどって一度ずつ、途中のページファイルを示す\n\"## Root / Child / Grandchild\" の行の下に出力します。同じスキーマからはいつも同じ\nテキストになるので、コミットしてプルリクエストで差分を見られます。\n\n  --lang CODE   言語 (デフォルト: LC_ALL、LC_MESSAGES、LANG から)\n  --lang all    バンドルに .lproj の strings があるすべての言語\n  --out DIR     代わりに言語ごとに DIR/CODE.txt を書く (DIR は作られます)\n\n終了ステータス: 0 完了、64 使い方の誤り、65 スキーマを読めない、74 DIR のファイルを\n書けなかった。",
-    "%1$@: 何も取り込んでいません。%2$@ 個の値が合いません:",
+    "settei — Settings.app のように、端末で設定を見て変更します。\n\n使い方:\n  settei [OPTIONS]                 REPL を開く\n  settei get KEY [OPTIONS]         設定の値を出力する\n  settei set KEY VALUE [OPTIONS]   設定を変更する (VALUE: 値か選択肢のタイトル)\n  settei list [--json] [OPTIONS]   全設定の一覧: キー、値、デフォルト、場所\n  settei export [--format json|plist] [--changed] [OPTIONS]\n                                   保存された値を出力する (--changed:\n                                   デフォルトと異なるものだけ)\n  settei import FILE [OPTIONS]     .json か .plist のファイルの値を保存する\n                                   (すべてか、何も保存しないか)\n  settei reset KEY|--all [OPTIONS] デフォルトに戻す\n  settei lint PATH                 スキーマの誤りを検査する\n  settei lint --store STORE PATH [--strict]\n                                   ストアをスキーマに照らして検査する\n  settei lint --l10n PATH [--strict]\n                                   バンドルの翻訳を検査する\n  settei defaults PATH [--format json|plist|swift]\n                                   register(defaults:) 用の、各キーのデフォルト\n  settei render PATH [--lang CODE|all] [--width N] [--out DIR]\n                                   レビューと差分のための、全ページのテキスト\n  settei diff STORE_A [STORE_B] [OPTIONS]\n                                   ふたつのストア (またはストアとデフォルト) で\n                                   値が異なる設定\n\nオプション:\n  --schema PATH   Settings.bundle フォルダ、.plist のページ、または .json の\n                  スキーマ。\n                  デフォルト: 組み込みの「言語と地域」画面。\n  --store PATH    値を置く場所 (.json、拡張子が .plist なら .plist)。\n                  デフォルト: $XDG_CONFIG_HOME/settei/settings.json\n                  (~/.config/settei/settings.json)。--schema X のときは\n                  そこの X.json。\n  --lang CODE     表示する言語 (ja、en、de など)。settei 自身のことば (ヘルプ、\n                  メッセージ、質問: ja か en) の言語でもあります。\n                  デフォルト: LC_ALL、LC_MESSAGES、LANG から。\n  --idiom DEVICE  表示するデバイス: phone、pad、mac、vision。Root~ipad.plist の\n                  ページ (pad) を選び、SupportedUserInterfaceIdioms が除く行を\n                  隠します。デフォルト: phone。\n  --no-color      色なし (NO_COLOR が設定されているときも)。\n  --recover       止められた settei が <store>.recover に残した未保存の変更を、\n                  尋ねずに復元する (スクリプトから復元する方法)。\n  --help          このヘルプを表示する。\n  --version       バージョンを表示する。\n\nsettei COMMAND --help でコマンドごとのヘルプを表示します。\n\nREPL では、行番号を入力してその行を開くか選び、back で戻り、quit で保存して\n終了し、help ですべてのコマンドを表示します。パイプからの入力はスクリプトとして\n実行します。\n\n終了ステータス: 0 完了、1 スクリプトのコマンドか値が失敗した (何も保存しない)、\n64 使い方の誤り、65 スキーマかストアを読めない、74 ストアを保存できなかった\n(または別のプログラムが同じ設定を変更した)、75 別の settei がストアをロック\nしている、129、143 SIGHUP、SIGTERM で停止した (未保存の変更は\n<store>.recover に残ります)。",
+    "%1$@: 何も取り込んでいません。%2$@ 個の値が合いません：",
   ]
 }

@@ -6,10 +6,11 @@ import Testing
 @Suite("REPL commands through a pipe")
 struct REPLCommandsTests {
   @Test(arguments: [
-    ("ja", "華氏", "温度単位", "華氏（°F）"), ("en", "Fahrenheit", "Temperature Unit", "Fahrenheit (°F)"),
+    ("ja", "華氏", "温度単位", "華氏（°F）", "検索「華氏」"),
+    ("en", "Fahrenheit", "Temperature Unit", "Fahrenheit (°F)", "find “Fahrenheit”"),
   ])
   func findJumpsToTheChoiceAndBackReturnsToTheResults(
-    language: String, query: String, title: String, choice: String
+    language: String, query: String, title: String, choice: String, results: String
   ) throws {
     let home = try TemporaryFolder()
     let run = try settei(
@@ -19,9 +20,9 @@ struct REPLCommandsTests {
     try #require(run.status == 0, "\(run.standardError)")
     let screens = run.standardOutput.pieces("> ")
     #expect(screens[1].contains("1  ") && screens[1].contains("\(title) › \(choice)"))
-    #expect(screens[2].contains("✓ ") && screens[2].contains("  ‹ find “\(query)”"))
+    #expect(screens[2].contains("✓ ") && screens[2].contains("  ‹ \(results)"))
     #expect(screens[3].contains("✓ \(choice)"))
-    #expect(screens[4].hasPrefix("back\n") && screens[4].contains("find “\(query)”\n"))
+    #expect(screens[4].hasPrefix("back\n") && screens[4].contains("\(results)\n"))
   }
 
   @Test func slashIsFind() throws {

@@ -9,25 +9,20 @@ import Testing
 /// appear (except words the Japanese message has too, such as `[y/N]`).
 @Suite("a Japanese session speaks Japanese", .serialized)
 struct JapaneseMessagesTests {
-  /// The words of every English message that its Japanese message does not share.
+  /// The words of every English message that no Japanese message shares (a command name
+  /// such as `footer` is the same in both).
   static func englishWords() throws -> [String] {
-    var words: [String] = []
-    for module in MessageCatalogFiles.modules {
-      func table(_ language: String) throws -> [String: String] {
-        let path = MessageCatalogFiles.path(module: module, language: language)
-        return try StringsFileParser.parse(try readBytes(path), source: path)
-      }
-      let (english, japanese) = (try table("en"), try table("ja"))
-      for (key, template) in english {
-        for word in MessageCatalogFiles.fixedWords(of: template)
-        where word.filter(\.isLetter).count >= 6
-          && japanese[key]?.contains(word) != true
-        {
-          words.append(word)
-        }
-      }
+    func table(_ module: String, _ language: String) throws -> [String: String] {
+      let path = MessageCatalogFiles.path(module: module, language: language)
+      return try StringsFileParser.parse(try readBytes(path), source: path)
     }
-    return words
+    let modules = MessageCatalogFiles.modules
+    let japanese = try modules.flatMap { try table($0, "ja").values }
+    return try modules.flatMap { try table($0, "en").values }
+      .flatMap(MessageCatalogFiles.fixedWords(of:))
+      .filter { word in
+        word.filter(\.isLetter).count >= 6 && !japanese.contains { $0.contains(word) }
+      }
   }
 
   func expectNoEnglish(_ text: String, _ context: String) throws {
@@ -175,6 +170,49 @@ struct JapaneseMessagesTests {
     try expectNoEnglish(words, "\(command) --help")
     let english = try settei(["--lang", "en", command, "--help"], script: "", home: home.path)
     #expect(english.standardOutput.hasPrefix("Usage: settei \(command)"))
+  }
+
+  /// `find`'s results screen is titled in the session's language, and so is what a result
+  /// says it matched; English stays as it was.
+  @Test func theResultsOfFind() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let japanese = try settei(
+      ["--lang", "ja", "--store", store], script: "find 温度\nfind firstweek\nquit\n",
+      home: home.path)
+    #expect(japanese.status == 0)
+    #expect(japanese.standardOutput.contains("言語と地域 › 検索「温度」\n"))
+    #expect(japanese.standardOutput.contains("言語と地域 › 温度単位"))
+    #expect(japanese.standardOutput.contains("言語と地域 › 週の最初の曜日 — キー：firstWeekday"))
+    #expect(!japanese.standardOutput.contains("find “"))
+    try expectNoEnglish(japanese.standardOutput + japanese.standardError, "find")
+    let english = try settei(
+      ["--lang", "en", "--store", store], script: "find firstweek\nquit\n", home: home.path)
+    #expect(english.standardOutput.contains("Language & Region › find “firstweek”\n"))
+    #expect(english.standardOutput.contains("First Day of Week — key: firstWeekday"))
+  }
+
+  /// `settei --help` speaks `--lang` (else LC_ALL/LANG): no sentence of the English help
+  /// (three English words in a row) is left in the Japanese one.
+  @Test func theGeneralHelp() throws {
+    let home = try TemporaryFolder()
+    let english = try settei(["--help"], script: "", home: home.path)
+    let prose = /[a-z]{2,} [a-z]{2,} [a-z]{2,}/
+    #expect(english.standardOutput.contains(prose), "the check below finds English prose")
+    for (arguments, environment) in [
+      (["--help", "--lang", "ja"], [String: String]()), (["--help"], ["LANG": "ja_JP.UTF-8"]),
+      (["--help"], ["LC_ALL": "ja_JP.UTF-8"]),
+    ] {
+      let run = try settei(arguments, script: "", home: home.path, extra: environment)
+      #expect(run.status == 0)
+      #expect(run.standardOutput.contains("使い方:\n  settei [OPTIONS]"), "\(environment)")
+      #expect(run.standardOutput.contains("--lang CODE     表示する言語"), "\(environment)")
+      for line in run.standardOutput.split(separator: "\n") {
+        #expect(!line.contains(prose), "English in the Japanese help: \(line)")
+      }
+    }
+    let englishAgain = try settei(["--help", "--lang", "en"], script: "", home: home.path)
+    #expect(englishAgain.standardOutput == english.standardOutput)
   }
 
   @Test func inATerminal() throws {

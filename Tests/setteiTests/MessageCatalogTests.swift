@@ -33,6 +33,32 @@ import Testing
     }
   }
 
+  /// A Japanese question or exclamation ends with the full-width ？ or ！, as Japanese text
+  /// is written (`変更を破棄して終了しますか？`), and a sentence that introduces a list ends
+  /// with `：` (`次の変更が失われます：`); `[y/N]`, commands, `? N` and labels keep ASCII.
+  @Test(arguments: MessageCatalogFiles.modules)
+  func japaneseSentencesUseFullWidthMarks(module: String) throws {
+    let japanese = try table(module, "ja")
+    #expect(japanese.values.contains { $0.contains("？") } || module == "SettingsKit")
+    for (key, template) in japanese {
+      var previous: Character = " "
+      for character in template {
+        let afterJapanese = previous.unicodeScalars.contains {
+          (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value)
+            || "」）".unicodeScalars.contains($0)
+        }
+        #expect(
+          !(afterJapanese && (character == "?" || character == "!")),
+          "\(module)/ja.strings: \(key) has an ASCII \(character) after \(previous)")
+        previous = character
+      }
+      let ending = template.unicodeScalars.suffix(2).map(\.value)
+      #expect(
+        !(ending.count == 2 && (0x3040...0x309F).contains(ending[0]) && ending[1] == 0x3A),
+        "\(module)/ja.strings: \(key) ends a sentence with an ASCII colon")
+    }
+  }
+
   @Test(arguments: MessageCatalogFiles.modules)
   func theGeneratedSwiftIsUpToDate(module: String) throws {
     let generated = try runProcess(

@@ -39,6 +39,11 @@ package enum SettingsMessage: Int, MessageKey {
   case typeTime
   case typeDateAndTime
   case nothingFound
+  case searchTitle
+  case searchFoundIn
+  case searchFieldKey
+  case searchFieldValue
+  case searchFieldFooter
   case itemNumber
   case confirmDefault
   case denyDefault
@@ -121,6 +126,11 @@ private enum SettingsMessageTemplates {
     "a time as 09:30 (UTC)",
     "a date as 2026-11-30 or 2026-11-30T09:00:00Z",
     "Nothing found.",
+    "find “%1$@”",
+    "%1$@ — %2$@: %3$@",
+    "key",
+    "value",
+    "footer",
     "Item %1$@",
     "OK",
     "Cancel",
@@ -185,6 +195,11 @@ private enum SettingsMessageTemplates {
     "09:30 (UTC) の形の時刻",
     "2026-11-30 または 2026-11-30T09:00:00Z の形の日付",
     "見つかりませんでした。",
+    "検索「%1$@」",
+    "%1$@ — %2$@：%3$@",
+    "キー",
+    "値",
+    "フッター",
     "項目 %1$@",
     "OK",
     "キャンセル",

@@ -6,6 +6,7 @@ public final class SearchResultsViewController: TableViewController {
   private let results: [SettingsSearch.Result]
   private let index: SettingsIndex
   private let model: SettingsModel
+  private let query: String
 
   /// Creates the results screen for a search.
   public init(
@@ -14,10 +15,15 @@ public final class SearchResultsViewController: TableViewController {
     self.results = results
     self.index = index
     self.model = model
+    self.query = query
     super.init()
-    title = "find “\(query)”"
-    // The breadcrumbs are in the model's language: `lang` shows them anew.
-    model.addObserver(self) { [weak self] in self?.tableView.reloadData() }
+    title = model.messages.text(.searchTitle, query)
+    // The title and the breadcrumbs are in the model's language: `lang` shows them anew.
+    model.addObserver(self) { [weak self] in
+      guard let self else { return }
+      title = self.model.messages.text(.searchTitle, self.query)
+      tableView.reloadData()
+    }
   }
 
   deinit {
@@ -42,13 +48,24 @@ public final class SearchResultsViewController: TableViewController {
     var place = index.breadcrumb(of: result.entry, model: model)
     if result.field == "choice" { place.append(result.matchedText) }
     let cell = TableViewCell(style: .subtitle)
+    let path = place.joined(separator: " › ")
     cell.text =
       result.field == "title" || result.field == "choice"
-      ? place.joined(separator: " › ")
-      : place.joined(separator: " › ") + " — \(result.field): \(result.matchedText)"
+      ? path
+      : model.messages.text(.searchFoundIn, path, fieldName(result.field), result.matchedText)
     cell.detailText = nil
     cell.accessoryType = .disclosureIndicator
     return cell
+  }
+
+  /// What a result says it matched (a key, a value, a footer), in the model's language.
+  private func fieldName(_ field: String) -> String {
+    switch field {
+    case "key": model.messages.text(.searchFieldKey)
+    case "value": model.messages.text(.searchFieldValue)
+    case "footer": model.messages.text(.searchFieldFooter)
+    default: field
+    }
   }
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
