@@ -55,6 +55,7 @@ let package = Package(
       ]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
+    .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
     .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "TestSupport"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestSupport"]),
     .testTarget(

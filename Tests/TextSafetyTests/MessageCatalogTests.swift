@@ -1,0 +1,50 @@
+import Testing
+
+@testable import TextSafety
+
+/// A catalog's templates and how they are filled, apart from any program's words.
+@Suite struct MessageCatalogTemplateTests {
+  enum Key: Int, MessageKey { case saved, percent, plain }
+
+  let english = MessageCatalog<Key>(
+    language: "en",
+    templates: ["Saved %1$@ to %2$@.", "%@%% done, %@ left", "Nothing to save."])
+  let japanese = MessageCatalog<Key>(
+    language: "ja", templates: ["%2$@ に %1$@を保存しました。", "%@%% 完了、残り %@", "保存するものはありません。"])
+
+  @Test func numberedPlaceholdersLetALanguageOrderTheSentence() {
+    #expect(english.text(.saved, "1 change", "s.json") == "Saved 1 change to s.json.")
+    #expect(japanese.text(.saved, "1 件の変更", "s.json") == "s.json に 1 件の変更を保存しました。")
+  }
+
+  @Test func unnumberedPlaceholdersFillInOrderAndPercentIsDoubled() {
+    #expect(english.text(.percent, "40", "3 files") == "40% done, 3 files left")
+    #expect(english.text(.plain) == "Nothing to save.")
+  }
+
+  @Test func aPlaceholderWithoutAnArgumentStaysAsWritten() {
+    #expect(english.text(.saved, "1 change") == "Saved 1 change to %2$@.")
+  }
+
+  @Test func anArgumentIsNeverReadAsATemplate() {
+    #expect(english.text(.saved, "%2$@", "100%") == "Saved %2$@ to 100%.")
+  }
+
+  @Test func aProgramMayReplaceOneTemplate() {
+    var catalog = english
+    catalog[.plain] = "No changes."
+    #expect(catalog.text(.plain) == "No changes.")
+    #expect(catalog[.saved] == english[.saved])
+  }
+
+  @Test func placeholdersAreListedAsWritten() {
+    #expect(MessageCatalog<Key>.placeholders(in: english[.saved]) == ["%1$@", "%2$@"])
+    #expect(MessageCatalog<Key>.placeholders(in: english[.percent]) == ["%@", "%@"])
+    #expect(MessageCatalog<Key>.placeholders(in: "100%% sure") == [])
+  }
+
+  @Test(arguments: [("ja", "ja"), ("ja-JP", "ja"), ("ja_JP", "ja"), ("EN-us", "en"), ("", "")])
+  func theBaseLanguageOfATag(_ tag: String, _ base: String) {
+    #expect(MessageCatalog<Key>.baseLanguage(tag) == base)
+  }
+}
