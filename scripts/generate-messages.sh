@@ -67,7 +67,14 @@ generate() {
   echo ""
   echo "/// The messages of the catalog, in the order of $folder/en.strings."
   echo "$access enum $enum: Int, MessageKey {"
-  cut -f1 /tmp/settei-messages.$$.en | sed 's/^/  case /'
+  # Each case says its English text, for readers and for the documentation.
+  awk -F '\t' '{ printf "  /// \"%s\"\n  case %s\n", $2, $1 }' /tmp/settei-messages.$$.en
+  echo ""
+  echo "  /// The message at \`rawValue\` in the catalog's order, or \`nil\` past its end."
+  echo "  $access init?(rawValue: Int) {"
+  echo "    guard Self.allCases.indices.contains(rawValue) else { return nil }"
+  echo "    self = Self.allCases[rawValue]"
+  echo "  }"
   echo "}"
   echo ""
   echo "/// The built-in catalogs of \`$enum\`."

@@ -6,127 +6,254 @@ import TextSafety
 
 /// The messages of the catalog, in the order of Messages/settei/en.strings.
 internal enum ProgramMessage: Int, MessageKey {
+  /// "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] [--recover]. See 'settei --help'."
   case usageLine
+  /// "%1$@ holds a secure field, so its value is masked; settei export prints the stored values, secrets included."
   case secureMasked
+  /// "the value of %1$@ holds control or invisible characters, printed as \\u{…}; settei export --format json prints it exactly."
   case valueEscaped
+  /// "%1$@; settei cannot tell which settings are new. Delete that file to start the list again."
   case knownKeysUnreadable
+  /// "%1$@; the settings this schema has will be named as new again next time."
   case knownKeysNotSaved
+  /// "Saved 1 change to %1$@."
   case savedOne
+  /// "Saved %1$@ changes to %2$@."
   case savedMany
+  /// "Nothing to save: every setting is as stored in %1$@."
   case nothingToSave
+  /// "The script's changes were not saved; run it again once that is resolved."
   case scriptNotSaved
+  /// "Input ended, so settei keeps your changes for its next start."
   case inputEndedKept
+  /// "Type quit again to save your value of %1$@ over theirs; choose their value and quit to keep theirs; quit! leaves without saving."
   case conflictNextStep
+  /// "Your changes are kept: type quit to try again; quit! leaves without saving."
   case changesKept
+  /// "%1$@: the unsaved changes are lost."
   case lostAfterSignal
+  /// "%1$@: kept 1 unsaved change in %2$@%3$@; %4$@ was not changed. settei offers them at the next start."
   case keptOneForRecovery
+  /// "%1$@: kept %2$@ unsaved changes in %3$@%4$@; %5$@ was not changed. settei offers them at the next start."
   case keptForRecovery
+  /// " (not beside the store: %1$@: %2$@)"
   case notBesideStore
+  /// "%1$@ was not changed."
   case notChanged
+  /// "nothing in %1$@ can be restored; it is left as it is (delete it to stop this note)."
   case nothingRestorable
+  /// "%1$@ holds 1 change not saved when settei was stopped:"
   case recoveryHoldsOne
+  /// "%1$@ holds %2$@ changes not saved when settei was stopped:"
   case recoveryHolds
+  /// "default"
   case recoveryDefault
+  /// "(removed)"
   case recoveryRemoved
+  /// "Restore it? [y = restore, n = delete, Enter = ask next time]"
   case restoreOneQuestion
+  /// "Restore them? [y = restore, n = delete, Enter = ask next time]"
   case restoreQuestion
+  /// "%1$@ holds 1 unsaved change from a settei that was stopped; run with --recover to restore them."
   case recoveryNoteOne
+  /// "%1$@ holds %2$@ unsaved changes from a settei that was stopped; run with --recover to restore them."
   case recoveryNote
+  /// "Restored 1 change; quit saves them."
   case restoredOne
+  /// "Restored %1$@ changes; quit saves them."
   case restored
+  /// "Deleted %1$@."
   case deleted
+  /// "Kept %1$@; settei asks again next time (or start it with --recover)."
   case keptRecovery
+  /// "%1$@ holds 1 change that does not fit their settings; not restored:"
   case refusedOne
+  /// "%1$@ holds %2$@ changes that do not fit their settings; not restored:"
   case refused
+  /// "jump to a setting by title path or key"
   case goSummary
+  /// "Go to the screen that holds a setting. PATH is a title path such as\n言語と地域/温度単位 or Temperature Unit, or a setting key such as temperatureUnit.\nTab completes keys."
   case goDetails
+  /// "search every page"
   case findSummary
+  /// "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them."
   case findDetails
+  /// "describe row N"
   case describeSummary
+  /// "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text."
   case describeDetails
+  /// "list what this session changed"
   case changesSummary
+  /// "List what this session changed, as Page › Title: old → new. A setting changed and\nchanged back to its stored value is no change, and is not saved."
   case changesDetails
+  /// "revert the last change"
   case undoSummary
+  /// "Revert the last change of this session. Repeat to go further back."
   case undoDetails
+  /// "restore defaults"
   case resetSummary
+  /// "reset N restores row N's default value. reset all lists the settings that differ\nfrom their default and, once you answer y, restores them all; one undo brings them\nback."
   case resetDetails
+  /// "switch the language (ja, en, …)"
   case langSummary
+  /// "Show the screens and settei's own words (help, messages, questions) in another language,\ne.g. lang en, lang ja or lang zh_TW, on the spot. A region or script is matched as iOS\nmatches it (zh_TW is served by zh-Hant.lproj, pt-BR by pt.lproj: see schema.md); a\nlanguage the schema has no text in is refused with the list of those it has. lang alone\nshows the language and the others the schema has."
   case langDetails
+  /// "show a setting's value"
   case getSummary
+  /// "Show the value of the setting KEY, its default, and where it is."
   case getDetails
+  /// "change a setting by key"
   case setSummary
+  /// "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Tab completes keys, then choices."
   case setDetails
+  /// "Type go and a title path or key, e.g. go %1$@."
   case goUsage
+  /// "Nothing is at '%1$@'. Give a key (Tab completes them) or a title path like A/B."
   case goNothing
+  /// "'%1$@' names %2$@ settings: %3$@. Give more of the path, or the key."
   case goMany
+  /// "%1$@."
   case goDone
+  /// "%1$@ is row %2$@."
   case goDoneRow
+  /// "Type find and some text, e.g. find %1$@."
   case findUsage
+  /// "Nothing matches '%1$@' on any page."
   case findNothing
+  /// "Type ? and a row number, e.g. ? 3."
   case describeUsage
+  /// "There is no row %1$@ here; rows run from 1 to %2$@."
   case describeNoRow
+  /// "Row %1$@ is not a setting, so there is nothing more to say about it."
   case describeNotSetting
+  /// "row %1$@ stores: %2$@"
   case describeStores
+  /// "No changes yet."
   case noChangesYet
+  /// "No changes: every setting changed is back to its stored value."
   case noChangesBack
+  /// "Every setting already has its default."
   case allDefault
+  /// "This setting differs from the default:"
   case oneDiffers
+  /// "These %1$@ settings differ from the default:"
   case manyDiffer
+  /// "Reset it?"
   case resetOneQuestion
+  /// "Reset them?"
   case resetManyQuestion
+  /// "Reset 1 setting to the default; undo brings them back."
   case resetOneDone
+  /// "Reset %1$@ settings to the default; undo brings them back."
   case resetManyDone
+  /// "Nothing to undo."
   case nothingToUndo
+  /// "Undone: %1$@ settings are back as they were."
   case undoneMany
+  /// "Undone: %1$@ is %2$@ again."
   case undoneOne
+  /// "Type reset and a row number, or reset all."
   case resetUsage
+  /// "Row %1$@ is not a setting on this screen; type a row number of a setting."
   case resetNotSetting
+  /// "Reset %1$@ to its default: %2$@."
   case resetDone
+  /// "Language: %1$@."
   case langShown
+  /// "Language: %1$@. Also: %2$@ (lang CODE)."
   case langShownOthers
+  /// "This schema has no '%1$@' text. Languages: %2$@."
   case langUnknown
+  /// "Type get and a key, e.g. get %1$@; Tab completes keys."
   case getUsage
+  /// "Tab completes keys; settei list shows them all."
   case unknownKeyHint
+  /// "Type set KEY VALUE, e.g. set %1$@ VALUE."
   case setUsage
+  /// "Unknown option '%1$@'."
   case unknownOption
+  /// "Unknown option '%1$@'. Did you mean '%2$@'?"
   case unknownOptionDidYouMean
+  /// "Missing value for '%1$@'. %2$@"
   case missingValue
+  /// "Empty value for '%1$@'. %2$@"
   case emptyValue
+  /// "Bad width '%1$@'. %2$@"
   case badWidth
+  /// "Unknown idiom '%1$@'. %2$@"
   case unknownIdiom
+  /// "Give a Settings.bundle folder, a .plist page or a .json schema."
   case giveSchema
+  /// "Give a .json or .plist file, e.g. --store ~/settings.json."
   case giveStore
+  /// "Give json or plist (or swift, for defaults)."
   case giveFormat
+  /// "Give a number of columns from 20 to 1000, e.g. --width 80."
   case giveWidth
+  /// "Give a folder, e.g. --out Settings.render."
   case giveOut
+  /// "Give phone, pad, mac or vision."
   case giveIdiom
+  /// "Give a language code, e.g. --lang ja or --lang en."
   case giveLanguage
+  /// "--width and --out go with render: settei render PATH."
   case renderOptionsOnly
+  /// "--strict and --l10n go with lint: settei lint --strict …."
   case lintOptionsOnly
+  /// "--changed goes with export: settei export --changed."
   case exportOptionOnly
+  /// "--json, --all and --format go with list, reset and export."
   case listOptionsOnly
+  /// "'%1$@' takes %2$@."
   case takes
+  /// "one KEY: settei get KEY"
   case takesGet
+  /// "'set' takes a KEY and a VALUE: settei set KEY VALUE."
   case takesSet
+  /// "no arguments (add --json for machine output)"
   case takesList
+  /// "no arguments: settei export [--format json|plist]"
   case takesExport
+  /// "one FILE: settei import FILE"
   case takesImport
+  /// "a KEY or --all, not both"
   case takesResetAll
+  /// "a KEY or --all: settei reset KEY"
   case takesReset
+  /// "one PATH: settei lint PATH"
   case takesLint
+  /// "one PATH: settei render PATH [--lang CODE|all] [--width N] [--out DIR]"
   case takesRender
+  /// "one PATH: settei defaults PATH [--format json|plist|swift]"
   case takesDefaults
+  /// "'diff' takes one or two STOREs: settei diff STORE_A STORE_B, or settei diff STORE to compare with the defaults."
   case takesDiff
+  /// "Unknown format '%1$@'. Use --format json or --format plist."
   case unknownExportFormat
+  /// "Unknown format '%1$@'. Use --format json, plist or swift."
   case unknownDefaultsFormat
+  /// "Unknown command '%1$@'. Commands: %2$@."
   case unknownCommand
+  /// "Unknown command '%1$@'. Did you mean '%2$@'? Commands: %3$@."
   case unknownCommandDidYouMean
+  /// "Usage: settei defaults PATH [--format json|plist|swift]\n\nPrints every key of the schema at PATH with its DefaultValue, over all pages\n(depth-first from the root, following child panes), ready for\nUserDefaults.register(defaults:). Like InAppSettingsKit's\ngatherDefaultsLimitedToEditableFields, only the types that store a value count:\ntoggle switches, multi values, radio groups, sliders, text fields, text views,\ncustom views and date pickers. A key defined twice registers its later default.\n\n  --format json    a JSON object (the default)\n  --format plist   an XML property list\n  --format swift   a Swift file: one typed constant per key (key, type, default)\n                   and SettingsDefaults.all for register(defaults:)\n\nA key whose type cannot be told for sure (a DefaultValue that is not what its\nspecifier stores, Values of mixed types, a key defined twice with different\ndefaults, a custom view) gets a note on standard error and, in Swift, a comment.\n\nExit status: 0 done; 1 a default holds a character an XML property list cannot\nhold (--format plist); 64 usage error; 65 the schema cannot be read."
   case defaultsHelp
+  /// "Usage: settei diff STORE_A STORE_B [--schema PATH] [--lang CODE]\n       settei diff STORE [--schema PATH] [--lang CODE]\n\nLists every setting whose value differs between two stores, or between a store\nand the schema's defaults: KEY, OLD (or DEFAULT), NEW and WHERE (the title path,\nin --lang). A key a store lacks has its default; a key the schema lacks shows\n(not in the schema). A secure field's values show as ••••••. Values are shown\nas settei get prints them, control characters escaped.\n\nsettei export --changed prints the stored values that differ from their\ndefaults (and those of keys the schema lacks), the way kconfig's savedefconfig\nkeeps only what is not the default.\n\nExit status: 0 no differences (nothing printed); 1 differences listed; 64 usage\nerror; 65 a store or schema that cannot be read, or a STORE that does not exist."
   case diffHelp
+  /// "Usage: settei lint PATH\n       settei lint --store STORE PATH [--strict]\n       settei lint --l10n PATH [--strict]\n\nsettei lint PATH checks the schema at PATH (a Settings.bundle folder, a .plist\npage or a .json schema): every problem with its file, specifier, key and fix.\n\nWith --store, it checks the store STORE against that schema instead:\n  error    a value its setting could not have stored (not one of its Values, not\n           the switch's TrueValue or FalseValue, out of the slider's range, text\n           the keyboard cannot type, not a date), with the allowed values; the\n           app shows the default instead\n  warning  a key no setting has, often one renamed in an update (a close key the\n           store has no value for is named); its value is kept but never shown\n\nWith --l10n, it checks the translations of the bundle at PATH, as warnings:\n  - every Title, Titles, ShortTitles, FooterText, group and page title without\n    a translation, per language, with its file and specifier index\n  - .strings keys no page uses, and keys defined twice (with the line)\n  - format specifiers (%@, %d, %1$@…) that differ from the key's or between\n    languages\n  - the Title of a row that shows a value wider than 28 columns: an iPhone row\n    in portrait is assumed 40 columns wide (a CJK character takes 2), and 12\n    of them are left for the value\n\n--strict turns warnings into failures.\n\nExit status: 0 no errors (and, with --strict, no warnings); 64 usage error;\n65 errors found, or a schema or store that cannot be read or does not exist."
   case lintHelp
+  /// "Usage: settei render PATH [--lang CODE|all] [--width N] [--out DIR]\n\nPrints every page of the schema at PATH as the plain text the REPL shows: no\ncolour, N columns (default 80), all rows of a page on one screen, the defaults\nas values. Pages come depth-first from the root, following child panes in the\norder of their rows, each once, under a line \"## Root / Child / Grandchild\"\nnaming the page files on the way. The same schema always gives the same text,\nso it can be committed and diffed in pull requests.\n\n  --lang CODE   the language (default: from LC_ALL, LC_MESSAGES or LANG)\n  --lang all    every language the bundle has .lproj strings for\n  --out DIR     write DIR/CODE.txt for each language instead (DIR is created)\n\nExit status: 0 done; 64 usage error; 65 the schema cannot be read; 74 a file\nin DIR could not be written."
   case renderHelp
+  /// "settei — browse and edit settings in a terminal, the way Settings.app does.\n\nUsage:\n  settei [OPTIONS]                 open the REPL\n  settei get KEY [OPTIONS]         print a setting's value\n  settei set KEY VALUE [OPTIONS]   change a setting (VALUE: a value or a choice's title)\n  settei list [--json] [OPTIONS]   list every setting: key, value, default, where\n  settei export [--format json|plist] [--changed] [OPTIONS]\n                                   print the stored values (--changed: those\n                                   that differ from their defaults)\n  settei import FILE [OPTIONS]     store the values of a .json or .plist file, all or none\n  settei reset KEY|--all [OPTIONS] restore defaults\n  settei lint PATH                 check a schema for mistakes\n  settei lint --store STORE PATH [--strict]\n                                   check a store against a schema\n  settei lint --l10n PATH [--strict]\n                                   check a bundle's translations\n  settei defaults PATH [--format json|plist|swift]\n                                   every key's default, for register(defaults:)\n  settei render PATH [--lang CODE|all] [--width N] [--out DIR]\n                                   every page as text, for review and diffs\n  settei diff STORE_A [STORE_B] [OPTIONS]\n                                   the settings two stores (or a store and the\n                                   defaults) hold differently\n\nOptions:\n  --schema PATH   A Settings.bundle folder, a .plist page or a .json schema.\n                  Default: the built-in Language & Region screen.\n  --store PATH    Where the values live (.json, or .plist by extension).\n                  Default: $XDG_CONFIG_HOME/settei/settings.json\n                  (~/.config/settei/settings.json); for --schema X, X.json there.\n  --lang CODE     The language to show (ja, en, de, …), and of settei's own\n                  words (help, messages, questions: ja or en).\n                  Default: from LC_ALL, LC_MESSAGES or LANG.\n  --idiom DEVICE  The device to show: phone, pad, mac or vision. It chooses\n                  Root~ipad.plist pages (pad) and hides the rows whose\n                  SupportedUserInterfaceIdioms leave it out. Default: phone.\n  --no-color      No colour (also when NO_COLOR is set).\n  --recover       Restore the unsaved changes a stopped settei kept in\n                  <store>.recover without asking (how a script restores them).\n  --help          Show this help.\n  --version       Show the version.\n\nsettei COMMAND --help shows a command's own help.\n\nIn the REPL, type a row number to open or choose it, back to return, quit to save\nand exit, help for every command. Input from a pipe runs as a script.\n\nExit status: 0 done; 1 a scripted command or a value failed (nothing saved);\n64 usage error; 65 a schema or store that cannot be read; 74 the store could not\nbe saved (or another program changed the same settings); 75 the store is locked by\nanother settei; 129, 143 stopped by SIGHUP, SIGTERM (unsaved changes are kept in\n<store>.recover)."
   case generalHelp
+  /// "%1$@: nothing imported; %2$@ value(s) do not fit:"
   case importRefused
+
+  /// The message at `rawValue` in the catalog's order, or `nil` past its end.
+  internal init?(rawValue: Int) {
+    guard Self.allCases.indices.contains(rawValue) else { return nil }
+    self = Self.allCases[rawValue]
+  }
 }
 
 /// The built-in catalogs of `ProgramMessage`.

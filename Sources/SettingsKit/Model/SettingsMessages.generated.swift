@@ -6,73 +6,146 @@ import TextSafety
 
 /// The messages of the catalog, in the order of Messages/SettingsKit/en.strings.
 package enum SettingsMessage: Int, MessageKey {
+  /// "%1$@. Allowed: %2$@."
   case problemAllowed
+  /// "%1$@."
   case problemAlone
+  /// "'%1$@' is not one of the choices of %2$@"
   case notAChoice
+  /// "'%1$@' is neither on nor off for %2$@"
   case neitherOnNorOff
+  /// "'%1$@' is not a number"
   case notANumber
+  /// "%1$@ is out of range for %2$@"
   case outOfRange
+  /// "'%1$@' is not a time"
   case notATime
+  /// "'%1$@' is not an ISO 8601 date"
   case notADate
+  /// "%1$@ is read-only"
   case readOnly
+  /// "%1$@ (%2$@) cannot be set"
   case cannotBeSet
+  /// "this item cannot be edited here"
   case itemNotEditable
+  /// "'%1$@' is not a whole number"
   case notAWholeNumber
+  /// "'%1$@' is not a phone number: type digits, + * # ( ) - and spaces only."
   case notAPhoneNumber
+  /// "'%1$@' has characters beyond ASCII: type ASCII letters, digits and signs."
   case notASCII
+  /// "'%1$@' is not an email address"
   case notAnEmailAddress
+  /// "'%1$@' is not a URL"
   case notAURL
+  /// "%1$@ (%2$@)"
   case choice
+  /// ", "
   case choiceSeparator
+  /// "on (%1$@), off (%2$@)"
   case onOrOff
+  /// "a number from %1$@ to %2$@"
   case numberRange
+  /// "digits"
   case digits
+  /// "a number"
   case aNumber
+  /// "a phone number"
   case aPhoneNumber
+  /// "ASCII text"
   case asciiText
+  /// "an email address"
   case anEmailAddress
+  /// "a URL"
   case aURL
+  /// "any text"
   case anyText
+  /// "a time, e.g. 09:30 (UTC)"
   case aTimeExample
+  /// "an ISO 8601 date, e.g. 2026-11-30"
   case aDateExample
+  /// "a date as 2026-11-30"
   case typeDate
+  /// "a time as 09:30 (UTC)"
   case typeTime
+  /// "a date as 2026-11-30 or 2026-11-30T09:00:00Z"
   case typeDateAndTime
+  /// "Nothing found."
   case nothingFound
+  /// "find “%1$@”"
   case searchTitle
+  /// "%1$@ — %2$@: %3$@"
   case searchFoundIn
+  /// "key"
   case searchFieldKey
+  /// "value"
   case searchFieldValue
+  /// "footer"
   case searchFieldFooter
+  /// "Item %1$@"
   case itemNumber
+  /// "OK"
   case confirmDefault
+  /// "Cancel"
   case denyDefault
+  /// "  key:      %1$@"
   case describeKey
+  /// "  type:     %1$@"
   case describeType
+  /// "  allowed:  %1$@"
   case describeAllowed
+  /// "  default:  %1$@"
   case describeDefault
+  /// "  current:  %1$@"
   case describeCurrent
+  /// "  current:  %1$@  (changed from the default)"
   case describeChanged
+  /// "  note:     %1$@"
   case describeNote
+  /// "no setting of this schema has this key"
   case noSuchSetting
+  /// "the hidden value"
   case hiddenValue
+  /// "%1$@ does not fit"
   case doesNotFit
+  /// "%1$@ does not fit (allowed: %2$@)"
   case doesNotFitAllowed
+  /// "%1$@ is not text"
   case notText
+  /// "%1$@ is not a date"
   case notADateValue
+  /// "the stored value of '%1$@' is %2$@, which does not fit its %3$@; %4$@"
   case storedDoesNotFit
+  /// "the stored value of '%1$@' is %2$@, which does not fit its %3$@ (allowed: %4$@); %5$@"
   case storedDoesNotFitAllowed
+  /// "showing it with no choice selected, as iOS does"
   case shownUnchosen
+  /// "showing the default"
   case shownDefault
+  /// "button"
   case button
+  /// "mail"
   case mail
+  /// "web link"
   case webLink
+  /// "custom view"
   case customView
+  /// "group"
   case group
+  /// "radio group"
   case radioGroup
+  /// "app screen"
   case appScreen
+  /// "web page"
   case webPage
+  /// "no page"
   case noPage
+
+  /// The message at `rawValue` in the catalog's order, or `nil` past its end.
+  package init?(rawValue: Int) {
+    guard Self.allCases.indices.contains(rawValue) else { return nil }
+    self = Self.allCases[rawValue]
+  }
 }
 
 /// The built-in catalogs of `SettingsMessage`.

@@ -79,9 +79,10 @@ public final class Session {
   public var usesColor: Bool
   /// The terminal size, asked before every screen so that a resize is picked up.
   public var terminalSize: () -> TerminalSize
-  /// The width that help, messages and errors are wrapped to (``TextWrapping``), or `nil`
-  /// for none: by default the terminal's width when a person is typing and none on a pipe;
-  /// a program sets it to wrap a pipe's transcript when `COLUMNS` says how wide it is.
+  /// The width that help, messages and errors are wrapped to (at words, and between CJK
+  /// characters with the kinsoku rules), or `nil` for none: by default the terminal's width
+  /// when a person is typing and none on a pipe; a program sets it to wrap a pipe's
+  /// transcript when `COLUMNS` says how wide it is.
   public var messageWidth: (() -> Int?)?
 
   let reader: any LineReading

@@ -6,89 +6,178 @@ import TextSafety
 
 /// The messages of the catalog, in the order of Messages/TableREPL/en.strings.
 public enum SessionMessage: Int, MessageKey {
+  /// "Commands:"
   case helpHeading
+  /// "Type help COMMAND for more about one."
   case helpFooter
+  /// "No help for '%1$@'. Try one of: %2$@."
   case helpUnknownTopic
+  /// "No help for '%1$@'. Did you mean help %2$@?"
   case helpDidYouMean
+  /// "help explains a command, not a row. %1$@ alone selects it."
   case helpNotForRow
+  /// "help explains a command, not a row. ? %1$@ describes row %1$@; %1$@ alone selects it."
   case helpNotForRowDescribed
+  /// "select row N: open it, choose it, or change it"
   case rowSummary
+  /// "Select row N of the screen. A row with › opens its screen; a row in a list of choices\nbecomes the chosen one (✓); a switch flips; a text, number or date asks for the new\nvalue. Row numbers count across the whole list, so a row on another page works too."
   case rowDetails
+  /// "select the row whose title starts with TEXT"
   case titleSummary
+  /// "Select the row on the screen whose title starts with TEXT (not case-sensitive), e.g.\n温度 for 温度単位. When several rows match, they are listed with their numbers."
   case titleDetails
+  /// "return to the previous screen"
   case backSummary
+  /// "Return to the previous screen, on the page you left. The top screen has no back."
   case backDetails
+  /// "return to the first screen"
   case topSummary
+  /// "Return to the first screen, from however deep you are."
   case topDetails
+  /// "show the next, the previous, or the K-th page"
   case pagesSummary
+  /// "A screen taller than the terminal is shown a page at a time. n (next) shows the next\npage, p (previous) the one before, page K page K. Row numbers stay those of the whole\nlist, and typing a number from another page selects that row."
   case pagesDetails
+  /// "show only rows containing TEXT"
   case filterSummary
+  /// "Show only the rows of this screen whose title contains TEXT (not case-sensitive); their\nnumbers stay the same. filter alone shows every row again."
   case filterDetails
+  /// "read this page's footers whole"
   case footerSummary
+  /// "A footer too long for the terminal is cut, its last line saying so; footer shows\nevery footer of the page whole."
   case footerDetails
+  /// "save changes and exit (Ctrl-D too)"
   case quitSummary
+  /// "Save the changes of this session and exit (also: exit, q, Ctrl-D on an empty line). If\nsaving fails, you stay here with your changes and can try again."
   case quitDetails
+  /// "exit (Ctrl-D too)"
   case plainQuitSummary
+  /// "Exit (also: exit, q, Ctrl-D on an empty line)."
   case plainQuitDetails
+  /// "exit without saving"
   case quitWithoutSavingSummary
+  /// "Exit without saving. On a terminal, the changes that would be lost are listed and you\nare asked to confirm first."
   case quitWithoutSavingDetails
+  /// "list the commands, or explain one"
   case helpSummary
+  /// "List the commands; help COMMAND explains one."
   case helpDetails
+  /// "%1$@: %2$@. Type help %3$@ for more."
   case commandUsage
+  /// "Unknown command or row '%1$@'. Did you mean %2$@?"
   case unknownDidYouMean
+  /// "Unknown command or row '%1$@'. %2$@"
   case unknownLine
+  /// "Unknown command or row '%1$@'. (Only this page was searched: try filter.) %2$@"
   case unknownLinePageOnly
+  /// "Unknown command or row '%1$@'. No title here starts with it; to search every page, type find %1$@. %2$@"
   case unknownLineTryFind
+  /// "Type %1$@%2$@quit or help."
   case validInput
+  /// "row 1, "
   case validInputOneRow
+  /// "a row number (1–%1$@), "
   case validInputRows
+  /// "back, "
   case validInputBack
+  /// "There is no row %1$@ here. %2$@"
   case noSuchRow
+  /// "No such page. There is only one page."
   case onlyOnePage
+  /// "No such page. Pages run from 1 to %1$@."
   case noSuchPage
+  /// "Already at the top screen; nothing to go back to."
   case atTop
+  /// "Row %1$@ (%2$@) cannot be selected."
   case rowNotSelectableTitled
+  /// "Row %1$@ cannot be selected."
   case rowNotSelectable
+  /// "'%1$@' matches %2$@ rows: %3$@. Type more of the title, or its number."
   case titleMatchesRows
+  /// "(no rows)"
   case noRows
+  /// "(no rows match)"
   case noRowsMatch
+  /// "… (more: type footer to read it whole)"
   case footerCut
+  /// "filter “%1$@”: 1 row · filter alone shows all"
   case filterLineOneRow
+  /// "filter “%1$@”: %2$@ rows · filter alone shows all"
   case filterLine
+  /// "page %1$@/%2$@ · rows %3$@–%4$@ of %5$@ · n next · p previous"
   case pageLine
+  /// "page %1$@/%2$@ · rows %3$@–%4$@ · n next · p previous"
   case pageLineFiltered
+  /// "[y/N]"
   case yesNo
+  /// "Cancelled; nothing changed."
   case cancelled
+  /// "Unchanged."
   case unchanged
+  /// "Press Enter on an empty line to keep it; Ctrl-C cancels."
   case keepHint
+  /// "(end with a line holding a single \".\"; Ctrl-C cancels)"
   case multilineHint
+  /// "Now %1$@."
   case nowValue
+  /// "Now '%1$@'."
   case nowText
+  /// "Now none."
   case nowNone
+  /// "Now empty."
   case nowEmpty
+  /// "Now empty (e.g. %1$@)."
   case nowEmptyExample
+  /// "Now set (hidden)."
   case nowHidden
+  /// "Now:"
   case nowLines
+  /// "Type %1$@."
   case typeExpected
+  /// "A new item for %1$@."
   case newItem
+  /// "Item %1$@: %2$@."
   case itemNow
+  /// "Type its new value."
   case itemTypeValue
+  /// "Type its new value, or %1$@ to remove it."
   case itemTypeValueOrRemoval
+  /// "Type %1$@ to remove it."
   case itemTypeRemoval
+  /// "Allowed: %1$@."
   case allowed
+  /// "Type y (%1$@) to go on, or n (%2$@)."
   case confirmAnswers
+  /// "'%1$@' is no answer. %2$@"
   case notAnAnswer
+  /// "The hidden answer holds a control character; type it again."
   case hiddenAnswerControl
+  /// "This change will be lost:"
   case oneChangeLost
+  /// "These %1$@ changes will be lost:"
   case changesLost
+  /// "Discard them and quit?"
   case discardQuestion
+  /// "Kept; nothing was discarded."
   case keptNothingDiscarded
+  /// "warning"
   case warning
+  /// "note"
   case note
+  /// "input line %1$@: %2$@"
   case scriptFailed
+  /// "input line %1$@: %2$@ Nothing was saved."
   case scriptFailedNothingSaved
+  /// "HOME is not set; command history will not be kept"
   case noHome
+  /// "history not saved: %1$@"
   case historyNotSaved
+
+  /// The message at `rawValue` in the catalog's order, or `nil` past its end.
+  public init?(rawValue: Int) {
+    guard Self.allCases.indices.contains(rawValue) else { return nil }
+    self = Self.allCases[rawValue]
+  }
 }
 
 /// The built-in catalogs of `SessionMessage`.

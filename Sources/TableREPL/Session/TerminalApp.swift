@@ -16,8 +16,8 @@ import TextSafety
 /// exit(TerminalApp.run(navigationController, programName: "my-tool"))
 /// ```
 ///
-/// ``run(_:programName:historyFile:quitHandler:)`` wires the pieces a program would otherwise
-/// wire itself:
+/// ``run(_:programName:historyFile:messages:quitHandler:)`` wires the pieces a program would
+/// otherwise wire itself:
 ///
 /// - On a terminal (standard input *and* output are terminals): an ``EditLineReader`` with
 ///   line editing, Tab completion of commands and row titles, and history kept in
