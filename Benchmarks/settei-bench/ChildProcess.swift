@@ -19,26 +19,6 @@ struct BenchError: Error, CustomStringConvertible {
 /// runs it, timing it from just before the spawn to just after the wait and reading its peak
 /// resident set size from the kernel.
 struct ChildProcess {
-  /// Where the child's standard input comes from.
-  enum Input {
-    /// `/dev/null`.
-    case null
-    /// A file, opened read-only.
-    case file(String)
-    /// A pipe holding these bytes, then end of file.
-    case pipe([UInt8])
-  }
-
-  /// Where the child's standard output or error goes.
-  enum Output {
-    /// `/dev/null`.
-    case null
-    /// The benchmark's own descriptor.
-    case inherit
-    /// Read into ``Result/output``.
-    case capture
-  }
-
   /// How a run ended.
   struct Result {
     /// The exit status, or 128 plus the signal that ended the child.
@@ -56,9 +36,9 @@ struct ChildProcess {
   var arguments: [String]
   /// The child's whole environment; nothing else is inherited.
   var environment: [String: String]
-  var input = Input.null
-  var output = Output.null
-  var errorOutput = Output.inherit
+  var input = ProcessInput.file("/dev/null")
+  var output = ProcessOutput.discard
+  var errorOutput = ProcessOutput.inherit
   /// The exit status that counts as success (0 unless said otherwise).
   var expectedStatus: Int32 = 0
 
@@ -66,23 +46,10 @@ struct ChildProcess {
   ///
   /// - Throws: ``BenchError`` if the program cannot be started.
   func run() throws(BenchError) -> Result {
-    let processInput: ProcessInput =
-      switch input {
-      case .null: .file("/dev/null")
-      case .file(let path): .file(path)
-      case .pipe(let bytes): .bytes(bytes)
-      }
-    func destination(_ output: Output) -> ProcessOutput {
-      switch output {
-      case .null: .discard
-      case .inherit: .inherit
-      case .capture: .capture
-      }
-    }
     do {
       let result = try runProcess(
-        executable, arguments, input: processInput, environment: environment,
-        standardOutput: destination(output), standardError: destination(errorOutput),
+        executable, arguments, input: input, environment: environment,
+        standardOutput: output, standardError: errorOutput,
         timeout: .infinity)
       return Result(
         status: result.status, seconds: result.seconds, maxResidentKiB: result.maxResidentKiB,

@@ -67,7 +67,7 @@ struct CommandBenchmark {
       try TextFile.write(Self.script(workload.cycle, count: configuration.commands), to: longScript)
       var base = ChildProcess(
         executable: configuration.settei, arguments: arguments,
-        environment: configuration.environment, input: .file(quitScript), output: .null,
+        environment: configuration.environment, input: .file(quitScript), output: .discard,
         errorOutput: .capture)
       base.expectedStatus = 0
       var long = base

@@ -28,7 +28,7 @@ struct LargeSchemaBenchmark {
       ChildProcess(
         executable: configuration.settei,
         arguments: ["--schema", schema, "--store", folder + "/store.json"],
-        environment: configuration.environment, input: .pipe(quit), output: .null,
+        environment: configuration.environment, input: .bytes(quit), output: .discard,
         errorOutput: .inherit)
     }
     var details: [String] = []
@@ -42,7 +42,7 @@ struct LargeSchemaBenchmark {
     if let decoderPath = configuration.jsonDecoder {
       let decoder = ChildProcess(
         executable: decoderPath, arguments: [bigJSON], environment: configuration.environment,
-        output: .null, errorOutput: .inherit)
+        output: .discard, errorOutput: .inherit)
       commands.append(decoder.commandLine)
       _ = try setteiBig.runChecked()
       _ = try decoder.runChecked()
@@ -92,7 +92,7 @@ struct LargeSchemaBenchmark {
       func child(_ path: String) -> ChildProcess {
         ChildProcess(
           executable: configuration.benchExecutable, arguments: ["schema-load-child", path],
-          environment: configuration.environment, output: .null, errorOutput: .inherit)
+          environment: configuration.environment, output: .discard, errorOutput: .inherit)
       }
       let loaded = try callgrind.instructions(of: child(countedJSON), name: "schema-load")
       let none = try callgrind.instructions(of: child("-"), name: "schema-load-none")

@@ -28,7 +28,7 @@ struct LookupBenchmark {
       var process = ChildProcess(
         executable: configuration.settei,
         arguments: schema + ["--store", folder + "/" + store],
-        environment: configuration.environment, input: .file(quitScript), output: .null,
+        environment: configuration.environment, input: .file(quitScript), output: .discard,
         errorOutput: .capture)
       process.expectedStatus = 0
       return process

@@ -80,7 +80,7 @@ struct ScaleBenchmark {
       for size in Self.sizes {
         var child = ChildProcess(
           executable: configuration.benchExecutable, arguments: ["scale-child", "\(size)", "0"],
-          environment: configuration.environment, output: .null)
+          environment: configuration.environment, output: .discard)
         let base = try callgrind.instructions(of: child, name: "scale-\(size)-0")
         child.arguments[2] = "\(Self.callgrindSessions)"
         let counted = try callgrind.instructions(of: child, name: "scale-\(size)")

@@ -16,7 +16,7 @@ struct StartupBenchmark {
         name: name,
         process: ChildProcess(
           executable: executable, arguments: arguments, environment: configuration.environment,
-          input: .pipe(quit), output: .null, errorOutput: .inherit))
+          input: .bytes(quit), output: .discard, errorOutput: .inherit))
     }
     var programs = [
       program("hello (floor)", configuration.hello, []),
