@@ -57,8 +57,8 @@ package struct PageLayout: Sendable {
     rowLines = nil
     totalRows = rows
     available = 0
+    // No run: a screen is shown whole for most commands, and an array would be allocated.
     isWholeScreen = true
-    runs = [Run(firstPage: 0, firstRow: 0, rowsPerPage: rows, pages: 1)]
   }
 
   /// Lays out the rows of `sections`: on one page when they fit `linesOnOnePage` (a screen
@@ -88,6 +88,7 @@ package struct PageLayout: Sendable {
 
   /// The rows of page `page` (from 0), which must exist.
   package func rows(ofPage page: Int) -> Range<Int> {
+    guard !runs.isEmpty else { return 0..<totalRows }
     let run = runs[runIndex { $0.firstPage <= page }]
     let start = run.firstRow + (page - run.firstPage) * run.rowsPerPage
     return start..<min(totalRows, start + run.rowsPerPage)
@@ -95,6 +96,7 @@ package struct PageLayout: Sendable {
 
   /// The page (from 0) that holds row `row`.
   package func page(holding row: Int) -> Int {
+    guard !runs.isEmpty else { return 0 }
     let run = runs[runIndex { $0.firstRow <= row }]
     guard run.rowsPerPage > 0 else { return run.firstPage }
     return run.firstPage + min(run.pages - 1, max(0, row - run.firstRow) / run.rowsPerPage)

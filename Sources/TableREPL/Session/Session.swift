@@ -630,7 +630,7 @@ public final class Session {
       let whole = rendered(
         Screen(of: navigationController, rows: 0..<key.rows, page: 0, pageCount: 1))
       if whole.overflow <= 0 {
-        layouts[top] = (key, .onePage(rows: key.rows))
+        if cached == nil { layouts[top] = (key, .onePage(rows: key.rows)) }
         pages[top] = 0
         return (whole.screen, whole.text)
       }
