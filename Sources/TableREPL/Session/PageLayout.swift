@@ -44,8 +44,6 @@ package struct PageLayout: Sendable {
   /// The lines a page has for its sections and rows.
   let available: Int
   private(set) var runs: [Run] = []
-  /// Whether this is ``onePage(rows:)``: a screen shown whole, not laid out.
-  package let isWholeScreen: Bool
 
   /// Every row on one page, for a screen that was found to fit whole.
   package static func onePage(rows: Int) -> PageLayout {
@@ -58,7 +56,6 @@ package struct PageLayout: Sendable {
     totalRows = rows
     available = 0
     // No run: a screen is shown whole for most commands, and an array would be allocated.
-    isWholeScreen = true
   }
 
   /// Lays out the rows of `sections`: on one page when they fit `linesOnOnePage` (a screen
@@ -71,7 +68,6 @@ package struct PageLayout: Sendable {
     self.rowLines = rowLines
     self.totalRows = totalRows
     self.available = linesOnEachPage
-    isWholeScreen = false
     var all = 0
     for section in sections {
       all += 1 + section.headerLines + section.footerLines
@@ -105,6 +101,8 @@ package struct PageLayout: Sendable {
   /// Ends page `page` at row `end` (a page that turned out taller than laid out) and lays
   /// out the pages after it again.
   package mutating func endPage(_ page: Int, at end: Int) {
+    // A screen shown whole (``onePage(rows:)``) is not laid out: it has nothing to end.
+    guard !runs.isEmpty else { return }
     let index = runIndex { $0.firstPage <= page }
     let run = runs[index]
     let start = rows(ofPage: page).lowerBound

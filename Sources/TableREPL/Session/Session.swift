@@ -429,6 +429,7 @@ public final class Session {
   private func forget(_ controller: ViewController) {
     pages[ObjectIdentifier(controller)] = nil
     layouts[ObjectIdentifier(controller)] = nil
+    wholeScreens[ObjectIdentifier(controller)] = nil
     filters[ObjectIdentifier(controller)] = nil
   }
 
@@ -624,26 +625,32 @@ public final class Session {
       return (shown.screen, shown.text)
     }
     let key = layoutKey(terminal: terminal)
-    var cached = layouts[top].flatMap { $0.key == key ? $0.layout : nil }
-    if cached?.isWholeScreen ?? true, key.rows <= max(1, terminal.rows - Self.linesOfEveryPage) {
+    let wasWhole = wholeScreens[top] == key
+    if wasWhole
+      || (key.rows <= max(1, terminal.rows - Self.linesOfEveryScreen) && layouts[top]?.key != key)
+    {
       // Most screens fit whole: shown without laying out pages.
       let whole = rendered(
         Screen(of: navigationController, rows: 0..<key.rows, page: 0, pageCount: 1))
       if whole.overflow <= 0 {
-        if cached == nil { layouts[top] = (key, .onePage(rows: key.rows)) }
+        if !wasWhole {
+          wholeScreens[top] = key
+          layouts[top] = nil
+        }
         pages[top] = 0
         return (whole.screen, whole.text)
       }
-      cached = nil
+      wholeScreens[top] = nil
     }
     var layout =
-      cached.flatMap { $0.isWholeScreen ? nil : $0 }
+      layouts[top].flatMap { $0.key == key ? $0.layout : nil }
       ?? laidOutPages(renderer: renderer, terminal: terminal)
     // The screen scrolled to a row (a list to its ✓): show the page that holds it.
     let page = requestedRow.map(layout.page(holding:)) ?? pages[top] ?? 0
     let shown = fit(&layout, page: page) { rows, page, count in
       rendered(Screen(of: navigationController, rows: rows, page: page, pageCount: count))
     }
+    wholeScreens[top] = nil
     layouts[top] = (key, layout)
     pages[top] = shown.screen.page
     return (shown.screen, shown.text)
@@ -693,8 +700,10 @@ public final class Session {
     let top = ObjectIdentifier(navigationController.topViewController)
     let terminal = currentTerminalSize()
     let key = layoutKey(terminal: terminal)
+    if wholeScreens[top] == key { return .onePage(rows: key.rows) }
     if let cached = layouts[top], cached.key == key { return cached.layout }
     let layout = laidOutPages(renderer: screenRenderer(for: terminal), terminal: terminal)
+    wholeScreens[top] = nil
     layouts[top] = (key, layout)
     return layout
   }
@@ -776,14 +785,17 @@ public final class Session {
       linesOnOnePage: lines(paged: false), linesOnEachPage: lines(paged: true))
   }
 
-  /// The lines of a paged screen besides its rows: the breadcrumb, the blank lines around
-  /// the rows, the page line, the back line, the prompt, and one for a section header. A
-  /// screen of no more rows than the height less these is first tried whole.
-  static let linesOfEveryPage = 8
+  /// The lines every screen has besides its rows: the breadcrumb, the empty lines before and
+  /// after the rows, and the prompt. A screen of no more rows than the height less these is
+  /// first tried whole (laying out a screen that small asks for all its cells anyway).
+  static let linesOfEveryScreen = 4
 
   /// The page layout kept for each screen on the stack, with what it was made for.
   @exclusivity(unchecked) private var layouts:
     [ObjectIdentifier: (key: LayoutKey, layout: PageLayout)] = [:]
+  /// The screens on the stack that were shown whole, with what they fit: most screens, kept
+  /// apart from ``layouts`` so that a command on one copies no layout.
+  @exclusivity(unchecked) private var wholeScreens: [ObjectIdentifier: LayoutKey] = [:]
 
   /// The terminal size asked for the command being run.
   @exclusivity(unchecked) private var sizeOfThisCommand: TerminalSize?
