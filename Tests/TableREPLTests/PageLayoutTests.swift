@@ -109,4 +109,43 @@ struct PageLayoutTests {
     #expect(page.rows == Array(2_399_995...2_400_000))
     #expect(page.count == 1_666_667 && page.totalRows == 10_000_000)
   }
+
+  @Test func pagesInsideASectionAreFoundByArithmetic() {
+    // Five rows under a one-line header; a million under a two-line header with a three-line
+    // footer; a section without rows at the end. 9 lines a page for sections and rows.
+    let sections = [
+      PageLayout.Section(first: 0, count: 5, headerLines: 1, footerLines: 0),
+      PageLayout.Section(first: 5, count: 1_000_000, headerLines: 2, footerLines: 3),
+      PageLayout.Section(first: 1_000_005, count: 0, headerLines: 0, footerLines: 0),
+    ]
+    let layout = PageLayout(
+      sections: sections, rowLines: nil, totalRows: 1_000_005, linesOnOnePage: 10,
+      linesOnEachPage: 9)
+    // Page 1: the first section (7 lines); the next header and a row do not fit.
+    #expect(layout.rows(ofPage: 0) == 0..<5)
+    // Then 6 rows a page (9 less the empty line and the header), kept as one run...
+    #expect(layout.rows(ofPage: 1) == 5..<11)
+    #expect(layout.rows(ofPage: 166_666) == 999_995..<1_000_001)
+    // ...until the section's end: its last row goes on with the footer, which does not fit
+    // after the 4 rows left.
+    #expect(layout.rows(ofPage: 166_667) == 1_000_001..<1_000_004)
+    #expect(layout.rows(ofPage: 166_668) == 1_000_004..<1_000_005)
+    #expect(layout.pageCount == 166_669)
+    #expect(layout.runs.count <= 5)
+    // Every row is on exactly one page, and the page holding it is found.
+    var next = 0
+    for page in 0..<layout.pageCount {
+      let rows = layout.rows(ofPage: page)
+      #expect(rows.lowerBound == next && !rows.isEmpty)
+      if layout.page(holding: rows.lowerBound) != page
+        || layout.page(holding: rows.upperBound - 1) != page
+      {
+        Issue.record("page \(page): rows \(rows) are found on another page")
+      }
+      next = rows.upperBound
+    }
+    #expect(next == 1_000_005)
+    // A page number out of range is taken as the nearest page.
+    #expect(layout.rows(ofPage: 1_000_000) == 1_000_004..<1_000_005)
+  }
 }

@@ -82,9 +82,11 @@ package struct PageLayout: Sendable {
 
   package var pageCount: Int { runs.last.map { $0.firstPage + $0.pages } ?? 1 }
 
-  /// The rows of page `page` (from 0), which must exist.
+  /// The rows of page `page` (from 0; a page before the first or after the last is taken
+  /// as that page).
   package func rows(ofPage page: Int) -> Range<Int> {
     guard !runs.isEmpty else { return 0..<totalRows }
+    let page = min(max(0, page), pageCount - 1)
     let run = runs[runIndex { $0.firstPage <= page }]
     let start = run.firstRow + (page - run.firstPage) * run.rowsPerPage
     return start..<min(totalRows, start + run.rowsPerPage)
