@@ -76,6 +76,9 @@ package struct PageLayout: Sendable {
     if totalRows == 0 || all <= linesOnOnePage {
       runs = [Run(firstPage: 0, firstRow: 0, rowsPerPage: totalRows, pages: 1)]
     } else {
+      // A section of one-line rows takes about three runs: its first page, the pages alike
+      // and its last page.
+      runs.reserveCapacity(min(3 * sections.count + 1, 256))
       layOut(from: 0, page: 0)
     }
   }
