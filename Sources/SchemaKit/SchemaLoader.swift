@@ -15,31 +15,38 @@ public enum SchemaLoader {
   /// A child page that is missing or broken does not stop the load: it is recorded in
   /// ``SettingsSchema/missingPages`` and ``SchemaLinter`` reports it.
   ///
+  /// With `lazily`, a bundle's child pages are found (a `File` that names no file is missing
+  /// at once) but not read: ``SettingsSchema/loadPage(named:)`` reads one, with its `.strings`
+  /// tables, when it is first needed, and ``SettingsSchema/loadAllPages()`` reads the rest. A
+  /// child page that cannot be used is recorded when it is read.
+  ///
   /// - Parameters:
   ///   - path: The path given with `--schema`, or `nil`.
   ///   - idiom: The device shown: it chooses `~ipad`/`~iphone` page files, and the
   ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
   ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
+  ///   - lazily: Whether a bundle's child pages are read only when first needed.
   /// - Returns: The schema.
   /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
-    throws(SchemaError) -> SettingsSchema
-  {
-    var schema = try loadAll(path: path, idiom: idiom, language: language)
+  public static func load(
+    path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+  ) throws(SchemaError) -> SettingsSchema {
+    var schema = try loadAll(path: path, idiom: idiom, language: language, lazily: lazily)
     schema.loadProblems += schema.idiomProblems()
     return schema.limited(to: idiom)
   }
 
   /// ``load(path:idiom:language:)`` without leaving any specifier out.
-  private static func loadAll(path: String?, idiom: Idiom, language: String)
+  private static func loadAll(path: String?, idiom: Idiom, language: String, lazily: Bool)
     throws(SchemaError) -> SettingsSchema
   {
     guard let path else {
       return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
-      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom, language: language)
+      return try SettingsBundleLoader.loadBundle(
+        at: path, idiom: idiom, language: language, lazily: lazily)
     }
     let bytes: [UInt8]
     do {
@@ -53,7 +60,7 @@ public enum SchemaLoader {
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
       return try SettingsBundleLoader.loadPage(
-        at: path, bytes: bytes, idiom: idiom, language: language)
+        at: path, bytes: bytes, idiom: idiom, language: language, lazily: lazily)
     }
     return try JSONSchemaReader.read(bytes, source: path)
   }

@@ -60,7 +60,7 @@ extension Program {
   {
     let old = try existingStoreValues(pathA)
     let new = try pathB.map { path throws(Failure) in try existingStoreValues(path) }
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     let rows = StoreDifference.rows(
       old: pathB == nil ? [:] : old, new: new ?? old, model: model, index: index)
     guard !rows.isEmpty else { return .success }
@@ -186,7 +186,7 @@ extension Program {
       model: model, storedKeys: Set(store.values.keys), previous: strings("keys"),
       reported: strings("reported") ?? [])
     for text in notes { note(text) }
-    let keys = StoreLinter.settingKeys(of: SettingsIndex(schema: model.schema))
+    let keys = StoreLinter.settingKeys(of: SettingsIndex(model: model))
     let remembered: [String: PropertyListValue] = [
       "keys": .array(keys.map(PropertyListValue.string)),
       "reported": .array(stranded.map(PropertyListValue.string)),

@@ -77,7 +77,10 @@ struct Program {
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
-    let schema = try loadSchema(options.schemaPath, idiom: options.idiom, language: language)
+    // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
+    let schema = try loadSchema(
+      options.schemaPath, idiom: options.idiom, language: language,
+      lazily: options.subcommand == .repl)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -95,8 +98,7 @@ struct Program {
       diagnostics.write(note, kind: .note)
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
-    store.secretKeys = model.keysHoldingSecrets
-    model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
+    model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
@@ -146,7 +148,7 @@ struct Program {
     session.messages = .forLanguage(language)
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
-    let index = SettingsIndex(schema: schema.schema)
+    let index = SettingsIndex(model: model)
     let commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
     commands.register(with: session)
@@ -206,14 +208,12 @@ struct Program {
     }
   }
 
-  func loadSchema(_ path: String?, idiom: Idiom = .phone, language: String = "en")
-    throws(Failure) -> (
-      schema: SettingsSchema, rootPage: SettingsSchema.Page
-    )
-  {
+  func loadSchema(
+    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+  ) throws(Failure) -> (schema: SettingsSchema, rootPage: SettingsSchema.Page) {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language)
+      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language, lazily: lazily)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }

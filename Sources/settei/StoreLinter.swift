@@ -21,7 +21,7 @@ enum StoreLinter {
   static func problems(in values: [String: PropertyListValue], model: SettingsModel)
     -> [Problem]
   {
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     let schemaKeys = settingKeys(of: index)
     var problems: [Problem] = []
     for key in values.keys.sorted() {
@@ -62,7 +62,7 @@ enum StoreLinter {
     model: SettingsModel, storedKeys: Set<String>, previous: Set<String>?,
     reported: Set<String>
   ) -> (notes: [String], stranded: [String]) {
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     let keys = settingKeys(of: index)
     var notes: [String] = []
     if let previous {
