@@ -65,6 +65,39 @@ public enum SchemaLoader {
     return try JSONSchemaReader.read(bytes, source: path)
   }
 
+  /// A text that changes when the files a schema is read from change: the size and change
+  /// times of a JSON file, or of every file of a bundle's folder (a `.plist` page's folder)
+  /// and its `.lproj` folders, with the idiom and language that choose among them. It costs
+  /// a `stat` per file and reads none, so that what was learned of a schema (the REPL's
+  /// known keys) serves while the schema stays the same.
+  public static func fingerprint(path: String?, idiom: Idiom, language: String) -> String {
+    var lines = ["\(idiom.rawValue) \(language)"]
+    guard let path else {
+      // Compiled in: it changes only with the program.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in EmbeddedSchema.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return (lines + ["embedded \(hash)"]).joined(separator: "\n")
+    }
+    func stamp(_ file: String) {
+      lines.append(file + " " + (FileSystem.changeStamp(file) ?? "none"))
+    }
+    stamp(path)
+    let isFolder = FileSystem.isFolder(path)
+    guard isFolder || !path.lowercased().hasSuffix(".json") else {
+      return lines.joined(separator: "\n")
+    }
+    let folder = isFolder ? path : FileSystem.parentFolder(of: path)
+    for entry in ((try? FileSystem.folderEntries(folder)) ?? []).sorted() {
+      let file = SettingsBundleLoader.join(folder, entry)
+      stamp(file)
+      guard entry.hasSuffix(".lproj") else { continue }
+      for inner in ((try? FileSystem.folderEntries(file)) ?? []).sorted() {
+        stamp(SettingsBundleLoader.join(file, inner))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// Whether `bytes` start like a property list: `bplist`, or `<` after a byte-order mark
   /// and white space.
   static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {

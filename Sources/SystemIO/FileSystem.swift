@@ -165,6 +165,16 @@ package enum FileSystem {
     return String(cString: strerror(errno))
   }
 
+  /// A file's size and the times its contents and its entry last changed, as text that
+  /// differs once the file is written again; `nil` when it cannot be looked at. Reads nothing
+  /// of the file.
+  package static func changeStamp(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
+      + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+  }
+
   /// Whether something (a file, a folder, a link) exists at `path`.
   package static func exists(_ path: String) -> Bool {
     var info = stat()

@@ -113,7 +113,11 @@ struct Program {
 
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
     // For a person at the REPL, as the history is: a script neither hears nor records it.
-    if isTerminal { noteSchemaUpgrades(model: model, store: store) }
+    if isTerminal {
+      noteSchemaUpgrades(
+        model: model, store: store, schemaPath: options.schemaPath, idiom: options.idiom,
+        language: language)
+    }
     Termination.install()
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,

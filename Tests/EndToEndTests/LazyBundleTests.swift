@@ -90,4 +90,27 @@ struct LazyBundleTests {
     #expect(run.standardOutput.contains("Pane1.plist:3:1"))
     #expect(run.standardOutput.contains(path + "/Pane2.plist: PreferenceSpecifiers[2] (Key 'm9')"))
   }
+
+  @Test func onATerminalTheKnownKeysOfAnUnchangedSchemaReadNoPane() throws {
+    let home = try TemporaryFolder()
+    let path = try bundle(in: home)
+    func start() throws -> String {
+      let terminal = try PseudoTerminal(
+        executable: setteiPath, arguments: ["--schema", path, "--store", home.file("s.json")],
+        environment: [
+          "HOME": home.path, "XDG_STATE_HOME": home.file("state"), "LANG": "C.UTF-8",
+          "TERM": "dumb",
+        ])
+      try terminal.waitFor("> ")
+      terminal.send("quit\r")
+      #expect(try terminal.waitForExit() == 0)
+      return PseudoTerminal.plainText(terminal.output)
+    }
+    // The first start learns the schema's keys from every pane: the broken one shows.
+    #expect(try start().contains("⚠ File 'Pane1'"))
+    #expect(try !start().contains("⚠"))
+    // A file written again is a schema changed: its keys are learned again.
+    try writeText(try readText(path + "/Pane0.plist"), to: path + "/Pane0.plist")
+    #expect(try start().contains("⚠ File 'Pane1'"))
+  }
 }
