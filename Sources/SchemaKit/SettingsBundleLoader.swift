@@ -124,10 +124,8 @@ enum SettingsBundleLoader {
     var tables: Set<String>
   }
 
-  /// A child page found but not read yet: where it is, and the specifiers that open it.
+  /// A child page named but not looked for or read yet: the specifiers that open it.
   struct PendingPage: Sendable, Equatable {
-    var path: String
-    var searched: [String]
     var openedBy: [Referrer]
   }
 
@@ -245,21 +243,33 @@ enum SettingsBundleLoader {
       findPages(namedOn: name, into: &schema, reading: false)
     }
 
-    /// Reads a page that was pending; `false` when it cannot be used.
+    /// Reads a page that was pending, looking for its file first; `false` when there is none
+    /// or it cannot be used.
     private mutating func readPending(
       _ name: String, _ page: PendingPage, into schema: inout SettingsSchema
     ) -> Bool {
-      switch readPage(at: page.path, name: name, bytes: nil, into: &schema) {
+      let invalid = name.isEmpty || name.contains("/") || name.contains("\0")
+      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: name, idiom: idiom)
+      let searched = names.map { SettingsBundleLoader.join(folder, $0) }
+      let result: Result<SettingsSchema.Page, PageError>
+      if let found = path(ofFirst: names) {
+        result = readPage(at: found, name: name, bytes: nil, into: &schema)
+      } else {
+        result = .failure(
+          PageError(invalid ? "File must be a page name, without '/' or a file extension" : ""))
+      }
+      switch result {
       case .success(let child):
         add(child, to: &schema)
         return true
       case .failure(let error):
-        failed[name] = (page.searched, error.message)
+        let reason = error.message.isEmpty ? nil : error.message
+        failed[name] = (searched, reason)
         for referrer in page.openedBy {
           schema.missingPages.append(
             MissingPage(
               page: referrer.page, specifierIndex: referrer.specifierIndex, file: name,
-              searched: page.searched, reason: error.message))
+              searched: searched, reason: reason))
         }
         return false
       }
@@ -276,8 +286,8 @@ enum SettingsBundleLoader {
       readStrings(of: page, into: &schema)
     }
 
-    /// Finds the pages that the page `name` names and the schema does not have: pending, or
-    /// missing; with `reading`, each is read at once. Returns the pages read.
+    /// Notes the pages that the page `name` names and the schema does not have: pending, or
+    /// missing; with `reading`, each is looked for and read at once. Returns the pages read.
     @discardableResult
     private mutating func findPages(
       namedOn name: String, into schema: inout SettingsSchema, reading: Bool
@@ -296,7 +306,7 @@ enum SettingsBundleLoader {
       return read
     }
 
-    /// Finds the page `file` named by a specifier: pending, or missing.
+    /// Notes the page `file` named by a specifier: pending, or missing if it was found to be.
     private mutating func find(
       _ file: String, from page: SettingsSchema.Page, index: Int,
       into schema: inout SettingsSchema
@@ -313,19 +323,7 @@ enum SettingsBundleLoader {
             reason: failure.reason))
         return
       }
-      let invalid = file.isEmpty || file.contains("/") || file.contains("\0")
-      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file, idiom: idiom)
-      let searched = names.map { SettingsBundleLoader.join(folder, $0) }
-      guard let found = path(ofFirst: names) else {
-        let reason = invalid ? "File must be a page name, without '/' or a file extension" : nil
-        failed[file] = (searched, reason)
-        schema.missingPages.append(
-          MissingPage(
-            page: page.name, specifierIndex: index, file: file, searched: searched,
-            reason: reason))
-        return
-      }
-      pending[file] = PendingPage(path: found, searched: searched, openedBy: [referrer])
+      pending[file] = PendingPage(openedBy: [referrer])
       pendingOrder.append(file)
     }
 
