@@ -32,11 +32,12 @@ enum SettingsBundleLoader {
   ) throws(SchemaError) -> SettingsSchema {
     let entries: [String]
     do {
-      entries = try FileSystem.folderEntries(folder)
+      entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
     } catch {
       throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
     }
-    var loader = PageReader(folder: folder, entries: entries, idiom: idiom, language: language)
+    var loader = PageReader(
+      folder: folder, lprojEntries: entries, idiom: idiom, language: language)
     guard let rootPath = loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom)) else {
       throw .unreadable(
         "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
@@ -62,8 +63,9 @@ enum SettingsBundleLoader {
     lazily: Bool = false
   ) throws(SchemaError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
-    let entries = (try? FileSystem.folderEntries(folder)) ?? []
-    var loader = PageReader(folder: folder, entries: entries, idiom: idiom, language: language)
+    let entries = (try? FileSystem.folderEntries(folder, endingWith: ".lproj")) ?? []
+    var loader = PageReader(
+      folder: folder, lprojEntries: entries, idiom: idiom, language: language)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return try loader.load(
       rootPath: path, rootName: pageName(ofFile: file), bytes: bytes, lazily: lazily)
@@ -117,11 +119,10 @@ enum SettingsBundleLoader {
     init(_ message: String) { self.message = message }
   }
 
-  /// A folder of language folders: its language, path, and the `.strings` tables it holds.
+  /// A language folder (`ja.lproj`): its language and path.
   struct LanguageFolder: Sendable, Equatable {
     var language: String
     var path: String
-    var tables: Set<String>
   }
 
   /// A child page named but not looked for or read yet: the specifiers that open it.
@@ -143,13 +144,9 @@ enum SettingsBundleLoader {
     let idiom: Idiom
     /// The language whose `.lproj` folders are searched for a page the bundle folder lacks.
     let language: String
-    let present: Set<String>
-    /// The `.lproj` folders, sorted as listed, with the `.strings` tables each holds.
+    /// The `.lproj` folders, sorted by name. Their files are looked for by name, as the
+    /// pages are: nothing lists every page or table of a bundle.
     let languages: [LanguageFolder]
-    /// The files of each `.lproj` folder, by its language (`tables` holds every file name).
-    let localizedFiles: [String: LanguageFolder]
-    /// The `.strings` tables of any language.
-    let available: Set<String>
     /// Child pages found and not read yet, by name, and the order they were found in.
     var pending: [String: PendingPage] = [:]
     var pendingOrder: [String] = []
@@ -161,26 +158,29 @@ enum SettingsBundleLoader {
     /// later are limited the same way.
     var idiomShown: Idiom?
 
-    init(folder: String, entries: [String], idiom: Idiom, language: String) {
+    /// - Parameter lprojEntries: The names in `folder` that end in `.lproj`.
+    init(folder: String, lprojEntries: [String], idiom: Idiom, language: String) {
       self.folder = folder
       self.idiom = idiom
       self.language = language
-      present = Set(entries)
-      var languages: [LanguageFolder] = []
-      var localizedFiles: [String: LanguageFolder] = [:]
-      for entry in entries where entry.hasSuffix(".lproj") && entry.count > ".lproj".count {
-        let path = SettingsBundleLoader.join(folder, entry)
-        guard FileSystem.isFolder(path) else { continue }
-        let files = (try? FileSystem.folderEntries(path)) ?? []
-        let tables = files.filter { $0.hasSuffix(".strings") && $0.count > ".strings".count }
-          .map { String($0.dropLast(".strings".count)) }
-        let name = String(entry.dropLast(".lproj".count))
-        languages.append(LanguageFolder(language: name, path: path, tables: Set(tables)))
-        localizedFiles[name] = LanguageFolder(language: name, path: path, tables: Set(files))
-      }
-      self.languages = languages
-      self.localizedFiles = localizedFiles
-      available = languages.reduce(into: Set<String>()) { $0.formUnion($1.tables) }
+      languages = lprojEntries.filter { $0.hasSuffix(".lproj") && $0.count > ".lproj".count }
+        .map {
+          LanguageFolder(
+            language: String($0.dropLast(".lproj".count)),
+            path: SettingsBundleLoader.join(folder, $0))
+        }
+        .filter { FileSystem.isFolder($0.path) }
+    }
+
+    /// Whether the language folder at `path` has the strings table `table`.
+    private static func has(_ table: String, in path: String) -> Bool {
+      !table.isEmpty && !table.contains("/") && !table.contains("\0")
+        && FileSystem.exists(SettingsBundleLoader.join(path, table + ".strings"))
+    }
+
+    /// Whether some language folder has the strings table `table`.
+    private func isAvailable(_ table: String) -> Bool {
+      languages.contains { Self.has(table, in: $0.path) }
     }
 
     static func == (left: PageReader, right: PageReader) -> Bool {
@@ -193,13 +193,16 @@ enum SettingsBundleLoader {
     /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
     /// resource, in the `.lproj` folder that serves ``language`` best (a localized page).
     func path(ofFirst names: [String]) -> String? {
-      if let found = names.first(where: present.contains) {
+      if let found = names.first(where: { FileSystem.exists(SettingsBundleLoader.join(folder, $0)) }
+      ) {
         return SettingsBundleLoader.join(folder, found)
       }
-      for language in StringsCatalog.languageChain(for: language, among: localizedFiles.keys) {
-        guard let localized = localizedFiles[language] else { continue }
-        if let found = names.first(where: localized.tables.contains) {
-          return SettingsBundleLoader.join(localized.path, found)
+      let folders = Dictionary(languages.map { ($0.language, $0.path) }) { first, _ in first }
+      for language in StringsCatalog.languageChain(for: language, among: folders.keys) {
+        guard let path = folders[language] else { continue }
+        if let found = names.first(where: { FileSystem.exists(SettingsBundleLoader.join(path, $0)) }
+        ) {
+          return SettingsBundleLoader.join(path, found)
         }
       }
       return nil
@@ -356,11 +359,11 @@ enum SettingsBundleLoader {
       case .success(var page):
         schema.loadProblems += found
         guard value.dictionaryValue?["StringsTable"]?.stringValue != nil else {
-          page.stringsTable = available.contains(name) ? name : "Root"
+          page.stringsTable = isAvailable(name) ? name : "Root"
           return .success(page)
         }
         let explicit = page.stringsTable
-        if !languages.isEmpty, !available.contains(explicit) {
+        if !languages.isEmpty, !isAvailable(explicit) {
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: page.source, page: name,
@@ -382,7 +385,7 @@ enum SettingsBundleLoader {
     ) {
       let table = page.stringsTable
       guard tablesRead.insert(table).inserted else { return }
-      for folder in languages where folder.tables.contains(table) {
+      for folder in languages where Self.has(table, in: folder.path) {
         let language = folder.language
         let file = SettingsBundleLoader.join(folder.path, table + ".strings")
         do {
