@@ -158,7 +158,8 @@ enum SettingsBundleLoader {
     /// later are limited the same way.
     var idiomShown: Idiom?
 
-    /// - Parameter lprojEntries: The names in `folder` that end in `.lproj`.
+    /// A reader of the bundle at `folder`, whose `.lproj` folders are `lprojEntries` (the
+    /// names in `folder` that end in `.lproj`).
     init(folder: String, lprojEntries: [String], idiom: Idiom, language: String) {
       self.folder = folder
       self.idiom = idiom
