@@ -99,6 +99,13 @@ struct Program {
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    if options.subcommand == .repl {
+      // A stored value of a page not read yet is checked when the page is.
+      let diagnostics = self.diagnostics
+      model.laterStoredValueWarnings = { warnings in
+        for warning in warnings { diagnostics.write("\(storePath): \(warning)", kind: .warning) }
+      }
+    }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }

@@ -57,6 +57,23 @@ struct LazyBundleTests {
       "\(run.standardOutput)")
   }
 
+  @Test func aStoredValueThatDoesNotFitIsNamedWhenItsPaneIsRead() throws {
+    let home = try TemporaryFolder()
+    let path = try bundle(in: home)
+    let store = home.file("s.json")
+    try writeText(#"{"m9":"huge"}"#, to: store)
+    let arguments = ["--schema", path, "--store", store]
+    let start = try settei(arguments, script: "1\nback\nquit!\n", home: home.path)
+    #expect(start.status == 0 && start.standardError.isEmpty, "\(start.standardError)")
+    let warning = "settei: warning: \(store): the stored value of 'm9'"
+    let opened = try settei(arguments, script: "3\nquit!\n", home: home.path)
+    #expect(opened.status == 0)
+    #expect(opened.standardError.hasPrefix(warning), "\(opened.standardError)")
+    let found = try settei(arguments, script: "find Toggle 0\nquit!\n", home: home.path)
+    #expect(found.status == 0)
+    #expect(found.standardError.hasPrefix(warning), "\(found.standardError)")
+  }
+
   @Test func findSeesPanesNotOpened() throws {
     let home = try TemporaryFolder()
     let path = try bundle(in: home)

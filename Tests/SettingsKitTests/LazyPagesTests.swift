@@ -93,4 +93,22 @@ import Testing
     #expect(model.storedValueWarnings.first?.contains("m9") == true)
     #expect(model.schema.unreadPages.isEmpty)
   }
+
+  @Test func storedValuesOfPagesNotReadAreCheckedWhenTheirPageIs() throws {
+    let bundle = try lazyBundle()
+    let model = model(bundle.schema, stored: ["m9": .string("huge"), "m1": .string("s")])
+    var later: [String] = []
+    model.laterStoredValueWarnings = { later += $0 }
+    #expect(model.storedValueWarnings.isEmpty)
+    #expect(model.schema.unreadPages.count == 3)
+    _ = model.page(named: "Pane0")
+    #expect(later.isEmpty)
+    _ = model.page(named: "Pane2")
+    #expect(later.count == 1)
+    #expect(later.first?.contains("m9") == true)
+    // Said once: reading every page does not say it again.
+    _ = SettingsIndex(model: model).byKey["t10"]
+    _ = model.defaultValue(forKey: "nothing")
+    #expect(later.count == 1)
+  }
 }

@@ -82,6 +82,7 @@ public final class SettingsModel {
     let page = schema.pages[name]
     if !holdsItems, !allKeysIndexed, let page, indexedPages.insert(name).inserted {
       index(page)
+      checkStoredKeysFound()
     }
     return page
   }
@@ -89,6 +90,12 @@ public final class SettingsModel {
   /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
   /// `changes` and `reset all` need), once.
   public func loadAllPages() {
+    readAllPages()
+    // The stored values not checked yet are checked now that every page is at hand.
+    if !uncheckedStoredKeys.isEmpty, !allKeysIndexed { indexAllKeys() }
+  }
+
+  private func readAllPages() {
     guard !schema.unreadPages.isEmpty else { return }
     let problemsBefore = schema.missingPages.count
     schema.loadAllPages()
@@ -124,7 +131,7 @@ public final class SettingsModel {
   /// Indexes every key of every page reachable from the root, in page order from the root,
   /// as if all were shown: the first setting of a key wins.
   private func indexAllKeys() {
-    loadAllPages()
+    readAllPages()
     settingsByKey = [:]
     for (page, specifier) in schema.keyedSpecifiers {
       if let key = specifier.key, settingsByKey[key] == nil {
@@ -132,6 +139,7 @@ public final class SettingsModel {
       }
     }
     allKeysIndexed = true
+    checkStoredKeysFound()
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -260,9 +268,45 @@ public final class SettingsModel {
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.
+  ///
+  /// With ``laterStoredValueWarnings`` set, only the keys of the pages looked at so far are
+  /// checked (no other page is read for them); the others are checked when their page is.
   public var storedValueWarnings: [String] {
+    guard laterStoredValueWarnings != nil, !allKeysIndexed else {
+      return warnings(forStoredKeys: storedValues.keys.sorted())
+    }
+    var known: [String] = []
+    uncheckedStoredKeys = []
+    for key in storedValues.keys {
+      if settingsByKey[key] != nil {
+        known.append(key)
+      } else {
+        uncheckedStoredKeys.insert(key)
+      }
+    }
+    return warnings(forStoredKeys: known.sorted())
+  }
+
+  /// Receives the ``storedValueWarnings`` of stored keys whose page was looked at after
+  /// they were asked for (a page opened, or every page for a search), when it is.
+  public var laterStoredValueWarnings: (([String]) -> Void)?
+
+  /// Stored keys not yet checked, because their page was not looked at yet.
+  private var uncheckedStoredKeys: Set<String> = []
+
+  /// Checks the unchecked stored keys that the keys known now include.
+  private func checkStoredKeysFound() {
+    guard !uncheckedStoredKeys.isEmpty, let later = laterStoredValueWarnings else { return }
+    let found = uncheckedStoredKeys.filter { settingsByKey[$0] != nil }
+    guard !found.isEmpty else { return }
+    uncheckedStoredKeys.subtract(found)
+    let warnings = warnings(forStoredKeys: found.sorted())
+    if !warnings.isEmpty { later(warnings) }
+  }
+
+  private func warnings(forStoredKeys keys: [String]) -> [String] {
     var warnings: [String] = []
-    for key in storedValues.keys.sorted() {
+    for key in keys {
       guard let stored = storedValues[key], let (specifier, page) = setting(forKey: key),
         !isValid(stored, forKey: key)
       else { continue }
