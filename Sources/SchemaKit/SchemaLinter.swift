@@ -51,6 +51,41 @@ public enum SchemaLinter {
     var linter = Linter(schema: schema)
     return linter.run()
   }
+
+  /// The lint errors that keep a specifier from working, by page and index: such a
+  /// specifier is shown as a row naming its error, and the rest of the schema still works.
+  /// Errors that leave the row usable (``LintProblem/leavesRowUsable``) are for `settei lint`
+  /// only.
+  public static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
+    var result: [String: [Int: String]] = [:]
+    for problem in lint(schema) { note(problem, in: &result) }
+    return result
+  }
+
+  /// ``rowBreakingErrors(in:)`` of one page, checking that page alone: what a screen needs
+  /// when it first shows the page. The checks across pages (a `Key` used twice) leave rows
+  /// usable, so the result is the same.
+  public static func rowBreakingErrors(onPage name: String, of schema: SettingsSchema)
+    -> [Int: String]
+  {
+    guard let page = schema.pages[name] else { return [:] }
+    var linter = Linter(schema: schema)
+    for specifier in page.specifiers { linter.check(specifier, on: page) }
+    var result: [String: [Int: String]] = [:]
+    for problem in schema.loadProblems where problem.page == name { note(problem, in: &result) }
+    for problem in linter.problems { note(problem, in: &result) }
+    return result[name] ?? [:]
+  }
+
+  /// Adds a problem to row-breaking errors if it is one, and the first of its specifier.
+  private static func note(_ problem: LintProblem, in result: inout [String: [Int: String]]) {
+    // Not `.errors`: that generic extension is not specialized across modules, and running
+    // it unspecialized cost more at start-up than the lint itself.
+    guard problem.severity == .error, let index = problem.specifierIndex,
+      result[problem.page]?[index] == nil, !problem.leavesRowUsable
+    else { return }
+    result[problem.page, default: [:]][index] = problem.message
+  }
 }
 
 /// One run of the checks.
@@ -107,7 +142,7 @@ private struct Linter {
 
   // MARK: Checks of one specifier
 
-  private mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
+  mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
     let raw = specifier.raw
     guard let type = raw["Type"] else {
       report(
@@ -400,7 +435,7 @@ private struct Linter {
 
   /// Reports pages named by a specifier (or its nested specifiers) that are not loaded.
   private mutating func checkPageReferences(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    for reference in specifier.pageReferences where schema.pages[reference.file] == nil {
+    for reference in specifier.pageReferences where !schema.hasPage(named: reference.file) {
       let what = reference.nestedIn.map { "\($0)'s File" } ?? "File"
       let file = printable(reference.file)
       let record = schema.missingPages.first {

@@ -77,7 +77,10 @@ struct Program {
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
-    let schema = try loadSchema(options.schemaPath, idiom: options.idiom, language: language)
+    // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
+    let schema = try loadSchema(
+      options.schemaPath, idiom: options.idiom, language: language,
+      lazily: options.subcommand == .repl)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -95,8 +98,14 @@ struct Program {
       diagnostics.write(note, kind: .note)
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
-    store.secretKeys = model.keysHoldingSecrets
-    model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
+    model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    if options.subcommand == .repl {
+      // A stored value of a page not read yet is checked when the page is.
+      let diagnostics = self.diagnostics
+      model.laterStoredValueWarnings = { warnings in
+        for warning in warnings { diagnostics.write("\(storePath): \(warning)", kind: .warning) }
+      }
+    }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
@@ -111,7 +120,11 @@ struct Program {
 
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
     // For a person at the REPL, as the history is: a script neither hears nor records it.
-    if isTerminal { noteSchemaUpgrades(model: model, store: store) }
+    if isTerminal {
+      noteSchemaUpgrades(
+        model: model, store: store, schemaPath: options.schemaPath, idiom: options.idiom,
+        language: language)
+    }
     Termination.install()
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
@@ -146,7 +159,7 @@ struct Program {
     session.messages = .forLanguage(language)
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
-    let index = SettingsIndex(schema: schema.schema)
+    let index = SettingsIndex(model: model)
     let commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
     commands.register(with: session)
@@ -206,14 +219,12 @@ struct Program {
     }
   }
 
-  func loadSchema(_ path: String?, idiom: Idiom = .phone, language: String = "en")
-    throws(Failure) -> (
-      schema: SettingsSchema, rootPage: SettingsSchema.Page
-    )
-  {
+  func loadSchema(
+    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+  ) throws(Failure) -> (schema: SettingsSchema, rootPage: SettingsSchema.Page) {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language)
+      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language, lazily: lazily)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
