@@ -41,6 +41,8 @@ enum PageDecoder {
     }
     var specifiers: [Specifier] = []
     specifiers.reserveCapacity(items.count)
+    // One builder for the page, so that equal `Titles` and `Values` arrays are held once.
+    var builder = Specifier.Builder()
     for (index, item) in items.enumerated() {
       guard var raw = item.dictionaryValue else {
         problems.append(
@@ -51,7 +53,8 @@ enum PageDecoder {
         continue
       }
       try prepare(&raw, index)
-      specifiers.append(Specifier(index: index, raw: raw))
+      for (name, value) in raw { _ = builder.add(name, value) }
+      specifiers.append(builder.specifier(index: index))
     }
     var stringsTable: String?
     if let table = dictionary[SpecifierKey.stringsTable] {
