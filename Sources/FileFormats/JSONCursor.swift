@@ -61,6 +61,45 @@ public struct JSONCursor {
     try parser.parseValue()
   }
 
+  /// An array read by ``value(reusing:)``: its text in the input, and its value.
+  public struct ArrayText {
+    var range: Range<Int>
+    var depth: Int
+    var value: PropertyListValue
+  }
+
+  /// Reads the value at the cursor whole, as ``value()`` does; when it is an array whose
+  /// text is, byte for byte, that of `last` (read at this depth or deeper), the cursor steps
+  /// over it and returns the value read then, which shares its storage. An array read anew
+  /// becomes `last`.
+  ///
+  /// The same text is the same value, with the same checks passed, so a schema whose
+  /// multi-values offer the same choices reads and holds them once.
+  public mutating func value(reusing last: inout ArrayText?) throws(SourceError)
+    -> PropertyListValue
+  {
+    guard isArray else { return try parser.parseValue() }
+    if let last, parser.depth <= last.depth, parser.index + last.range.count <= parser.bytes.count {
+      let bytes = parser.bytes
+      let start = parser.index
+      var same = true
+      for offset in 0..<last.range.count
+      where bytes[start + offset] != bytes[last.range.lowerBound + offset] {
+        same = false
+        break
+      }
+      if same {
+        parser.index += last.range.count
+        return last.value
+      }
+    }
+    let start = parser.index
+    let depth = parser.depth
+    let value = try parser.parseValue()
+    last = ArrayText(range: start..<parser.index, depth: depth, value: value)
+    return value
+  }
+
   /// Steps into the object at the cursor (``isObject`` must be true); then
   /// ``nextMember()`` gives its keys.
   ///

@@ -99,6 +99,9 @@ enum JSONPageDecoder {
     /// Equal arrays of strings (a multi-value's `Titles`, `Values`), held once for every
     /// specifier.
     var shared = Specifier.SharedArrays()
+    /// The text of the last `Titles`, `ShortTitles` and `Values` arrays read: the same text
+    /// again is not read again.
+    var lastArrays: [JSONCursor.ArrayText?] = [nil, nil, nil]
 
     /// A page object, or `nil` (and ``shapeIsWrong``) when the value is not one.
     mutating func page(_ cursor: inout JSONCursor) throws(SourceError) -> PendingPage? {
@@ -144,7 +147,6 @@ enum JSONPageDecoder {
       // The members go straight into the specifier's fields, which find a repeated key
       // without the cursor keeping a list of its own; `Children` is kept apart.
       var builder = Specifier.Builder(sharing: shared)
-      defer { shared = builder.shared }
       var children: [(member: String?, page: PendingPage)] = []
       try cursor.beginObject(checkingKeys: false)
       while let key = try cursor.nextMember() {
@@ -166,16 +168,30 @@ enum JSONPageDecoder {
             }
           }
           member = .dictionary(nested)
+        } else if let slot = Self.arraySlot(key) {
+          member = try cursor.value(reusing: &lastArrays[slot])
         } else {
           member = try cursor.value()
         }
         if !builder.add(key, member) { throw cursor.repeatedKey() }
       }
+      shared = builder.shared
       children.sort { order($0.member) < order($1.member) }
       for child in children {
         page.children.append((index, child.member, child.page))
       }
       page.specifiers.append(builder.specifier(index: index))
+    }
+
+    /// Where the text of the last array read under `key` is kept, for the members whose
+    /// arrays repeat from one specifier to the next.
+    private static func arraySlot(_ key: String) -> Int? {
+      switch key {
+      case SpecifierKey.titles: 0
+      case SpecifierKey.values: 1
+      case SpecifierKey.shortTitles: 2
+      default: nil
+      }
     }
 
     /// The order in which the tree reader names a specifier's inline pages: its own

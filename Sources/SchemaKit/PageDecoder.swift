@@ -41,8 +41,8 @@ enum PageDecoder {
     }
     var specifiers: [Specifier] = []
     specifiers.reserveCapacity(items.count)
-    // One builder for the page, so that equal `Titles` and `Values` arrays are held once.
-    var builder = Specifier.Builder()
+    // Equal `Titles` and `Values` arrays are held once for the page.
+    var shared = Specifier.SharedArrays()
     for (index, item) in items.enumerated() {
       guard var raw = item.dictionaryValue else {
         problems.append(
@@ -53,7 +53,9 @@ enum PageDecoder {
         continue
       }
       try prepare(&raw, index)
+      var builder = Specifier.Builder(sharing: shared)
       for (name, value) in raw { _ = builder.add(name, value) }
+      shared = builder.shared
       specifiers.append(builder.specifier(index: index))
     }
     var stringsTable: String?

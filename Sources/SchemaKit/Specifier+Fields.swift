@@ -277,12 +277,9 @@ extension Specifier {
       }
     }
 
-    /// The specifier, at `index` of its page. The builder starts again empty.
-    mutating func specifier(index: Int) -> Specifier {
-      let specifier = Specifier(index: index, kind: kind, fields: fields)
-      fields = Fields()
-      kind = .other("")
-      return specifier
+    /// The specifier, at `index` of its page.
+    consuming func specifier(index: Int) -> Specifier {
+      Specifier(index: index, kind: kind, fields: fields)
     }
   }
 }

@@ -164,7 +164,9 @@ import Testing
     var builder = Specifier.Builder()
     _ = builder.add("Titles", ["Small", "Large"])
     _ = builder.add("Values", ["s", "l"])
+    let shared = builder.shared
     let first = builder.specifier(index: 0)
+    builder = Specifier.Builder(sharing: shared)
     _ = builder.add("Titles", ["Small", "Large"])
     _ = builder.add("Values", ["s", "l"])
     let second = builder.specifier(index: 1)
