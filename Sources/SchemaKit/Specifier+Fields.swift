@@ -53,44 +53,35 @@ extension Specifier {
       }
     }
 
-    /// The member a key names, or `nil` for a key nobody defines. Keys are looked up among
-    /// those of the same length, so that a key costs a comparison or two, not a hash.
+    /// The member a key names, or `nil` for a key nobody defines.
     init?(name: String) {
-      let length = name.utf8.count
-      guard length < Self.byLength.count else { return nil }
-      for member in Self.byLength[length] where member.name == name {
-        self = member
-        return
-      }
-      return nil
+      guard let member = Self.byName[name] else { return nil }
+      self = member
     }
 
-    private static let byLength: [[Member]] = {
-      var table = [[Member]](repeating: [], count: 33)
-      for member in allCases { table[member.name.utf8.count].append(member) }
-      return table
-    }()
+    private static let byName = NameTable(allCases.map { ($0.name, $0) })
   }
 
   /// A specifier's members. The common ones are typed stored fields; a member holding a
   /// value of another type than its field's (a `Title` that is a number) is kept as written
   /// in ``extra`` instead, so that lint sees it and the JSON writer writes it back.
   final class Fields: @unchecked Sendable, Equatable {
-    // Only a `Builder` changes a `Fields`, before any specifier holds it.
-    var hasType = false
-    var title: String?
-    var key: String?
-    var defaultValue: PropertyListValue?
-    var footerText: String?
-    var titles: [String]?
-    var shortTitles: [String]?
-    var values: [PropertyListValue]?
-    var file: String?
+    // Only a `Builder` changes a `Fields`, before any specifier holds it, and no access
+    // spans a call: the dynamic exclusivity checks would cost every member read.
+    @exclusivity(unchecked) var hasType = false
+    @exclusivity(unchecked) var title: String?
+    @exclusivity(unchecked) var key: String?
+    @exclusivity(unchecked) var defaultValue: PropertyListValue?
+    @exclusivity(unchecked) var footerText: String?
+    @exclusivity(unchecked) var titles: [String]?
+    @exclusivity(unchecked) var shortTitles: [String]?
+    @exclusivity(unchecked) var values: [PropertyListValue]?
+    @exclusivity(unchecked) var file: String?
     /// The other members Apple and InAppSettingsKit define, as written, in member order.
-    var details: [(member: Member, value: PropertyListValue)] = []
+    @exclusivity(unchecked) var details: [(member: Member, value: PropertyListValue)] = []
     /// Keys nobody defines, and defined ones holding a value of another type; `nil` when
     /// there are none (a normal specifier).
-    var extra: [String: PropertyListValue]?
+    @exclusivity(unchecked) var extra: [String: PropertyListValue]?
 
     init() {}
 

@@ -50,8 +50,8 @@ public struct Specifier: Sendable, Equatable {
       self = Self.byTypeName[typeName] ?? .other(typeName)
     }
 
-    private static let byTypeName: [String: Kind] = Dictionary(
-      uniqueKeysWithValues: (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
+    private static let byTypeName = NameTable(
+      (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
 
     /// The `Type` string of this kind.
     public var typeName: String {
