@@ -149,31 +149,37 @@ enum JSONPageDecoder {
       var builder = Specifier.Builder(sharing: shared)
       var children: [(member: String?, page: PendingPage)] = []
       try cursor.beginObject(checkingKeys: false)
-      while let key = try cursor.nextMember() {
-        if key == "Children" {
+      while let key = try cursor.nextMember(knownBy: { Specifier.Member(bytes: $0)?.rawValue }) {
+        let member: Specifier.Member?
+        var name = ""
+        switch key {
+        case .known(let known):
+          member = Specifier.Member(rawValue: known)
+        case .other("Children"):
           let child = try self.page(&cursor)
           if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
           if let child { children.append((nil, child)) }
           continue
+        case .other(let other):
+          // A key written with escapes may still be one Apple or InAppSettingsKit defines.
+          member = Specifier.Member(name: other)
+          name = other
         }
-        let member: PropertyListValue
-        if cursor.isObject, Specifier.nestedSpecifierKeys.contains(key) {
-          var nested: [String: PropertyListValue] = [:]
-          try cursor.beginObject()
-          while let nestedKey = try cursor.nextMember() {
-            if nestedKey == "Children" {
-              if let child = try self.page(&cursor) { children.append((key, child)) }
-            } else {
-              nested[nestedKey] = try cursor.value()
-            }
+        let added: Bool
+        if let member {
+          let value: PropertyListValue
+          if member == .itemSpecifier || member == .addSpecifier, cursor.isObject {
+            value = try nestedSpecifier(&cursor, member: member.name, children: &children)
+          } else if let slot = Self.arraySlot(member) {
+            value = try cursor.value(reusing: &lastArrays[slot])
+          } else {
+            value = try cursor.value()
           }
-          member = .dictionary(nested)
-        } else if let slot = Self.arraySlot(key) {
-          member = try cursor.value(reusing: &lastArrays[slot])
+          added = builder.add(member, value)
         } else {
-          member = try cursor.value()
+          added = builder.add(name, try cursor.value())
         }
-        if !builder.add(key, member) { throw cursor.repeatedKey() }
+        if !added { throw cursor.repeatedKey() }
       }
       shared = builder.shared
       children.sort { order($0.member) < order($1.member) }
@@ -183,15 +189,33 @@ enum JSONPageDecoder {
       page.specifiers.append(builder.specifier(index: index))
     }
 
-    /// Where the text of the last array read under `key` is kept, for the members whose
+    /// Where the text of the last array read as `member` is kept, for the members whose
     /// arrays repeat from one specifier to the next.
-    private static func arraySlot(_ key: String) -> Int? {
-      switch key {
-      case SpecifierKey.titles: 0
-      case SpecifierKey.values: 1
-      case SpecifierKey.shortTitles: 2
+    private static func arraySlot(_ member: Specifier.Member) -> Int? {
+      switch member {
+      case .titles: 0
+      case .values: 1
+      case .shortTitles: 2
       default: nil
       }
+    }
+
+    /// A list group's `ItemSpecifier` or `AddSpecifier`: its members, with the page of its
+    /// `Children` taken out into `children`.
+    private mutating func nestedSpecifier(
+      _ cursor: inout JSONCursor, member: String,
+      children: inout [(member: String?, page: PendingPage)]
+    ) throws(SourceError) -> PropertyListValue {
+      var nested: [String: PropertyListValue] = [:]
+      try cursor.beginObject()
+      while let nestedKey = try cursor.nextMember() {
+        if nestedKey == "Children" {
+          if let child = try self.page(&cursor) { children.append((member, child)) }
+        } else {
+          nested[nestedKey] = try cursor.value()
+        }
+      }
+      return .dictionary(nested)
     }
 
     /// The order in which the tree reader names a specifier's inline pages: its own

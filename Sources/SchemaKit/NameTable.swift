@@ -3,25 +3,37 @@
 /// which for a specifier's keys and types is one name. Reading a big schema looks up every
 /// key and type this way.
 struct NameTable<Value>: Sendable where Value: Sendable {
-  private var buckets: [[(name: String, value: Value)]]
+  private var buckets: [[(name: String, bytes: [UInt8], value: Value)]]
 
   init(_ entries: [(name: String, value: Value)]) {
     buckets = Array(repeating: [], count: 64)
-    for entry in entries { buckets[Self.bucket(entry.name)].append(entry) }
+    for entry in entries {
+      let bytes = Array(entry.name.utf8)
+      buckets[bytes.withUnsafeBufferPointer(Self.bucket)].append((entry.name, bytes, entry.value))
+    }
   }
 
   /// The value named `name`, if it is in the table.
   subscript(name: String) -> Value? {
-    for entry in buckets[Self.bucket(name)] where entry.name == name { return entry.value }
+    let bucket = name.utf8.withContiguousStorageIfAvailable(Self.bucket) ?? 0
+    for entry in buckets[bucket] where entry.name == name { return entry.value }
     return nil
   }
 
-  private static func bucket(_ name: String) -> Int {
-    let hash = name.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-      guard let first = bytes.first, let last = bytes.last else { return 0 }
-      let third = bytes.count > 2 ? bytes[2] : 0
-      return bytes.count &* 7 &+ Int(first) &* 3 &+ Int(third) &* 5 &+ Int(last)
+  /// The value whose name is `bytes` in UTF-8, if it is in the table.
+  subscript(bytes bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    for entry in buckets[Self.bucket(bytes)] where entry.bytes.count == bytes.count {
+      let same = entry.bytes.withUnsafeBufferPointer { name in
+        name.indices.allSatisfy { name[$0] == bytes[$0] }
+      }
+      if same { return entry.value }
     }
-    return (hash ?? 0) & 63
+    return nil
+  }
+
+  private static func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let first = bytes.first, let last = bytes.last else { return 0 }
+    let third = bytes.count > 2 ? bytes[2] : 0
+    return (bytes.count &* 7 &+ Int(first) &* 3 &+ Int(third) &* 5 &+ Int(last)) & 63
   }
 }

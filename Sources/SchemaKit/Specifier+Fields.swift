@@ -59,6 +59,12 @@ extension Specifier {
       self = member
     }
 
+    /// The member a key names, from the key's UTF-8 bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+      guard let member = Self.byName[bytes: bytes] else { return nil }
+      self = member
+    }
+
     private static let byName = NameTable(allCases.map { ($0.name, $0) })
   }
 
@@ -188,12 +194,18 @@ extension Specifier {
         fields.extra?[name] = value
         return true
       }
-      if fields.extra?[name] != nil || fields.value(of: member, kind: kind) != nil {
+      return add(member, value)
+    }
+
+    /// Adds a member Apple or InAppSettingsKit defines; `false` (and nothing changed) when
+    /// the specifier has it already.
+    mutating func add(_ member: Member, _ value: PropertyListValue) -> Bool {
+      if fields.extra?[member.name] != nil || fields.value(of: member, kind: kind) != nil {
         return false
       }
       if !store(member, value) {
         if fields.extra == nil { fields.extra = [:] }
-        fields.extra?[name] = value
+        fields.extra?[member.name] = value
       }
       return true
     }

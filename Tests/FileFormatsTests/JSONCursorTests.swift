@@ -139,4 +139,46 @@ import Testing
     #expect(!expected.isEmpty)
     #expect(message == expected)
   }
+
+  @Test func knownKeysAreGivenAsBytesAndTheRestAsStrings() throws {
+    let text = #"{"Title":1,"T\u0069tle":2,"Other":3,"Ünknown":4}"#
+    var keys: [String] = []
+    try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
+      try cursor.beginObject(checkingKeys: false)
+      while let key = try cursor.nextMember(knownBy: { bytes in
+        bytes.elementsEqual("Title".utf8) ? 7 : nil
+      }) {
+        switch key {
+        case .known(let number): keys.append("known \(number)")
+        case .other(let name): keys.append(name)
+        }
+        _ = try cursor.value()
+      }
+    }
+    #expect(keys == ["known 7", "Title", "Other", "Ünknown"])
+    // The repeated key's message names the key as the reader does, known or not.
+    var message = ""
+    do {
+      try JSONReader.read(Array(#"{"Title":1, "Title":2}"#.utf8), source: "t.json") {
+        cursor throws(SourceError) in
+        try cursor.beginObject(checkingKeys: false)
+        var seen = 0
+        while try cursor.nextMember(knownBy: { _ in 1 }) != nil {
+          _ = try cursor.value()
+          seen += 1
+          if seen == 2 { throw cursor.repeatedKey() }
+        }
+      }
+    } catch {
+      message = "\(error)"
+    }
+    var expected = ""
+    do {
+      _ = try JSONReader.parse(Array(#"{"Title":1, "Title":2}"#.utf8), source: "t.json")
+    } catch {
+      expected = "\(error)"
+    }
+    #expect(!expected.isEmpty)
+    #expect(message == expected)
+  }
 }
