@@ -25,7 +25,7 @@ extension Specifier {
   /// they name the idiom. A value that is not an array limits nothing; unknown names are
   /// skipped, as InAppSettingsKit skips them (``SettingsSchema/idiomProblems()`` names both).
   public func isSupported(on idiom: Idiom) -> Bool {
-    guard let names = raw[SpecifierKey.supportedUserInterfaceIdioms]?.arrayValue else {
+    guard let names = fields.detail(.supportedUserInterfaceIdioms)?.arrayValue else {
       return true
     }
     return names.contains { $0.stringValue == idiom.specifierName }
@@ -44,7 +44,7 @@ extension SettingsSchema {
     let known = Idiom.allCases.map(\.specifierName)
     var problems: [LintProblem] = []
     for specifier in page.specifiers {
-      guard let value = specifier.raw[SpecifierKey.supportedUserInterfaceIdioms] else { continue }
+      guard let value = specifier.fields.detail(.supportedUserInterfaceIdioms) else { continue }
       let names = value.arrayValue?.map { $0.stringValue ?? $0.debugDescription }
       let unknown = names?.filter { !known.contains($0) } ?? []
       guard names == nil || !unknown.isEmpty else { continue }

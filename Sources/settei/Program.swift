@@ -31,6 +31,10 @@ struct Program {
   let environment: Environment
   let standardOutput = FileOutput(descriptor: 1)
   let standardError = FileOutput(descriptor: 2)
+  /// The schema, model, store and screens, kept until the process exits: `exit` then ends
+  /// the program without freeing them one by one, which costs as much as the schema is big.
+  /// (main.swift holds the program until it calls `exit`.)
+  let keptUntilExit = KeptUntilExit()
 
   /// An error that ends the run with a status and a message for standard error.
   struct Failure: Error {
@@ -98,6 +102,7 @@ struct Program {
       diagnostics.write(note, kind: .note)
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
+    keptUntilExit.keep(model, store)
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
     if options.subcommand == .repl {
       // A stored value of a page not read yet is checked when the page is.
@@ -117,6 +122,7 @@ struct Program {
     }
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
+    keptUntilExit.keep(navigationController)
 
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
     // For a person at the REPL, as the history is: a script neither hears nor records it.
@@ -163,6 +169,7 @@ struct Program {
     let commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
     commands.register(with: session)
+    keptUntilExit.keep(index, commands)
     editReader?.historyFilter = { [unowned session] line in
       session.mayKeepInHistory(line) && !commands.revealsSecret(line)
     }
@@ -228,6 +235,7 @@ struct Program {
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
+    keptUntilExit.keep(schema)
     guard let rootPage = schema.rootPage else {
       throw Failure(
         status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
@@ -247,5 +255,12 @@ struct Program {
   }
 }
 
-extension Program {
+/// What a run keeps alive until the process exits (see ``Program/keptUntilExit``).
+final class KeptUntilExit {
+  private var values: [Any] = []
+
+  /// Keeps `values` (objects, or values holding them) alive until the process exits.
+  func keep(_ values: Any...) {
+    self.values += values
+  }
 }
