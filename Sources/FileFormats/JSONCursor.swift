@@ -18,8 +18,10 @@
 /// ```
 public struct JSONCursor {
   var parser: JSONParser
-  /// The open objects, innermost last.
-  private var objects: [Object] = []
+  /// The innermost open object, read and changed where it stands for every member.
+  private var object = Object()
+  /// The open objects around ``object``, innermost last.
+  private var enclosing: [Object] = []
 
   private struct Object {
     var count = 0
@@ -81,20 +83,27 @@ public struct JSONCursor {
     -> PropertyListValue
   {
     guard isArray else { return try parser.parseValue() }
-    if let last, parser.depth <= last.depth, parser.index + last.range.count <= parser.bytes.count {
-      let bytes = parser.bytes
-      let start = parser.index
-      var same = true
-      for offset in 0..<last.range.count
-      where bytes[start + offset] != bytes[last.range.lowerBound + offset] {
-        same = false
-        break
-      }
-      if same {
-        parser.index += last.range.count
-        return last.value
+    if let previous = last, parser.depth <= previous.depth,
+      parser.index + previous.range.count <= parser.bytes.count
+    {
+      // Compared through the base pointer: the bounds are checked above, once.
+      if let base = parser.bytes.baseAddress {
+        let here = base + parser.index
+        let there = base + previous.range.lowerBound
+        var offset = 0
+        while offset < previous.range.count, here[offset] == there[offset] { offset += 1 }
+        guard offset == previous.range.count else { return try readArray(into: &last) }
+        parser.index += previous.range.count
+        return previous.value
       }
     }
+    return try readArray(into: &last)
+  }
+
+  /// Reads the array at the cursor, which becomes `last`.
+  private mutating func readArray(into last: inout ArrayText?) throws(SourceError)
+    -> PropertyListValue
+  {
     let start = parser.index
     let depth = parser.depth
     let value = try parser.parseValue()
@@ -111,13 +120,13 @@ public struct JSONCursor {
   /// - Throws: ``SourceError`` when objects and arrays nest too deeply.
   public mutating func beginObject(checkingKeys: Bool = true) throws(SourceError) {
     try parser.enterContainer()
-    objects.append(Object(checksKeys: checkingKeys))
+    enclosing.append(object)
+    object = Object(checksKeys: checkingKeys)
   }
 
   /// The error for the key of the member just read when the object has it already, as
   /// ``JSONReader`` words and places it.
   public func repeatedKey() -> SourceError {
-    let object = objects[objects.count - 1]
     var key = object.lastKey
     if object.lastKeyIsKnown {
       // A key ``nextMember(knownBy:)`` did not make a String of: read it again.
@@ -134,9 +143,9 @@ public struct JSONCursor {
   /// read (``value()``, or ``beginObject()``/``beginArray()`` and their members) before
   /// asking for the next; `nil` after the object's last member, with the cursor after it.
   public mutating func nextMember() throws(SourceError) -> String? {
-    guard var object = try toNextKey() else { return nil }
+    guard try toNextKey() else { return nil }
     let key = try parser.parseString()
-    try afterKey(&object, key: key)
+    try afterKey(key)
     return key
   }
 
@@ -156,49 +165,40 @@ public struct JSONCursor {
   public mutating func nextMember(
     knownBy known: (UnsafeBufferPointer<UInt8>) -> UInt8?
   ) throws(SourceError) -> Key? {
-    guard var object = try toNextKey() else { return nil }
+    guard try toNextKey() else { return nil }
     if !object.checksKeys {
       // Printable ASCII up to the closing quote is a string as it stands (no escapes, no
       // byte to check), so the key's bytes are its text.
       let bytes = parser.bytes
       let start = parser.index + 1
-      var end = start
-      while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80,
-        bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\")
-      {
-        end += 1
-      }
+      let end = parser.endOfPlainText(from: start)
       if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
         let key = known(UnsafeBufferPointer(rebasing: bytes[start..<end]))
       {
         parser.index = end + 1
-        try afterKey(&object, key: nil)
+        try afterKey(nil)
         return .known(key)
       }
     }
     let key = try parser.parseString()
-    try afterKey(&object, key: key)
+    try afterKey(key)
     return .other(key)
   }
 
   /// Steps to the next member's key: over the `,` (checking the last key when the cursor
-  /// checks keys) or the closing `}`. Returns the object, taken off ``objects``, with the
-  /// cursor on the key's opening quote; `nil` after the object's last member.
-  private mutating func toNextKey() throws(SourceError) -> Object? {
-    var object = objects.removeLast()
+  /// checks keys) or the closing `}`. Returns `true` with the cursor on the key's opening
+  /// quote; `false` after the object's last member, with ``object`` the enclosing one again.
+  private mutating func toNextKey() throws(SourceError) -> Bool {
     if object.count > 0 {
-      guard !object.checksKeys || object.insertLastKey() else {
-        objects.append(object)
-        throw repeatedKey()
-      }
+      guard !object.checksKeys || object.insertLastKey() else { throw repeatedKey() }
       parser.skipWhitespace()
-      guard try separator(closing: "}", after: "object member") else { return nil }
+      guard try separator(closing: "}", after: "object member") else { return endObject() }
     } else {
       parser.skipWhitespace()
       if parser.peek == UInt8(ascii: "}") {
         parser.index += 1
         parser.depth -= 1
-        return nil
+        return endObject()
       }
     }
     parser.skipWhitespace()
@@ -212,12 +212,17 @@ public struct JSONCursor {
       throw parser.input.error(at: parser.index, message)
     }
     object.lastKeyStart = parser.index
-    return object
+    return true
   }
 
-  /// Steps over the `:` after a key (`nil`: a key the reader knew from its bytes) and puts
-  /// the object back.
-  private mutating func afterKey(_ object: inout Object, key: String?) throws(SourceError) {
+  /// Closes ``object``: the enclosing object is the innermost again. Returns `false`.
+  private mutating func endObject() -> Bool {
+    object = enclosing.removeLast()
+    return false
+  }
+
+  /// Steps over the `:` after a key (`nil`: a key the reader knew from its bytes).
+  private mutating func afterKey(_ key: String?) throws(SourceError) {
     parser.skipWhitespace()
     guard parser.peek == UInt8(ascii: ":") else {
       throw parser.input.error(
@@ -228,7 +233,6 @@ public struct JSONCursor {
     object.count += 1
     object.lastKey = key ?? ""
     object.lastKeyIsKnown = key == nil
-    objects.append(object)
   }
 
   /// Steps over the `,` after a member or element (`true`), or over the `closing` bracket
