@@ -135,6 +135,23 @@ extension Specifier {
       }
     }
 
+    /// Whether the member is in its field: ``value(of:kind:)`` is not `nil`, without making
+    /// the value (a builder asks for every member it adds).
+    func has(_ member: Member) -> Bool {
+      switch member {
+      case .type: hasType
+      case .title: title != nil
+      case .key: key != nil
+      case .defaultValue: defaultValue != nil
+      case .footerText: footerText != nil
+      case .titles: titles != nil
+      case .shortTitles: shortTitles != nil
+      case .values: values != nil
+      case .file: file != nil
+      default: details.contains { $0.member == member }
+      }
+    }
+
     /// Every member, as a dictionary.
     func dictionary(kind: Kind) -> [String: PropertyListValue] {
       var result = extra ?? [:]
@@ -200,7 +217,7 @@ extension Specifier {
     /// Adds a member Apple or InAppSettingsKit defines; `false` (and nothing changed) when
     /// the specifier has it already.
     mutating func add(_ member: Member, _ value: PropertyListValue) -> Bool {
-      if fields.extra?[member.name] != nil || fields.value(of: member, kind: kind) != nil {
+      if fields.extra?[member.name] != nil || fields.has(member) {
         return false
       }
       if !store(member, value) {
