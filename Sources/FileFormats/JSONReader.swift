@@ -485,12 +485,26 @@ struct JSONParser {
 
   /// The offset of the first byte from `start` on that is not printable ASCII or is `"` or
   /// `\`: string content up to there needs no check, no decoding. Scanned through the base
-  /// pointer, one bounds check per byte fewer.
+  /// pointer, eight bytes at a time while none of them ends it, then byte by byte.
   @inline(__always)
   func endOfPlainText(from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
     var end = start
     let count = bytes.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while end + 8 <= count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+      // Whether some byte is below 0x20, is 0x80 or above, or is `"` or `\` (a byte of
+      // `word ^ repeated` is zero where it equals the repeated byte); never a false `false`.
+      let quotes = word ^ (ones &* 0x22)
+      let backslashes = word ^ (ones &* 0x5C)
+      let below = (word &- ones &* 0x20) & ~word
+      let equal = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+      guard (below | equal | word) & highs == 0 else { break }
+      end += 8
+    }
     while end < count {
       let byte = base[end]
       guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\")

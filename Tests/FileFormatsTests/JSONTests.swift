@@ -23,6 +23,26 @@ private func failure(_ bytes: [UInt8]) -> SourceError? {
 }
 
 @Suite struct JSONReaderTests {
+  /// Plain string content is scanned eight bytes at a time: a byte that ends it, at any
+  /// place in a long string, is still seen (an escape decoded, a bad byte refused where it is).
+  @Test func seesWhatEndsPlainTextAtEveryPlace() throws {
+    let plain = Array("abcdefghijklmnopqrstuvwx".utf8)
+    for place in 0...plain.count {
+      let head = String(decoding: plain[..<place], as: UTF8.self)
+      let tail = String(decoding: plain[place...], as: UTF8.self)
+      #expect(try parse("\"\(head)\\n\(tail)\"") == .string(head + "\n" + tail))
+      #expect(try parse("\"\(head)é\(tail)\"") == .string(head + "é" + tail))
+      #expect(try parse("[\"\(head)\", \"\(tail)\"]") == .array([.string(head), .string(tail)]))
+      let control = failure("\"\(head)\u{01}\(tail)\"")
+      #expect(control?.column == place + 2)
+      #expect(control?.message.hasPrefix("control character") == true)
+      var invalid = Array("\"\(head)".utf8) + [0xFF] + Array("\(tail)\"".utf8)
+      #expect(failure(invalid)?.column == place + 2)
+      invalid.removeLast()
+      #expect(failure(invalid)?.message.hasPrefix("invalid UTF-8") == true)
+    }
+  }
+
   @Test func readsEveryKind() throws {
     let value = try parse(
       #"{"s": "text", "i": 42, "r": 1.5, "t": true, "f": false, "a": [1, "x", []], "o": {"k": {}}}"#
