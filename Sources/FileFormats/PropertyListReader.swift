@@ -392,7 +392,17 @@ struct XMLPropertyListParser {
   /// comments dropped, nested elements refused.
   mutating func readText(_ tag: Tag) throws(SourceError) -> String {
     if tag.isEmpty { return "" }
+    // Text of plain ASCII right up to the end tag (most keys and strings) becomes a String
+    // straight from the input, not byte by byte through ``text``.
+    let start = index
+    index = endOfPlainText(from: start)
+    if isAtEndTag {
+      let content = String(decoding: bytes[start..<index], as: UTF8.self)
+      try readEndTag(tag.name, openedAt: tag.offset, context: "")
+      return content
+    }
     text.removeAll(keepingCapacity: true)
+    text.append(contentsOf: bytes[start..<index])
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<") {
@@ -412,6 +422,10 @@ struct XMLPropertyListParser {
         }
       } else if byte == UInt8(ascii: "&") {
         try readEntity()
+      } else if byte < 0x80 {
+        let end = endOfPlainText(from: index)
+        text.append(contentsOf: bytes[index..<end])
+        index = end
       } else if let length = input.utf8SequenceLength(at: index) {
         text.append(contentsOf: bytes[index..<index + length])
         index += length
@@ -473,10 +487,29 @@ struct XMLPropertyListParser {
 
   // MARK: Skipping
 
+  /// The offset of the first byte from `start` on that is not ASCII or is `<` or `&`: text
+  /// up to there is taken as it stands.
+  func endOfPlainText(from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    var end = start
+    while end < bytes.count {
+      let byte = base[end]
+      guard byte < 0x80, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") else { break }
+      end += 1
+    }
+    return end
+  }
+
   /// Skips whitespace, comments, processing instructions and the DOCTYPE.
   mutating func skipMisc(inside element: String? = nil) throws(SourceError) {
     while true {
       skipWhitespace()
+      // At a tag that is not `<!` or `<?` (the common case) there is nothing to skip.
+      if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<"),
+        bytes[index + 1] != UInt8(ascii: "!"), bytes[index + 1] != UInt8(ascii: "?")
+      {
+        return
+      }
       if starts(with: "<!--") {
         try skipComment()
       } else if starts(with: "<?") {

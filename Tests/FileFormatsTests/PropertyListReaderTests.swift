@@ -18,6 +18,34 @@ private func failure(_ text: String) -> SourceError? {
 }
 
 @Suite struct PropertyListReaderTests {
+  /// Plain ASCII text is taken from the input as it stands up to the first `<`, `&` or byte
+  /// outside ASCII: what follows it at any place is still decoded, checked or refused.
+  @Test func decodesWhatFollowsPlainTextAtEveryPlace() throws {
+    let plain = "abcdefghij"
+    for place in 0...plain.count {
+      let head = String(plain.prefix(place))
+      let tail = String(plain.dropFirst(place))
+      let inner = [
+        ("&amp;", "&"), ("é", "é"), ("<![CDATA[<x>]]>", "<x>"), ("<!-- c -->", ""),
+        ("\u{1}", "\u{1}"),
+      ]
+      for (written, read) in inner {
+        let document = plistDocument("<dict><key>\(head)\(written)\(tail)</key><string/></dict>")
+        #expect(try parse(document) == ["\(head)\(read)\(tail)": ""])
+      }
+      let error = failure(plistDocument("<string>\(head)<b>\(tail)</string>"))
+      #expect(error?.message.hasPrefix("expected text or </string> inside <string>") == true)
+    }
+  }
+
+  /// Comments and processing instructions between elements are still skipped where a tag
+  /// is expected.
+  @Test func skipsMarkupBetweenElements() throws {
+    let value = try parse(
+      plistDocument("<dict><!-- a --><key>k</key><?pi x?><array><!--b--><true/></array></dict>"))
+    #expect(value == ["k": [true]])
+  }
+
   @Test func readsEveryKind() throws {
     let value = try parse(
       plistDocument(
