@@ -346,6 +346,16 @@ struct XMLPropertyListParser {
     guard isAtEndTag else {
       throw input.error(at: index, "expected </\(name)> \(context), found \(foundTag)")
     }
+    // `</name>` exactly, as nearly always: compared with the bytes, no String made.
+    var end = index + 2
+    for byte in name.utf8 {
+      guard end < bytes.count, bytes[end] == byte else { break }
+      end += 1
+    }
+    if end - index - 2 == name.utf8.count, end < bytes.count, bytes[end] == UInt8(ascii: ">") {
+      index = end + 1
+      return
+    }
     index += 2
     let found = readName()
     skipWhitespace()
@@ -366,9 +376,13 @@ struct XMLPropertyListParser {
   /// characters escaped: they only ever appear in messages, never match a known name.
   mutating func readName() -> String {
     let start = index
-    while let byte = peek, isNameByte(byte) { index += 1 }
+    var isASCII = true
+    while let byte = peek, isNameByte(byte) {
+      isASCII = isASCII && byte < 0x80
+      index += 1
+    }
     let name = String(decoding: bytes[start..<index], as: UTF8.self)
-    return bytes[start..<index].allSatisfy { $0 < 0x80 } ? name : escapedForMessage(name)
+    return isASCII ? name : escapedForMessage(name)
   }
 
   func isNameStart(_ byte: UInt8) -> Bool {

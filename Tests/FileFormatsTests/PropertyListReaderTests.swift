@@ -38,6 +38,16 @@ private func failure(_ text: String) -> SourceError? {
     }
   }
 
+  /// An end tag is compared with its name byte by byte: a longer or shorter name, or space
+  /// before `>`, is still read as before.
+  @Test func endTagsThatAlmostMatch() throws {
+    #expect(try parse(plistDocument("<array><string>a</string  ></array >")) == ["a"])
+    for wrong in ["</strings>", "</strin>", "</string/>"] {
+      let error = failure(plistDocument("<array><string>a\(wrong)</array>"))
+      #expect(error?.message.hasPrefix("expected </string> to close <string> from line") == true)
+    }
+  }
+
   /// Comments and processing instructions between elements are still skipped where a tag
   /// is expected.
   @Test func skipsMarkupBetweenElements() throws {
