@@ -370,7 +370,25 @@ struct StringsParser {
   private mutating func parseQuotedString(quote: UInt16) throws(SourceError) -> String {
     let open = index
     index += 1
-    var text: [UInt16] = []
+    // Up to the first escape in one go; a string without one (nearly all) is made from its
+    // units directly (from bytes when they are ASCII), without a buffer of its own.
+    let start = index
+    while index < units.count, units[index] != quote, units[index] != ascii("\\") {
+      index += 1
+    }
+    if index < units.count, units[index] == quote {
+      let end = index
+      index += 1
+      return units.withUnsafeBufferPointer { all in
+        let run = UnsafeBufferPointer(rebasing: all[start..<end])
+        guard run.allSatisfy({ $0 < 0x80 }) else { return String(decoding: run, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: run.count) { bytes in
+          for offset in run.indices { bytes[offset] = UInt8(truncatingIfNeeded: run[offset]) }
+          return run.count
+        }
+      }
+    }
+    var text = Array(units[start..<index])
     /// A lead surrogate written as `\U` escape, waiting for its trail, and where it was.
     var pendingLead: Int?
     while true {

@@ -25,6 +25,21 @@ private func parse(_ text: String) throws -> [String: String] {
 @Suite struct StringsFileParserTests {
   let sample = "/* c */\n\"TITLE\" = \"Größe 日本\";\n// line\n\"B\"=\"b\" ;\n"
 
+  /// A string without escapes is made from its text in one go, one with an escape at any
+  /// place is decoded as before.
+  @Test func readsEscapesAtEveryPlace() throws {
+    let plain = "abcdefgh"
+    for place in 0...plain.count {
+      let head = String(plain.prefix(place))
+      let tail = String(plain.dropFirst(place))
+      #expect(try parse("\"k\" = \"\(head)\\n\(tail)\";") == ["k": head + "\n" + tail])
+      #expect(try parse("\"k\" = \"\(head)é\(tail)\";") == ["k": head + "é" + tail])
+      #expect(try parse("'\(head)' = '\(tail)';") == [head: tail])
+      #expect(
+        stringsFailure("\"k\" = \"\(head)")?.message.hasPrefix("unterminated string") == true)
+    }
+  }
+
   @Test func readsUTF8WithAndWithoutByteOrderMark() throws {
     let plain = try StringsFileParser.parse(Array(sample.utf8), source: "a")
     #expect(plain == ["TITLE": "Größe 日本", "B": "b"])
