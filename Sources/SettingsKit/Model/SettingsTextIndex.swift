@@ -345,13 +345,12 @@ private struct TextColumnBuilder {
   private var count = 0
   private var capacity: Int
   private var starts: [Int32] = []
-  /// For each plain text, the number of its hash in ``hashes`` when it is shared, else -1.
-  private var sharedNumbers: [Int32] = []
-  /// The hashes of the shared texts.
+  /// For each plain text, its hash with the top bit set when it is shared, else 0.
   private var hashes: [UInt32] = []
   /// Open addressing: a shared text's number + 1 in the slot of its hash (or after it); 0
   /// is an empty slot. Never more than half full.
   private var slots: [Int32]
+  private var sharedCount = 0
   private var others: [String] = []
   private var otherNumbers: [String: Int32] = [:]
   private var textOfOwner: [Int32] = []
@@ -367,9 +366,9 @@ private struct TextColumnBuilder {
   /// Adds the text of the next owner. A `shared` text (a choice, a footer: texts that many
   /// settings have) is kept once; others are added as they come.
   mutating func append(_ text: String, shared: Bool = false) {
-    if let quick = text.utf8.withContiguousStorageIfAvailable({
-      internLowercased($0, shared: shared)
-    }), let number = quick {
+    // `withUTF8` reads a native string's bytes in place (a small one's from a copy).
+    var bytes = text
+    if let number = bytes.withUTF8({ internLowercased($0, shared: shared) }) {
       textOfOwner.append(number)
       return
     }
@@ -395,8 +394,12 @@ private struct TextColumnBuilder {
   }
 
   /// Room for `more` bytes after ``count``.
+  @inline(__always)
   private mutating func reserve(_ more: Int) {
-    guard count + more > capacity else { return }
+    if count + more > capacity { grow(more) }
+  }
+
+  private mutating func grow(_ more: Int) {
     let grown = max(capacity * 2, count + more)
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
     bigger.update(from: storage, count: count)
@@ -465,13 +468,14 @@ private struct TextColumnBuilder {
     if shared {
       hash = Self.hashSeed
       for position in 0..<length { hash = (hash ^ UInt32(written[position])) &* Self.hashPrime }
+      hash |= 0x8000_0000
       let mask = slots.count - 1
       slot = Int(hash) & mask
       while slots[slot] != 0 {
         let text = Int(slots[slot]) - 1
         let start = Int(starts[text])
         let end = text + 1 < starts.count ? Int(starts[text + 1]) : count
-        if hashes[Int(sharedNumbers[text])] == hash, end - start - 1 == length,
+        if hashes[text] == hash, end - start - 1 == length,
           memcmp(storage + start, written, length) == 0
         {
           return Int32(text)
@@ -483,13 +487,11 @@ private struct TextColumnBuilder {
     let number = Int32(starts.count)
     starts.append(Int32(count))
     count += length + 1
+    hashes.append(hash)
     if shared {
-      sharedNumbers.append(Int32(hashes.count))
-      hashes.append(hash)
       slots[slot] = number + 1
-      if hashes.count * 2 > slots.count { rehash() }
-    } else {
-      sharedNumbers.append(-1)
+      sharedCount += 1
+      if sharedCount * 2 > slots.count { rehash() }
     }
     return number
   }
@@ -498,8 +500,8 @@ private struct TextColumnBuilder {
   private mutating func rehash() {
     var grown = [Int32](repeating: 0, count: slots.count * 2)
     let mask = grown.count - 1
-    for (text, shared) in sharedNumbers.enumerated() where shared >= 0 {
-      var slot = Int(hashes[Int(shared)]) & mask
+    for (text, hash) in hashes.enumerated() where hash != 0 {
+      var slot = Int(hash) & mask
       while grown[slot] != 0 { slot = (slot + 1) & mask }
       grown[slot] = Int32(text) + 1
     }
