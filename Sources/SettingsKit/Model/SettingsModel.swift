@@ -340,6 +340,6 @@ public final class SettingsModel {
   /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
   private var resolvedTables: [String: [String: String]] = [:]
 
-  /// The layouts of the pages shown so far, by page name (``layout(of:)``).
-  var pageLayouts: [String: PageLayout] = [:]
+  /// What the screens of each page shown so far share, by page name (``pageSections(of:)``).
+  var keptPageSections: [String: PageSections] = [:]
 }

@@ -40,7 +40,7 @@ public final class SettingsPageViewController: TableViewController {
 
   private(set) var sections: [Section] = []
   /// What the page's sections depend on, worked out once per page and model.
-  private let layout: PageLayout
+  private let layout: PageSections
   /// Whether the page has a list group, whose rows come and go with its value.
   private var hasListGroups: Bool { layout.hasListGroups }
 
@@ -83,7 +83,7 @@ public final class SettingsPageViewController: TableViewController {
     self.model = model
     self.listItem = listItem
     // A list item's page has a model of its own: its layout is not kept.
-    layout = listItem == nil ? model.layout(of: page) : PageLayout(page: page)
+    layout = listItem == nil ? model.pageSections(of: page) : PageSections(page: page)
     rawTitle = title
     super.init()
     updateTitle()
@@ -183,7 +183,7 @@ public final class SettingsPageViewController: TableViewController {
 
   /// Sections depend on values only through list groups, whose items come and go. Those of
   /// a page without list groups are made once per page (and language, with sorted radio
-  /// groups) and kept in its ``PageLayout``, shared by every screen of the page: opening a
+  /// groups) and kept in its ``PageSections``, shared by every screen of the page: opening a
   /// page of a thousand settings costs what its first screen shows.
   private func rebuildSections() {
     let errors = model.specifierErrors[page.name]

@@ -1,14 +1,14 @@
 import SchemaKit
 
 /// What the screens of one page share, worked out once per page and model
-/// (``SettingsModel/layout(of:)``): whether its rows depend on values (list groups) or on
+/// (``SettingsModel/pageSections(of:)``): whether its rows depend on values (list groups) or on
 /// the language (radio groups sorted by title), and, for a page whose rows do not depend on
 /// values, its sections as last made, with the lint errors and language they were made
 /// with and their headers and footers localized.
 ///
 /// Opening a page then costs what its first screen shows, not a walk of all its settings:
 /// a page of a thousand settings opens as fast as a page of ten.
-final class PageLayout {
+final class PageSections {
   /// Whether the page has a list group, whose rows come and go with its value.
   let hasListGroups: Bool
   /// Whether a radio group lists its choices sorted by title, which changes with the
@@ -40,10 +40,10 @@ final class PageLayout {
 
 extension SettingsModel {
   /// The layout of a page, made on first use and kept.
-  func layout(of page: SettingsSchema.Page) -> PageLayout {
-    if let known = pageLayouts[page.name] { return known }
-    let layout = PageLayout(page: page)
-    pageLayouts[page.name] = layout
+  func pageSections(of page: SettingsSchema.Page) -> PageSections {
+    if let known = keptPageSections[page.name] { return known }
+    let layout = PageSections(page: page)
+    keptPageSections[page.name] = layout
     return layout
   }
 }

@@ -28,7 +28,7 @@ private let sortedAndListed = """
     "Many": "たくさん"}}}
   """
 
-@Suite struct PageLayoutTests {
+@Suite struct PageSectionsTests {
   private func model(stored: [String: PropertyListValue] = [:]) throws -> SettingsModel {
     let schema = try JSONSchemaReader.read(Array(sortedAndListed.utf8), source: "layout.json")
     return SettingsModel(schema: schema, storedValues: stored, language: "en")
@@ -40,8 +40,8 @@ private let sortedAndListed = """
     let first = SettingsPageViewController(page: page, model: model)
     let shown = rows(of: first).map(\.text)
     #expect(shown == ["Apple", "Banana", "Cherry", "One", "Two", "Size", "Lists"])
-    let layout = model.layout(of: page)
-    #expect(model.layout(of: page) === layout)
+    let layout = model.pageSections(of: page)
+    #expect(model.pageSections(of: page) === layout)
     #expect(layout.sections?.sections.count == first.sections.count)
     #expect(first.tableView.footerTitle(forSection: 1) == "Many")
     // A second screen of the page takes the kept sections and shows the same.
@@ -71,7 +71,7 @@ private let sortedAndListed = """
   @Test func aPageWithAListGroupFollowsItsValue() throws {
     let model = try model(stored: ["tags": ["a"]])
     let page = try #require(model.schema.pages["Lists"])
-    #expect(model.layout(of: page).hasListGroups)
+    #expect(model.pageSections(of: page).hasListGroups)
     #expect(
       rows(of: SettingsPageViewController(page: page, model: model)).map(\.text) == [
         "a", "+ Add Tag",
@@ -80,6 +80,6 @@ private let sortedAndListed = """
     #expect(
       rows(of: SettingsPageViewController(page: page, model: model)).map(\.text)
         == ["a", "b", "+ Add Tag"])
-    #expect(model.layout(of: page).sections == nil)
+    #expect(model.pageSections(of: page).sections == nil)
   }
 }
