@@ -34,9 +34,10 @@ final class CountingRowsController: TableViewController {
 struct ScaleBenchmark {
   let configuration: BenchConfiguration
   static let sizes = [10, 10_000, 10_000_000]
-  /// 18 rows leave 10 for a page, so that the 10-row table fills its one page and every size
+  /// 16 rows leave 10 for a page of one section (less the breadcrumb, three empty lines, the
+  /// page line and the prompt), so that the 10-row table fills its one page and every size
   /// shows the same number of rows.
-  static let terminal = Session.TerminalSize(columns: 80, rows: 18)
+  static let terminal = Session.TerminalSize(columns: 80, rows: 16)
   /// Sessions counted with callgrind per size.
   static let callgrindSessions = 200
 
@@ -92,7 +93,7 @@ struct ScaleBenchmark {
       "A `TableViewController` whose data source makes each cell on demand and counts the "
         + "requests, on a navigation controller, shown by TableREPL's `Session` with a "
         + "`ScriptedLineReader` of one line, `page K` (K the middle page), and a `FileOutput` "
-        + "on /dev/null, on an 80×18 terminal (10 rows a page, so that the 10-row table fills its page like the others). One session renders the first "
+        + "on /dev/null, on an 80×16 terminal (10 rows a page, so that the 10-row table fills its page like the others). One session renders the first "
         + "page, then page K; the data source reloads before each screen, so that every screen "
         + "asks for the cells of its page at every size (a table view keeps the cells of the "
         + "page it showed, and the 10-row table's page K is its first page). Each size runs in a child process (the benchmark re-executing "
@@ -159,7 +160,7 @@ struct ScaleBenchmark {
     guard null >= 0 else { throw BenchError("cannot open /dev/null: \(TextFile.reason())") }
     defer { close(null) }
     let output = FileOutput(descriptor: null)
-    let pageSize = max(5, terminal.rows - 8)
+    let pageSize = terminal.rows - 6
     let pages = max(1, (rows + pageSize - 1) / pageSize)
     let middle = pages / 2 + 1
 

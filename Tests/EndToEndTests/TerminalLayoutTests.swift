@@ -62,6 +62,31 @@ struct TerminalLayoutTests {
     }
   }
 
+  /// The InAppSettingsKit sample at 80×12, whose root page has tall headers and footers:
+  /// going on page by page and back, every page fits, holds what fits (not one row a page
+  /// because of one tall footer), and the pages show every row once.
+  @Test func theSamplePagesFitAndTileTheRows() throws {
+    let home = try TemporaryFolder()
+    let settei = try TerminalTests.Running(
+      ["--schema", PackagePaths.sampleBundle, "--lang", "en", "--store", home.file("s.json")],
+      home: home.path, columns: 80, rows: 12)
+    let prompt = "WhereTo> "
+    try settei.waitFor(prompt)
+    let first = PagedTranscript(try settei.waitFor(prompt)).pages
+    let count = try #require(first.first?.count)
+    let commands = Array(repeating: "n", count: count - 1) + Array(repeating: "p", count: count - 1)
+    for (index, command) in commands.enumerated() {
+      settei.type(command)
+      try settei.waitFor(prompt, count: index + 2)
+    }
+    let transcript = PagedTranscript(try settei.waitFor(prompt, count: commands.count + 1))
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+    let total = try #require(first.first?.totalRows)
+    #expect(transcript.tilingProblems(totalRows: total, height: 12) == [])
+    #expect(count < total / 2, "\(count) pages of \(total) rows")
+  }
+
   /// A help line that does not fit goes on under its own summary, at a word's start.
   @Test func helpWrapsAtWordsUnderTheSummary() throws {
     let home = try TemporaryFolder()

@@ -47,9 +47,19 @@ private final class CountingSectionsController: TableViewController {
 /// costs the same on a table of ten rows as on one of ten million (docs/architecture.md,
 /// "Performance model"). These tests count data-source calls; they time nothing.
 @Suite struct PageCostTests {
-  /// An 80×24 terminal: 16 rows a page.
+  /// An 80×24 terminal: 18 rows a page of one section without a header (24 lines less the
+  /// breadcrumb, three empty lines, the page line and the prompt).
   private static let terminal = Session.TerminalSize(columns: 80, rows: 24)
-  private static let pageSize = 16
+  private static let pageSize = 18
+
+  /// The first and last row (1-based) of the last page line in `text`.
+  private static func lastPageRows(in text: String) -> ClosedRange<Int>? {
+    guard let line = text.split(separator: "\n").last(where: { $0.contains(" · rows ") })
+    else { return nil }
+    // page K/N · rows A–B of T
+    let numbers = line.split { !$0.isNumber }.compactMap { Int($0) }
+    return numbers.count == 5 ? numbers[2]...numbers[3] : nil
+  }
 
   private func session(
     _ navigation: NavigationController, _ lines: [String], interactive: Bool = false
@@ -82,13 +92,14 @@ private final class CountingSectionsController: TableViewController {
     #expect(output.text.contains("\(firstRow)  Row \(firstRow)"))
     #expect(
       output.text.contains(
-        "page \(middle)/625000 · rows \(firstRow)–\(firstRow + 15) of 10000000"))
+        "page \(middle)/555556 · rows \(firstRow)–\(firstRow + 17) of 10000000"))
   }
 
   @Test func everyPagingCommandAsksForOnePage() {
     let controller = CountingViewController(count: 10_000_000)
     let navigation = NavigationController(rootViewController: controller)
-    let commands = ["page 312500", "n", "p", "page 625000", "page 1", "n"]
+    // (page 555,556, the last, has the 10 rows left.)
+    let commands = ["page 277778", "n", "p", "page 555555", "page 1", "n"]
     let (session, _) = session(navigation, commands)
     #expect(session.run() == .quit)
     // The first screen and one screen per command.
@@ -102,28 +113,37 @@ private final class CountingSectionsController: TableViewController {
     #expect(session.run() == .quit)
     // The first screen, then the page holding the row, shown before it is selected (as a
     // user scrolls to a row before tapping it); the screen after keeps that page's cells.
-    #expect(controller.cellRequests == 2 * Self.pageSize)
+    // That is the last page, with the 10 rows left (10,000,000 = 555,555 × 18 + 10).
+    #expect(controller.cellRequests == Self.pageSize + 10)
     #expect(output.text.contains("9999999  Row 9999999"))
   }
 
-  @Test func aPageOfManySectionsAsksOnlyForItsOwnRowsAndHeaders() {
+  @Test func aPageOfManySectionsAsksOnlyForItsOwnRows() throws {
     // 1,000 sections of 10,000 rows: ten million rows, a page deep inside one section.
     let controller = CountingSectionsController(sections: 1_000, rowsPerSection: 10_000)
     let navigation = NavigationController(rootViewController: controller)
-    let page = 400_000  // rows 6,399,985 to 6,400,000 (1-based), inside section 639
-    let (session, output) = session(navigation, ["page \(page)"])
+    let (first, _) = session(navigation, [])
+    #expect(first.run() == .quit)
+    let firstScreen = controller.cellRequests.count
+    controller.headerRequests = 0
+    controller.footerRequests = 0
+    let (session, output) = session(navigation, ["page 350000", "n"])
     #expect(session.run() == .quit)
-    let pageRows = controller.cellRequests.suffix(Self.pageSize)
-    #expect(controller.cellRequests.count == 2 * Self.pageSize)
-    #expect(pageRows.allSatisfy { $0.section == 639 })
-    #expect(pageRows.first?.row == 9_984)
-    // The first screen has one section's header; page K starts inside a section and repeats
-    // that section's header only.
-    #expect(controller.headerRequests <= 2)
-    #expect(output.text.contains("rows 6399985–6400000 of 10000000"))
+    let shown = try #require(Self.lastPageRows(in: output.text))
+    // Pages are laid out from the first, so every section's header and footer is asked for
+    // once (they are cheap), and kept for the screen: page K and the next ask only for the
+    // headers of the sections they show.
+    #expect(controller.headerRequests <= 1_000 + 2 * 2)
+    #expect(controller.footerRequests <= 1_000 + 2 * 2)
+    // Cells: the first screen's (kept, as the visible cells), page K's, and the next page's.
+    let pageRows = controller.cellRequests.dropFirst(firstScreen).suffix(shown.count)
+    #expect(controller.cellRequests.count - firstScreen <= 2 * shown.count + Self.pageSize)
+    let numbers = pageRows.map { $0.section * 10_000 + $0.row + 1 }
+    #expect(numbers == Array(shown))
+    #expect(shown.lowerBound > 5_000_000 && shown.count <= Self.pageSize)
   }
 
-  @Test func aPageAcrossSectionsAsksForTheHeadersOfThoseSectionsOnly() {
+  @Test func aPageAcrossSectionsAsksForTheCellsOfItsOwnRows() {
     let controller = CountingSectionsController(sections: 100_000, rowsPerSection: 10)
     let navigation = NavigationController(rootViewController: controller)
     let (session, _) = session(navigation, ["page 5000"])
@@ -132,8 +152,9 @@ private final class CountingSectionsController: TableViewController {
     // page of cells a screen.
     #expect(controller.cellRequests.count <= 2 * Self.pageSize)
     #expect(controller.cellRequests.count >= Self.pageSize)
-    // 16 rows of 10-row sections touch at most 3 sections a page.
-    #expect(controller.headerRequests <= 2 * 3)
-    #expect(controller.footerRequests <= 2 * 3)
+    // Laid out once (each header and footer asked once), then the headers of the sections
+    // of two pages: 18 rows of 10-row sections touch at most 3 sections a page.
+    #expect(controller.headerRequests <= 100_000 + 2 * 3)
+    #expect(controller.footerRequests <= 100_000 + 2 * 3)
   }
 }

@@ -171,7 +171,7 @@ private func session(
       output: output, terminalSize: { Session.TerminalSize(columns: 80, rows: 24) })
     #expect(session.run() == .quit)
     #expect(controller.selections == [IndexPath(row: 99, section: 0)])
-    #expect(output.text.contains("page 7/7"), "the page of the chosen row is shown")
+    #expect(output.text.contains("page 6/6"), "the page of the chosen row is shown")
   }
 
   @Test func aTitleWithAnInvisibleCharacterIsChosenAsItIsShown() {

@@ -211,10 +211,11 @@ func run(
       navigationController: navigation, reader: reader, output: output,
       terminalSize: { Session.TerminalSize(columns: 80, rows: 24) })
     #expect(session.run() == .quit)
-    // Four screens of 16 rows each: the first page, then pages 400, 401 and 400.
-    #expect(controller.cellRequests == 4 * 16)
-    #expect(output.text.contains("page 400/625 · rows 6385–6400 of 10000"))
-    #expect(output.text.contains("page 401/625"))
+    // Four screens of 18 rows each (the lines of an 80×24 terminal less the breadcrumb, the
+    // empty lines, the page line and the prompt): the first page, then pages 400, 401 and 400.
+    #expect(controller.cellRequests == 4 * 18)
+    #expect(output.text.contains("page 400/556 · rows 7183–7200 of 10000"))
+    #expect(output.text.contains("page 401/556"))
   }
 
   @Test func aRowOffThePageCanBeSelectedByNumber() {
@@ -233,7 +234,7 @@ func run(
       title: "Many",
       sections: [.init(rows: (1...100).map { .init(text: "Row \($0)", next: child) })])
     let output = StringOutput()
-    let reader = ScriptedLineReader(["page 3", "35", "back"], isInteractive: true)
+    let reader = ScriptedLineReader(["page 3", "40", "back"], isInteractive: true)
     let session = Session(
       navigationController: NavigationController(rootViewController: root), reader: reader,
       output: output)
@@ -241,6 +242,6 @@ func run(
     let last =
       output.text.split(separator: "Many\n", omittingEmptySubsequences: false).map(String.init).last
       ?? ""
-    #expect(last.contains("page 3/7"))
+    #expect(last.contains("page 3/6 · rows 37–54"))
   }
 }

@@ -139,6 +139,29 @@ package struct Renderer: Sendable {
     return out.bytes
   }
 
+  // MARK: Measuring
+
+  /// The lines a section's header takes (`footer: false`) or its footer, as
+  /// ``renderUTF8(_:)`` writes them: 0 for none.
+  package func lineCount(ofSectionText text: String?, footer: Bool) -> Int {
+    guard let text, !text.isEmpty else { return 0 }
+    if ScreenText.isOneLine(text, width: width) { return 1 }
+    return ScreenText.shownLineCount(
+      of: ScreenText.paragraphLines(text, width: width).count,
+      lineLimit: footer ? footerLineLimit : nil)
+  }
+
+  /// The lines of a screen besides its sections (each of which adds an empty line, its
+  /// header, its rows and its footer): the prompt above the title, the breadcrumb, the
+  /// empty line after the rows, the filter line, the page line, the back line and the
+  /// empty line that ends a screen.
+  package func linesBesideSections(
+    hasPrompt: Bool, isFiltered: Bool, isPaged: Bool, hasBack: Bool
+  ) -> Int {
+    let closing = [isFiltered, isPaged, hasBack].filter { $0 }.count
+    return (hasPrompt ? 1 : 0) + 2 + closing + (closing > 0 ? 1 : 0)
+  }
+
   // MARK: Styling
 
   enum TextStyle: String {
@@ -207,15 +230,12 @@ struct ScreenText {
   mutating func paragraphs(
     _ text: String, width: Int, renderer: Renderer, lineLimit: Int? = nil
   ) {
-    // Most headers and footers are one line of plain ASCII that fits: one scan, no arrays.
-    if let count = TerminalText.printableASCIICount(text), count <= max(8, width - 2),
-      text.utf8.first != UInt8(ascii: " ")
-    {
+    if ScreenText.isOneLine(text, width: width) {
       indentedLine(text, .dim, renderer: renderer)
       return
     }
     let lines = ScreenText.paragraphLines(text, width: width)
-    let limit = lineLimit.map { max(2, $0) } ?? lines.count
+    let limit = ScreenText.shownLineCount(of: lines.count, lineLimit: lineLimit)
     for (index, shown) in lines.enumerated() {
       if index == limit - 1, lines.count > limit {
         indentedLine(
@@ -229,6 +249,18 @@ struct ScreenText {
         indentedLine(shown, .dim, renderer: renderer)
       }
     }
+  }
+
+  /// Whether a header or footer is one line of plain ASCII that fits, which is written as it
+  /// is: most are, and they take one scan and no arrays.
+  static func isOneLine(_ text: String, width: Int) -> Bool {
+    guard let count = TerminalText.printableASCIICount(text) else { return false }
+    return count <= max(8, width - 2) && text.utf8.first != UInt8(ascii: " ")
+  }
+
+  /// The lines shown of a header or footer of `count` lines, cut to `lineLimit` (at least 2).
+  static func shownLineCount(of count: Int, lineLimit: Int?) -> Int {
+    lineLimit.map { min(count, max(2, $0)) } ?? count
   }
 
   /// The lines of a header or footer (``TerminalText/paragraphs(_:)``), each wrapped to

@@ -86,36 +86,40 @@ extension Screen.Row {
 }
 
 extension Screen {
-  /// The screen of a navigation controller's top controller, for one page of its rows.
+  /// The screen of one page of the top controller's rows. With `showsRows` (the default) the
+  /// page becomes the rows its table view shows (its visible cells); without, it is a look
+  /// at rows that are not shown, such as a search.
   ///
   /// Asks the data source for the cells of rows `page * pageSize ..< (page + 1) * pageSize`
   /// that its table view does not keep already, and no others.
   package init(
-    of navigationController: NavigationController, page: Int, pageSize: Int, filter: String?
+    of navigationController: NavigationController, page: Int, pageSize: Int,
+    showsRows: Bool = true
   ) {
-    if let filter {
-      self.init(filtering: navigationController, by: filter, page: page, pageSize: pageSize)
-      return
-    }
-    self.init(of: navigationController, page: page, pageSize: pageSize)
+    let total = navigationController.topViewController.tableView.totalNumberOfRows
+    let size = max(1, pageSize)
+    let pages = max(1, (total + size - 1) / size)
+    let page = min(max(0, page), pages - 1)
+    self.init(
+      of: navigationController, rows: page * size..<min(total, (page + 1) * size), page: page,
+      pageCount: pages, showsRows: showsRows)
   }
 
-  /// The screen of one page of the top controller's rows. With `showsRows` (the default) the
-  /// page becomes the rows its table view shows (its visible cells); without, it is a look
-  /// at rows that are not shown, such as a search.
+  /// The screen of the top controller's rows `rows` (counted from 0 across sections), shown
+  /// as page `page` of `pageCount`.
+  ///
+  /// Asks the data source for the cells of those rows that its table view does not keep
+  /// already, and no others.
   package init(
-    of navigationController: NavigationController, page: Int, pageSize: Int,
+    of navigationController: NavigationController, rows: Range<Int>, page: Int, pageCount: Int,
     showsRows: Bool = true
   ) {
     let controller = navigationController.topViewController
     let tableView = controller.tableView
     let total = tableView.totalNumberOfRows
-    let size = max(1, pageSize)
-    let pages = max(1, (total + size - 1) / size)
-    let page = min(max(0, page), pages - 1)
-    let first = page * size
-    let end = min(total, first + size)
-    let isLastPage = page == pages - 1
+    let first = min(max(0, rows.lowerBound), total)
+    let end = min(max(first, rows.upperBound), total)
+    let isLastPage = end == total
 
     // Start at the section holding the page's first row (or an empty section just before it),
     // so that the sections before the page cost nothing.
@@ -174,22 +178,25 @@ extension Screen {
       breadcrumb: navigationController.titles,
       backTitle: navigationController.backButtonTitle,
       prompt: controller.navigationItem.prompt,
-      sections: sections, page: page, pageCount: pages, totalRows: total)
+      sections: sections, page: page, pageCount: pageCount, totalRows: total)
   }
 }
 
 extension Screen {
-  /// The screen of the rows whose title contains `filter` (not case-sensitive). Filtering
-  /// reads every row's cell once: it is a search, so it costs what the table holds. The
-  /// matching rows of the page become the rows the table view shows.
-  init(
-    filtering navigationController: NavigationController, by filter: String, page: Int,
-    pageSize: Int
-  ) {
-    let controller = navigationController.topViewController
-    let tableView = controller.tableView
+  /// A row a filter matched: its number (1-based, across the screen), where it is, and the
+  /// lines it takes.
+  package struct Match: Sendable {
+    package var number: Int
+    package var indexPath: IndexPath
+    package var lines: Int
+  }
+
+  /// The rows of the top controller whose title contains `filter` (lowercased; not
+  /// case-sensitive). Filtering reads every row's cell once: it is a search, so it costs
+  /// what the table holds.
+  package static func matches(in tableView: TableView, filter: String) -> [Match] {
     let needle = filter.lowercased()
-    var matches: [(number: Int, indexPath: IndexPath)] = []
+    var matches: [Match] = []
     for section in 0..<tableView.numberOfSections {
       let start = tableView.firstRowNumber(inSection: section)
       for row in 0..<tableView.numberOfRows(inSection: section) {
@@ -197,13 +204,22 @@ extension Screen {
         guard let cell = tableView.currentCell(at: indexPath),
           (cell.text ?? "").lowercased().contains(needle)
         else { continue }
-        matches.append((start + row + 1, indexPath))
+        matches.append(Match(number: start + row + 1, indexPath: indexPath, lines: cell.lines))
       }
     }
-    let size = max(1, pageSize)
-    let pages = max(1, (matches.count + size - 1) / size)
-    let page = min(max(0, page), pages - 1)
-    let shown = Array(matches.dropFirst(page * size).prefix(size))
+    return matches
+  }
+
+  /// The screen of the matches `rows` (indices into `matches`) of a filter, shown as page
+  /// `page` of `pageCount`. Those rows become the rows the table view shows.
+  package init(
+    filtering navigationController: NavigationController, by filter: String,
+    matches: [Match], rows: Range<Int>, page: Int, pageCount: Int
+  ) {
+    let controller = navigationController.topViewController
+    let tableView = controller.tableView
+    let lower = min(max(0, rows.lowerBound), matches.count)
+    let shown = matches[lower..<min(max(lower, rows.upperBound), matches.count)]
     let cells = tableView.showRows(shown.map(\.indexPath))
     var sections: [Section] = []
     var lastSection = -1
@@ -219,6 +235,11 @@ extension Screen {
     self.init(
       breadcrumb: navigationController.titles, backTitle: navigationController.backButtonTitle,
       prompt: controller.navigationItem.prompt, sections: sections, page: page,
-      pageCount: pages, totalRows: matches.count, filter: filter)
+      pageCount: pageCount, totalRows: matches.count, filter: filter)
   }
+}
+
+extension TableViewCell {
+  /// The lines the cell's row takes on a screen: two for a subtitle under the title.
+  var lines: Int { style == .subtitle && !(detailText ?? "").isEmpty ? 2 : 1 }
 }

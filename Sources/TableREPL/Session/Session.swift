@@ -286,10 +286,8 @@ public final class Session {
   private func turnPage(_ command: Command) -> Outcome? {
     let top = ObjectIdentifier(navigationController.topViewController)
     let current = pages[top] ?? 0
-    let size = pageSize
     let count =
-      filters[top] == nil
-      ? max(1, (topTableView.totalNumberOfRows + size - 1) / size) : currentScreen().pageCount
+      filters[top] == nil ? unfilteredLayout().pageCount : currentScreen().pageCount
     let target: Int
     switch command {
     case .nextPage: target = current + 1
@@ -353,7 +351,11 @@ public final class Session {
     if filters[top] == nil, tableView.cellForRow(at: indexPath) == nil {
       // A row off the page shown: scroll to it first, as a user does before tapping it, so
       // that the delegate finds its cell among the visible ones.
-      _ = Screen(of: navigationController, page: rowNumber / pageSize, pageSize: pageSize)
+      let layout = unfilteredLayout()
+      let page = layout.page(holding: rowNumber)
+      _ = Screen(
+        of: navigationController, rows: layout.rows(ofPage: page), page: page,
+        pageCount: layout.pageCount)
     }
     if let cell = tableView.currentCell(at: indexPath),
       !cell.isEnabled || cell.selectionStyle == .none
@@ -376,7 +378,7 @@ public final class Session {
       }
       if filters[top] == nil {
         // Stay on screen, on the page that holds the row, so that its new state shows.
-        pages[top] = rowNumber / pageSize
+        pages[top] = unfilteredLayout().page(holding: rowNumber)
       }
     }
     if let outcome = answerPendingTextInput() { return outcome }
@@ -398,9 +400,11 @@ public final class Session {
       let found = exact.isEmpty ? rows.indices.filter { titles[$0].hasPrefix(needle) } : exact
       return found.map { rows[$0] }
     }
-    var matches = matching(currentScreen().sections.flatMap(\.rows))
+    let screen = currentScreen()
+    var matches = matching(screen.sections.flatMap(\.rows))
     let total = topTableView.totalNumberOfRows
-    if matches.isEmpty, total > pageSize, total <= Self.titleSearchLimit {
+    let shownRows = screen.sections.reduce(0) { $0 + $1.rows.count }
+    if matches.isEmpty, total > shownRows, total <= Self.titleSearchLimit {
       // Not on this page: look through the whole screen, as a person scrolling would.
       let everything = Screen(
         of: navigationController, page: 0, pageSize: total, showsRows: false)
@@ -424,7 +428,8 @@ public final class Session {
   /// Forgets the page and filter of a controller that left the stack.
   private func forget(_ controller: ViewController) {
     pages[ObjectIdentifier(controller)] = nil
-    pageSizes[ObjectIdentifier(controller)] = nil
+    layouts[ObjectIdentifier(controller)] = nil
+    wholeScreens[ObjectIdentifier(controller)] = nil
     filters[ObjectIdentifier(controller)] = nil
   }
 
@@ -587,62 +592,210 @@ public final class Session {
 
   /// The page of the top screen that fits the terminal's height, and its text.
   ///
-  /// The page size starts from the height less the lines every page has (breadcrumb, blank
-  /// lines, page line, back line, prompt), and shrinks when the page's own lines (a prompt
-  /// above the title, section headers, footers) make it taller than the terminal: the page
-  /// is rendered again with fewer rows, from its first row on. The size found is kept for
-  /// the screen, so that page numbers stay put; a page asks only for its own rows.
+  /// A screen whose rows all fit is shown whole. Otherwise its pages are laid out
+  /// (``PageLayout``) for the terminal's height: each holds as many rows as fit with its own
+  /// lines (breadcrumb, section headers, footers, back line, page line). The layout is kept
+  /// for the screen at that terminal size, so that page numbers stay put; a page asks only
+  /// for its own rows' cells, and laying out asks for none on a screen of more than
+  /// ``measuredRowLimit`` rows.
   private func fittedScreen() -> (screen: Screen, text: [UInt8]) {
-    let top = ObjectIdentifier(navigationController.topViewController)
+    let controller = navigationController.topViewController
+    let top = ObjectIdentifier(controller)
     let terminal = currentTerminalSize()
-    var size = pageSize
-    if let row = topTableView.takeRequestedRowNumber(), filters[top] == nil {
-      // The screen scrolled to a row (a list to its ✓): show the page that holds it.
-      pages[top] = row / size
+    let requestedRow = controller.tableView.takeRequestedRowNumber()
+    let renderer = screenRenderer(for: terminal)
+    let reservesCheckmarks = reservesCheckmarkColumn(controller)
+    func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
+      var screen = screen
+      screen.reservesCheckmarkColumn = reservesCheckmarks
+      let text = renderer.renderUTF8(screen)
+      // The screen's lines and the prompt's.
+      return (screen, text, 1 + Self.lineBreaks(in: text) - max(1, terminal.rows))
     }
+    if let filter = filters.isEmpty ? nil : filters[top] {
+      let matches = Screen.matches(in: controller.tableView, filter: filter)
+      var layout = filteredLayout(of: matches, renderer: renderer, terminal: terminal)
+      let shown = fit(&layout, page: pages[top] ?? 0) { rows, page, count in
+        rendered(
+          Screen(
+            filtering: navigationController, by: filter, matches: matches, rows: rows,
+            page: page, pageCount: count))
+      }
+      pages[top] = shown.screen.page
+      return (shown.screen, shown.text)
+    }
+    let key = layoutKey(terminal: terminal)
+    let wasWhole = wholeScreens[top] == key
+    if wasWhole
+      || (key.rows <= max(1, terminal.rows - Self.linesOfEveryScreen) && layouts[top]?.key != key)
+    {
+      // Most screens fit whole: shown without laying out pages.
+      let whole = rendered(
+        Screen(of: navigationController, rows: 0..<key.rows, page: 0, pageCount: 1))
+      if whole.overflow <= 0 {
+        if !wasWhole {
+          wholeScreens[top] = key
+          layouts[top] = nil
+        }
+        pages[top] = 0
+        return (whole.screen, whole.text)
+      }
+      wholeScreens[top] = nil
+    }
+    var layout =
+      layouts[top].flatMap { $0.key == key ? $0.layout : nil }
+      ?? laidOutPages(renderer: renderer, terminal: terminal)
+    // The screen scrolled to a row (a list to its ✓): show the page that holds it.
+    let page = requestedRow.map(layout.page(holding:)) ?? pages[top] ?? 0
+    let shown = fit(&layout, page: page) { rows, page, count in
+      rendered(Screen(of: navigationController, rows: rows, page: page, pageCount: count))
+    }
+    wholeScreens[top] = nil
+    layouts[top] = (key, layout)
+    pages[top] = shown.screen.page
+    return (shown.screen, shown.text)
+  }
+
+  /// Page `page` of a layout as `render` makes it. A page that turns out taller than laid out
+  /// (a row's lines changed since) ends earlier, and the pages after it are laid out again.
+  private func fit(
+    _ layout: inout PageLayout, page: Int,
+    render: (Range<Int>, Int, Int) -> (screen: Screen, text: [UInt8], overflow: Int)
+  ) -> (screen: Screen, text: [UInt8]) {
+    let page = min(max(0, page), layout.pageCount - 1)
+    while true {
+      let rows = layout.rows(ofPage: page)
+      let shown = render(rows, page, layout.pageCount)
+      guard shown.overflow > 0, rows.count > 1 else { return (shown.screen, shown.text) }
+      layout.endPage(
+        page, at: rows.upperBound - min(rows.count - 1, max(1, shown.overflow / 2)))
+    }
+  }
+
+  /// The renderer of screens for a terminal of some size.
+  private func screenRenderer(for terminal: TerminalSize) -> Renderer {
     var renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
     // A long footer is cut rather than pushing the rows off the screen (`footer` reads it).
     renderer.footerLineLimit = max(2, terminal.rows / 4)
     renderer.words = rendererWords
-    var page = pages[top] ?? 0
-    while true {
-      var screen = Screen(
-        of: navigationController, page: page, pageSize: size,
-        filter: filters.isEmpty ? nil : filters[top])
-      screen.reservesCheckmarkColumn = reservesCheckmarkColumn(
-        navigationController.topViewController)
-      let text = renderer.renderUTF8(screen)
-      // The screen's lines and the prompt's.
-      let height = 1 + Self.lineBreaks(in: text)
-      let overflow = height - max(1, terminal.rows)
-      guard overflow > 0, size > 1, screen.pageCount > 1 || screen.totalRows > 1 else {
-        pages[top] = screen.page
-        pageSizes[top] = (terminal, size)
-        return (screen, text)
-      }
-      let firstRow = screen.page * size
-      // Fewer rows may also drop a section's header and footer: shrink step by step.
-      size = max(1, size - max(1, overflow / 2))
-      page = firstRow / size
-    }
+    return renderer
   }
 
-  /// How many rows fit on one page of the top screen: what was found for it at this
-  /// terminal size, else the height less the lines every page has.
-  private var pageSize: Int {
-    let terminal = currentTerminalSize()
+  /// What a screen's page layout was made for: when it changes, the pages are laid out again.
+  struct LayoutKey: Equatable {
+    var terminal: TerminalSize
+    var rows: Int
+    var sections: Int
+  }
+
+  private func layoutKey(terminal: TerminalSize) -> LayoutKey {
+    let tableView = topTableView
+    return LayoutKey(
+      terminal: terminal, rows: tableView.totalNumberOfRows, sections: tableView.numberOfSections)
+  }
+
+  /// The page layout of the top screen without a filter: the one kept for it at this terminal
+  /// size, else laid out now and kept.
+  private func unfilteredLayout() -> PageLayout {
     let top = ObjectIdentifier(navigationController.topViewController)
-    if let fitted = pageSizes[top], fitted.terminal == terminal { return fitted.size }
-    return max(1, terminal.rows - Self.linesOfEveryPage)
+    let terminal = currentTerminalSize()
+    let key = layoutKey(terminal: terminal)
+    if wholeScreens[top] == key { return .onePage(rows: key.rows) }
+    if let cached = layouts[top], cached.key == key { return cached.layout }
+    let layout = laidOutPages(renderer: screenRenderer(for: terminal), terminal: terminal)
+    wholeScreens[top] = nil
+    layouts[top] = (key, layout)
+    return layout
   }
 
-  /// The lines of a paged screen besides its rows: the breadcrumb, the blank lines around
-  /// the rows, the page line, the back line, the prompt, and one for a section header.
-  static let linesOfEveryPage = 8
+  /// Screens of more rows than this are laid out as if each row were one line, so that
+  /// laying them out asks for no cell; a page that then turns out taller (rows with a
+  /// subtitle) holds fewer rows and the pages after it move on.
+  static let measuredRowLimit = 2_000
 
-  /// The page size found for each screen on the stack, with the terminal size it fits.
-  @exclusivity(unchecked) private var pageSizes:
-    [ObjectIdentifier: (terminal: TerminalSize, size: Int)] = [:]
+  /// The pages of the top screen's rows: each section's header and footer lines, and the
+  /// lines of each row (asked of its cell) on a screen of up to ``measuredRowLimit`` rows.
+  private func laidOutPages(renderer: Renderer, terminal: TerminalSize) -> PageLayout {
+    let tableView = topTableView
+    let total = tableView.totalNumberOfRows
+    let measures = total <= Self.measuredRowLimit
+    var sections: [PageLayout.Section] = []
+    sections.reserveCapacity(tableView.numberOfSections)
+    var rowLines: [Int] = []
+    for section in 0..<tableView.numberOfSections {
+      let count = tableView.numberOfRows(inSection: section)
+      sections.append(
+        PageLayout.Section(
+          first: tableView.firstRowNumber(inSection: section), count: count,
+          headerLines: renderer.lineCount(
+            ofSectionText: tableView.headerTitle(forSection: section), footer: false),
+          footerLines: renderer.lineCount(
+            ofSectionText: tableView.footerTitle(forSection: section), footer: true)))
+      guard measures else { continue }
+      for row in 0..<count {
+        rowLines.append(
+          tableView.currentCell(at: IndexPath(row: row, section: section))?.lines ?? 1)
+      }
+    }
+    return pageLayout(
+      sections: sections, rowLines: rowLines.contains { $0 != 1 } ? rowLines : nil,
+      totalRows: total, isFiltered: false, renderer: renderer, terminal: terminal)
+  }
+
+  /// The pages of the rows a filter matched: each match's lines, and the header of each run
+  /// of matches from one section (a filtered screen shows no footers).
+  private func filteredLayout(
+    of matches: [Screen.Match], renderer: Renderer, terminal: TerminalSize
+  ) -> PageLayout {
+    let tableView = topTableView
+    var sections: [PageLayout.Section] = []
+    var lastSection = -1
+    for (index, match) in matches.enumerated() {
+      if match.indexPath.section != lastSection {
+        lastSection = match.indexPath.section
+        sections.append(
+          PageLayout.Section(
+            first: index, count: 0,
+            headerLines: renderer.lineCount(
+              ofSectionText: tableView.headerTitle(forSection: lastSection), footer: false),
+            footerLines: 0))
+      }
+      sections[sections.count - 1].count += 1
+    }
+    let rowLines = matches.map(\.lines)
+    return pageLayout(
+      sections: sections, rowLines: rowLines.contains { $0 != 1 } ? rowLines : nil,
+      totalRows: matches.count, isFiltered: true, renderer: renderer, terminal: terminal)
+  }
+
+  /// A layout for the top screen's lines besides its sections and the prompt's line.
+  private func pageLayout(
+    sections: [PageLayout.Section], rowLines: [Int]?, totalRows: Int, isFiltered: Bool,
+    renderer: Renderer, terminal: TerminalSize
+  ) -> PageLayout {
+    let hasPrompt = navigationController.topViewController.navigationItem.prompt != nil
+    let hasBack = navigationController.backButtonTitle != nil
+    func lines(paged: Bool) -> Int {
+      max(1, terminal.rows) - 1
+        - renderer.linesBesideSections(
+          hasPrompt: hasPrompt, isFiltered: isFiltered, isPaged: paged, hasBack: hasBack)
+    }
+    return PageLayout(
+      sections: sections, rowLines: rowLines, totalRows: totalRows,
+      linesOnOnePage: lines(paged: false), linesOnEachPage: lines(paged: true))
+  }
+
+  /// The lines every screen has besides its rows: the breadcrumb, the empty lines before and
+  /// after the rows, and the prompt. A screen of no more rows than the height less these is
+  /// first tried whole (laying out a screen that small asks for all its cells anyway).
+  static let linesOfEveryScreen = 4
+
+  /// The page layout kept for each screen on the stack, with what it was made for.
+  @exclusivity(unchecked) private var layouts:
+    [ObjectIdentifier: (key: LayoutKey, layout: PageLayout)] = [:]
+  /// The screens on the stack that were shown whole, with what they fit: most screens, kept
+  /// apart from ``layouts`` so that a command on one copies no layout.
+  @exclusivity(unchecked) private var wholeScreens: [ObjectIdentifier: LayoutKey] = [:]
 
   /// The terminal size asked for the command being run.
   @exclusivity(unchecked) private var sizeOfThisCommand: TerminalSize?

@@ -36,7 +36,7 @@ public enum SessionMessage: Int, MessageKey {
   case topDetails
   /// "show the next, the previous, or the K-th page"
   case pagesSummary
-  /// "A screen taller than the terminal is shown a page at a time. n (next) shows the next\npage, p (previous) the one before, page K page K. Row numbers stay those of the whole\nlist, and typing a number from another page selects that row."
+  /// "A screen taller than the terminal is shown a page at a time. Each page holds as many\nrows as fit with its own lines (its breadcrumb, the headers of its sections, the\nfooters of the sections that end on it, the back line and the page line), so pages of\ntall headers and footers hold fewer rows than others; the page line says which rows a\npage shows (\"page 2/7 · rows 3–9 of 40\"). n (next) shows the next page, p (previous)\nthe one before, page K page K. Row numbers stay those of the whole list, and typing a\nnumber from another page selects that row."
   case pagesDetails
   /// "show only rows containing TEXT"
   case filterSummary
@@ -213,7 +213,7 @@ private enum SessionMessageTemplates {
     "return to the first screen",
     "Return to the first screen, from however deep you are.",
     "show the next, the previous, or the K-th page",
-    "A screen taller than the terminal is shown a page at a time. n (next) shows the next\npage, p (previous) the one before, page K page K. Row numbers stay those of the whole\nlist, and typing a number from another page selects that row.",
+    "A screen taller than the terminal is shown a page at a time. Each page holds as many\nrows as fit with its own lines (its breadcrumb, the headers of its sections, the\nfooters of the sections that end on it, the back line and the page line), so pages of\ntall headers and footers hold fewer rows than others; the page line says which rows a\npage shows (\"page 2/7 · rows 3–9 of 40\"). n (next) shows the next page, p (previous)\nthe one before, page K page K. Row numbers stay those of the whole list, and typing a\nnumber from another page selects that row.",
     "show only rows containing TEXT",
     "Show only the rows of this screen whose title contains TEXT (not case-sensitive); their\nnumbers stay the same. filter alone shows every row again.",
     "read this page's footers whole",
@@ -298,7 +298,7 @@ private enum SessionMessageTemplates {
     "最初の画面に戻る",
     "どこからでも最初の画面に戻ります。",
     "次のページ、前のページ、K ページ目を表示",
-    "端末より長い画面は 1 ページずつ表示します。n（next）で次のページ、p（previous）で前の\nページ、page K で K ページ目です。行番号は一覧全体の通し番号のままで、別のページの番号\nを入力するとその行を選びます。",
+    "端末より長い画面は 1 ページずつ表示します。各ページには、そのページ自身の行（パンくず、\nセクションの見出し、そのページで終わるセクションのフッター、戻る行、ページ行）と合わせて\n収まるだけの行が入るので、見出しやフッターの長いページは行が少なくなります。ページ行が\nそのページの行を示します（「2/7 ページ · 40 行中 3–9 行」）。n（next）で次のページ、\np（previous）で前のページ、page K で K ページ目です。行番号は一覧全体の通し番号のままで、\n別のページの番号を入力するとその行を選びます。",
     "TEXT を含む行だけを表示",
     "この画面のうち、タイトルに TEXT を含む行だけを表示します（大文字と小文字は区別しません）。\n行番号は変わりません。filter だけを入力するとすべての行に戻ります。",
     "このページのフッタを全文表示",
