@@ -30,6 +30,8 @@ public struct JSONCursor {
     /// The keys before the last, once there are many.
     var keySet: Set<String>?
     var lastKey = ""
+    /// Whether the last key was given as bytes (``lastKey`` is then empty).
+    var lastKeyIsKnown = false
     var lastKeyStart = 0
 
     /// Notes the last key among the earlier ones; `false` if it was there already.
@@ -61,6 +63,45 @@ public struct JSONCursor {
     try parser.parseValue()
   }
 
+  /// An array read by ``value(reusing:)``: its text in the input, and its value.
+  public struct ArrayText {
+    var range: Range<Int>
+    var depth: Int
+    var value: PropertyListValue
+  }
+
+  /// Reads the value at the cursor whole, as ``value()`` does; when it is an array whose
+  /// text is, byte for byte, that of `last` (read at this depth or deeper), the cursor steps
+  /// over it and returns the value read then, which shares its storage. An array read anew
+  /// becomes `last`.
+  ///
+  /// The same text is the same value, with the same checks passed, so a schema whose
+  /// multi-values offer the same choices reads and holds them once.
+  public mutating func value(reusing last: inout ArrayText?) throws(SourceError)
+    -> PropertyListValue
+  {
+    guard isArray else { return try parser.parseValue() }
+    if let last, parser.depth <= last.depth, parser.index + last.range.count <= parser.bytes.count {
+      let bytes = parser.bytes
+      let start = parser.index
+      var same = true
+      for offset in 0..<last.range.count
+      where bytes[start + offset] != bytes[last.range.lowerBound + offset] {
+        same = false
+        break
+      }
+      if same {
+        parser.index += last.range.count
+        return last.value
+      }
+    }
+    let start = parser.index
+    let depth = parser.depth
+    let value = try parser.parseValue()
+    last = ArrayText(range: start..<parser.index, depth: depth, value: value)
+    return value
+  }
+
   /// Steps into the object at the cursor (``isObject`` must be true); then
   /// ``nextMember()`` gives its keys.
   ///
@@ -77,15 +118,73 @@ public struct JSONCursor {
   /// ``JSONReader`` words and places it.
   public func repeatedKey() -> SourceError {
     let object = objects[objects.count - 1]
+    var key = object.lastKey
+    if object.lastKeyIsKnown {
+      // A key ``nextMember(knownBy:)`` did not make a String of: read it again.
+      var reader = parser
+      reader.index = object.lastKeyStart
+      key = (try? reader.parseString()) ?? ""
+    }
     return parser.input.error(
       at: object.lastKeyStart,
-      "duplicate key \(JSONWriter.quoted(object.lastKey)) in one object; keep only one of them")
+      "duplicate key \(JSONWriter.quoted(key)) in one object; keep only one of them")
   }
 
   /// The key of the object's next member, with the cursor on its value, which the caller must
   /// read (``value()``, or ``beginObject()``/``beginArray()`` and their members) before
   /// asking for the next; `nil` after the object's last member, with the cursor after it.
   public mutating func nextMember() throws(SourceError) -> String? {
+    guard var object = try toNextKey() else { return nil }
+    let key = try parser.parseString()
+    try afterKey(&object, key: key)
+    return key
+  }
+
+  /// A member's key as ``nextMember(knownBy:)`` gives it.
+  public enum Key {
+    /// A key the reader knows, by the number it gave it from its bytes.
+    case known(UInt8)
+    /// Any other key.
+    case other(String)
+  }
+
+  /// ``nextMember()`` for a reader that knows some keys (in an object it checks for
+  /// repeated keys itself, ``beginObject(checkingKeys:)``): a key of printable ASCII is
+  /// first given to `known` as bytes, and made a `String` only when `known` does not know
+  /// it. Reading a big schema does not make a string of every key of every specifier. (Not
+  /// generic: a generic call across modules would cost more than the string.)
+  public mutating func nextMember(
+    knownBy known: (UnsafeBufferPointer<UInt8>) -> UInt8?
+  ) throws(SourceError) -> Key? {
+    guard var object = try toNextKey() else { return nil }
+    if !object.checksKeys {
+      // Printable ASCII up to the closing quote is a string as it stands (no escapes, no
+      // byte to check), so the key's bytes are its text.
+      let bytes = parser.bytes
+      let start = parser.index + 1
+      var end = start
+      while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80,
+        bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\")
+      {
+        end += 1
+      }
+      if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+        let key = known(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      {
+        parser.index = end + 1
+        try afterKey(&object, key: nil)
+        return .known(key)
+      }
+    }
+    let key = try parser.parseString()
+    try afterKey(&object, key: key)
+    return .other(key)
+  }
+
+  /// Steps to the next member's key: over the `,` (checking the last key when the cursor
+  /// checks keys) or the closing `}`. Returns the object, taken off ``objects``, with the
+  /// cursor on the key's opening quote; `nil` after the object's last member.
+  private mutating func toNextKey() throws(SourceError) -> Object? {
     var object = objects.removeLast()
     if object.count > 0 {
       guard !object.checksKeys || object.insertLastKey() else {
@@ -113,7 +212,12 @@ public struct JSONCursor {
       throw parser.input.error(at: parser.index, message)
     }
     object.lastKeyStart = parser.index
-    let key = try parser.parseString()
+    return object
+  }
+
+  /// Steps over the `:` after a key (`nil`: a key the reader knew from its bytes) and puts
+  /// the object back.
+  private mutating func afterKey(_ object: inout Object, key: String?) throws(SourceError) {
     parser.skipWhitespace()
     guard parser.peek == UInt8(ascii: ":") else {
       throw parser.input.error(
@@ -122,9 +226,9 @@ public struct JSONCursor {
     parser.index += 1
     parser.skipWhitespace()
     object.count += 1
-    object.lastKey = key
+    object.lastKey = key ?? ""
+    object.lastKeyIsKnown = key == nil
     objects.append(object)
-    return key
   }
 
   /// Steps over the `,` after a member or element (`true`), or over the `closing` bracket

@@ -25,7 +25,7 @@ extension Specifier {
   /// they name the idiom. A value that is not an array limits nothing; unknown names are
   /// skipped, as InAppSettingsKit skips them (``SettingsSchema/idiomProblems()`` names both).
   public func isSupported(on idiom: Idiom) -> Bool {
-    guard let names = raw[SpecifierKey.supportedUserInterfaceIdioms]?.arrayValue else {
+    guard let names = fields.detail(.supportedUserInterfaceIdioms)?.arrayValue else {
       return true
     }
     return names.contains { $0.stringValue == idiom.specifierName }
@@ -36,27 +36,29 @@ extension SettingsSchema {
   /// Warnings about `SupportedUserInterfaceIdioms` that do not say what they mean: not an
   /// array, or names that are no idiom (a specifier naming none is shown on no device).
   func idiomProblems() -> [LintProblem] {
+    pages.keys.sorted().flatMap { name in pages[name].map(Self.idiomProblems(of:)) ?? [] }
+  }
+
+  /// ``idiomProblems()`` of one page.
+  static func idiomProblems(of page: Page) -> [LintProblem] {
     let known = Idiom.allCases.map(\.specifierName)
     var problems: [LintProblem] = []
-    for name in pages.keys.sorted() {
-      guard let page = pages[name] else { continue }
-      for specifier in page.specifiers {
-        guard let value = specifier.raw[SpecifierKey.supportedUserInterfaceIdioms] else { continue }
-        let names = value.arrayValue?.map { $0.stringValue ?? $0.debugDescription }
-        let unknown = names?.filter { !known.contains($0) } ?? []
-        guard names == nil || !unknown.isEmpty else { continue }
-        let what =
-          names == nil
-          ? "is \(value.debugDescription), not an array; it limits nothing"
-          : "names \(unknown.joined(separator: ", ")), which is no idiom"
-            + (unknown.count == names?.count ? "; the specifier is shown on no device" : "")
-        problems.append(
-          LintProblem(
-            severity: .warning, source: page.source, page: name,
-            specifierIndex: specifier.index, key: specifier.key,
-            message: "SupportedUserInterfaceIdioms \(what)",
-            fix: "list some of Phone, Pad, Mac and Vision"))
-      }
+    for specifier in page.specifiers {
+      guard let value = specifier.fields.detail(.supportedUserInterfaceIdioms) else { continue }
+      let names = value.arrayValue?.map { $0.stringValue ?? $0.debugDescription }
+      let unknown = names?.filter { !known.contains($0) } ?? []
+      guard names == nil || !unknown.isEmpty else { continue }
+      let what =
+        names == nil
+        ? "is \(value.debugDescription), not an array; it limits nothing"
+        : "names \(unknown.joined(separator: ", ")), which is no idiom"
+          + (unknown.count == names?.count ? "; the specifier is shown on no device" : "")
+      problems.append(
+        LintProblem(
+          severity: .warning, source: page.source, page: page.name,
+          specifierIndex: specifier.index, key: specifier.key,
+          message: "SupportedUserInterfaceIdioms \(what)",
+          fix: "list some of Phone, Pad, Mac and Vision"))
     }
     return problems
   }
@@ -70,6 +72,7 @@ extension SettingsSchema {
       let kept = page.specifiers.filter { $0.isSupported(on: idiom) }
       if kept.count != page.specifiers.count { result.pages[name]?.specifiers = kept }
     }
+    result.pageReader?.idiomShown = idiom
     return result
   }
 }

@@ -1,7 +1,7 @@
 import FileFormats
 
 /// Reads settei's JSON schema straight from its bytes into pages of specifiers, without a
-/// tree of the whole file: each specifier's members become its dictionary as they are read,
+/// tree of the whole file: each specifier's members go into its fields as they are read,
 /// and a page held inline under `Children` is decoded where it stands.
 ///
 /// It reads schemas of the right shape. At the first thing of the wrong shape (a page that
@@ -60,20 +60,21 @@ enum JSONPageDecoder {
       strings catalog: inout StringsCatalog
     ) {
       for child in children {
-        var raw = specifiers[child.index].raw
         let defaultName =
           child.member.map { "\(name).\(child.index).\($0)" } ?? "\(name).\(child.index)"
         let childName: String
         if let member = child.member {
-          var nested = raw[member]?.dictionaryValue ?? [:]
+          var nested = specifiers[child.index].nestedSpecifier(member) ?? [:]
           childName = nested[SpecifierKey.file]?.stringValue ?? defaultName
           nested[SpecifierKey.file] = .string(childName)
-          raw[member] = .dictionary(nested)
+          specifiers[child.index][member: member] = .dictionary(nested)
+        } else if let file = specifiers[child.index].file {
+          // A `File` that is a string names the page; the specifier keeps it as it is.
+          childName = file
         } else {
-          childName = raw[SpecifierKey.file]?.stringValue ?? defaultName
-          raw[SpecifierKey.file] = .string(childName)
+          childName = defaultName
+          specifiers[child.index][member: SpecifierKey.file] = .string(childName)
         }
-        specifiers[child.index].raw = raw
         child.page.finish(name: childName, source: source, pages: &pages, strings: &catalog)
       }
       let page = SettingsSchema.Page(
@@ -95,9 +96,12 @@ enum JSONPageDecoder {
   struct Decoder {
     /// Set at the first thing of the wrong shape; the rest is then only checked for syntax.
     var shapeIsWrong = false
-    /// The last array of strings read (a multi-value's `Titles`, `Values`), shared by the
-    /// next equal one instead of held twice.
-    var lastStrings: [PropertyListValue] = []
+    /// Equal arrays of strings (a multi-value's `Titles`, `Values`), held once for every
+    /// specifier.
+    var shared = Specifier.SharedArrays()
+    /// The text of the last `Titles`, `ShortTitles` and `Values` arrays read: the same text
+    /// again is not read again.
+    var lastArrays: [JSONCursor.ArrayText?] = [nil, nil, nil]
 
     /// A page object, or `nil` (and ``shapeIsWrong``) when the value is not one.
     mutating func page(_ cursor: inout JSONCursor) throws(SourceError) -> PendingPage? {
@@ -140,42 +144,78 @@ enum JSONPageDecoder {
         page.specifiers.append(Specifier(index: index, raw: [:]))
         return
       }
-      // The members go straight into the specifier's dictionary, which finds a repeated key
-      // without the cursor keeping a list of its own; `Children` is kept apart. Room for six
-      // members (a multi-value's) is the eight buckets a dictionary grown to them has: more
-      // would cost every specifier of a big schema memory it never uses.
-      var raw = [String: PropertyListValue](minimumCapacity: 6)
+      // The members go straight into the specifier's fields, which find a repeated key
+      // without the cursor keeping a list of its own; `Children` is kept apart.
+      var builder = Specifier.Builder(sharing: shared)
       var children: [(member: String?, page: PendingPage)] = []
       try cursor.beginObject(checkingKeys: false)
-      while let key = try cursor.nextMember() {
-        if key == "Children" {
+      while let key = try cursor.nextMember(knownBy: { Specifier.Member(bytes: $0)?.rawValue }) {
+        let member: Specifier.Member?
+        var name = ""
+        switch key {
+        case .known(let known):
+          member = Specifier.Member(rawValue: known)
+        case .other("Children"):
           let child = try self.page(&cursor)
           if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
           if let child { children.append((nil, child)) }
           continue
+        case .other(let other):
+          // A key written with escapes may still be one Apple or InAppSettingsKit defines.
+          member = Specifier.Member(name: other)
+          name = other
         }
-        let member: PropertyListValue
-        if cursor.isObject, Specifier.nestedSpecifierKeys.contains(key) {
-          var nested: [String: PropertyListValue] = [:]
-          try cursor.beginObject()
-          while let nestedKey = try cursor.nextMember() {
-            if nestedKey == "Children" {
-              if let child = try self.page(&cursor) { children.append((key, child)) }
-            } else {
-              nested[nestedKey] = try value(&cursor)
-            }
+        let added: Bool
+        if let member {
+          let value: PropertyListValue
+          if member == .itemSpecifier || member == .addSpecifier, cursor.isObject {
+            value = try nestedSpecifier(&cursor, member: member.name, children: &children)
+          } else if let slot = Self.arraySlot(member) {
+            value = try cursor.value(reusing: &lastArrays[slot])
+          } else {
+            value = try cursor.value()
           }
-          member = .dictionary(nested)
+          added = builder.add(member, value)
         } else {
-          member = try value(&cursor)
+          added = builder.add(name, try cursor.value())
         }
-        if raw.updateValue(member, forKey: key) != nil { throw cursor.repeatedKey() }
+        if !added { throw cursor.repeatedKey() }
       }
+      shared = builder.shared
       children.sort { order($0.member) < order($1.member) }
       for child in children {
         page.children.append((index, child.member, child.page))
       }
-      page.specifiers.append(Specifier(index: index, raw: raw))
+      page.specifiers.append(builder.specifier(index: index))
+    }
+
+    /// Where the text of the last array read as `member` is kept, for the members whose
+    /// arrays repeat from one specifier to the next.
+    private static func arraySlot(_ member: Specifier.Member) -> Int? {
+      switch member {
+      case .titles: 0
+      case .values: 1
+      case .shortTitles: 2
+      default: nil
+      }
+    }
+
+    /// A list group's `ItemSpecifier` or `AddSpecifier`: its members, with the page of its
+    /// `Children` taken out into `children`.
+    private mutating func nestedSpecifier(
+      _ cursor: inout JSONCursor, member: String,
+      children: inout [(member: String?, page: PendingPage)]
+    ) throws(SourceError) -> PropertyListValue {
+      var nested: [String: PropertyListValue] = [:]
+      try cursor.beginObject()
+      while let nestedKey = try cursor.nextMember() {
+        if nestedKey == "Children" {
+          if let child = try self.page(&cursor) { children.append((member, child)) }
+        } else {
+          nested[nestedKey] = try cursor.value()
+        }
+      }
+      return .dictionary(nested)
     }
 
     /// The order in which the tree reader names a specifier's inline pages: its own
@@ -184,18 +224,6 @@ enum JSONPageDecoder {
     private func order(_ member: String?) -> Int {
       guard let member else { return -1 }
       return Specifier.nestedSpecifierKeys.firstIndex(of: member) ?? 0
-    }
-
-    /// A member's value; an array of strings equal to the last one read shares its storage.
-    mutating func value(_ cursor: inout JSONCursor) throws(SourceError) -> PropertyListValue {
-      let value = try cursor.value()
-      if case .array(let elements) = value, !elements.isEmpty,
-        elements.allSatisfy({ $0.stringValue != nil })
-      {
-        if elements == lastStrings { return .array(lastStrings) }
-        lastStrings = elements
-      }
-      return value
     }
 
     /// A page's `Strings`: language → key → text.

@@ -41,6 +41,8 @@ enum PageDecoder {
     }
     var specifiers: [Specifier] = []
     specifiers.reserveCapacity(items.count)
+    // Equal `Titles` and `Values` arrays are held once for the page.
+    var shared = Specifier.SharedArrays()
     for (index, item) in items.enumerated() {
       guard var raw = item.dictionaryValue else {
         problems.append(
@@ -51,7 +53,10 @@ enum PageDecoder {
         continue
       }
       try prepare(&raw, index)
-      specifiers.append(Specifier(index: index, raw: raw))
+      var builder = Specifier.Builder(sharing: shared)
+      for (name, value) in raw { _ = builder.add(name, value) }
+      shared = builder.shared
+      specifiers.append(builder.specifier(index: index))
     }
     var stringsTable: String?
     if let table = dictionary[SpecifierKey.stringsTable] {

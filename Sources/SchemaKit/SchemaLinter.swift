@@ -51,6 +51,41 @@ public enum SchemaLinter {
     var linter = Linter(schema: schema)
     return linter.run()
   }
+
+  /// The lint errors that keep a specifier from working, by page and index: such a
+  /// specifier is shown as a row naming its error, and the rest of the schema still works.
+  /// Errors that leave the row usable (``LintProblem/leavesRowUsable``) are for `settei lint`
+  /// only.
+  public static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
+    var result: [String: [Int: String]] = [:]
+    for problem in lint(schema) { note(problem, in: &result) }
+    return result
+  }
+
+  /// ``rowBreakingErrors(in:)`` of one page, checking that page alone: what a screen needs
+  /// when it first shows the page. The checks across pages (a `Key` used twice) leave rows
+  /// usable, so the result is the same.
+  public static func rowBreakingErrors(onPage name: String, of schema: SettingsSchema)
+    -> [Int: String]
+  {
+    guard let page = schema.pages[name] else { return [:] }
+    var linter = Linter(schema: schema)
+    for specifier in page.specifiers { linter.check(specifier, on: page) }
+    var result: [String: [Int: String]] = [:]
+    for problem in schema.loadProblems where problem.page == name { note(problem, in: &result) }
+    for problem in linter.problems { note(problem, in: &result) }
+    return result[name] ?? [:]
+  }
+
+  /// Adds a problem to row-breaking errors if it is one, and the first of its specifier.
+  private static func note(_ problem: LintProblem, in result: inout [String: [Int: String]]) {
+    // Not `.errors`: that generic extension is not specialized across modules, and running
+    // it unspecialized cost more at start-up than the lint itself.
+    guard problem.severity == .error, let index = problem.specifierIndex,
+      result[problem.page]?[index] == nil, !problem.leavesRowUsable
+    else { return }
+    result[problem.page, default: [:]][index] = problem.message
+  }
 }
 
 /// One run of the checks.
@@ -107,9 +142,8 @@ private struct Linter {
 
   // MARK: Checks of one specifier
 
-  private mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    let raw = specifier.raw
-    guard let type = raw["Type"] else {
+  mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
+    guard let type = specifier[member: "Type"] else {
       report(
         .error, specifier, on: page, "the specifier has no Type",
         fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
@@ -140,7 +174,7 @@ private struct Linter {
       if hasDefault, hasValues { checkDefaultAmongValues(specifier, on: page) }
     case .textField:
       requireKey(specifier, on: page)
-      if let value = raw["DefaultValue"], value.stringValue == nil {
+      if let value = specifier[member: "DefaultValue"], value.stringValue == nil {
         report(
           .warning, specifier, on: page,
           "DefaultValue is \(describe(value)), not a string; a text field holds text",
@@ -151,15 +185,17 @@ private struct Linter {
       checkSlider(specifier, on: page)
     case .titleValue:
       requireKey(specifier, on: page)
-      if raw["DefaultValue"] == nil {
+      if specifier[member: "DefaultValue"] == nil {
         report(
           .warning, specifier, on: page,
           "the title value has no DefaultValue; Apple's reference requires one, and the row "
             + "is empty until the app stores a value",
           fix: "add DefaultValue")
       }
-      let hasTitles = raw["Titles"] != nil && optionalArray("Titles", specifier, on: page)
-      let hasValues = raw["Values"] != nil && optionalArray("Values", specifier, on: page)
+      let hasTitles =
+        specifier[member: "Titles"] != nil && optionalArray("Titles", specifier, on: page)
+      let hasValues =
+        specifier[member: "Values"] != nil && optionalArray("Values", specifier, on: page)
       if hasTitles || hasValues {
         checkTitles(specifier, on: page, hasTitles: hasTitles, hasValues: hasValues)
       }
@@ -198,7 +234,7 @@ private struct Linter {
   }
 
   private mutating func checkMisspelledKeys(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    for (wrong, right) in SchemaLinter.misspelledKeys where specifier.raw[wrong] != nil {
+    for (wrong, right) in SchemaLinter.misspelledKeys where specifier[member: wrong] != nil {
       report(
         .warning, specifier, on: page,
         "\(wrong) is not a key Settings.app reads (it is spelled \(right)); it is ignored",
@@ -207,7 +243,7 @@ private struct Linter {
   }
 
   private mutating func requireKey(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let key = specifier.raw["Key"] else {
+    guard let key = specifier[member: "Key"] else {
       report(
         .error, specifier, on: page,
         "the \(specifier.kind.typeName) has no Key, so its value cannot be stored",
@@ -223,7 +259,7 @@ private struct Linter {
   }
 
   private mutating func requireTitle(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard specifier.raw["Title"] == nil else { return }
+    guard specifier[member: "Title"] == nil else { return }
     report(
       .warning, specifier, on: page,
       "the \(specifier.kind.typeName) has no Title; Apple's reference requires one, and the "
@@ -235,7 +271,7 @@ private struct Linter {
   private mutating func requireDefault(_ specifier: Specifier, on page: SettingsSchema.Page)
     -> Bool
   {
-    guard specifier.raw["DefaultValue"] == nil else { return true }
+    guard specifier[member: "DefaultValue"] == nil else { return true }
     report(
       .error, specifier, on: page,
       "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
@@ -247,7 +283,7 @@ private struct Linter {
   private mutating func requireArray(
     _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
   ) -> Bool {
-    guard specifier.raw[member] != nil else {
+    guard specifier[member: member] != nil else {
       report(
         .error, specifier, on: page,
         "the \(specifier.kind.typeName) has no \(member), so there is nothing to choose from",
@@ -262,7 +298,7 @@ private struct Linter {
   private mutating func optionalArray(
     _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
   ) -> Bool {
-    guard let value = specifier.raw[member], value.arrayValue == nil else { return true }
+    guard let value = specifier[member: member], value.arrayValue == nil else { return true }
     report(
       .error, specifier, on: page, "\(member) is \(describe(value)), not an array",
       fix: "make \(member) an array with one entry per choice")
@@ -272,9 +308,8 @@ private struct Linter {
   private mutating func checkTitles(
     _ specifier: Specifier, on page: SettingsSchema.Page, hasTitles: Bool, hasValues: Bool
   ) {
-    let raw = specifier.raw
-    let titles = hasTitles ? raw["Titles"]?.arrayValue ?? [] : []
-    let values = hasValues ? raw["Values"]?.arrayValue ?? [] : []
+    let titles = hasTitles ? specifier[member: "Titles"]?.arrayValue ?? [] : []
+    let values = hasValues ? specifier[member: "Values"]?.arrayValue ?? [] : []
     if hasTitles, hasValues, titles.count != values.count {
       report(
         .error, specifier, on: page,
@@ -288,7 +323,7 @@ private struct Linter {
           + "titles are the text shown for each choice",
         fix: "write every title as a string")
     }
-    if let short = raw["ShortTitles"] {
+    if let short = specifier[member: "ShortTitles"] {
       if let shortTitles = short.arrayValue {
         if hasValues, shortTitles.count != values.count {
           report(
@@ -308,8 +343,8 @@ private struct Linter {
   private mutating func checkDefaultAmongValues(
     _ specifier: Specifier, on page: SettingsSchema.Page
   ) {
-    guard let value = specifier.raw["DefaultValue"],
-      let values = specifier.raw["Values"]?.arrayValue
+    guard let value = specifier[member: "DefaultValue"],
+      let values = specifier[member: "Values"]?.arrayValue
     else { return }
     // Numbers match by value, as iOS compares them: 250 is the choice 250.0.
     if values.contains(where: { $0.isSame(as: value) }) { return }
@@ -320,11 +355,12 @@ private struct Linter {
   }
 
   private mutating func checkToggleDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let value = specifier.raw["DefaultValue"] else { return }
+    guard let value = specifier[member: "DefaultValue"] else { return }
     let on = specifier.trueValue
     let off = specifier.falseValue
     if value.isSame(as: on) || value.isSame(as: off) { return }
-    let hasOwnValues = specifier.raw["TrueValue"] != nil || specifier.raw["FalseValue"] != nil
+    let hasOwnValues =
+      specifier[member: "TrueValue"] != nil || specifier[member: "FalseValue"] != nil
     let fix =
       hasOwnValues
       ? "use TrueValue (\(on.debugDescription)) or FalseValue (\(off.debugDescription)) as "
@@ -338,10 +374,9 @@ private struct Linter {
   }
 
   private mutating func checkSlider(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    let raw = specifier.raw
     var numbers: [String: Double] = [:]
     for member in ["DefaultValue", "MinimumValue", "MaximumValue"] {
-      guard let value = raw[member] else {
+      guard let value = specifier[member: member] else {
         report(
           .error, specifier, on: page,
           "the slider has no \(member); Apple's reference requires one",
@@ -383,7 +418,7 @@ private struct Linter {
 
   private mutating func checkChildPane(_ specifier: Specifier, on page: SettingsSchema.Page) {
     if specifier.opensCustomController { return }
-    guard let file = specifier.raw["File"] else {
+    guard let file = specifier[member: "File"] else {
       report(
         .error, specifier, on: page, "the child pane has no File, so it opens nothing",
         fix: "add File, the name of the page's .plist without the extension")
@@ -400,7 +435,7 @@ private struct Linter {
 
   /// Reports pages named by a specifier (or its nested specifiers) that are not loaded.
   private mutating func checkPageReferences(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    for reference in specifier.pageReferences where schema.pages[reference.file] == nil {
+    for reference in specifier.pageReferences where !schema.hasPage(named: reference.file) {
       let what = reference.nestedIn.map { "\($0)'s File" } ?? "File"
       let file = printable(reference.file)
       let record = schema.missingPages.first {
@@ -471,7 +506,7 @@ private struct Linter {
   private func difference(_ a: Specifier, _ b: Specifier) -> String? {
     for member in [
       "Type", "DefaultValue", "Values", "TrueValue", "FalseValue", "MinimumValue", "MaximumValue",
-    ] where a.raw[member] != b.raw[member] {
+    ] where a[member: member] != b[member: member] {
       return member
     }
     return nil

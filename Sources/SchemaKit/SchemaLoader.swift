@@ -15,31 +15,38 @@ public enum SchemaLoader {
   /// A child page that is missing or broken does not stop the load: it is recorded in
   /// ``SettingsSchema/missingPages`` and ``SchemaLinter`` reports it.
   ///
+  /// With `lazily`, a bundle's child pages are found (a `File` that names no file is missing
+  /// at once) but not read: ``SettingsSchema/loadPage(named:)`` reads one, with its `.strings`
+  /// tables, when it is first needed, and ``SettingsSchema/loadAllPages()`` reads the rest. A
+  /// child page that cannot be used is recorded when it is read.
+  ///
   /// - Parameters:
   ///   - path: The path given with `--schema`, or `nil`.
   ///   - idiom: The device shown: it chooses `~ipad`/`~iphone` page files, and the
   ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
   ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
+  ///   - lazily: Whether a bundle's child pages are read only when first needed.
   /// - Returns: The schema.
   /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(path: String?, idiom: Idiom = .phone, language: String = "en")
-    throws(SchemaError) -> SettingsSchema
-  {
-    var schema = try loadAll(path: path, idiom: idiom, language: language)
+  public static func load(
+    path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+  ) throws(SchemaError) -> SettingsSchema {
+    var schema = try loadAll(path: path, idiom: idiom, language: language, lazily: lazily)
     schema.loadProblems += schema.idiomProblems()
     return schema.limited(to: idiom)
   }
 
   /// ``load(path:idiom:language:)`` without leaving any specifier out.
-  private static func loadAll(path: String?, idiom: Idiom, language: String)
+  private static func loadAll(path: String?, idiom: Idiom, language: String, lazily: Bool)
     throws(SchemaError) -> SettingsSchema
   {
     guard let path else {
       return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
-      return try SettingsBundleLoader.loadBundle(at: path, idiom: idiom, language: language)
+      return try SettingsBundleLoader.loadBundle(
+        at: path, idiom: idiom, language: language, lazily: lazily)
     }
     let bytes: [UInt8]
     do {
@@ -53,9 +60,42 @@ public enum SchemaLoader {
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
       return try SettingsBundleLoader.loadPage(
-        at: path, bytes: bytes, idiom: idiom, language: language)
+        at: path, bytes: bytes, idiom: idiom, language: language, lazily: lazily)
     }
     return try JSONSchemaReader.read(bytes, source: path)
+  }
+
+  /// A text that changes when the files a schema is read from change: the size and change
+  /// times of a JSON file, or of every file of a bundle's folder (a `.plist` page's folder)
+  /// and its `.lproj` folders, with the idiom and language that choose among them. It costs
+  /// a `stat` per file and reads none, so that what was learned of a schema (the REPL's
+  /// known keys) serves while the schema stays the same.
+  public static func fingerprint(path: String?, idiom: Idiom, language: String) -> String {
+    var lines = ["\(idiom.rawValue) \(language)"]
+    guard let path else {
+      // Compiled in: it changes only with the program.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in EmbeddedSchema.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return (lines + ["embedded \(hash)"]).joined(separator: "\n")
+    }
+    func stamp(_ file: String) {
+      lines.append(file + " " + (FileSystem.changeStamp(file) ?? "none"))
+    }
+    stamp(path)
+    let isFolder = FileSystem.isFolder(path)
+    guard isFolder || !path.lowercased().hasSuffix(".json") else {
+      return lines.joined(separator: "\n")
+    }
+    let folder = isFolder ? path : FileSystem.parentFolder(of: path)
+    for entry in ((try? FileSystem.folderEntries(folder)) ?? []).sorted() {
+      let file = SettingsBundleLoader.join(folder, entry)
+      stamp(file)
+      guard entry.hasSuffix(".lproj") else { continue }
+      for inner in ((try? FileSystem.folderEntries(file)) ?? []).sorted() {
+        stamp(SettingsBundleLoader.join(file, inner))
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// Whether `bytes` start like a property list: `bplist`, or `<` after a byte-order mark

@@ -27,23 +27,24 @@ enum SettingsBundleLoader {
   ///
   /// - Throws: ``SchemaError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
-  static func loadBundle(at folder: String, idiom: Idiom = .phone, language: String = "en")
-    throws(SchemaError) -> SettingsSchema
-  {
+  static func loadBundle(
+    at folder: String, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+  ) throws(SchemaError) -> SettingsSchema {
     let entries: [String]
     do {
-      entries = try FileSystem.folderEntries(folder)
+      entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
     } catch {
       throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
     }
-    var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
+    var loader = PageReader(
+      folder: folder, lprojEntries: entries, idiom: idiom, language: language)
     guard let rootPath = loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom)) else {
       throw .unreadable(
         "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
           + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
           + "or a .json schema")
     }
-    return try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil)
+    return try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil, lazily: lazily)
   }
 
   /// Loads the page at `path` as the root of a schema, with the pages it opens from the same
@@ -54,16 +55,20 @@ enum SettingsBundleLoader {
   ///   - bytes: Its contents, if already read.
   ///   - idiom: The device, whose suffix the pages it opens are looked for with first.
   ///   - language: The language whose `.lproj` folder holds a page the folder lacks.
+  ///   - lazily: Whether the pages it opens are only found, and read when first needed.
   /// - Returns: The schema, with the file's page as its root.
   /// - Throws: ``SchemaError`` when the file cannot be read or is not a page.
   static func loadPage(
-    at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en"
+    at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en",
+    lazily: Bool = false
   ) throws(SchemaError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
-    let entries = (try? FileSystem.folderEntries(folder)) ?? []
-    var loader = Loader(folder: folder, entries: entries, idiom: idiom, language: language)
+    let entries = (try? FileSystem.folderEntries(folder, endingWith: ".lproj")) ?? []
+    var loader = PageReader(
+      folder: folder, lprojEntries: entries, idiom: idiom, language: language)
     let file = path.split(separator: "/").last.map(String.init) ?? path
-    return try loader.load(rootPath: path, rootName: pageName(ofFile: file), bytes: bytes)
+    return try loader.load(
+      rootPath: path, rootName: pageName(ofFile: file), bytes: bytes, lazily: lazily)
   }
 
   /// The file names that may hold the page `name` on `idiom`, in the order they are tried.
@@ -114,126 +119,224 @@ enum SettingsBundleLoader {
     init(_ message: String) { self.message = message }
   }
 
-  /// The state of one load.
-  private struct Loader {
+  /// A language folder (`ja.lproj`): its language and path.
+  struct LanguageFolder: Sendable, Equatable {
+    var language: String
+    var path: String
+  }
+
+  /// A child page named but not looked for or read yet: the specifiers that open it.
+  struct PendingPage: Sendable, Equatable {
+    var openedBy: [Referrer]
+  }
+
+  /// A specifier that names a page: the page it is on and its index.
+  struct Referrer: Sendable, Equatable {
+    var page: String
+    var specifierIndex: Int
+  }
+
+  /// Reads the pages of one bundle: the root when the schema is loaded, each child page when
+  /// it is first needed (``SettingsSchema/loadPage(named:)``), with its `.strings` tables.
+  /// A schema keeps it for the pages it has not read yet.
+  struct PageReader: Sendable, Equatable {
     let folder: String
     let idiom: Idiom
     /// The language whose `.lproj` folders are searched for a page the bundle folder lacks.
     let language: String
-    let present: Set<String>
-    /// The `.lproj` folders, sorted, with the `.strings` tables each holds.
-    let languages: [(language: String, folder: String, tables: Set<String>)]
-    /// The files of each `.lproj` folder, by its language.
-    let localizedFiles: [String: (folder: String, files: Set<String>)]
-    var pages: [String: SettingsSchema.Page] = [:]
-    var missing: [MissingPage] = []
-    var problems: [LintProblem] = []
-    /// Pages in the order they were loaded, for stable messages.
-    var order: [String] = []
-    /// Explicit `StringsTable`s, by page, before defaults are applied.
-    var explicitTables: [String: String] = [:]
+    /// The `.lproj` folders, sorted by name. Their files are looked for by name, as the
+    /// pages are: nothing lists every page or table of a bundle.
+    let languages: [LanguageFolder]
+    /// Child pages found and not read yet, by name, and the order they were found in.
+    var pending: [String: PendingPage] = [:]
+    var pendingOrder: [String] = []
+    /// Pages that could not be read: the files looked for, and why a file found was no page.
+    var failed: [String: (searched: [String], reason: String?)] = [:]
+    /// The strings tables read so far.
+    var tablesRead: Set<String> = []
+    /// The idiom the schema was limited to (``SettingsSchema/limited(to:)``): the pages read
+    /// later are limited the same way.
+    var idiomShown: Idiom?
 
-    init(folder: String, entries: [String], idiom: Idiom, language: String) {
+    /// A reader of the bundle at `folder`, whose `.lproj` folders are `lprojEntries` (the
+    /// names in `folder` that end in `.lproj`).
+    init(folder: String, lprojEntries: [String], idiom: Idiom, language: String) {
       self.folder = folder
       self.idiom = idiom
       self.language = language
-      present = Set(entries)
-      var languages: [(String, String, Set<String>)] = []
-      var localizedFiles: [String: (String, Set<String>)] = [:]
-      for entry in entries where entry.hasSuffix(".lproj") && entry.count > ".lproj".count {
-        let path = SettingsBundleLoader.join(folder, entry)
-        guard FileSystem.isFolder(path) else { continue }
-        let files = (try? FileSystem.folderEntries(path)) ?? []
-        let tables = files.filter { $0.hasSuffix(".strings") && $0.count > ".strings".count }
-          .map { String($0.dropLast(".strings".count)) }
-        languages.append((String(entry.dropLast(".lproj".count)), path, Set(tables)))
-        localizedFiles[String(entry.dropLast(".lproj".count))] = (path, Set(files))
-      }
-      self.languages = languages
-      self.localizedFiles = localizedFiles
+      languages = lprojEntries.filter { $0.hasSuffix(".lproj") && $0.count > ".lproj".count }
+        .map {
+          LanguageFolder(
+            language: String($0.dropLast(".lproj".count)),
+            path: SettingsBundleLoader.join(folder, $0))
+        }
+        .filter { FileSystem.isFolder($0.path) }
+    }
+
+    /// Whether the language folder at `path` has the strings table `table`.
+    private static func has(_ table: String, in path: String) -> Bool {
+      !table.isEmpty && !table.contains("/") && !table.contains("\0")
+        && FileSystem.exists(SettingsBundleLoader.join(path, table + ".strings"))
+    }
+
+    /// Whether some language folder has the strings table `table`.
+    private func isAvailable(_ table: String) -> Bool {
+      languages.contains { Self.has(table, in: $0.path) }
+    }
+
+    static func == (left: PageReader, right: PageReader) -> Bool {
+      left.folder == right.folder && left.idiom == right.idiom && left.language == right.language
+        && left.pendingOrder == right.pendingOrder && left.pending == right.pending
+        && left.tablesRead == right.tablesRead && left.idiomShown == right.idiomShown
+        && Set(left.failed.keys) == Set(right.failed.keys)
     }
 
     /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
     /// resource, in the `.lproj` folder that serves ``language`` best (a localized page).
     func path(ofFirst names: [String]) -> String? {
-      if let found = names.first(where: present.contains) {
+      if let found = names.first(where: { FileSystem.exists(SettingsBundleLoader.join(folder, $0)) }
+      ) {
         return SettingsBundleLoader.join(folder, found)
       }
-      for language in StringsCatalog.languageChain(for: language, among: localizedFiles.keys) {
-        guard let (path, files) = localizedFiles[language] else { continue }
-        if let found = names.first(where: files.contains) {
+      let folders = Dictionary(languages.map { ($0.language, $0.path) }) { first, _ in first }
+      for language in StringsCatalog.languageChain(for: language, among: folders.keys) {
+        guard let path = folders[language] else { continue }
+        if let found = names.first(where: { FileSystem.exists(SettingsBundleLoader.join(path, $0)) }
+        ) {
           return SettingsBundleLoader.join(path, found)
         }
       }
       return nil
     }
 
-    mutating func load(rootPath: String, rootName: String, bytes: [UInt8]?)
+    /// The schema of the root page, with every child page it leads to pending, or read when
+    /// `lazily` is `false`.
+    mutating func load(rootPath: String, rootName: String, bytes: [UInt8]?, lazily: Bool)
       throws(SchemaError) -> SettingsSchema
     {
-      let root: SettingsSchema.Page
-      switch readPage(at: rootPath, name: rootName, bytes: bytes) {
-      case .success(let page): root = page
+      var schema = SettingsSchema(pages: [:], rootPageName: rootName, strings: StringsCatalog())
+      switch readPage(at: rootPath, name: rootName, bytes: bytes, into: &schema) {
+      case .success(let root): add(root, to: &schema)
       case .failure(let error): throw .unreadable(error.message)
       }
-      add(root)
+      // Eagerly, each page is read as it is found, and the pages it names are found in turn,
+      // breadth first.
       var queue = [rootName]
       var next = 0
       while next < queue.count {
-        let name = queue[next]
+        queue += findPages(namedOn: queue[next], into: &schema, reading: !lazily)
         next += 1
-        guard let page = pages[name] else { continue }
-        for specifier in page.specifiers {
-          for reference in specifier.pageReferences where pages[reference.file] == nil {
-            if loadChild(reference.file, from: page, index: specifier.index) {
-              queue.append(reference.file)
-            }
-          }
-        }
       }
-      resolveStringsTables()
-      let strings = readStrings()
-      return SettingsSchema(
-        pages: pages, rootPageName: rootName, strings: strings, missingPages: missing,
-        loadProblems: problems)
+      if !pending.isEmpty { schema.pageReader = self }
+      return schema
     }
 
-    private mutating func add(_ page: SettingsSchema.Page) {
-      pages[page.name] = page
-      order.append(page.name)
+    /// Reads the pending page found first; `false` when none is pending.
+    mutating func readNextPage(into schema: inout SettingsSchema) -> Bool {
+      guard let name = pendingOrder.first else { return false }
+      read(name, into: &schema)
+      return true
     }
 
-    /// Loads the page `file` named by a specifier; `false` if it is missing.
-    private mutating func loadChild(_ file: String, from page: SettingsSchema.Page, index: Int)
-      -> Bool
-    {
-      let invalid = file.isEmpty || file.contains("/") || file.contains("\0")
-      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: file, idiom: idiom)
+    /// Reads the pending page `name`: adds it to `schema`, or records it as missing for each
+    /// specifier that names it.
+    mutating func read(_ name: String, into schema: inout SettingsSchema) {
+      guard let page = pending.removeValue(forKey: name) else { return }
+      pendingOrder.removeAll { $0 == name }
+      guard readPending(name, page, into: &schema) else { return }
+      findPages(namedOn: name, into: &schema, reading: false)
+    }
+
+    /// Reads a page that was pending, looking for its file first; `false` when there is none
+    /// or it cannot be used.
+    private mutating func readPending(
+      _ name: String, _ page: PendingPage, into schema: inout SettingsSchema
+    ) -> Bool {
+      let invalid = name.isEmpty || name.contains("/") || name.contains("\0")
+      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: name, idiom: idiom)
       let searched = names.map { SettingsBundleLoader.join(folder, $0) }
-      guard let found = path(ofFirst: names) else {
-        missing.append(
-          MissingPage(
-            page: page.name, specifierIndex: index, file: file, searched: searched,
-            reason: invalid ? "File must be a page name, without '/' or a file extension" : nil))
-        return false
+      let result: Result<SettingsSchema.Page, PageError>
+      if let found = path(ofFirst: names) {
+        result = readPage(at: found, name: name, bytes: nil, into: &schema)
+      } else {
+        result = .failure(
+          PageError(invalid ? "File must be a page name, without '/' or a file extension" : ""))
       }
-      switch readPage(at: found, name: file, bytes: nil) {
+      switch result {
       case .success(let child):
-        add(child)
+        add(child, to: &schema)
         return true
       case .failure(let error):
-        missing.append(
-          MissingPage(
-            page: page.name, specifierIndex: index, file: file, searched: searched,
-            reason: error.message))
+        let reason = error.message.isEmpty ? nil : error.message
+        failed[name] = (searched, reason)
+        for referrer in page.openedBy {
+          schema.missingPages.append(
+            MissingPage(
+              page: referrer.page, specifierIndex: referrer.specifierIndex, file: name,
+              searched: searched, reason: reason))
+        }
         return false
       }
     }
 
-    /// Reads and parses one page; the error message names the file.
-    private mutating func readPage(at path: String, name: String, bytes: [UInt8]?)
-      -> Result<SettingsSchema.Page, PageError>
-    {
+    /// Adds a page read, with its strings table and its text.
+    private mutating func add(_ page: SettingsSchema.Page, to schema: inout SettingsSchema) {
+      var page = page
+      if let idiom = idiomShown {
+        schema.loadProblems += SettingsSchema.idiomProblems(of: page)
+        page.specifiers = page.specifiers.filter { $0.isSupported(on: idiom) }
+      }
+      schema.pages[page.name] = page
+      readStrings(of: page, into: &schema)
+    }
+
+    /// Notes the pages that the page `name` names and the schema does not have: pending, or
+    /// missing; with `reading`, each is looked for and read at once. Returns the pages read.
+    @discardableResult
+    private mutating func findPages(
+      namedOn name: String, into schema: inout SettingsSchema, reading: Bool
+    ) -> [String] {
+      guard let page = schema.pages[name] else { return [] }
+      var read: [String] = []
+      for specifier in page.specifiers {
+        for reference in specifier.pageReferences where schema.pages[reference.file] == nil {
+          let file = reference.file
+          find(file, from: page, index: specifier.index, into: &schema)
+          guard reading, let found = pending.removeValue(forKey: file) else { continue }
+          pendingOrder.removeAll { $0 == file }
+          if readPending(file, found, into: &schema) { read.append(file) }
+        }
+      }
+      return read
+    }
+
+    /// Notes the page `file` named by a specifier: pending, or missing if it was found to be.
+    private mutating func find(
+      _ file: String, from page: SettingsSchema.Page, index: Int,
+      into schema: inout SettingsSchema
+    ) {
+      let referrer = Referrer(page: page.name, specifierIndex: index)
+      if pending[file] != nil {
+        pending[file]?.openedBy.append(referrer)
+        return
+      }
+      if let failure = failed[file] {
+        schema.missingPages.append(
+          MissingPage(
+            page: page.name, specifierIndex: index, file: file, searched: failure.searched,
+            reason: failure.reason))
+        return
+      }
+      pending[file] = PendingPage(openedBy: [referrer])
+      pendingOrder.append(file)
+    }
+
+    /// Reads and parses one page; the error message names the file. Applies InAppSettingsKit's
+    /// default to a page without a `StringsTable`: its own name if a `.strings` file of that
+    /// name exists, else `Root`; warns about an explicit table that no `.lproj` folder has.
+    private func readPage(
+      at path: String, name: String, bytes: [UInt8]?, into schema: inout SettingsSchema
+    ) -> Result<SettingsSchema.Page, PageError> {
       let contents: [UInt8]
       if let bytes {
         contents = bytes
@@ -254,10 +357,21 @@ enum SettingsBundleLoader {
       let result = SettingsBundleLoader.page(
         from: value, name: name, source: path, problems: &found)
       switch result {
-      case .success(let page):
-        problems += found
-        if let dictionary = value.dictionaryValue, dictionary["StringsTable"]?.stringValue != nil {
-          explicitTables[name] = page.stringsTable
+      case .success(var page):
+        schema.loadProblems += found
+        guard value.dictionaryValue?["StringsTable"]?.stringValue != nil else {
+          page.stringsTable = isAvailable(name) ? name : "Root"
+          return .success(page)
+        }
+        let explicit = page.stringsTable
+        if !languages.isEmpty, !isAvailable(explicit) {
+          schema.loadProblems.append(
+            LintProblem(
+              severity: .warning, source: page.source, page: name,
+              message:
+                "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
+                + "the page's text is shown as written",
+              fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
         }
         return .success(page)
       case .failure(let error):
@@ -265,66 +379,37 @@ enum SettingsBundleLoader {
       }
     }
 
-    /// Applies InAppSettingsKit's default to pages without a `StringsTable`: their own name
-    /// if a `.strings` file of that name exists, else `Root`. Warns about explicit tables
-    /// that no `.lproj` folder has.
-    private mutating func resolveStringsTables() {
-      let available = languages.reduce(into: Set<String>()) { $0.formUnion($1.tables) }
-      for name in order {
-        guard var page = pages[name] else { continue }
-        if let explicit = explicitTables[name] {
-          if !languages.isEmpty, !available.contains(explicit) {
-            problems.append(
-              LintProblem(
-                severity: .warning, source: page.source, page: name,
-                message:
-                  "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
-                  + "the page's text is shown as written",
-                fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
-          }
-          continue
-        }
-        page.stringsTable = available.contains(name) ? name : "Root"
-        pages[name] = page
-      }
-    }
-
-    /// Reads `<language>.lproj/<table>.strings` for every table a page uses.
-    private mutating func readStrings() -> StringsCatalog {
-      var firstPage: [String: String] = [:]
-      for name in order {
-        if let table = pages[name]?.stringsTable, firstPage[table] == nil {
-          firstPage[table] = name
-        }
-      }
-      var catalog = StringsCatalog()
-      for (language, path, tables) in languages {
-        for table in firstPage.keys.sorted() where tables.contains(table) {
-          let file = SettingsBundleLoader.join(path, table + ".strings")
-          let page = firstPage[table] ?? ""
-          do {
-            let bytes = try FileBytes.read(file)
-            catalog.tables[language, default: [:]][table] = try StringsFileParser.parse(
-              bytes, source: file)
-          } catch let error as SourceError {
-            problems.append(
-              LintProblem(
-                severity: .warning, source: file, page: page,
-                message:
-                  "\(error.message); the \(language) translations of this table are not used",
-                fix: "correct the file: each entry is \"key\" = \"text\"; in UTF-8, or in UTF-16 "
-                  + "with a byte-order mark",
-                line: error.line, column: error.column))
-          } catch {
-            problems.append(
-              LintProblem(
-                severity: .warning, source: file, page: page,
-                message: "\(error); the \(language) translations of this table are not used",
-                fix: "make the file readable"))
-          }
+    /// Reads `<language>.lproj/<table>.strings` of a page's table, in every language, the
+    /// first time a page uses the table.
+    private mutating func readStrings(
+      of page: SettingsSchema.Page, into schema: inout SettingsSchema
+    ) {
+      let table = page.stringsTable
+      guard tablesRead.insert(table).inserted else { return }
+      for folder in languages where Self.has(table, in: folder.path) {
+        let language = folder.language
+        let file = SettingsBundleLoader.join(folder.path, table + ".strings")
+        do {
+          let bytes = try FileBytes.read(file)
+          schema.strings.tables[language, default: [:]][table] = try StringsFileParser.parse(
+            bytes, source: file)
+        } catch let error as SourceError {
+          schema.loadProblems.append(
+            LintProblem(
+              severity: .warning, source: file, page: page.name,
+              message:
+                "\(error.message); the \(language) translations of this table are not used",
+              fix: "correct the file: each entry is \"key\" = \"text\"; in UTF-8, or in UTF-16 "
+                + "with a byte-order mark",
+              line: error.line, column: error.column))
+        } catch {
+          schema.loadProblems.append(
+            LintProblem(
+              severity: .warning, source: file, page: page.name,
+              message: "\(error); the \(language) translations of this table are not used",
+              fix: "make the file readable"))
         }
       }
-      return catalog
     }
   }
 }

@@ -72,8 +72,41 @@ public struct SettingsSchema: Sendable, Equatable {
     self.loadProblems = loadProblems
   }
 
+  /// The child pages of a bundle loaded lazily that are not read yet, and how to read them.
+  var pageReader: SettingsBundleLoader.PageReader?
+
   /// The root page.
   public var rootPage: Page? { pages[rootPageName] }
+
+  /// Whether the schema has the page `name`: read, or found and not read yet.
+  public func hasPage(named name: String) -> Bool {
+    pages[name] != nil || pageReader?.pending[name] != nil
+  }
+
+  /// The pages found and not read yet, in the order they were found (a bundle loaded with
+  /// `lazily`: ``SchemaLoader/load(path:idiom:language:lazily:)``).
+  public var unreadPages: [String] { pageReader?.pendingOrder ?? [] }
+
+  /// The page `name`, read first when it was not read yet, with its `.strings` tables, and
+  /// the pages it names found. `nil` when the schema has no such page, or when its file
+  /// cannot be used: then ``missingPages`` says why, for every specifier that names it, and
+  /// ``loadProblems`` holds what else reading it found.
+  public mutating func loadPage(named name: String) -> Page? {
+    if let page = pages[name] { return page }
+    guard var reader = pageReader, reader.pending[name] != nil else { return nil }
+    pageReader = nil
+    reader.read(name, into: &self)
+    pageReader = reader.pending.isEmpty ? nil : reader
+    return pages[name]
+  }
+
+  /// Reads every page not read yet, and the pages they lead to, breadth first: the schema
+  /// then is what an eager load gives.
+  public mutating func loadAllPages() {
+    guard var reader = pageReader else { return }
+    pageReader = nil
+    while reader.readNextPage(into: &self) {}
+  }
 
   /// Every specifier with a key, on every page, in page order from the root.
   public var keyedSpecifiers: [(page: Page, specifier: Specifier)] {

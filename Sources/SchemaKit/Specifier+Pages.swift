@@ -27,10 +27,12 @@ extension Specifier {
     // Only a child pane or a list group opens a page: others are not looked into (a walk
     // of a big schema asks every specifier).
     guard kind == .childPane || kind == .listGroup else { return [] }
-    if let file = Self.pageFile(of: raw) { return [PageReference(nestedIn: nil, file: file)] }
+    if fields.hasType, kind == .childPane, !opensCustomController, let file {
+      return [PageReference(nestedIn: nil, file: file)]
+    }
     guard kind == .listGroup else { return [] }
     return Self.nestedSpecifierKeys.compactMap { member in
-      guard let nested = raw[member]?.dictionaryValue, let file = Self.pageFile(of: nested) else {
+      guard let nested = nestedSpecifier(member), let file = Self.pageFile(of: nested) else {
         return nil
       }
       return PageReference(nestedIn: member, file: file)
@@ -39,7 +41,7 @@ extension Specifier {
 
   /// Whether this is a child pane that opens a view controller of the app, not a page.
   public var opensCustomController: Bool {
-    kind == .childPane && Self.customControllerKeys.contains { raw[$0] != nil }
+    kind == .childPane && Self.customControllerKeys.contains { self[member: $0] != nil }
   }
 
   /// The `File` of a specifier dictionary that opens a page: a `PSChildPaneSpecifier`

@@ -3,7 +3,8 @@ import FileFormats
 /// One entry of a page's `PreferenceSpecifiers`: a group, a setting, or a link to a page.
 ///
 /// The keys are those of Apple's Settings.bundle (`Type`, `Title`, `Key`, `DefaultValue`,
-/// `Titles`, `Values`, …); anything else is kept in ``raw`` so that extensions can read it.
+/// `Titles`, `Values`, …) and InAppSettingsKit's, each read through a property; anything else
+/// is kept as written, for ``subscript(member:)`` and ``raw``.
 public struct Specifier: Sendable, Equatable {
   /// The kind of specifier, from its `Type`: every type of Apple's Settings.app and of
   /// InAppSettingsKit is a case; any other name is kept in ``other(_:)``.
@@ -49,8 +50,8 @@ public struct Specifier: Sendable, Equatable {
       self = Self.byTypeName[typeName] ?? .other(typeName)
     }
 
-    private static let byTypeName: [String: Kind] = Dictionary(
-      uniqueKeysWithValues: (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
+    private static let byTypeName = NameTable(
+      (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
 
     /// The `Type` string of this kind.
     public var typeName: String {
@@ -91,44 +92,47 @@ public struct Specifier: Sendable, Equatable {
   public var kind: Kind
   /// Its position in the page's `PreferenceSpecifiers`, from 0, for messages.
   public var index: Int
-  /// Every key as written.
-  public var raw: [String: PropertyListValue] {
-    didSet { fields = Fields(raw) }
-  }
-  /// The keys read for every row shown, taken out of ``raw`` once: each read of ``raw``
-  /// hashes its key, and a screen reads these many times per row. A class, so that copying a
-  /// specifier (rows hold them) retains one object, not every field.
-  private var fields: Fields
-
-  private final class Fields: Sendable, Equatable {
-    let title: String?
-    let key: String?
-    let footerText: String?
-    let titles: [String]
-    let shortTitles: [String]
-    let values: [PropertyListValue]
-    let defaultValue: PropertyListValue?
-
-    init(_ raw: [String: PropertyListValue]) {
-      title = raw[SpecifierKey.title]?.stringValue
-      key = raw[SpecifierKey.key]?.stringValue
-      footerText = raw[SpecifierKey.footerText]?.stringValue
-      titles = raw[SpecifierKey.titles]?.arrayValue?.compactMap(\.stringValue) ?? []
-      shortTitles = raw[SpecifierKey.shortTitles]?.arrayValue?.compactMap(\.stringValue) ?? []
-      values = raw[SpecifierKey.values]?.arrayValue ?? []
-      defaultValue = raw[SpecifierKey.defaultValue]
-    }
-
-    /// Always equal: the fields are a function of ``Specifier/raw``, which specifiers compare.
-    static func == (lhs: Fields, rhs: Fields) -> Bool { true }
-  }
+  /// The members, each in a stored field (see ``Specifier/Fields``). A class, so that copying
+  /// a specifier (rows hold them) retains one object, not every field.
+  let fields: Fields
 
   /// Creates a specifier from its dictionary.
   public init(index: Int, raw: [String: PropertyListValue]) {
+    var builder = Builder()
+    for (name, value) in raw { _ = builder.add(name, value) }
+    self = builder.specifier(index: index)
+  }
+
+  init(index: Int, kind: Kind, fields: Fields) {
     self.index = index
-    self.raw = raw
-    self.kind = Kind(typeName: raw[SpecifierKey.type]?.stringValue ?? "")
-    self.fields = Fields(raw)
+    self.kind = kind
+    self.fields = fields
+  }
+
+  /// Every member as written, as one dictionary: for the few readers that need them all
+  /// (the JSON writer, the translations' lint). Made on each read; setting it replaces every
+  /// member.
+  public var raw: [String: PropertyListValue] {
+    get { fields.dictionary(kind: kind) }
+    set { self = Specifier(index: index, raw: newValue) }
+  }
+
+  /// The member `name` as written, or `nil` when the specifier has none: what lint checks
+  /// (a `Title` that is not a string is kept as written, and so is any key nobody defines).
+  /// Setting it replaces that member only.
+  public subscript(member name: String) -> PropertyListValue? {
+    get {
+      if let member = Member(name: name), let value = fields.value(of: member, kind: kind) {
+        return value
+      }
+      return fields.extra?[name]
+    }
+    set {
+      var builder = Builder(copying: fields, kind: kind)
+      builder.remove(name)
+      if let newValue { _ = builder.add(name, newValue) }
+      self = builder.specifier(index: index)
+    }
   }
 
   /// The `Title`, not yet localized.
@@ -140,40 +144,42 @@ public struct Specifier: Sendable, Equatable {
   /// The `FooterText` of a group or radio group, not yet localized.
   public var footerText: String? { fields.footerText }
   /// The `Titles` of a multi-value or radio group, not yet localized.
-  public var titles: [String] { fields.titles }
+  public var titles: [String] { fields.titles ?? fields.extraStrings(SpecifierKey.titles) }
   /// The `ShortTitles` of a multi-value, not yet localized.
-  public var shortTitles: [String] { fields.shortTitles }
+  public var shortTitles: [String] {
+    fields.shortTitles ?? fields.extraStrings(SpecifierKey.shortTitles)
+  }
   /// The `Values` of a multi-value, radio group or title value.
-  public var values: [PropertyListValue] { fields.values }
+  public var values: [PropertyListValue] { fields.values ?? [] }
   /// The `File` of a child pane: the page it opens.
-  public var file: String? { raw[SpecifierKey.file]?.stringValue }
+  public var file: String? { fields.file }
   /// The value a toggle stores when on: `TrueValue`, else `true`.
-  public var trueValue: PropertyListValue { raw[SpecifierKey.trueValue] ?? .bool(true) }
+  public var trueValue: PropertyListValue { fields.detail(.trueValue) ?? .bool(true) }
   /// The value a toggle stores when off: `FalseValue`, else `false`.
-  public var falseValue: PropertyListValue { raw[SpecifierKey.falseValue] ?? .bool(false) }
+  public var falseValue: PropertyListValue { fields.detail(.falseValue) ?? .bool(false) }
   /// Whether a multi-value lists its choices sorted by title.
   public var displaysSortedByTitle: Bool {
-    raw[SpecifierKey.displaySortedByTitle]?.boolValue ?? false
+    fields.detail(.displaySortedByTitle)?.boolValue ?? false
   }
   /// Whether a text field hides what is typed: `IsSecure`.
-  public var isSecure: Bool { raw[SpecifierKey.isSecure]?.boolValue ?? false }
+  public var isSecure: Bool { fields.detail(.isSecure)?.boolValue ?? false }
   /// A text field's `KeyboardType`, such as `NumberPad`.
-  public var keyboardType: String? { raw[SpecifierKey.keyboardType]?.stringValue }
+  public var keyboardType: String? { fields.detail(.keyboardType)?.stringValue }
   /// A text field's `AutocapitalizationType`, such as `Words`.
   public var autocapitalizationType: String? {
-    raw[SpecifierKey.autocapitalizationType]?.stringValue
+    fields.detail(.autocapitalizationType)?.stringValue
   }
   /// A slider's `MinimumValue`, else 0.
-  public var minimumValue: Double { raw[SpecifierKey.minimumValue]?.numberValue ?? 0 }
+  public var minimumValue: Double { fields.detail(.minimumValue)?.numberValue ?? 0 }
   /// A slider's `MaximumValue`, else 1.
-  public var maximumValue: Double { raw[SpecifierKey.maximumValue]?.numberValue ?? 1 }
+  public var maximumValue: Double { fields.detail(.maximumValue)?.numberValue ?? 1 }
   /// Whether a list group's items may be deleted: `Deletable`, else `true`.
-  public var isDeletable: Bool { raw[SpecifierKey.deletable]?.boolValue ?? true }
+  public var isDeletable: Bool { fields.detail(.deletable)?.boolValue ?? true }
 
   /// A specifier dictionary nested in this one, such as a list group's
   /// ``SpecifierKey/itemSpecifier`` or ``SpecifierKey/addSpecifier``.
   public func nestedSpecifier(_ member: String) -> [String: PropertyListValue]? {
-    raw[member]?.dictionaryValue
+    self[member: member]?.dictionaryValue
   }
 
   /// A list group's nested specifier (``SpecifierKey/itemSpecifier`` or

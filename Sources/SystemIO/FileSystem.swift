@@ -165,6 +165,16 @@ package enum FileSystem {
     return String(cString: strerror(errno))
   }
 
+  /// A file's size and the times its contents and its entry last changed, as text that
+  /// differs once the file is written again; `nil` when it cannot be looked at. Reads nothing
+  /// of the file.
+  package static func changeStamp(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
+      + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+  }
+
   /// Whether something (a file, a folder, a link) exists at `path`.
   package static func exists(_ path: String) -> Bool {
     var info = stat()
@@ -311,18 +321,26 @@ package enum FileSystem {
 }
 
 extension FileSystem {
-  /// The names in the folder at `path`, without `.` and `..`, sorted by their UTF-8 bytes.
-  package static func folderEntries(_ path: String) throws(SystemCallError) -> [String] {
+  /// The names in the folder at `path`, without `.` and `..`, sorted by their UTF-8 bytes;
+  /// with a `suffix`, only the names that end in it (the others are never made strings).
+  package static func folderEntries(_ path: String, endingWith suffix: String = "")
+    throws(SystemCallError) -> [String]
+  {
     guard let folder = opendir(path) else {
       throw SystemCallError(operation: "cannot list the folder", path: path, code: errno)
     }
     defer { closedir(folder) }
+    let tail = Array(suffix.utf8)
     var names: [String] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+        let bytes = raw.prefix { $0 != 0 }
+        guard bytes.count >= tail.count, bytes.suffix(tail.count).elementsEqual(tail) else {
+          return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
       }
-      if name != ".", name != ".." { names.append(name) }
+      if let name, name != ".", name != ".." { names.append(name) }
     }
     return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }

@@ -60,7 +60,7 @@ extension Program {
   {
     let old = try existingStoreValues(pathA)
     let new = try pathB.map { path throws(Failure) in try existingStoreValues(path) }
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     let rows = StoreDifference.rows(
       old: pathB == nil ? [:] : old, new: new ?? old, model: model, index: index)
     guard !rows.isEmpty else { return .success }
@@ -163,8 +163,13 @@ extension Program {
   /// Says once, on standard error at the start of the REPL on a terminal, which settings the schema gained
   /// since the last start with this store and which stored keys it lacks. What the schema had
   /// is remembered per store in `<state folder>/known-keys/`; without a state folder, or the
-  /// first time, there is no "since last time" and nothing new is named.
-  func noteSchemaUpgrades(model: SettingsModel, store: SettingsStore) {
+  /// first time, there is no "since last time" and nothing new is named. With it is kept the
+  /// schema's ``SchemaLoader/fingerprint(path:idiom:language:)``: while that is the same,
+  /// the schema's keys are the ones remembered, and no page of a bundle is read for them.
+  func noteSchemaUpgrades(
+    model: SettingsModel, store: SettingsStore, schemaPath: String?, idiom: Idiom,
+    language: String
+  ) {
     guard let stateFolder = environment.stateFolder else { return }
     // The store's path encoded as the recovery files name it, in a folder of its own.
     let recoveryPath = SettingsStore.fallbackRecoveryPath(for: store.path, in: "")
@@ -182,14 +187,19 @@ extension Program {
     let strings = { (member: String) -> Set<String>? in
       memory.values[member]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
     }
-    let (notes, stranded) = StoreLinter.upgradeNotes(
+    // While the schema's files stay as they were, its keys are the ones remembered: no page
+    // of a bundle is read before the first screen.
+    let fingerprint = SchemaLoader.fingerprint(
+      path: schemaPath, idiom: idiom, language: language)
+    let (notes, stranded, keys) = StoreLinter.upgradeNotes(
       model: model, storedKeys: Set(store.values.keys), previous: strings("keys"),
-      reported: strings("reported") ?? [])
+      reported: strings("reported") ?? [],
+      schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint)
     for text in notes { note(text) }
-    let keys = StoreLinter.settingKeys(of: SettingsIndex(schema: model.schema))
     let remembered: [String: PropertyListValue] = [
       "keys": .array(keys.map(PropertyListValue.string)),
       "reported": .array(stranded.map(PropertyListValue.string)),
+      "schema": .string(fingerprint),
     ]
     guard remembered != memory.values else { return }
     do {

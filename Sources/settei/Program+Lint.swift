@@ -31,20 +31,4 @@ extension Program {
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
     return errors > 0 ? .unreadableInput : .success
   }
-
-  /// The lint errors that keep a specifier from working, by page and index: such a specifier
-  /// is shown as a row naming its error, and the rest of the schema still works. Errors that
-  /// leave the row usable (``LintProblem/leavesRowUsable``) are for `settei lint` only.
-  static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
-    var result: [String: [Int: String]] = [:]
-    // Not `.errors`: that generic extension is not specialized across modules, and running
-    // it unspecialized cost more at start-up than the lint itself.
-    for problem in SchemaLinter.lint(schema) where problem.severity == .error {
-      guard let index = problem.specifierIndex, result[problem.page]?[index] == nil,
-        !problem.leavesRowUsable
-      else { continue }
-      result[problem.page, default: [:]][index] = problem.message
-    }
-    return result
-  }
 }

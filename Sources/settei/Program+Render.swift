@@ -6,7 +6,7 @@ import TableREPL
 extension Program {
   func render(_ path: String, options: Options) throws(Failure) -> ExitStatus {
     let schema = try loadSchema(path).schema
-    let errors = Self.rowBreakingErrors(in: schema)
+    let errors = SchemaLinter.rowBreakingErrors(in: schema)
     let languages =
       options.language == "all"
       ? BundleRenderer.allLanguages(of: schema)

@@ -11,7 +11,7 @@ extension Program {
   func runScriptCommand(_ command: Options.Subcommand, model: SettingsModel, store: SettingsStore)
     throws(Failure) -> ExitStatus
   {
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     switch command {
     case .get(let key):
       guard index.byKey[key] != nil || model.storedValues[key] != nil else {

@@ -31,6 +31,10 @@ struct Program {
   let environment: Environment
   let standardOutput = FileOutput(descriptor: 1)
   let standardError = FileOutput(descriptor: 2)
+  /// The schema, model, store and screens, kept until the process exits: `exit` then ends
+  /// the program without freeing them one by one, which costs as much as the schema is big.
+  /// (main.swift holds the program until it calls `exit`.)
+  let keptUntilExit = KeptUntilExit()
 
   /// An error that ends the run with a status and a message for standard error.
   struct Failure: Error {
@@ -77,7 +81,10 @@ struct Program {
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
-    let schema = try loadSchema(options.schemaPath, idiom: options.idiom, language: language)
+    // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
+    let schema = try loadSchema(
+      options.schemaPath, idiom: options.idiom, language: language,
+      lazily: options.subcommand == .repl)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -95,8 +102,15 @@ struct Program {
       diagnostics.write(note, kind: .note)
     }
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
-    store.secretKeys = model.keysHoldingSecrets
-    model.specifierErrors = Self.rowBreakingErrors(in: schema.schema)
+    keptUntilExit.keep(model, store)
+    model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    if options.subcommand == .repl {
+      // A stored value of a page not read yet is checked when the page is.
+      let diagnostics = self.diagnostics
+      model.laterStoredValueWarnings = { warnings in
+        for warning in warnings { diagnostics.write("\(storePath): \(warning)", kind: .warning) }
+      }
+    }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
@@ -108,10 +122,15 @@ struct Program {
     }
     let root = SettingsPageViewController(page: schema.rootPage, model: model)
     let navigationController = NavigationController(rootViewController: root)
+    keptUntilExit.keep(navigationController)
 
     let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
     // For a person at the REPL, as the history is: a script neither hears nor records it.
-    if isTerminal { noteSchemaUpgrades(model: model, store: store) }
+    if isTerminal {
+      noteSchemaUpgrades(
+        model: model, store: store, schemaPath: options.schemaPath, idiom: options.idiom,
+        language: language)
+    }
     Termination.install()
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
@@ -146,10 +165,11 @@ struct Program {
     session.messages = .forLanguage(language)
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
-    let index = SettingsIndex(schema: schema.schema)
+    let index = SettingsIndex(model: model)
     let commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
     commands.register(with: session)
+    keptUntilExit.keep(index, commands)
     editReader?.historyFilter = { [unowned session] line in
       session.mayKeepInHistory(line) && !commands.revealsSecret(line)
     }
@@ -206,17 +226,16 @@ struct Program {
     }
   }
 
-  func loadSchema(_ path: String?, idiom: Idiom = .phone, language: String = "en")
-    throws(Failure) -> (
-      schema: SettingsSchema, rootPage: SettingsSchema.Page
-    )
-  {
+  func loadSchema(
+    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+  ) throws(Failure) -> (schema: SettingsSchema, rootPage: SettingsSchema.Page) {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language)
+      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language, lazily: lazily)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
+    keptUntilExit.keep(schema)
     guard let rootPage = schema.rootPage else {
       throw Failure(
         status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
@@ -236,5 +255,12 @@ struct Program {
   }
 }
 
-extension Program {
+/// What a run keeps alive until the process exits (see ``Program/keptUntilExit``).
+final class KeptUntilExit {
+  private var values: [Any] = []
+
+  /// Keeps `values` (objects, or values holding them) alive until the process exits.
+  func keep(_ values: Any...) {
+    self.values += values
+  }
 }

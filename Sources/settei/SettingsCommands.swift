@@ -99,11 +99,6 @@ struct SettingsCommands {
   /// Whether a line holds the value of a secure field, typed where it did not belong: such a
   /// line is not kept in the history either.
   func revealsSecret(_ line: String) -> Bool {
-    model.secureKeys.contains { key in
-      guard let secret = model.value(forKey: key)?.stringValue, !secret.isEmpty else {
-        return false
-      }
-      return line.contains(secret)
-    }
+    model.containsSecret(line)
   }
 }

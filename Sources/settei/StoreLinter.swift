@@ -21,7 +21,7 @@ enum StoreLinter {
   static func problems(in values: [String: PropertyListValue], model: SettingsModel)
     -> [Problem]
   {
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     let schemaKeys = settingKeys(of: index)
     var problems: [Problem] = []
     for key in values.keys.sorted() {
@@ -57,12 +57,18 @@ enum StoreLinter {
 
   /// The notes for the REPL's start: settings the schema gained since the keys it had last
   /// time (`previous`, `nil` the first time), and stored keys it lacks that were not yet
-  /// reported (`reported`). Each list is named by title and key, at most five of them.
+  /// reported (`reported`). Each list is named by title and key, at most five of them. When
+  /// the `schemaUnchanged` since `previous` was learned, its keys are `previous` and no page
+  /// is read. Returns the schema's keys too, to remember for next time.
   static func upgradeNotes(
     model: SettingsModel, storedKeys: Set<String>, previous: Set<String>?,
-    reported: Set<String>
-  ) -> (notes: [String], stranded: [String]) {
-    let index = SettingsIndex(schema: model.schema)
+    reported: Set<String>, schemaUnchanged: Bool = false
+  ) -> (notes: [String], stranded: [String], keys: [String]) {
+    if schemaUnchanged, let previous {
+      let stranded = storedKeys.filter { !previous.contains($0) }.sorted()
+      return (strandedNotes(stranded, reported: reported), stranded, previous.sorted())
+    }
+    let index = SettingsIndex(model: model)
     let keys = settingKeys(of: index)
     var notes: [String] = []
     if let previous {
@@ -78,13 +84,17 @@ enum StoreLinter {
       }
     }
     let stranded = storedKeys.filter { index.byKey[$0] == nil }.sorted()
+    return (notes + strandedNotes(stranded, reported: reported), stranded, keys)
+  }
+
+  /// The note on stored keys the schema lacks that were not yet reported.
+  private static func strandedNotes(_ stranded: [String], reported: Set<String>) -> [String] {
     let unreported = stranded.filter { !reported.contains($0) }
-    if !unreported.isEmpty {
-      notes.append(
-        "\(unreported.count) stored key\(unreported.count == 1 ? "" : "s") not in the schema: "
-          + listed(unreported) + " (kept in the store; settei lint --store shows more)")
-    }
-    return (notes, stranded)
+    guard !unreported.isEmpty else { return [] }
+    return [
+      "\(unreported.count) stored key\(unreported.count == 1 ? "" : "s") not in the schema: "
+        + listed(unreported) + " (kept in the store; settei lint --store shows more)"
+    ]
   }
 
   /// Up to five names, then how many more.

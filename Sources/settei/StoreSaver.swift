@@ -72,6 +72,8 @@ final class StoreSaver {
           ? nil : messages.text(.nothingToSave, store.path))
     }
     let report: SaveReport
+    // Only a changed key can be in a conflict, whose value is then not shown if secret.
+    store.secretKeys = changed.filter(model.holdsSecret)
     do {
       report = try store.save(
         model.values, changedKeys: changed, overwriting: Array(reportedConflicts.values))
@@ -214,7 +216,7 @@ final class StoreSaver {
         one
           ? messages.text(.recoveryHoldsOne, path)
           : messages.text(.recoveryHolds, path, String(changes.count))) + "\n"
-    let index = SettingsIndex(schema: model.schema)
+    let index = SettingsIndex(model: model)
     for key in changes.keys.sorted() {
       let value = changes[key] ?? nil
       // As the screens say it: where the setting is, and its value in words.

@@ -184,3 +184,39 @@ struct StoreFormatTests {
     #expect(again.standardOutput.contains("Live Text") && again.standardOutput.contains("Off"))
   }
 }
+
+/// A run ends with `exit` while its schema, model and screens are still held (so that a big
+/// schema is not freed piece by piece): what it wrote and saved must all be there.
+@Suite("settei's end")
+struct ExitTests {
+  @Test func everyWayOfEndingWritesItsOutputAndSavesFirst() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("generated.json")
+    write(GeneratedSchema(panes: 3, settingsPerPane: 50).json(), to: schema)
+    let store = home.file("s.json")
+    let arguments = ["--schema", schema, "--store", store]
+    // quit
+    let quit = try settei(arguments, script: "set m51 Large\n1\nquit\n", home: home.path)
+    #expect(quit.status == 0, "\(quit.standardError)")
+    #expect(quit.standardOutput.contains("Toggle 0"))
+    #expect(quit.standardOutput.hasSuffix("\n"))
+    #expect(quit.standardOutput.contains("quit\n"))
+    // the end of input
+    let end = try settei(arguments, script: "set t2 on\n", home: home.path)
+    #expect(end.status == 0, "\(end.standardError)")
+    // a command for CI
+    let get = try settei(["get", "m51"] + arguments, script: "", home: home.path)
+    #expect(get.status == 0)
+    #expect(get.standardOutput == "l\n")
+    let getToggle = try settei(["get", "t2"] + arguments, script: "", home: home.path)
+    #expect(getToggle.standardOutput == "true\n")
+    // quit! keeps the store as it was.
+    let discard = try settei(arguments, script: "set t4 on\nquit!\n", home: home.path)
+    #expect(discard.status == 0)
+    let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
+    #expect(saved.contains("\"m51\"") && saved.contains("\"t2\"") && !saved.contains("\"t4\""))
+    // No lock file (the next version of the store) and no recovery file is left beside it.
+    #expect(access(store + ".lock", F_OK) != 0)
+    #expect(access(store + ".recover", F_OK) != 0)
+  }
+}

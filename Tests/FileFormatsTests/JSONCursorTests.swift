@@ -82,4 +82,103 @@ import Testing
       expectSameAsParse(bytes)
     }
   }
+
+  @Test func anArrayOfTheSameTextIsReadOnceAndShared() throws {
+    let text = #"[["a","b"],["a","b"],["a","bc"],["a","bc"],"x",[["a","bc"]]]"#
+    var values: [PropertyListValue] = []
+    var last: JSONCursor.ArrayText?
+    try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
+      var state = try cursor.beginArray()
+      while try cursor.nextElement(&state) { values.append(try cursor.value(reusing: &last)) }
+    }
+    #expect(values == (try JSONReader.parse(Array(text.utf8), source: "t.json")).arrayValue)
+    func storage(_ value: PropertyListValue) -> UnsafeRawPointer? {
+      value.arrayValue?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    #expect(storage(values[0]) == storage(values[1]))
+    #expect(storage(values[1]) != storage(values[2]))
+    #expect(storage(values[2]) == storage(values[3]))
+  }
+
+  @Test func anArrayOfTheSameTextDeeperIsCheckedForDepthAgain() {
+    // The last `[1]` has the first's text, but nests one level deeper than JSON allows here.
+    let wrappers = JSONReader.maximumDepth - 1
+    let text =
+      "[[1]," + String(repeating: "[", count: wrappers) + "[1]"
+      + String(repeating: "]", count: wrappers) + "]"
+    func descend(_ cursor: inout JSONCursor, levels: Int, _ last: inout JSONCursor.ArrayText?)
+      throws(SourceError)
+    {
+      guard levels > 0 else {
+        _ = try cursor.value(reusing: &last)
+        return
+      }
+      var state = try cursor.beginArray()
+      while try cursor.nextElement(&state) { try descend(&cursor, levels: levels - 1, &last) }
+    }
+    var last: JSONCursor.ArrayText?
+    var message = ""
+    do {
+      try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
+        var state = try cursor.beginArray()
+        _ = try cursor.nextElement(&state)
+        _ = try cursor.value(reusing: &last)
+        _ = try cursor.nextElement(&state)
+        try descend(&cursor, levels: wrappers, &last)
+        _ = try cursor.nextElement(&state)
+      }
+    } catch {
+      message = "\(error)"
+    }
+    var expected = ""
+    do {
+      _ = try JSONReader.parse(Array(text.utf8), source: "t.json")
+    } catch {
+      expected = "\(error)"
+    }
+    #expect(!expected.isEmpty)
+    #expect(message == expected)
+  }
+
+  @Test func knownKeysAreGivenAsBytesAndTheRestAsStrings() throws {
+    let text = #"{"Title":1,"T\u0069tle":2,"Other":3,"Ünknown":4}"#
+    var keys: [String] = []
+    try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
+      try cursor.beginObject(checkingKeys: false)
+      while let key = try cursor.nextMember(knownBy: { bytes in
+        bytes.elementsEqual("Title".utf8) ? 7 : nil
+      }) {
+        switch key {
+        case .known(let number): keys.append("known \(number)")
+        case .other(let name): keys.append(name)
+        }
+        _ = try cursor.value()
+      }
+    }
+    #expect(keys == ["known 7", "Title", "Other", "Ünknown"])
+    // The repeated key's message names the key as the reader does, known or not.
+    var message = ""
+    do {
+      try JSONReader.read(Array(#"{"Title":1, "Title":2}"#.utf8), source: "t.json") {
+        cursor throws(SourceError) in
+        try cursor.beginObject(checkingKeys: false)
+        var seen = 0
+        while try cursor.nextMember(knownBy: { _ in 1 }) != nil {
+          _ = try cursor.value()
+          seen += 1
+          if seen == 2 { throw cursor.repeatedKey() }
+        }
+      }
+    } catch {
+      message = "\(error)"
+    }
+    var expected = ""
+    do {
+      _ = try JSONReader.parse(Array(#"{"Title":1, "Title":2}"#.utf8), source: "t.json")
+    } catch {
+      expected = "\(error)"
+    }
+    #expect(!expected.isEmpty)
+    #expect(message == expected)
+  }
 }

@@ -84,6 +84,21 @@ import Testing
     for text in texts { expectSameAsTree(Array(text.utf8)) }
   }
 
+  @Test func keysWrittenWithEscapesOrNotASCIIAreTheSameKeys() {
+    // Known keys are matched from their bytes; a key with an escape, or one nobody defines,
+    // is read as a string: the same schema, and the same repeated keys, either way.
+    let texts = [
+      #"{"PreferenceSpecifiers":[{"Ti\u0074le":"t","Type":"PSGroupSpecifier","Sp\u00e9cial":1,"Ünknown":2}]}"#,
+      #"{"PreferenceSpecifiers":[{"Title":"t","Ti\u0074le":"u"}]}"#,
+      #"{"PreferenceSpecifiers":[{"Ti\u0074le":"t","Title":"u"}]}"#,
+      #"{"PreferenceSpecifiers":[{"Type":"IASKListGroupSpecifier","Item\u0053pecifier":{"Children":{"PreferenceSpecifiers":[]}}}]}"#,
+      #"{"PreferenceSpecifiers":[{"Titles":["a"],"Values":["a"],"Titles":["a"]}]}"#,
+      #"{"PreferenceSpecifiers":[{"Custom":1,"Custom":1}]}"#,
+      #"{"PreferenceSpecifiers":[{"Key" "k"}]}"#,
+    ]
+    for text in texts { expectSameAsTree(Array(text.utf8)) }
+  }
+
   @Test func repeatedKeysAreRefusedWhereTheTreeRefusesThem() {
     let texts = [
       #"{"PreferenceSpecifiers":[{"Key":"a","Title":"t","Key":"b"}]}"#,

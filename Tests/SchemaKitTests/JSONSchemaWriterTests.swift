@@ -37,6 +37,25 @@ func roundTrip(_ schema: SettingsSchema) throws -> (json: String, schema: Settin
     #expect(json.contains("\"ItemSpecifier\""))
   }
 
+  @Test func membersNobodyDefinesAndMembersOfAnotherTypeRoundTrip() throws {
+    let text = """
+      {"PreferenceSpecifiers":[{"Type":"PSToggleSwitchSpecifier","Key":"k","Title":5,\
+      "MyAppColour":"red","IsSecure":"yes","Titles":["A",1],"File":[true]},\
+      {"Type":7,"Custom":{"x":[1,2.5,false]}}]}
+      """
+    let schema = try JSONSchemaReader.read(Array(text.utf8), source: "x.json")
+    let specifiers = schema.rootPage?.specifiers ?? []
+    #expect(specifiers.count == 2)
+    #expect(specifiers.first?[member: "MyAppColour"] == "red")
+    #expect(specifiers.first?[member: "Title"] == 5)
+    #expect(specifiers.last?[member: "Type"] == 7)
+    #expect(specifiers.last?.kind == .other(""))
+    let (json, back) = try roundTrip(schema)
+    #expect(back == withSource(schema, "round.json"))
+    #expect(json.contains("\"MyAppColour\": \"red\""))
+    #expect(JSONSchemaWriter.serialize(back) == json)
+  }
+
   @Test func theEmbeddedSchemaRoundTripsExactly() throws {
     let embedded = try EmbeddedSchema.load()
     let json = JSONSchemaWriter.serialize(embedded)

@@ -100,4 +100,81 @@ import Testing
     #expect(!pane.opensCustomController)
     #expect(pane.pageReferences == [Specifier.PageReference(nestedIn: nil, file: "Extra")])
   }
+
+  @Test func everyMemberIsKeptAsWrittenWhateverItsType() {
+    // Known keys of the expected type, known keys of another type (kept for lint), a key
+    // InAppSettingsKit defines and keys nobody defines.
+    let raw: [String: PropertyListValue] = [
+      "Type": "PSMultiValueSpecifier", "Title": 7, "Key": "size", "DefaultValue": "m",
+      "Titles": ["Small", 2], "Values": ["s", "m"], "ShortTitles": ["S", "M"],
+      "FooterText": "Sizes", "File": false, "IsSecure": "yes", "MinimumValue": 1,
+      "IASKSubtitle": ["s": "small"], "MyAppColour": "red", "Nested": ["a": [1, 2]],
+    ]
+    let specifier = Specifier(index: 3, raw: raw)
+    #expect(specifier.raw == raw)
+    for (name, value) in raw { #expect(specifier[member: name] == value) }
+    #expect(specifier[member: "Missing"] == nil)
+    #expect(specifier.kind == .multiValue)
+    #expect(specifier.title == nil)
+    #expect(specifier.titles == ["Small"])
+    #expect(specifier.shortTitles == ["S", "M"])
+    #expect(specifier.values == ["s", "m"])
+    #expect(specifier.file == nil)
+    #expect(!specifier.isSecure)
+    #expect(specifier.minimumValue == 1)
+    #expect(specifier.subtitle == ["s": "small"])
+    #expect(specifier == Specifier(index: 3, raw: raw))
+    #expect(specifier != Specifier(index: 3, raw: raw.merging(["MyAppColour": "blue"]) { $1 }))
+  }
+
+  @Test func changingOneMemberKeepsTheOthers() {
+    var specifier = Specifier(
+      index: 0, raw: ["Type": "PSToggleSwitchSpecifier", "Key": "k", "Custom": 1, "Title": 5])
+    let copy = specifier
+    specifier[member: "Title"] = "On"
+    specifier[member: "Custom"] = nil
+    specifier[member: "TrueValue"] = "YES"
+    #expect(
+      specifier.raw == [
+        "Type": "PSToggleSwitchSpecifier", "Key": "k", "Title": "On", "TrueValue": "YES",
+      ])
+    #expect(specifier.title == "On")
+    #expect(specifier.trueValue == "YES")
+    #expect(copy.raw == ["Type": "PSToggleSwitchSpecifier", "Key": "k", "Custom": 1, "Title": 5])
+    specifier[member: "Type"] = "PSTextFieldSpecifier"
+    #expect(specifier.kind == .textField)
+    specifier[member: "Type"] = nil
+    #expect(specifier.kind == .other(""))
+    #expect(specifier[member: "Type"] == nil)
+  }
+
+  @Test func aMemberWrittenTwiceIsRefused() {
+    var builder = Specifier.Builder()
+    let added = [
+      builder.add("Title", "A"), builder.add("Title", "B"), builder.add("Key", 5),
+      builder.add("Key", "k"), builder.add("Custom", 1), builder.add("Custom", 2),
+      builder.add("IsSecure", true), builder.add("IsSecure", false),
+    ]
+    #expect(added == [true, false, true, false, true, false, true, false])
+    let specifier = builder.specifier(index: 0)
+    #expect(specifier.raw == ["Title": "A", "Key": 5, "Custom": 1, "IsSecure": true])
+  }
+
+  @Test func equalArraysOfStringsAreHeldOnce() {
+    var builder = Specifier.Builder()
+    _ = builder.add("Titles", ["Small", "Large"])
+    _ = builder.add("Values", ["s", "l"])
+    let shared = builder.shared
+    let first = builder.specifier(index: 0)
+    builder = Specifier.Builder(sharing: shared)
+    _ = builder.add("Titles", ["Small", "Large"])
+    _ = builder.add("Values", ["s", "l"])
+    let second = builder.specifier(index: 1)
+    first.titles.withUnsafeBufferPointer { a in
+      second.titles.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+    }
+    first.values.withUnsafeBufferPointer { a in
+      second.values.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+    }
+  }
 }

@@ -208,6 +208,19 @@ public struct GeneratedSchema: Sendable {
     try writeText(stringsFile(rootTranslations()), to: folder + "/ja.lproj/Root.strings")
   }
 
+  /// Writes the generated bundle to `folder` with the page of pane `brokenPane` replaced by
+  /// a file that is not a property list (`<strin>` where `<string>` belongs, on line 3), to
+  /// show when and how a broken child page is reported.
+  ///
+  /// - Returns: `folder`.
+  /// - Throws: ``TestFailure`` when a folder or file cannot be made.
+  @discardableResult
+  public func writeBundle(to folder: String, brokenPane: Int) throws -> String {
+    try writeBundle(to: folder)
+    try writeText("<plist>\n<dict>\n<strin>not a page\n", to: plistPath(folder, brokenPane))
+    return folder
+  }
+
   private func plistPath(_ folder: String, _ pane: Int) -> String {
     folder + "/" + paneFile(pane) + ".plist"
   }

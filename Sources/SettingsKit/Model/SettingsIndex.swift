@@ -40,7 +40,16 @@ public struct SettingsIndex {
 
   /// Indexes a schema (lazily: see the type's description).
   public init(schema: SettingsSchema) {
-    storage = Storage(schema: schema)
+    storage = Storage { schema }
+  }
+
+  /// Indexes the schema of a model, whose pages not read yet are read when the index is
+  /// first asked something (``SettingsModel/loadAllPages()``).
+  public init(model: SettingsModel) {
+    storage = Storage {
+      model.loadAllPages()
+      return model.schema
+    }
   }
 
   /// Every specifier reachable from the root, in page order (breadth-first by page).
@@ -88,7 +97,7 @@ public struct SettingsIndex {
     }
     for (index, pane) in entry.panes.enumerated() {
       let pageName = entry.pagePath[index + 1]
-      guard let child = model.schema.pages[pageName] else { break }
+      guard let child = model.page(named: pageName) else { break }
       controllers.append(
         SettingsPageViewController(
           page: child, model: model, pane: (pane.specifier, pane.page)))
@@ -100,10 +109,12 @@ public struct SettingsIndex {
 extension SettingsIndex {
   /// What an index found when it walked the schema, shared by its copies.
   fileprivate final class Storage {
-    let schema: SettingsSchema
+    private let load: () -> SettingsSchema
+    /// The schema, with every page read.
+    private(set) lazy var schema: SettingsSchema = load()
 
-    init(schema: SettingsSchema) {
-      self.schema = schema
+    init(schema load: @escaping () -> SettingsSchema) {
+      self.load = load
     }
 
     /// The pages reachable from the root, each with its path.

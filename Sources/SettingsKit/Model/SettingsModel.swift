@@ -17,8 +17,9 @@ public final class SettingsModel {
     public var batch: Int?
   }
 
-  /// The schema the screens show.
-  public let schema: SettingsSchema
+  /// The schema the screens show. Its pages are read as they are needed
+  /// (``page(named:)``, ``loadAllPages()``), so it grows during a session.
+  public private(set) var schema: SettingsSchema
   /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
   public var language: String {
     didSet {
@@ -35,28 +36,110 @@ public final class SettingsModel {
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
   /// such a specifier is shown as a row naming its error.
   public var specifierErrors: [String: [Int: String]] = [:]
+  /// Checks a page the first time it is shown (``page(named:)``) and when a page it opens
+  /// turns out not to be usable: the errors of its specifiers that cannot work, by index,
+  /// which go to ``specifierErrors``. Setting it checks the pages shown so far.
+  public var pageChecker: ((_ page: String, _ schema: SettingsSchema) -> [Int: String])? {
+    didSet { checkPages(shownPages) }
+  }
   /// The changes of this session, oldest first.
   public private(set) var changes: [Change] = []
   private var edits: [String: PropertyListValue?] = [:]
-  private let specifiersByKey: [String: Specifier]
-  /// The page of each key's specifier, for the words of its allowed values.
-  private let pagesByKey: [String: SettingsSchema.Page]
+  /// The specifier of each key on the pages shown (all pages once ``allKeysIndexed``), and
+  /// its page, for the words of its allowed values.
+  private var settingsByKey: [String: (specifier: Specifier, page: SettingsSchema.Page)] = [:]
+  /// Whether ``settingsByKey`` holds every page reachable from the root.
+  private var allKeysIndexed = false
+  /// The pages shown (asked for with ``page(named:)``), in that order; the root first.
+  private var shownPages: [String] = []
+  /// The pages whose keys ``settingsByKey`` holds.
+  private var indexedPages: Set<String> = []
 
-  /// Creates a model over a schema and the values of a store.
+  /// Creates a model over a schema and the values of a store. Only the root page is looked
+  /// at: the other pages when they are first needed.
   public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
     self.schema = schema
     self.storedValues = storedValues
     self.language = language
-    var byKey: [String: Specifier] = [:]
-    var pages: [String: SettingsSchema.Page] = [:]
-    for (page, specifier) in schema.keyedSpecifiers {
-      if let key = specifier.key, byKey[key] == nil {
-        byKey[key] = specifier
-        pages[key] = page
+    _ = page(named: schema.rootPageName)
+  }
+
+  /// The page `name`, read first when the schema has not read it yet; ``pageChecker``
+  /// checks it, and the keys of its settings are known from then on unless it `holdsItems`
+  /// (the page that edits one item of a list group, whose keys are the item's). `nil` when
+  /// there is no such page or its file cannot be used: then the rows that open it show why
+  /// (``specifierErrors``).
+  public func page(named name: String, holdsItems: Bool = false) -> SettingsSchema.Page? {
+    if !shownPages.contains(name) {
+      let problemsBefore = schema.missingPages.count
+      guard schema.loadPage(named: name) != nil else {
+        if schema.missingPages.count != problemsBefore { checkPages(shownPages) }
+        return nil
+      }
+      shownPages.append(name)
+      checkPages([name])
+    }
+    let page = schema.pages[name]
+    if !holdsItems, !allKeysIndexed, let page, indexedPages.insert(name).inserted {
+      index(page)
+      checkStoredKeysFound()
+    }
+    return page
+  }
+
+  /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
+  /// `changes` and `reset all` need), once.
+  public func loadAllPages() {
+    readAllPages()
+    // The stored values not checked yet are checked now that every page is at hand.
+    if !uncheckedStoredKeys.isEmpty, !allKeysIndexed { indexAllKeys() }
+  }
+
+  private func readAllPages() {
+    guard !schema.unreadPages.isEmpty else { return }
+    let problemsBefore = schema.missingPages.count
+    schema.loadAllPages()
+    if schema.missingPages.count != problemsBefore { checkPages(shownPages) }
+  }
+
+  private func checkPages(_ names: [String]) {
+    guard let pageChecker else { return }
+    for name in names {
+      let errors = pageChecker(name, schema)
+      specifierErrors[name] = errors.isEmpty ? nil : errors
+    }
+  }
+
+  /// Adds a page's keys to ``settingsByKey``; a key already there keeps its first setting.
+  private func index(_ page: SettingsSchema.Page) {
+    for specifier in page.specifiers {
+      if let key = specifier.key, settingsByKey[key] == nil {
+        settingsByKey[key] = (specifier, page)
       }
     }
-    specifiersByKey = byKey
-    pagesByKey = pages
+  }
+
+  /// The setting of a key, and its page: from the pages shown, else from every page, which
+  /// are read (once) to find it.
+  private func setting(forKey key: String) -> (specifier: Specifier, page: SettingsSchema.Page)? {
+    if let found = settingsByKey[key] { return found }
+    guard !allKeysIndexed else { return nil }
+    indexAllKeys()
+    return settingsByKey[key]
+  }
+
+  /// Indexes every key of every page reachable from the root, in page order from the root,
+  /// as if all were shown: the first setting of a key wins.
+  private func indexAllKeys() {
+    readAllPages()
+    settingsByKey = [:]
+    for (page, specifier) in schema.keyedSpecifiers {
+      if let key = specifier.key, settingsByKey[key] == nil {
+        settingsByKey[key] = (specifier, page)
+      }
+    }
+    allKeysIndexed = true
+    checkStoredKeysFound()
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -82,7 +165,7 @@ public final class SettingsModel {
 
   /// The schema's default for a key.
   public func defaultValue(forKey key: String) -> PropertyListValue? {
-    specifiersByKey[key]?.defaultValue
+    setting(forKey: key)?.specifier.defaultValue
   }
 
   /// Sets a key's value for this session.
@@ -185,11 +268,47 @@ public final class SettingsModel {
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.
+  ///
+  /// With ``laterStoredValueWarnings`` set, only the keys of the pages looked at so far are
+  /// checked (no other page is read for them); the others are checked when their page is.
   public var storedValueWarnings: [String] {
+    guard laterStoredValueWarnings != nil, !allKeysIndexed else {
+      return warnings(forStoredKeys: storedValues.keys.sorted())
+    }
+    var known: [String] = []
+    uncheckedStoredKeys = []
+    for key in storedValues.keys {
+      if settingsByKey[key] != nil {
+        known.append(key)
+      } else {
+        uncheckedStoredKeys.insert(key)
+      }
+    }
+    return warnings(forStoredKeys: known.sorted())
+  }
+
+  /// Receives the ``storedValueWarnings`` of stored keys whose page was looked at after
+  /// they were asked for (a page opened, or every page for a search), when it is.
+  public var laterStoredValueWarnings: (([String]) -> Void)?
+
+  /// Stored keys not yet checked, because their page was not looked at yet.
+  private var uncheckedStoredKeys: Set<String> = []
+
+  /// Checks the unchecked stored keys that the keys known now include.
+  private func checkStoredKeysFound() {
+    guard !uncheckedStoredKeys.isEmpty, let later = laterStoredValueWarnings else { return }
+    let found = uncheckedStoredKeys.filter { settingsByKey[$0] != nil }
+    guard !found.isEmpty else { return }
+    uncheckedStoredKeys.subtract(found)
+    let warnings = warnings(forStoredKeys: found.sorted())
+    if !warnings.isEmpty { later(warnings) }
+  }
+
+  private func warnings(forStoredKeys keys: [String]) -> [String] {
     var warnings: [String] = []
-    for key in storedValues.keys.sorted() {
-      guard let stored = storedValues[key], let specifier = specifiersByKey[key],
-        let page = pagesByKey[key], !isValid(stored, forKey: key)
+    for key in keys {
+      guard let stored = storedValues[key], let (specifier, page) = setting(forKey: key),
+        !isValid(stored, forKey: key)
       else { continue }
       let shown = messages.text(isShown(stored, forKey: key) ? .shownUnchosen : .shownDefault)
       let type = specifier.kind.typeName
@@ -209,13 +328,13 @@ public final class SettingsModel {
   /// it: a multi-value or radio group's value that is none of its choices (shown with no
   /// title and no ✓).
   private func isShown(_ stored: PropertyListValue, forKey key: String) -> Bool {
-    guard let kind = specifiersByKey[key]?.kind else { return false }
+    guard let kind = setting(forKey: key)?.specifier.kind else { return false }
     return kind == .multiValue || kind == .radioGroup
   }
 
   /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
   public func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
-    guard let specifier = specifiersByKey[key] else { return true }
+    guard let specifier = setting(forKey: key)?.specifier else { return true }
     switch specifier.kind {
     case .multiValue, .radioGroup:
       return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
@@ -244,11 +363,13 @@ public final class SettingsModel {
   /// than from typing: `import` and the recovery file.
   public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
     let messages = self.messages
-    guard let specifier = specifiersByKey[key] else { return messages.text(.noSuchSetting) }
+    guard let (specifier, page) = setting(forKey: key) else {
+      return messages.text(.noSuchSetting)
+    }
     guard let value else { return nil }  // removing a value restores the default
     let shown = specifier.isSecure ? messages.text(.hiddenValue) : value.debugDescription
     guard isValid(value, forKey: key) else {
-      guard let allowed = pagesByKey[key].flatMap({ allowedValues(of: specifier, on: $0) })
+      guard let allowed = allowedValues(of: specifier, on: page)
       else { return messages.text(.doesNotFit, shown) }
       return messages.text(.doesNotFitAllowed, shown, allowed)
     }
@@ -272,15 +393,38 @@ public final class SettingsModel {
   }
 
   /// The keys of the schema's secure text fields (`IsSecure`), whose values are shown
-  /// masked and never quoted. Worked out once: every line typed on a terminal is checked
-  /// against them, and a walk of 100,000 settings per line cost a tenth of a second.
-  public private(set) lazy var secureKeys: Set<String> = Set(
-    specifiersByKey.filter { $0.value.isSecure }.keys)
+  /// masked and never quoted. Every page is read to find them.
+  public var secureKeys: Set<String> {
+    if !allKeysIndexed { indexAllKeys() }
+    return Set(settingsByKey.filter { $0.value.specifier.isSecure }.keys)
+  }
 
   /// The keys whose values are or hold a secret: the secure text fields, and the list groups
-  /// whose items are secure or have secure fields. Worked out once.
-  public private(set) lazy var keysHoldingSecrets: Set<String> = Set(
-    specifiersByKey.filter { $0.value.isSecure || secretItemFields(of: $0.value) != nil }.keys)
+  /// whose items are secure or have secure fields. Every page is read to find them.
+  public var keysHoldingSecrets: Set<String> {
+    if !allKeysIndexed { indexAllKeys() }
+    return Set(settingsByKey.keys.filter(holdsSecret))
+  }
+
+  /// Whether a key's value is or holds a secret (see ``keysHoldingSecrets``).
+  public func holdsSecret(_ key: String) -> Bool {
+    guard let specifier = setting(forKey: key)?.specifier else { return false }
+    return specifier.isSecure || secretItemFields(of: specifier) != nil
+  }
+
+  /// Whether `text` holds the value of a secure field that the store or this session gave
+  /// it (not an empty one). Only a key whose value `text` holds is looked up, so that a
+  /// line typed reads no page.
+  public func containsSecret(_ text: String) -> Bool {
+    func reveals(_ key: String, _ value: PropertyListValue?) -> Bool {
+      guard let secret = value?.stringValue, !secret.isEmpty, text.contains(secret) else {
+        return false
+      }
+      return setting(forKey: key)?.specifier.isSecure == true
+    }
+    return edits.contains { reveals($0.key, $0.value) }
+      || storedValues.contains { edits[$0.key] == nil && reveals($0.key, $0.value) }
+  }
 
   /// How a secret is shown.
   public static let maskedSecret = "••••••"
@@ -288,7 +432,7 @@ public final class SettingsModel {
   /// `value` with the secrets in it masked as ``maskedSecret``: a secure field's value, the
   /// items of a list group whose items are secure, the secure fields of its items' page.
   public func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
-    guard let specifier = specifiersByKey[key] else { return value }
+    guard let specifier = setting(forKey: key)?.specifier else { return value }
     if specifier.isSecure { return .string(Self.maskedSecret) }
     guard let fields = secretItemFields(of: specifier), let items = value.arrayValue else {
       return value
@@ -311,7 +455,9 @@ public final class SettingsModel {
     for name in [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier] {
       guard let item = specifier.nestedSpecifier(name) else { continue }
       if item[SpecifierKey.isSecure]?.boolValue == true { return [] }
-      if let file = item[SpecifierKey.file]?.stringValue, let page = schema.pages[file] {
+      if let file = item[SpecifierKey.file]?.stringValue,
+        let page = self.page(named: file, holdsItems: true)
+      {
         fields.formUnion(page.specifiers.filter(\.isSecure).compactMap(\.key))
       }
     }

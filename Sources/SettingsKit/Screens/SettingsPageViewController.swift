@@ -381,7 +381,7 @@ public final class SettingsPageViewController: TableViewController {
     case .childPane:
       // The pane opens its page when the walk of the page graph follows it.
       if !specifier.opensCustomController, let file = specifier.file,
-        model.schema.pages[file] != nil
+        model.schema.hasPage(named: file)
       {
         cell.accessoryType = .disclosureIndicator
       } else {
@@ -430,6 +430,20 @@ public final class SettingsPageViewController: TableViewController {
 
   // MARK: Delegate
 
+  /// A child pane's page is read when the pane is first opened: one whose file cannot be used
+  /// is refused, and its row shows why from then on.
+  public override func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath)
+    -> IndexPath?
+  {
+    guard case .setting(let specifier) = sections[indexPath.section].rows[indexPath.row],
+      specifier.kind == .childPane, !specifier.opensCustomController, let file = specifier.file,
+      model.page(named: file) == nil
+    else { return indexPath }
+    rebuildSectionsIfNeeded()
+    tableView.reloadData()
+    return nil
+  }
+
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath, animated: true)
     switch sections[indexPath.section].rows[indexPath.row] {
@@ -470,7 +484,7 @@ public final class SettingsPageViewController: TableViewController {
       }
     case .childPane:
       guard !specifier.opensCustomController, let file = specifier.file,
-        let child = model.schema.pages[file]
+        let child = model.page(named: file)
       else { return }
       navigationController?.pushViewController(
         SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
@@ -519,7 +533,7 @@ public final class SettingsPageViewController: TableViewController {
   private func itemPage(of specifier: Specifier, adding: Bool) -> SettingsSchema.Page? {
     for name in Self.itemSpecifierNames(adding: adding) {
       if let file = specifier.nestedSpecifier(name)?[SpecifierKey.file]?.stringValue,
-        let page = model.schema.pages[file]
+        let page = model.page(named: file, holdsItems: true)
       {
         return page
       }

@@ -365,6 +365,18 @@ public final class Session {
     }
     let before = navigationController.viewControllers.count
     guard tableView.userSelectRow(at: indexPath) != nil else {
+      // The delegate may learn only now that the row cannot work (what it opens was read
+      // at its first use): the row's cell then says why.
+      if let cell = tableView.currentCell(at: indexPath),
+        !cell.isEnabled || cell.selectionStyle == .none,
+        let reason = cell.detailText, !reason.isEmpty
+      {
+        let title = TerminalText.sanitize(cell.text ?? "")
+        return fail(
+          messages.text(
+            .rowNotSelectableBecause, String(rowNumber + 1), title,
+            TerminalText.sanitize(reason)))
+      }
       return fail(messages.text(.rowNotSelectable, String(rowNumber + 1)))
     }
     if navigationController.viewControllers.count > before {

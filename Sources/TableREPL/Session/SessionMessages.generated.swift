@@ -92,6 +92,8 @@ public enum SessionMessage: Int, MessageKey {
   case rowNotSelectableTitled
   /// "Row %1$@ cannot be selected."
   case rowNotSelectable
+  /// "Row %1$@ (%2$@) cannot be selected: %3$@."
+  case rowNotSelectableBecause
   /// "'%1$@' matches %2$@ rows: %3$@. Type more of the title, or its number."
   case titleMatchesRows
   /// "(no rows)"
@@ -241,6 +243,7 @@ private enum SessionMessageTemplates {
     "Already at the top screen; nothing to go back to.",
     "Row %1$@ (%2$@) cannot be selected.",
     "Row %1$@ cannot be selected.",
+    "Row %1$@ (%2$@) cannot be selected: %3$@.",
     "'%1$@' matches %2$@ rows: %3$@. Type more of the title, or its number.",
     "(no rows)",
     "(no rows match)",
@@ -326,6 +329,7 @@ private enum SessionMessageTemplates {
     "最初の画面です。戻る先はありません。",
     "%1$@ 行目（%2$@）は選べません。",
     "%1$@ 行目は選べません。",
+    "%1$@ 行目（%2$@）は選べません: %3$@。",
     "'%1$@' に当てはまる行が %2$@ 行あります: %3$@。タイトルをもっと入力するか、行番号を入力してください。",
     "（行はありません）",
     "（当てはまる行はありません）",

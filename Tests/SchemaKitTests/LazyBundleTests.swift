@@ -1,0 +1,112 @@
+import TestSupport
+import Testing
+
+@testable import FileFormats
+@testable import SchemaKit
+
+/// A bundle loaded lazily reads its root page at once and each child page, with its
+/// `.strings`, when asked for it; read in full, it is what an eager load gives.
+@Suite struct LazyBundleTests {
+  let generated = GeneratedSchema(panes: 3, settingsPerPane: 4)
+
+  /// The generated bundle with `Pane1.plist` not a property list and `ja.lproj/Pane2.strings`
+  /// not a strings file.
+  private func brokenBundle() throws -> (folder: TemporaryFolder, path: String) {
+    let folder = try TemporaryFolder()
+    let path = try generated.writeBundle(to: folder.file("Gen.bundle"), brokenPane: 1)
+    try writeText("\"Toggle 8\" = \n", to: path + "/ja.lproj/Pane2.strings")
+    return (folder, path)
+  }
+
+  @Test func onlyTheRootPageAndItsStringsAreReadAtFirst() throws {
+    let bundle = try brokenBundle()
+    let path = bundle.path
+    let schema = try SchemaLoader.load(path: path, lazily: true)
+    #expect(Array(schema.pages.keys) == ["Root"])
+    #expect(schema.unreadPages == ["Pane0", "Pane1", "Pane2"])
+    #expect(schema.hasPage(named: "Pane1"))
+    #expect(!schema.hasPage(named: "Pane9"))
+    // Neither broken file was read.
+    #expect(schema.missingPages.isEmpty)
+    #expect(schema.loadProblems.isEmpty)
+    #expect(Set(schema.strings.tables["ja"]?.keys.map { $0 } ?? []) == ["Root"])
+    #expect(schema.strings.localized("Pane 0", table: "Root", language: "ja") == "ペイン 0")
+    // The root's child panes are usable rows: no error before the page is read.
+    #expect(SchemaLinter.rowBreakingErrors(onPage: "Root", of: schema).isEmpty)
+  }
+
+  @Test func aPageIsReadWithItsStringsWhenAskedFor() throws {
+    let bundle = try brokenBundle()
+    let path = bundle.path
+    var schema = try SchemaLoader.load(path: path, lazily: true)
+    let read = schema.loadPage(named: "Pane0")
+    let page = try #require(read)
+    #expect(page.specifiers.compactMap(\.key) == generated.settings(onPane: 0).map(\.key))
+    #expect(
+      schema.strings.localized("Toggle 0", table: page.stringsTable, language: "ja")
+        == "トグル 0")
+    #expect(schema.unreadPages == ["Pane1", "Pane2"])
+    #expect(schema.missingPages.isEmpty)
+  }
+
+  @Test func aBrokenPageIsReportedWhenReadWithItsFileAndLine() throws {
+    let bundle = try brokenBundle()
+    let path = bundle.path
+    var schema = try SchemaLoader.load(path: path, lazily: true)
+    #expect(schema.loadPage(named: "Pane1") == nil)
+    #expect(!schema.hasPage(named: "Pane1"))
+    let missing = try #require(schema.missingPages.first)
+    #expect(missing.page == "Root" && missing.file == "Pane1" && missing.specifierIndex == 2)
+    #expect(missing.reason?.hasPrefix(path + "/Pane1.plist:3:1: ") == true)
+    let errors = SchemaLinter.rowBreakingErrors(onPage: "Root", of: schema)
+    #expect(errors[2]?.hasPrefix("File 'Pane1' names a page that cannot be used: ") == true)
+    #expect(errors[2]?.contains("Pane1.plist:3:1") == true)
+    // A broken strings file is a warning of the page that reads it, when it does.
+    _ = schema.loadPage(named: "Pane2")
+    #expect(schema.loadProblems.map(\.source) == [path + "/ja.lproj/Pane2.strings"])
+  }
+
+  @Test func readInFullItIsWhatAnEagerLoadGives() throws {
+    let bundle = try brokenBundle()
+    let path = bundle.path
+    let eager = try SchemaLoader.load(path: path)
+    var lazy = try SchemaLoader.load(path: path, lazily: true)
+    _ = lazy.loadPage(named: "Pane2")
+    lazy.loadAllPages()
+    #expect(lazy.unreadPages.isEmpty)
+    #expect(lazy.pages == eager.pages)
+    #expect(lazy.strings == eager.strings)
+    #expect(lazy.missingPages == eager.missingPages)
+    #expect(
+      SchemaLinter.lint(lazy).map(\.description) == SchemaLinter.lint(eager).map(\.description))
+    #expect(
+      SchemaLinter.rowBreakingErrors(in: lazy) == SchemaLinter.rowBreakingErrors(in: eager))
+  }
+
+  @Test func pagesReadLaterAreLimitedToTheIdiomShown() throws {
+    let folder = try TemporaryFolder()
+    try writeText(
+      plistDocument(
+        #"<dict><key>PreferenceSpecifiers</key><array><dict><key>Type</key>"#
+          + #"<string>PSChildPaneSpecifier</string><key>Title</key><string>More</string>"#
+          + #"<key>File</key><string>More</string></dict></array></dict>"#),
+      to: folder.file("Root.plist"))
+    try writeText(
+      plistDocument(
+        #"<dict><key>PreferenceSpecifiers</key><array><dict><key>Type</key>"#
+          + #"<string>PSToggleSwitchSpecifier</string><key>Key</key><string>pad</string>"#
+          + #"<key>DefaultValue</key><true/><key>SupportedUserInterfaceIdioms</key>"#
+          + #"<array><string>Pad</string><string>Tablet</string></array></dict>"#
+          + #"<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key>"#
+          + #"<string>all</string><key>DefaultValue</key><true/></dict></array></dict>"#),
+      to: folder.file("More.plist"))
+    let eager = try SchemaLoader.load(path: folder.path, idiom: .phone)
+    var lazy = try SchemaLoader.load(path: folder.path, idiom: .phone, lazily: true)
+    let read = lazy.loadPage(named: "More")
+    let page = try #require(read)
+    #expect(page.specifiers.compactMap(\.key) == ["all"])
+    #expect(lazy.pages == eager.pages)
+    #expect(lazy.loadProblems.map(\.description) == eager.loadProblems.map(\.description))
+    #expect(lazy.loadProblems.count == 1)
+  }
+}
