@@ -341,7 +341,7 @@ public final class SettingsModel {
     case .toggleSwitch:
       // iOS reads any value as on or off (`boolValue`); other kinds of value are not its.
       switch value {
-      case .bool, .integer, .real, .string: return true
+      case .bool, .integer, .unsignedInteger, .real, .string: return true
       default: return false
       }
     case .slider:
