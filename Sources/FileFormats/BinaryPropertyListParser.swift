@@ -191,7 +191,7 @@ struct BinaryPropertyListParser {
   }
 
   /// An integer object: 1, 2 and 4 bytes are unsigned, 8 bytes signed, 16 bytes hold
-  /// values above `Int.max` (read as reals, as JSON does) or negative ones.
+  /// values above `Int.max` (up to `UInt64.max`) or negative ones.
   private func integer(at offset: Int) throws(SourceError) -> PropertyListValue {
     switch bytes[offset] & 0x0F {
     case 0, 1, 2:
@@ -201,7 +201,7 @@ struct BinaryPropertyListParser {
       let high = try unsigned(at: offset + 1, size: 8)
       let low = try unsigned(at: offset + 9, size: 8)
       if high == 0 {
-        return low <= UInt64(Int.max) ? .integer(Int(low)) : .real(Double(low))
+        return low <= UInt64(Int.max) ? .integer(Int(low)) : .unsignedInteger(low)
       }
       if high == UInt64.max, low > UInt64(Int.max) {
         return .integer(Int(truncatingIfNeeded: low))

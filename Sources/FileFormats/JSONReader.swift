@@ -118,7 +118,7 @@ struct JSONParser {
 
   func jsonTypeName(_ value: PropertyListValue) -> String {
     switch value {
-    case .integer, .real: "number"
+    case .integer, .unsignedInteger, .real: "number"
     case .dictionary: "object"
     default: value.typeName
     }
@@ -309,6 +309,7 @@ struct JSONParser {
     }
     if isInteger, !overflowed { return .integer(integer) }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, !isNegative, let unsigned = UInt64(text) { return .unsignedInteger(unsigned) }
     guard let real = Double(text), real.isFinite else {
       throw input.error(at: start, "the number \(text) is too large for a 64-bit real")
     }

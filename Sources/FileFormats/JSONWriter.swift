@@ -92,6 +92,7 @@ public enum JSONWriter {
     switch value {
     case .string(let text): writeString(text, into: &output)
     case .integer(let number): output.append(contentsOf: String(number).utf8)
+    case .unsignedInteger(let number): output.append(contentsOf: String(number).utf8)
     case .real(let number): writeReal(number, into: &output)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .date(let date): writeString(ISO8601Date.string(from: date), into: &output)

@@ -240,6 +240,7 @@ struct XMLPropertyListParser {
     }
     if let magnitude = UInt64(text, radix: radix) {
       if !isNegative, magnitude <= UInt64(Int.max) { return .integer(Int(magnitude)) }
+      if !isNegative { return .unsignedInteger(magnitude) }
       if isNegative, magnitude <= UInt64(Int.max) + 1 {
         return .integer(Int(truncatingIfNeeded: 0 &- magnitude))
       }

@@ -13,6 +13,11 @@ public enum PropertyListValue: Sendable {
   case string(String)
   /// A signed 64-bit integer (`<integer>`, a JSON number without fraction or exponent).
   case integer(Int)
+  /// An integer above `Int64.max`, up to `UInt64.max`, as a property list or a JSON file
+  /// may hold one (Foundation's `NSNumber` keeps unsigned 64-bit values). Readers make it
+  /// only for numbers ``integer(_:)`` cannot hold, so that such a value is written back
+  /// exactly.
+  case unsignedInteger(UInt64)
   /// A double-precision floating-point number (`<real>`, a JSON number with a fraction or
   /// an exponent).
   case real(Double)
@@ -46,6 +51,7 @@ extension PropertyListValue {
     switch self {
     case .real(let value): return value
     case .integer(let value): return Double(value)
+    case .unsignedInteger(let value): return Double(value)
     default: return nil
     }
   }
@@ -90,7 +96,7 @@ extension PropertyListValue {
   public var typeName: String {
     switch self {
     case .string: "string"
-    case .integer: "integer"
+    case .integer, .unsignedInteger: "integer"
     case .real: "real"
     case .bool: "boolean"
     case .date: "date"
@@ -107,6 +113,7 @@ extension PropertyListValue: Hashable {
     switch (lhs, rhs) {
     case (.string(let a), .string(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
+    case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
     case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
     case (.bool(let a), .bool(let b)): a == b
     case (.date(let a), .date(let b)): a == b
@@ -125,6 +132,7 @@ extension PropertyListValue: Hashable {
     case .real(let value):
       hasher.combine(2 as UInt8)
       if value.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(value) }
+    case .unsignedInteger(let value): hasher.combine(8 as UInt8); hasher.combine(value)
     case .bool(let value): hasher.combine(3 as UInt8); hasher.combine(value)
     case .date(let value): hasher.combine(4 as UInt8); hasher.combine(value)
     case .data(let value): hasher.combine(5 as UInt8); hasher.combine(value)

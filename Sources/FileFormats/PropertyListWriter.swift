@@ -41,6 +41,7 @@ public enum PropertyListWriter {
     switch value {
     case .string(let text): output += "<string>\(escaped(text))</string>\n"
     case .integer(let number): output += "<integer>\(number)</integer>\n"
+    case .unsignedInteger(let number): output += "<integer>\(number)</integer>\n"
     case .real(let number): output += "<real>\(realText(number))</real>\n"
     case .bool(let flag): output += flag ? "<true/>\n" : "<false/>\n"
     case .date(let date):

@@ -7,6 +7,7 @@ extension PropertyListValue {
   public var numberValue: Double? {
     switch self {
     case .integer(let number): return Double(number)
+    case .unsignedInteger(let number): return Double(number)
     case .real(let number): return number
     case .string(let text):
       let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
@@ -21,7 +22,9 @@ extension PropertyListValue {
   /// stored `250` is the choice `250.0`), everything else exactly.
   public func isSame(as other: PropertyListValue?) -> Bool {
     switch (self, other) {
-    case (.integer, .real?), (.real, .integer?): doubleValue == other?.doubleValue
+    case (.integer, .real?), (.real, .integer?), (.unsignedInteger, .real?),
+      (.real, .unsignedInteger?):
+      doubleValue == other?.doubleValue
     default: self == other
     }
   }

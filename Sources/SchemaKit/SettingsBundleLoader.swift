@@ -227,8 +227,25 @@ enum SettingsBundleLoader {
         queue += findPages(namedOn: queue[next], into: &schema, reading: !lazily)
         next += 1
       }
-      if !pending.isEmpty { schema.pageReader = self }
+      if !pending.isEmpty {
+        schema.strings.unreadLanguages = languagesWithUnreadTables(besides: schema.strings)
+        schema.pageReader = self
+      }
       return schema
+    }
+
+    /// The languages with no table in `strings` whose folders hold strings tables all the
+    /// same, of pages not read yet. Only such folders are listed, which a bundle with a Root
+    /// table in every language never has.
+    func languagesWithUnreadTables(besides strings: StringsCatalog) -> Set<String> {
+      var found: Set<String> = []
+      for folder in languages where strings.tables[folder.language] == nil {
+        let tables = (try? FileSystem.folderEntries(folder.path, endingWith: ".strings")) ?? []
+        if tables.contains(where: { !tablesRead.contains(String($0.dropLast(".strings".count))) }) {
+          found.insert(folder.language)
+        }
+      }
+      return found
     }
 
     /// Reads the pending page found first; `false` when none is pending.

@@ -97,6 +97,8 @@ public struct SettingsSchema: Sendable, Equatable {
     pageReader = nil
     reader.read(name, into: &self)
     pageReader = reader.pending.isEmpty ? nil : reader
+    strings.unreadLanguages =
+      pageReader == nil ? [] : strings.unreadLanguages.subtracting(strings.tables.keys)
     return pages[name]
   }
 
@@ -106,6 +108,7 @@ public struct SettingsSchema: Sendable, Equatable {
     guard var reader = pageReader else { return }
     pageReader = nil
     while reader.readNextPage(into: &self) {}
+    strings.unreadLanguages = []
   }
 
   /// Every specifier with a key, on every page, in page order from the root.

@@ -7,12 +7,18 @@ public struct StringsCatalog: Sendable, Equatable {
   /// `tables[language][table][key]`, by `.lproj` folder name without the extension.
   public var tables: [String: [String: [String: String]]]
 
+  /// Languages whose `.lproj` folders hold strings tables of pages not read yet (a bundle
+  /// loaded lazily), and none read so far: they are languages of the schema all the same.
+  public var unreadLanguages: Set<String> = []
+
   public init(tables: [String: [String: [String: String]]] = [:]) {
     self.tables = tables
   }
 
-  /// The languages that have at least one table.
-  public var languages: [String] { tables.keys.sorted() }
+  /// The languages that have at least one table, read or not read yet.
+  public var languages: [String] {
+    unreadLanguages.isEmpty ? tables.keys.sorted() : unreadLanguages.union(tables.keys).sorted()
+  }
 
   /// The text for `key` in `table`, in `language` or its fallbacks.
   public func localized(_ key: String, table: String, language: String) -> String {
@@ -40,9 +46,10 @@ public struct StringsCatalog: Sendable, Equatable {
   /// (`zh-Hant` for `zh_TW` or `zh-Hant-TW`, `pt` for `pt-BR`; never a fallback to English).
   public func bestFolder(for language: String) -> String? {
     guard let wanted = LanguageTag(language) else {
-      return tables[language] == nil ? nil : language
+      return tables[language] == nil && !unreadLanguages.contains(language) ? nil : language
     }
-    return Self.servingFolders(for: wanted, among: tables.keys).first
+    if unreadLanguages.isEmpty { return Self.servingFolders(for: wanted, among: tables.keys).first }
+    return Self.servingFolders(for: wanted, among: languages).first
   }
 
   /// The folders to try, in order, for a requested language: those of the language

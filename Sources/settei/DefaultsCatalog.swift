@@ -127,6 +127,7 @@ struct DefaultsCatalog {
     switch value {
     case .string: "String"
     case .integer: "Int"
+    case .unsignedInteger: "UInt64"
     case .real: "Double"
     case .bool: "Bool"
     case .date: "Date"

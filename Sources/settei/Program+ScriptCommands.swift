@@ -128,6 +128,7 @@ extension Program {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
+    case .unsignedInteger(let number): String(number)
     case .real(let number): String(number)
     case .bool(let flag): flag ? "true" : "false"
     default: JSONWriter.serialize(value, pretty: false)

@@ -56,6 +56,7 @@ enum SwiftDefaultsWriter {
     switch value {
     case .string(let text): return stringLiteral(text)
     case .integer(let number): return String(number)
+    case .unsignedInteger(let number): return "UInt64(\(number))"
     case .bool(let flag): return flag ? "true" : "false"
     case .real(let number):
       if number.isNaN { return "Double.nan" }

@@ -119,9 +119,13 @@ private struct Sample: Encodable {
     #expect(message.contains("expands to more than 67108864 bytes of text"), "\(message)")
   }
 
-  @Test func largeUnsignedIntegersBecomeReals() throws {
+  /// A 16-byte integer above `Int.max` is an unsigned 64-bit value (as `CFBinaryPList`
+  /// writes one): kept exactly.
+  @Test func largeUnsignedIntegersAreKeptExactly() throws {
     let high: [UInt8] = [0x14] + Array(repeating: 0, count: 8) + Array(repeating: 0xFF, count: 8)
-    #expect(try PropertyListReader.parse(binaryPlist([high]), source: "b") == .real(0x1p64))
+    #expect(
+      try PropertyListReader.parse(binaryPlist([high]), source: "b")
+        == .unsignedInteger(UInt64.max))
   }
 
   @Test(arguments: [

@@ -105,10 +105,15 @@ private func failure(_ text: String) -> SourceError? {
     #expect(try parse("<string>a\u{1B}[31mb</string>") == "a\u{1B}[31mb")
   }
 
-  @Test func integersBeyond64BitsBecomeReals() throws {
+  @Test func integersAreKeptExactlyUpToUnsigned64Bits() throws {
     #expect(try parse("<integer>9223372036854775807</integer>") == .integer(Int.max))
     #expect(try parse("<integer>-9223372036854775808</integer>") == .integer(Int.min))
-    #expect(try parse("<integer>18446744073709551615</integer>") == .real(0x1p64))
+    #expect(try parse("<integer>9223372036854775808</integer>") == .unsignedInteger(1 << 63))
+    #expect(try parse("<integer>18446744073709551615</integer>") == .unsignedInteger(UInt64.max))
+    #expect(try parse("<integer>0xFFFFFFFFFFFFFFFF</integer>") == .unsignedInteger(UInt64.max))
+    // Beyond 64 bits, or below Int64.min, there is no integer to keep: a real.
+    #expect(try parse("<integer>18446744073709551616</integer>") == .real(0x1p64))
+    #expect(try parse("<integer>-9223372036854775809</integer>") == .real(-0x1p63))
   }
 
   @Test func parseDictionaryRequiresADictionary() throws {
@@ -282,6 +287,7 @@ enum LooseValue: Decodable, Equatable {
     switch value {
     case .string(let text): self = .string(text)
     case .integer(let number): self = .integer(number)
+    case .unsignedInteger(let number): self = .real(Double(number))
     case .real(let number):
       self =
         number.rounded() == number && abs(number) < 0x1p62 ? .integer(Int(number)) : .real(number)

@@ -344,6 +344,25 @@ struct StoreFailureModeTests {
   /// A hand-edited store (not in settei's shape) with an integer wider than 64 bits, which
   /// no `PropertyListValue` holds exactly: a save that does not touch it copies it byte for
   /// byte, as every member it does not change, and puts the file in settei's shape.
+  @Test("RM-47 an unsigned 64-bit integer in a property-list store survives a save exactly")
+  func unsignedIntegersInPropertyLists() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.plist")
+    write(
+      plistDocument(
+        "<dict><key>counter</key><integer>18446744073709551615</integer>"
+          + "<key>calendar</key><string>buddhist</string></dict>"), to: store)
+    let get = try settei(["get", "counter", "--store", store], script: "", home: home.path)
+    #expect(get.status == 0, "\(get.errors)")
+    #expect(get.output == "18446744073709551615\n")
+    let run = try settei(
+      ["set", "calendar", "japanese", "--store", store], script: "", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    let saved = text(of: store)
+    #expect(saved.contains("<integer>18446744073709551615</integer>"), "\(saved)")
+    #expect(saved.contains("<string>japanese</string>"), "\(saved)")
+  }
+
   @Test("RM-39 an integer wider than 64 bits in a hand-edited store survives a save exactly")
   func wideIntegers() throws {
     let home = try TemporaryFolder()

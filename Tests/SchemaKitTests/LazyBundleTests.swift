@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -64,6 +65,31 @@ import Testing
     // A broken strings file is a warning of the page that reads it, when it does.
     _ = schema.loadPage(named: "Pane2")
     #expect(schema.loadProblems.map(\.source) == [path + "/ja.lproj/Pane2.strings"])
+  }
+
+  /// A language whose folder has tables only of pages not read yet is a language of the
+  /// schema from the start, as it is after an eager load: `--lang` and `lang` accept it.
+  @Test func aLanguageWithOnlyUnreadTablesIsKnownAtOnce() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("Gen.bundle")
+    try generated.writeBundle(to: path)
+    #expect(mkdir(path + "/fr.lproj", 0o755) == 0)
+    try writeText("\"Toggle 0\" = \"Bascule 0\";\n", to: path + "/fr.lproj/Pane0.strings")
+    let eager = try SchemaLoader.load(path: path)
+    var lazy = try SchemaLoader.load(path: path, lazily: true)
+    #expect(lazy.strings.tables["fr"] == nil)
+    #expect(lazy.strings.languages == ["fr", "ja"])
+    #expect(lazy.strings.languages == eager.strings.languages)
+    #expect(lazy.strings.bestFolder(for: "fr-CA") == "fr")
+    #expect(lazy.strings.missingLanguageNote(for: "fr") == nil)
+    #expect(lazy.strings.missingLanguageNote(for: "de") != nil)
+    // Once the page is read its table is there, and nothing is left unread.
+    let read = lazy.loadPage(named: "Pane0")
+    let page = try #require(read)
+    #expect(
+      lazy.strings.localized("Toggle 0", table: page.stringsTable, language: "fr") == "Bascule 0")
+    lazy.loadAllPages()
+    #expect(lazy.strings == eager.strings)
   }
 
   @Test func readInFullItIsWhatAnEagerLoadGives() throws {

@@ -301,6 +301,32 @@ private func described(_ results: [SettingsSearch.Result]) -> [String] {
     }
   }
 
+  /// The benchmark's generated schema (in small): thousands of settings sharing the same
+  /// choices (kept once in the index), titles that differ only in number, and Japanese
+  /// translations; what `find` and `go` see must be what a scan sees, in order.
+  @Test(arguments: ["en", "ja"])
+  func findOnTheBenchmarksSchemaAgreesWithAScan(language: String) throws {
+    let generated = GeneratedSchema(panes: 4, settingsPerPane: 300)
+    let schema = try JSONSchemaReader.read(generated.json(), source: "generated.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: language)
+    let index = SettingsIndex(schema: schema)
+    let scan = Scan(model: model, entries: index.entries)
+    for needle in [
+      "Toggle 99", "toggle 1", "CHOICE 2", "small", "Medium", "larg", "小", "中", "トグル", "選択 7",
+      "t12", "m1", "99", "pane 3", "group", "e 1", "zzz", " ",
+    ] {
+      let found = described(SettingsSearch.find(needle, in: index, model: model))
+      #expect(found == scan.find(needle), "find \(needle)")
+    }
+    #expect(SettingsSearch.find("small", in: index, model: model).count == 600)
+    for path in [["toggle 10"], ["pane 1", "choice 301"], ["トグル 14"], ["small"], ["t12"]] {
+      let found = index.entries(titled: path, model: model).map {
+        "\($0.page.name)#\($0.specifier.index)"
+      }
+      #expect(found == scan.entries(titled: path), "go \(path)")
+    }
+  }
+
   @Test func copiesOfAnIndexShareWhatItFound() {
     let index = SettingsIndex(schema: schema)
     let copy = index

@@ -329,6 +329,42 @@ import Testing
     }
   }
 
+  /// An unsigned 64-bit integer another app stored (above `Int64.max`) is written back as
+  /// the same integer when another setting is saved, in every store format.
+  @Test(arguments: ["settings.plist", "settings.json"])
+  func anUnsignedIntegerAboveInt64MaxIsKeptExactly(name: String) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file(name)
+    let huge = "18446744073709551615"
+    try writeText(
+      name.hasSuffix(".json")
+        ? #"{"counter": \#(huge), "unit": "celsius"}"#
+        : plistDocument(
+          "<dict><key>counter</key><integer>\(huge)</integer>"
+            + "<key>unit</key><string>celsius</string></dict>"),
+      to: path)
+    let store = try SettingsStore.load(path: path)
+    #expect(store.values["counter"] == .unsignedInteger(UInt64.max))
+    try store.save(["unit": "fahrenheit"], changedKeys: ["unit"])
+    let text = try readText(path)
+    #expect(text.contains(name.hasSuffix(".json") ? huge : "<integer>\(huge)</integer>"), "\(text)")
+    #expect(!text.contains("e+19") && !text.contains("e19"), "\(text)")
+    let reloaded = try SettingsStore.load(path: path)
+    #expect(reloaded.values == ["counter": .unsignedInteger(UInt64.max), "unit": "fahrenheit"])
+  }
+
+  /// Every store format writes an unsigned 64-bit integer that a save puts in it as that
+  /// integer, and reads it back the same.
+  @Test(arguments: ["settings.plist", "settings.json"])
+  func anUnsignedIntegerRoundTrips(name: String) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file(name)
+    let store = try SettingsStore.load(path: path)
+    try store.save(["counter": .unsignedInteger(1 << 63)], changedKeys: ["counter"])
+    #expect(try readText(path).contains("9223372036854775808"))
+    #expect(try SettingsStore.load(path: path).values == ["counter": .unsignedInteger(1 << 63)])
+  }
+
   @Test func aBinaryPlistStoreIsRewrittenAsXML() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.plist")

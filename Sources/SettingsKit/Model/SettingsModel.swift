@@ -341,7 +341,7 @@ public final class SettingsModel {
     case .toggleSwitch:
       // iOS reads any value as on or off (`boolValue`); other kinds of value are not its.
       switch value {
-      case .bool, .integer, .real, .string: return true
+      case .bool, .integer, .unsignedInteger, .real, .string: return true
       default: return false
       }
     case .slider:
@@ -485,4 +485,7 @@ public final class SettingsModel {
 
   /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
   private var resolvedTables: [String: [String: String]] = [:]
+
+  /// What the screens of each page shown so far share, by page name (``pageSections(of:)``).
+  var keptPageSections: [String: PageSections] = [:]
 }

@@ -1,3 +1,4 @@
+import Glibc
 import SchemaKit
 
 /// The text `find` and `go` look through, made once: every title, key, footer and choice of
@@ -64,19 +65,30 @@ final class SettingsTextIndex {
     self.places = places
     // Built in local variables: a stored property of a class is checked for exclusive
     // access at every append.
+    let specifierCount = pages.reduce(0) { $0 + $1.specifiers.count }
     var records: [Record] = []
-    var texts = TextColumn()
+    records.reserveCapacity(specifierCount * 2)
+    var texts = TextColumnBuilder(expected: specifierCount * 2)
     var valueEntries: [Int32] = []
-    func add(_ text: String, _ record: Record) {
-      texts.append(text, owner: Int32(records.count))
+    func add(_ text: String, _ record: Record, shared: Bool = false) {
+      texts.append(text, shared: shared)
       records.append(record)
     }
     var entry: Int32 = 0
     for page in pages {
       for specifier in page.specifiers {
         defer { entry += 1 }
-        let kind = specifier.kind
-        let key = kind == .group ? nil : specifier.key
+        // Kinds compared by pattern: `==` on a kind is a call per comparison.
+        var hasKey = true
+        var readsValue = false
+        var hasChoices = false
+        switch specifier.kind {
+        case .group: hasKey = false
+        case .textField, .textView: readsValue = !specifier.isSecure
+        case .multiValue, .radioGroup: hasChoices = true
+        default: break
+        }
+        let key = hasKey ? specifier.key : nil
         if let title = specifier.title {
           add(title, Record(entry: entry, field: .title, choice: 0))
         } else if let key {
@@ -84,52 +96,53 @@ final class SettingsTextIndex {
         }
         if let key {
           add(key, Record(entry: entry, field: .key, choice: 0))
-          if kind == .textField || kind == .textView, !specifier.isSecure {
-            valueEntries.append(entry)
-          }
+          if readsValue { valueEntries.append(entry) }
         }
         if let footer = specifier.footerText {
-          add(footer, Record(entry: entry, field: .footer, choice: 0))
+          add(footer, Record(entry: entry, field: .footer, choice: 0), shared: true)
         }
-        if kind == .multiValue || kind == .radioGroup {
+        if hasChoices {
           let titles = specifier.titles
           for choice in 0..<min(titles.count, specifier.values.count) {
-            add(titles[choice], Record(entry: entry, field: .choice, choice: Int32(choice)))
+            add(
+              titles[choice], Record(entry: entry, field: .choice, choice: Int32(choice)),
+              shared: true)
           }
         }
       }
     }
     var translations: [(table: String, raw: String)] = []
-    var translated = TextColumn()
+    var translated = TextColumnBuilder(expected: 64)
     for language in strings.tables.keys.sorted() {
       for (table, entries) in strings.tables[language] ?? [:] {
         for (raw, text) in entries where text != raw {
-          translated.append(text, owner: Int32(translations.count))
+          translated.append(text, shared: true)
           translations.append((table, raw))
         }
       }
     }
     self.records = records
-    self.texts = texts
+    self.texts = texts.finish()
     self.valueEntries = valueEntries
     self.translations = translations
-    self.translated = translated
+    self.translated = translated.finish()
   }
 
   /// The records whose text, or a translation of it, contains `needle` (already
   /// lowercased), or is `needle` when `whole`; sorted, each once.
   func records(matching needle: String, whole: Bool = false) -> [Int32] {
     let needle = Needle(needle)
-    var found = texts.owners(matching: needle, whole: whole)
+    let found = texts.owners(matching: needle, whole: whole)
     let translationsFound = translated.owners(matching: needle, whole: whole)
-    if !translationsFound.isEmpty {
-      let byTranslation = recordsByTranslation
-      for translation in translationsFound { found += byTranslation[Int(translation)] }
-    }
-    found.sort()
+    guard !translationsFound.isEmpty else { return found }
+    // The records a translation stands for are not in order: merge, sort, once each.
+    var all = found
+    let byTranslation = recordsByTranslation
+    for translation in translationsFound { all += byTranslation[Int(translation)] }
+    all.sort()
     var unique: [Int32] = []
-    unique.reserveCapacity(found.count)
-    for record in found where unique.last != record { unique.append(record) }
+    unique.reserveCapacity(all.count)
+    for record in all where unique.last != record { unique.append(record) }
     return unique
   }
 
@@ -208,122 +221,108 @@ private struct Needle {
   }
 }
 
-/// Lowercased texts with an owner each: the plain ones in one buffer, each followed by a 0
-/// byte (which no plain text holds), the others as strings.
+/// Lowercased texts, each kept once, and the text of each owner (an owner is a number: 0,
+/// 1, 2, … in the order the texts were appended). The plain texts are in one buffer, each
+/// followed by a 0 byte (which no plain text holds); the others are strings.
 private struct TextColumn {
-  private var bytes: [UInt8] = []
-  private var starts: [Int32] = []
-  private var owners: [Int32] = []
-  private var others: [(text: String, owner: Int32)] = []
+  /// The plain texts, each once, each followed by a 0 byte.
+  let bytes: [UInt8]
+  /// Where each plain text starts in ``bytes``.
+  let starts: [Int32]
+  /// The texts that are not plain, each once.
+  let others: [String]
+  /// The text of each owner: the number of a plain text, or `-1 - n` for `others[n]`.
+  let textOfOwner: [Int32]
 
-  mutating func append(_ text: String, owner: Int32) {
-    let start = bytes.count
-    if text.utf8.withContiguousStorageIfAvailable({ appendLowercased($0) }) != true {
-      let lower = text.lowercased()
-      guard SettingsTextIndex.isPlain(lower) else {
-        others.append((lower, owner))
-        return
-      }
-      bytes.append(contentsOf: lower.utf8)
-    }
-    bytes.append(0)
-    starts.append(Int32(start))
-    owners.append(owner)
-  }
-
-  /// Appends UTF-8 text of printable ASCII and caseless plain scalars, its ASCII letters
-  /// lowercased (which is all that `lowercased()` changes in such text); returns `false`,
-  /// appending nothing, for any other text.
-  private mutating func appendLowercased(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = bytes.count
-    bytes.append(contentsOf: utf8)
-    // One pass over the copy, without bounds checks: check and lowercase.
-    let isPlain = bytes.withUnsafeMutableBufferPointer { all in
-      guard let base = all.baseAddress else { return true }
-      var position = base + start
-      let end = base + all.count
-      while position < end {
-        let byte = position.pointee
-        if byte < 0x80 {
-          guard byte >= 0x20, byte != 0x7F else { return false }
-          if byte &- 0x41 < 26 { position.pointee = byte | 0x20 }
-          position += 1
-        } else {
-          // Three bytes (U+0800–U+FFFF) hold every caseless plain scalar.
-          guard byte & 0xF0 == 0xE0, end - position >= 3 else { return false }
-          let scalar =
-            UInt32(byte & 0x0F) << 12 | UInt32(position[1] & 0x3F) << 6
-            | UInt32(position[2] & 0x3F)
-          guard SettingsTextIndex.isCaselessPlain(scalar) else { return false }
-          position += 3
-        }
-      }
-      return true
-    }
-    if !isPlain { bytes.removeLast(bytes.count - start) }
-    return isPlain
-  }
-
-  /// The owners of the texts that contain the needle (or are it, when `whole`), in no
-  /// particular order.
+  /// The owners of the texts that contain the needle (or are it, when `whole`), in order.
   func owners(matching needle: Needle, whole: Bool) -> [Int32] {
-    var found: [Int32] = []
+    var matchedPlain: [Int32] = []
     if let wanted = needle.bytes {
-      for text in plainTexts(containing: wanted) {
-        if !whole || (Int(starts[text]) + wanted.count + 1 == end(of: text)) {
-          found.append(owners[text])
-        }
-      }
+      matchedPlain = plainTexts(containing: wanted, whole: whole)
     } else {
-      // Text that is not plain: every text compared as a `String`.
+      // Text that is not plain: every plain text compared as a `String`.
       for text in starts.indices {
         let string = String(decoding: bytes[Int(starts[text])..<(end(of: text) - 1)], as: UTF8.self)
         if whole ? string == needle.text : string.contains(needle.text) {
-          found.append(owners[text])
+          matchedPlain.append(Int32(text))
         }
       }
     }
-    for other in others where whole ? other.text == needle.text : other.text.contains(needle.text) {
-      found.append(other.owner)
+    var matchedOthers: [Int32] = []
+    for (number, other) in others.enumerated()
+    where whole ? other == needle.text : other.contains(needle.text) {
+      matchedOthers.append(Int32(number))
+    }
+    guard !matchedPlain.isEmpty || !matchedOthers.isEmpty else { return [] }
+    // Whether each text matched: plain texts from `others.count` on, the others before,
+    // so that `text + others.count` is a text's place.
+    let offset = others.count
+    var matched = [Bool](repeating: false, count: offset + starts.count)
+    for text in matchedPlain { matched[Int(text) + offset] = true }
+    for other in matchedOthers { matched[offset - 1 - Int(other)] = true }
+    var found: [Int32] = []
+    textOfOwner.withUnsafeBufferPointer { texts in
+      matched.withUnsafeBufferPointer { matched in
+        for owner in texts.indices where matched[Int(texts[owner]) + offset] {
+          found.append(Int32(owner))
+        }
+      }
     }
     return found
   }
 
-  /// The end of a text in ``bytes``, after its 0 byte.
+  /// The end of a plain text in ``bytes``, after its 0 byte.
   private func end(of text: Int) -> Int {
     text + 1 < starts.count ? Int(starts[text + 1]) : bytes.count
   }
 
-  /// The plain texts whose bytes hold `wanted`, in order, each once.
-  private func plainTexts(containing wanted: [UInt8]) -> [Int] {
-    var texts: [Int] = []
+  /// The plain texts whose bytes hold `wanted` (or are `wanted`, when `whole`), in order.
+  private func plainTexts(containing wanted: [UInt8], whole: Bool) -> [Int32] {
+    var texts: [Int32] = []
     bytes.withUnsafeBufferPointer { haystack in
-      wanted.withUnsafeBufferPointer { needle in
-        let count = needle.count
-        let first = needle[0]
-        var position = 0
-        let last = haystack.count - count
-        while position <= last {
-          guard haystack[position] == first else {
-            position += 1
-            continue
-          }
-          var length = 1
-          while length < count, haystack[position + length] == needle[length] { length += 1 }
-          guard length == count else {
-            position += 1
-            continue
-          }
-          let text = self.text(at: position)
-          texts.append(text)
-          position = end(of: text)
+      Self.occurrences(of: wanted, in: haystack) { found in
+        let text = self.text(at: found)
+        let end = end(of: text)
+        if !whole || Int(starts[text]) + wanted.count + 1 == end {
+          texts.append(Int32(text))
         }
+        // The rest of the text that holds it is passed over.
+        return end
       }
     }
     return texts
   }
 
-  /// The text whose bytes hold a position: the last that starts at or before it.
+  /// Calls `found` with each place where `needle` occurs in `haystack`, left to right; it
+  /// returns where to go on looking. Horspool's search: it compares the last byte of a
+  /// window first and moves the window by as much as the byte of the haystack there allows
+  /// (the needle's length for a byte that the needle does not hold).
+  static func occurrences(
+    of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, found: (Int) -> Int
+  ) {
+    let length = needle.count
+    guard length > 0, let base = haystack.baseAddress, haystack.count >= length else { return }
+    var shifts = [Int](repeating: length, count: 256)
+    for index in 0..<(length - 1) { shifts[Int(needle[index])] = length - 1 - index }
+    needle.withUnsafeBufferPointer { needle in
+      shifts.withUnsafeBufferPointer { shifts in
+        guard let wanted = needle.baseAddress else { return }
+        let last = wanted[length - 1]
+        var position = 0
+        let final = haystack.count - length
+        while position <= final {
+          let byte = base[position + length - 1]
+          if byte == last, memcmp(base + position, wanted, length - 1) == 0 {
+            position = found(position)
+          } else {
+            position += shifts[Int(byte)]
+          }
+        }
+      }
+    }
+  }
+
+  /// The plain text whose bytes hold a position: the last that starts at or before it.
   private func text(at position: Int) -> Int {
     var low = 0
     var high = starts.count - 1
@@ -333,4 +332,180 @@ private struct TextColumn {
     }
     return low
   }
+}
+
+/// Makes a ``TextColumn``: lowercases each text once and keeps each distinct text once (a
+/// hash table of the plain texts' bytes), so that the many settings that share a text (the
+/// same choices, the same footer) cost one copy and one comparison per search.
+///
+/// The bytes grow in memory of its own, written through a pointer: a copy per text into an
+/// array and its checks cost more than the text. ``finish()`` frees it.
+private struct TextColumnBuilder {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+  private var starts: [Int32] = []
+  /// For each plain text, its hash with the top bit set when it is shared, else 0.
+  private var hashes: [UInt32] = []
+  /// Open addressing: a shared text's number + 1 in the slot of its hash (or after it); 0
+  /// is an empty slot. Never more than half full.
+  private var slots: [Int32]
+  private var sharedCount = 0
+  private var others: [String] = []
+  private var otherNumbers: [String: Int32] = [:]
+  private var textOfOwner: [Int32] = []
+
+  /// A builder with room for about `expected` texts.
+  init(expected: Int) {
+    capacity = max(64, expected * 8)
+    storage = .allocate(capacity: capacity)
+    slots = Array(repeating: 0, count: 1024)
+    textOfOwner.reserveCapacity(expected)
+  }
+
+  /// Adds the text of the next owner. A `shared` text (a choice, a footer: texts that many
+  /// settings have) is kept once; others are added as they come.
+  mutating func append(_ text: String, shared: Bool = false) {
+    // `withUTF8` reads a native string's bytes in place (a small one's from a copy).
+    var bytes = text
+    if let number = bytes.withUTF8({ internLowercased($0, shared: shared) }) {
+      textOfOwner.append(number)
+      return
+    }
+    var lower = text.lowercased()
+    if SettingsTextIndex.isPlain(lower) {
+      textOfOwner.append(lower.withUTF8 { intern($0, shared: shared) })
+    } else if let number = otherNumbers[lower] {
+      textOfOwner.append(-1 - number)
+    } else {
+      otherNumbers[lower] = Int32(others.count)
+      textOfOwner.append(-1 - Int32(others.count))
+      others.append(lower)
+    }
+  }
+
+  /// The column made, and the builder's memory freed: the builder is not used after.
+  mutating func finish() -> TextColumn {
+    let bytes = [UInt8](UnsafeBufferPointer(start: storage, count: count))
+    storage.deallocate()
+    count = 0
+    capacity = 0
+    return TextColumn(bytes: bytes, starts: starts, others: others, textOfOwner: textOfOwner)
+  }
+
+  /// Room for `more` bytes after ``count``.
+  @inline(__always)
+  private mutating func reserve(_ more: Int) {
+    if count + more > capacity { grow(more) }
+  }
+
+  private mutating func grow(_ more: Int) {
+    let grown = max(capacity * 2, count + more)
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    bigger.update(from: storage, count: count)
+    storage.deallocate()
+    storage = bigger
+    capacity = grown
+  }
+
+  /// Interns UTF-8 text of printable ASCII and caseless plain scalars, its ASCII letters
+  /// lowercased (which is all that `lowercased()` changes in such text), and returns its
+  /// number; returns `nil`, interning nothing, for any other text.
+  private mutating func internLowercased(_ utf8: UnsafeBufferPointer<UInt8>, shared: Bool)
+    -> Int32?
+  {
+    guard let source = utf8.baseAddress else { return intern(utf8, shared: shared) }
+    let length = utf8.count
+    reserve(length + 1)
+    let target = storage + count
+    // Printable ASCII (nearly every text), in a loop without branches per byte.
+    var outside: UInt8 = 0
+    for position in 0..<length {
+      let byte = source[position]
+      outside |= byte &- 0x20 >= 0x5F ? 1 : 0
+      target[position] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+    }
+    if outside != 0 {
+      var position = 0
+      while position < length {
+        let byte = source[position]
+        if byte < 0x80 {
+          guard byte >= 0x20, byte != 0x7F else { return nil }
+          position += 1
+        } else {
+          // Three bytes (U+0800–U+FFFF) hold every caseless plain scalar (copied as they are).
+          guard byte & 0xF0 == 0xE0, length - position >= 3 else { return nil }
+          let scalar =
+            UInt32(byte & 0x0F) << 12 | UInt32(source[position + 1] & 0x3F) << 6
+            | UInt32(source[position + 2] & 0x3F)
+          guard SettingsTextIndex.isCaselessPlain(scalar) else { return nil }
+          position += 3
+        }
+      }
+    }
+    return commit(length: length, shared: shared)
+  }
+
+  /// Interns plain text that is lowercased already, and returns its number.
+  private mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>, shared: Bool) -> Int32 {
+    let length = utf8.count
+    reserve(length + 1)
+    if let source = utf8.baseAddress { (storage + count).update(from: source, count: length) }
+    return commit(length: length, shared: shared)
+  }
+
+  /// FNV-1a, 32 bits.
+  private static let hashSeed: UInt32 = 2_166_136_261
+  private static let hashPrime: UInt32 = 16_777_619
+
+  /// The number of the text of `length` bytes just written after ``count``: when `shared`,
+  /// that of the same shared text kept before (the bytes written are dropped), else a new
+  /// one.
+  private mutating func commit(length: Int, shared: Bool) -> Int32 {
+    let written = storage + count
+    var slot = 0
+    var hash: UInt32 = 0
+    if shared {
+      hash = Self.hashSeed
+      for position in 0..<length { hash = (hash ^ UInt32(written[position])) &* Self.hashPrime }
+      hash |= 0x8000_0000
+      let mask = slots.count - 1
+      slot = Int(hash) & mask
+      while slots[slot] != 0 {
+        let text = Int(slots[slot]) - 1
+        let start = Int(starts[text])
+        let end = text + 1 < starts.count ? Int(starts[text + 1]) : count
+        if hashes[text] == hash, end - start - 1 == length,
+          memcmp(storage + start, written, length) == 0
+        {
+          return Int32(text)
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+    written[length] = 0
+    let number = Int32(starts.count)
+    starts.append(Int32(count))
+    count += length + 1
+    hashes.append(hash)
+    if shared {
+      slots[slot] = number + 1
+      sharedCount += 1
+      if sharedCount * 2 > slots.count { rehash() }
+    }
+    return number
+  }
+
+  /// Twice as many slots, every shared text in its new slot.
+  private mutating func rehash() {
+    var grown = [Int32](repeating: 0, count: slots.count * 2)
+    let mask = grown.count - 1
+    for (text, hash) in hashes.enumerated() where hash != 0 {
+      var slot = Int(hash) & mask
+      while grown[slot] != 0 { slot = (slot + 1) & mask }
+      grown[slot] = Int32(text) + 1
+    }
+    slots = grown
+  }
+
 }

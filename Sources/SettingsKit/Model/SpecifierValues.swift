@@ -14,6 +14,7 @@ enum SpecifierValues {
     switch value {
     case .bool(let flag): return flag
     case .integer(let number): return number != 0
+    case .unsignedInteger: return true
     case .real(let number): return number != 0
     case .string(let text):
       guard let first = text.first(where: { $0 != " " && $0 != "\t" }) else { return false }
@@ -72,6 +73,7 @@ enum SpecifierValues {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
+    case .unsignedInteger(let number): String(number)
     case .real(let number): format(number)
     case .bool(let flag): flag ? "true" : "false"
     case .date(let date): ISO8601Date.string(from: date)

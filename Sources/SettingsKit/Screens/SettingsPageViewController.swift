@@ -39,8 +39,10 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private(set) var sections: [Section] = []
+  /// What the page's sections depend on, worked out once per page and model.
+  private let layout: PageSections
   /// Whether the page has a list group, whose rows come and go with its value.
-  private let hasListGroups: Bool
+  private var hasListGroups: Bool { layout.hasListGroups }
 
   /// The title as written in the schema (not localized), kept to re-localize on `lang`.
   private let rawTitle: (text: String, page: SettingsSchema.Page)?
@@ -80,7 +82,8 @@ public final class SettingsPageViewController: TableViewController {
     self.page = page
     self.model = model
     self.listItem = listItem
-    hasListGroups = page.specifiers.contains { $0.kind == .listGroup }
+    // A list item's page has a model of its own: its layout is not kept.
+    layout = listItem == nil ? model.pageSections(of: page) : PageSections(page: page)
     rawTitle = title
     super.init()
     updateTitle()
@@ -171,17 +174,35 @@ public final class SettingsPageViewController: TableViewController {
 
   /// Whether a radio group lists its choices sorted by title, which changes with the
   /// language.
-  private lazy var hasSortedRadioGroups = page.specifiers.contains {
-    $0.kind == .radioGroup && $0.displaysSortedByTitle
-  }
+  private var hasSortedRadioGroups: Bool { layout.hasSortedRadioGroups }
   /// The language the sections were built in.
   private var builtLanguage = ""
 
   /// The lint errors the sections were built with.
   private var builtErrors: [Int: String]?
 
-  /// Sections depend on values only through list groups, whose items come and go.
+  /// Sections depend on values only through list groups, whose items come and go. Those of
+  /// a page without list groups are made once per page (and language, with sorted radio
+  /// groups) and kept in its ``PageSections``, shared by every screen of the page: opening a
+  /// page of a thousand settings costs what its first screen shows.
   private func rebuildSections() {
+    let errors = model.specifierErrors[page.name]
+    if !hasListGroups, listItem == nil, let kept = layout.sections,
+      kept.errors == errors, !hasSortedRadioGroups || kept.language == model.language
+    {
+      sections = kept.sections
+      builtErrors = errors
+      builtLanguage = kept.language
+      sectionTexts = kept.texts
+      return
+    }
+    buildSections(errors: errors)
+    if !hasListGroups, listItem == nil {
+      layout.sections = (sections, errors, builtLanguage, nil)
+    }
+  }
+
+  private func buildSections(errors: [Int: String]?) {
     var result: [Section] = []
     var needsFreshSection = true
     func append(_ row: Row) {
@@ -191,7 +212,6 @@ public final class SettingsPageViewController: TableViewController {
       }
       result[result.count - 1].rows.append(row)
     }
-    let errors = model.specifierErrors[page.name]
     builtErrors = errors
     sectionTexts = nil
     for specifier in page.specifiers {
@@ -265,12 +285,19 @@ public final class SettingsPageViewController: TableViewController {
     language: String, headers: [String?], footers: [String?]
   ) {
     if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
+    if let kept = layout.sections?.texts, kept.language == model.language,
+      layout.sections?.sections.count == sections.count, !hasListGroups, listItem == nil
+    {
+      sectionTexts = kept
+      return kept
+    }
     let texts = (
       language: model.language,
       headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
       footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } }
     )
     sectionTexts = texts
+    if !hasListGroups, listItem == nil { layout.sections?.texts = texts }
     return texts
   }
 
