@@ -15,7 +15,7 @@ import TableKit
 /// - a list group lists its items with a row to add one; items that are dictionaries are
 ///   edited on their own page (`ListItemEditing`), which ends with a row to delete them;
 /// - anything else is shown read-only with its type named.
-public final class SettingsPageViewController: TableViewController {
+public final class SettingsPageViewController: TableViewController, TableViewRowTitleDataSource {
   /// The page shown.
   public let page: SettingsSchema.Page
   /// The values behind the page.
@@ -304,28 +304,50 @@ public final class SettingsPageViewController: TableViewController {
   public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
-    switch sections[indexPath.section].rows[indexPath.row] {
+    let row = sections[indexPath.section].rows[indexPath.row]
+    switch row {
     case .setting(let specifier): return cell(for: specifier)
     case .choice(let specifier, let index): return choiceCell(specifier, index)
+    case .listItem, .deleteItem: return TableViewCell(text: title(of: row))
+    case .listAdd(let specifier):
+      let cell = TableViewCell(text: title(of: row))
+      if !canAddItems(to: specifier) { cell.selectionStyle = .none }
+      return cell
+    case .problem(_, let message):
+      let cell = TableViewCell(style: .subtitle, text: title(of: row), detailText: "⚠ " + message)
+      cell.selectionStyle = .none
+      return cell
+    }
+  }
+
+  /// The text a row's cell shows, without making the cell: typing a title looks through
+  /// every row of a screen, and a page may have thousands.
+  public func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String? {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].rows.indices.contains(indexPath.row)
+    else { return nil }
+    return title(of: sections[indexPath.section].rows[indexPath.row])
+  }
+
+  /// The title a row shows (its cell's text).
+  private func title(of row: Row) -> String {
+    switch row {
+    case .setting(let specifier), .problem(let specifier, _): return displayTitle(of: specifier)
+    case .choice(let specifier, let index):
+      let titles = specifier.titles
+      return index < titles.count
+        ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
     case .listItem(let specifier, let index):
       let items = listItems(of: specifier)
-      let text = index < items.count ? itemText(items[index], index: index, of: specifier) : ""
-      return TableViewCell(text: text)
+      return index < items.count ? itemText(items[index], index: index, of: specifier) : ""
     case .listAdd(let specifier):
       let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
       let title =
         add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
         ?? "Add…"
-      let cell = TableViewCell(text: "+ " + localized(title))
-      if !canAddItems(to: specifier) { cell.selectionStyle = .none }
-      return cell
-    case .problem(let specifier, let message):
-      let cell = TableViewCell(
-        style: .subtitle, text: displayTitle(of: specifier), detailText: "⚠ " + message)
-      cell.selectionStyle = .none
-      return cell
+      return "+ " + localized(title)
     case .deleteItem:
-      return TableViewCell(text: ChromeStrings.delete(model.language))
+      return ChromeStrings.delete(model.language)
     }
   }
 
@@ -418,10 +440,7 @@ public final class SettingsPageViewController: TableViewController {
   }
 
   private func choiceCell(_ specifier: Specifier, _ index: Int) -> TableViewCell {
-    let titles = specifier.titles
-    let text =
-      index < titles.count
-      ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
+    let text = title(of: .choice(specifier, index))
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
       text: text,
