@@ -304,17 +304,19 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
-    let row = sections[indexPath.section].rows[indexPath.row]
-    switch row {
+    switch sections[indexPath.section].rows[indexPath.row] {
     case .setting(let specifier): return cell(for: specifier)
     case .choice(let specifier, let index): return choiceCell(specifier, index)
-    case .listItem, .deleteItem: return TableViewCell(text: title(of: row))
+    case .listItem(let specifier, let index):
+      return TableViewCell(text: title(of: .listItem(specifier, index)))
+    case .deleteItem: return TableViewCell(text: title(of: .deleteItem))
     case .listAdd(let specifier):
-      let cell = TableViewCell(text: title(of: row))
+      let cell = TableViewCell(text: title(of: .listAdd(specifier)))
       if !canAddItems(to: specifier) { cell.selectionStyle = .none }
       return cell
-    case .problem(_, let message):
-      let cell = TableViewCell(style: .subtitle, text: title(of: row), detailText: "⚠ " + message)
+    case .problem(let specifier, let message):
+      let cell = TableViewCell(
+        style: .subtitle, text: displayTitle(of: specifier), detailText: "⚠ " + message)
       cell.selectionStyle = .none
       return cell
     }
@@ -333,10 +335,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   private func title(of row: Row) -> String {
     switch row {
     case .setting(let specifier), .problem(let specifier, _): return displayTitle(of: specifier)
-    case .choice(let specifier, let index):
-      let titles = specifier.titles
-      return index < titles.count
-        ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
+    case .choice(let specifier, let index): return choiceTitle(specifier, index)
     case .listItem(let specifier, let index):
       let items = listItems(of: specifier)
       return index < items.count ? itemText(items[index], index: index, of: specifier) : ""
@@ -439,8 +438,15 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return cell
   }
 
+  /// The title of choice `index` of a radio group's list, as its row shows it.
+  private func choiceTitle(_ specifier: Specifier, _ index: Int) -> String {
+    let titles = specifier.titles
+    return index < titles.count
+      ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
+  }
+
   private func choiceCell(_ specifier: Specifier, _ index: Int) -> TableViewCell {
-    let text = title(of: .choice(specifier, index))
+    let text = choiceTitle(specifier, index)
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
       text: text,
