@@ -175,6 +175,19 @@ public final class TableView {
     return dataSource.tableView(self, cellForRowAt: indexPath)
   }
 
+  /// The title a row shows now (its cell's text, `""` for none): the visible cell's of a
+  /// visible row, else the data source's answer if it adopts ``TableViewRowTitleDataSource``,
+  /// else the text of a new cell (as ``currentCell(at:)``). `nil` for a row that does not
+  /// exist. For a front end that looks for a row by its title.
+  package func currentTitle(at indexPath: IndexPath) -> String? {
+    if let cell = cellForRow(at: indexPath) { return cell.text ?? "" }
+    guard contains(indexPath), let dataSource else { return nil }
+    if let titles = dataSource as? any TableViewRowTitleDataSource {
+      return titles.tableView(self, titleForRowAt: indexPath) ?? ""
+    }
+    return dataSource.tableView(self, cellForRowAt: indexPath).text ?? ""
+  }
+
   // MARK: Reusing cells
 
   /// Registers a cell class for a reuse identifier: ``dequeueReusableCell(withIdentifier:for:)``

@@ -28,3 +28,13 @@ extension TableViewDataSource {
     nil
   }
 }
+
+/// A data source that tells a row's title (the text its cell shows) without making the cell.
+///
+/// Optional: a front end that looks for a row by its title (typing a title instead of a row
+/// number) asks it for every row of a screen, which costs a lookup a row instead of a cell a
+/// row. A table view whose data source does not adopt it makes each row's cell instead.
+public protocol TableViewRowTitleDataSource: TableViewDataSource {
+  /// The text the cell of the row at `indexPath` shows (its `text`), `nil` for none.
+  func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String?
+}

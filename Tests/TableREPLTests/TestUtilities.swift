@@ -62,7 +62,7 @@ final class StaticViewController: TableViewController {
 }
 
 /// A data source of `count` rows that counts the cells it is asked for.
-final class CountingViewController: TableViewController {
+class CountingViewController: TableViewController {
   let count: Int
   var cellRequests = 0
 

@@ -15,7 +15,7 @@ import TableKit
 /// - a list group lists its items with a row to add one; items that are dictionaries are
 ///   edited on their own page (`ListItemEditing`), which ends with a row to delete them;
 /// - anything else is shown read-only with its type named.
-public final class SettingsPageViewController: TableViewController {
+public final class SettingsPageViewController: TableViewController, TableViewRowTitleDataSource {
   /// The page shown.
   public let page: SettingsSchema.Page
   /// The values behind the page.
@@ -308,15 +308,10 @@ public final class SettingsPageViewController: TableViewController {
     case .setting(let specifier): return cell(for: specifier)
     case .choice(let specifier, let index): return choiceCell(specifier, index)
     case .listItem(let specifier, let index):
-      let items = listItems(of: specifier)
-      let text = index < items.count ? itemText(items[index], index: index, of: specifier) : ""
-      return TableViewCell(text: text)
+      return TableViewCell(text: title(of: .listItem(specifier, index)))
+    case .deleteItem: return TableViewCell(text: title(of: .deleteItem))
     case .listAdd(let specifier):
-      let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
-      let title =
-        add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
-        ?? "Add…"
-      let cell = TableViewCell(text: "+ " + localized(title))
+      let cell = TableViewCell(text: title(of: .listAdd(specifier)))
       if !canAddItems(to: specifier) { cell.selectionStyle = .none }
       return cell
     case .problem(let specifier, let message):
@@ -324,8 +319,34 @@ public final class SettingsPageViewController: TableViewController {
         style: .subtitle, text: displayTitle(of: specifier), detailText: "⚠ " + message)
       cell.selectionStyle = .none
       return cell
+    }
+  }
+
+  /// The text a row's cell shows, without making the cell: typing a title looks through
+  /// every row of a screen, and a page may have thousands.
+  public func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String? {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].rows.indices.contains(indexPath.row)
+    else { return nil }
+    return title(of: sections[indexPath.section].rows[indexPath.row])
+  }
+
+  /// The title a row shows (its cell's text).
+  private func title(of row: Row) -> String {
+    switch row {
+    case .setting(let specifier), .problem(let specifier, _): return displayTitle(of: specifier)
+    case .choice(let specifier, let index): return choiceTitle(specifier, index)
+    case .listItem(let specifier, let index):
+      let items = listItems(of: specifier)
+      return index < items.count ? itemText(items[index], index: index, of: specifier) : ""
+    case .listAdd(let specifier):
+      let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
+      let title =
+        add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
+        ?? "Add…"
+      return "+ " + localized(title)
     case .deleteItem:
-      return TableViewCell(text: ChromeStrings.delete(model.language))
+      return ChromeStrings.delete(model.language)
     }
   }
 
@@ -417,11 +438,15 @@ public final class SettingsPageViewController: TableViewController {
     return cell
   }
 
-  private func choiceCell(_ specifier: Specifier, _ index: Int) -> TableViewCell {
+  /// The title of choice `index` of a radio group's list, as its row shows it.
+  private func choiceTitle(_ specifier: Specifier, _ index: Int) -> String {
     let titles = specifier.titles
-    let text =
-      index < titles.count
+    return index < titles.count
       ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
+  }
+
+  private func choiceCell(_ specifier: Specifier, _ index: Int) -> TableViewCell {
+    let text = choiceTitle(specifier, index)
     let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
       text: text,

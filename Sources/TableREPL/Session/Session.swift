@@ -405,22 +405,15 @@ public final class Session {
 
   private func selectRow(titled text: String) -> Outcome? {
     let needle = text.lowercased()
-    // A title as shown (`Token\u{2060}`), so that what Tab inserts selects its row.
-    func matching(_ rows: [Screen.Row]) -> [Screen.Row] {
-      let titles = rows.map { TerminalText.sanitize($0.text).lowercased() }
-      let exact = rows.indices.filter { titles[$0] == needle }
-      let found = exact.isEmpty ? rows.indices.filter { titles[$0].hasPrefix(needle) } : exact
-      return found.map { rows[$0] }
-    }
     let screen = currentScreen()
-    var matches = matching(screen.sections.flatMap(\.rows))
+    let shown = screen.sections.flatMap(\.rows).map { (number: $0.number, text: $0.text) }
+    var matches = Self.rows(titled: needle, in: shown)
     let total = topTableView.totalNumberOfRows
     let shownRows = screen.sections.reduce(0) { $0 + $1.rows.count }
     if matches.isEmpty, total > shownRows, total <= Self.titleSearchLimit {
-      // Not on this page: look through the whole screen, as a person scrolling would.
-      let everything = Screen(
-        of: navigationController, page: 0, pageSize: total, showsRows: false)
-      matches = matching(everything.sections.flatMap(\.rows))
+      // Not on this page: look through the whole screen, as a person scrolling would, by the
+      // rows' titles (a data source that tells titles makes no cells for it).
+      matches = Self.rows(titled: needle, in: Self.titles(of: topTableView))
     }
     switch matches.count {
     case 1:
@@ -435,6 +428,33 @@ public final class Session {
           .titleMatchesRows, TerminalText.sanitize(text), String(matches.count),
           list.joined(separator: ", ") + more))
     }
+  }
+
+  /// The rows among `rows` (number, title) whose title as shown is `needle` (lowercased),
+  /// else those whose title starts with it, in order. A title as shown (`Token\u{2060}`), so
+  /// that what Tab inserts selects its row.
+  static func rows(titled needle: String, in rows: [(number: Int, text: String)])
+    -> [(number: Int, text: String)]
+  {
+    let titles = rows.map { TerminalText.sanitize($0.text).lowercased() }
+    let exact = rows.indices.filter { titles[$0] == needle }
+    let found = exact.isEmpty ? rows.indices.filter { titles[$0].hasPrefix(needle) } : exact
+    return found.map { rows[$0] }
+  }
+
+  /// Every row of a table view (number from 1, title), in order.
+  static func titles(of tableView: TableView) -> [(number: Int, text: String)] {
+    var rows: [(number: Int, text: String)] = []
+    rows.reserveCapacity(tableView.totalNumberOfRows)
+    for section in 0..<tableView.numberOfSections {
+      let start = tableView.firstRowNumber(inSection: section)
+      for row in 0..<tableView.numberOfRows(inSection: section) {
+        guard let title = tableView.currentTitle(at: IndexPath(row: row, section: section))
+        else { continue }
+        rows.append((start + row + 1, title))
+      }
+    }
+    return rows
   }
 
   /// Forgets the page and filter of a controller that left the stack.

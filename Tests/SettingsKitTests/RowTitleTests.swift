@@ -1,0 +1,60 @@
+import FileFormats
+import TableKit
+import TestSupport
+import Testing
+
+@testable import SchemaKit
+@testable import SettingsKit
+
+/// A settings page tells each row's title without making its cell (typing a title looks
+/// through every row of a screen); the title must be the text the cell shows, row for row,
+/// so that selecting by title finds the same rows as a look at every cell.
+@Suite struct RowTitleTests {
+  /// Every row of every page of `schema`: the title told and the cell's text.
+  private func compareEveryRow(
+    of schema: SettingsSchema, language: String, stored: [String: PropertyListValue] = [:]
+  ) -> Int {
+    let model = SettingsModel(schema: schema, storedValues: stored, language: language)
+    var compared = 0
+    for (name, page) in schema.pages.sorted(by: { $0.key < $1.key }) {
+      let controller = SettingsPageViewController(page: page, model: model)
+      controller.loadViewIfNeeded()
+      let tableView = controller.tableView
+      for section in 0..<tableView.numberOfSections {
+        for row in 0..<tableView.numberOfRows(inSection: section) {
+          let indexPath = IndexPath(row: row, section: section)
+          let cell = controller.tableView(tableView, cellForRowAt: indexPath)
+          let title = controller.tableView(tableView, titleForRowAt: indexPath)
+          #expect(title == (cell.text ?? ""), "\(name) row \(indexPath) in \(language)")
+          // As the table view answers a front end, from the title and not a cell.
+          #expect(tableView.currentTitle(at: indexPath) == cell.text ?? "")
+          compared += 1
+        }
+      }
+      #expect(controller.tableView(tableView, titleForRowAt: IndexPath(row: 0, section: -1)) == nil)
+    }
+    return compared
+  }
+
+  @Test(arguments: ["en", "de"])
+  func fixtureBundlesTellTheTitlesTheirCellsShow(language: String) throws {
+    for path in PackagePaths.bundles + [PackagePaths.realWorldCasesBundle] {
+      var schema = try SchemaLoader.load(path: path)
+      schema.loadAllPages()
+      #expect(compareEveryRow(of: schema, language: language) > 0, "\(path)")
+    }
+  }
+
+  @Test(arguments: ["en", "ja"])
+  func theGeneratedSchemaTellsTheTitlesItsCellsShow(language: String) throws {
+    let generated = GeneratedSchema(panes: 3, settingsPerPane: 200)
+    let schema = try JSONSchemaReader.read(generated.json(), source: "generated.json")
+    #expect(compareEveryRow(of: schema, language: language) >= 600)
+  }
+
+  @Test func theEmbeddedSchemaTellsTheTitlesItsCellsShow() throws {
+    let model = try embeddedModel(language: "en")
+    #expect(compareEveryRow(of: model.schema, language: "en") > 0)
+    #expect(compareEveryRow(of: model.schema, language: "ja") > 0)
+  }
+}
