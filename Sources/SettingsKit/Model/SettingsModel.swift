@@ -21,7 +21,8 @@ public final class SettingsModel {
   /// (``page(named:)``, ``loadAllPages()``), so it grows during a session.
   public private(set) var schema: SettingsSchema
   /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
-  public var language: String {
+  /// Read for every row shown, and only read or assigned whole: no dynamic exclusivity check.
+  @exclusivity(unchecked) public var language: String {
     didSet {
       resolvedTables = [:]
       lastTable = (nil, [:])

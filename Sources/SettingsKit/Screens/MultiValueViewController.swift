@@ -13,8 +13,9 @@ public final class MultiValueViewController: TableViewController {
   public let specifier: Specifier
   private let page: SettingsSchema.Page
   private let model: SettingsModel
-  /// The choices in display order: (localized title, value).
-  private var choices: [(title: String, value: PropertyListValue)] = []
+  /// The choices in display order: (localized title, value). Read for every row shown, and
+  /// only read or assigned whole: no dynamic exclusivity check.
+  @exclusivity(unchecked) private var choices: [(title: String, value: PropertyListValue)] = []
   /// The language ``choices`` were localized in.
   private var localizedLanguage = ""
 

@@ -16,7 +16,8 @@ final class PageSections {
   let hasSortedRadioGroups: Bool
   /// The sections last made for a page without list groups, the lint errors and language
   /// they were made with, and their headers and footers localized (once asked for).
-  var sections:
+  /// Read on every screen, and only read or assigned whole: no dynamic exclusivity check.
+  @exclusivity(unchecked) var sections:
     (
       sections: [SettingsPageViewController.Section], errors: [Int: String]?, language: String,
       texts: (language: String, headers: [String?], footers: [String?])?

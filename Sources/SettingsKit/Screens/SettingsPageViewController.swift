@@ -278,8 +278,10 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// The localized headers and footers of ``sections``, in the language they were made in.
-  /// Kept because every screen shows them and footers are long texts, costly to look up.
-  private var sectionTexts: (language: String, headers: [String?], footers: [String?])?
+  /// Kept because every screen shows them and footers are long texts, costly to look up;
+  /// only read or assigned whole, so not checked for exclusivity at run time.
+  @exclusivity(unchecked) private var sectionTexts:
+    (language: String, headers: [String?], footers: [String?])?
 
   private func localizedSectionTexts() -> (
     language: String, headers: [String?], footers: [String?]
