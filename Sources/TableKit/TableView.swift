@@ -189,6 +189,14 @@ public final class TableView {
     return dataSource.tableView(self, cellForRowAt: indexPath).text ?? ""
   }
 
+  /// What tells the lines of a row without making its cell, when the data source adopts
+  /// ``TableViewRowTitleDataSource`` (asked once for a whole screen's rows): its answer for
+  /// an index path, `nil` when only the cell can tell.
+  package var rowLinesTeller: ((IndexPath) -> Int?)? {
+    guard let titles = dataSource as? any TableViewRowTitleDataSource else { return nil }
+    return { [unowned self] indexPath in titles.tableView(self, linesForRowAt: indexPath) }
+  }
+
   // MARK: Reusing cells
 
   /// Registers a cell class for a reuse identifier: ``dequeueReusableCell(withIdentifier:for:)``

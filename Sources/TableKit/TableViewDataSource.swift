@@ -37,4 +37,17 @@ extension TableViewDataSource {
 public protocol TableViewRowTitleDataSource: TableViewDataSource {
   /// The text the cell of the row at `indexPath` shows (its `text`), `nil` for none.
   func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String?
+
+  /// The lines the cell of the row at `indexPath` takes (2 for a `.subtitle` cell with
+  /// detail text, else 1), as UIKit's `tableView(_:heightForRowAt:)` tells a row's height;
+  /// `nil` when only the cell can tell. A front end that fits pages to a terminal asks it for
+  /// every row of a screen. By default `nil`.
+  func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int?
+}
+
+extension TableViewRowTitleDataSource {
+  /// Only the cell can tell.
+  public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
+    nil
+  }
 }

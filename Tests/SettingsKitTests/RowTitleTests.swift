@@ -16,6 +16,7 @@ import Testing
   ) -> Int {
     let model = SettingsModel(schema: schema, storedValues: stored, language: language)
     var compared = 0
+    var toldLines = 0
     for (name, page) in schema.pages.sorted(by: { $0.key < $1.key }) {
       let controller = SettingsPageViewController(page: page, model: model)
       controller.loadViewIfNeeded()
@@ -28,11 +29,20 @@ import Testing
           #expect(title == (cell.text ?? ""), "\(name) row \(indexPath) in \(language)")
           // As the table view answers a front end, from the title and not a cell.
           #expect(tableView.currentTitle(at: indexPath) == cell.text ?? "")
+          // The lines told without a cell, when told, are the cell's.
+          let lines = cell.style == .subtitle && !(cell.detailText ?? "").isEmpty ? 2 : 1
+          if let told = controller.tableView(tableView, linesForRowAt: indexPath) {
+            #expect(told == lines, "\(name) row \(indexPath) in \(language)")
+            toldLines += 1
+          }
           compared += 1
         }
       }
       #expect(controller.tableView(tableView, titleForRowAt: IndexPath(row: 0, section: -1)) == nil)
+      #expect(controller.tableView(tableView, linesForRowAt: IndexPath(row: 0, section: -1)) == nil)
     }
+    // Nearly every row tells its lines (only rows with an IASKSubtitle need their cell).
+    #expect(toldLines * 2 > compared)
     return compared
   }
 

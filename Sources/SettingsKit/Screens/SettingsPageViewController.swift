@@ -333,6 +333,20 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return title(of: sections[indexPath.section].rows[indexPath.row])
   }
 
+  /// The lines a row's cell takes, without making it: two for a lint error under its title,
+  /// one for a row that can have no subtitle; `nil` for a setting with an `IASKSubtitle`
+  /// (whether it shows depends on its value).
+  public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].rows.indices.contains(indexPath.row)
+    else { return nil }
+    switch sections[indexPath.section].rows[indexPath.row] {
+    case .problem: return 2
+    case .setting(let specifier): return specifier.subtitle == nil ? 1 : nil
+    case .choice, .listItem, .deleteItem, .listAdd: return 1
+    }
+  }
+
   /// The title a row shows (its cell's text).
   private func title(of row: Row) -> String {
     switch row {

@@ -754,6 +754,7 @@ public final class Session {
     var sections: [PageLayout.Section] = []
     sections.reserveCapacity(tableView.numberOfSections)
     var rowLines: [Int] = []
+    let teller = measures ? tableView.rowLinesTeller : nil
     for section in 0..<tableView.numberOfSections {
       let count = tableView.numberOfRows(inSection: section)
       sections.append(
@@ -765,8 +766,9 @@ public final class Session {
             ofSectionText: tableView.footerTitle(forSection: section), footer: true)))
       guard measures else { continue }
       for row in 0..<count {
+        let indexPath = IndexPath(row: row, section: section)
         rowLines.append(
-          tableView.currentCell(at: IndexPath(row: row, section: section))?.lines ?? 1)
+          teller?(indexPath) ?? tableView.currentCell(at: indexPath)?.lines ?? 1)
       }
     }
     return pageLayout(
