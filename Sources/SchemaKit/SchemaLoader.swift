@@ -68,8 +68,9 @@ public enum SchemaLoader {
   /// A text that changes when the files a schema is read from change: the size and change
   /// times of a JSON file, or of every file of a bundle's folder (a `.plist` page's folder)
   /// and its `.lproj` folders, with the idiom and language that choose among them. It costs
-  /// a `stat` per file and reads none, so that what was learned of a schema (the REPL's
-  /// known keys) serves while the schema stays the same.
+  /// a `stat` per file (in the sorted order `FileSystem.folderEntries` lists them) and reads
+  /// none, so that what was learned of a schema (the REPL's known keys) serves while the
+  /// schema stays the same.
   public static func fingerprint(path: String?, idiom: Idiom, language: String) -> String {
     var lines = ["\(idiom.rawValue) \(language)"]
     guard let path else {
@@ -87,11 +88,11 @@ public enum SchemaLoader {
       return lines.joined(separator: "\n")
     }
     let folder = isFolder ? path : FileSystem.parentFolder(of: path)
-    for entry in ((try? FileSystem.folderEntries(folder)) ?? []).sorted() {
+    for entry in (try? FileSystem.folderEntries(folder)) ?? [] {
       let file = SettingsBundleLoader.join(folder, entry)
       stamp(file)
       guard entry.hasSuffix(".lproj") else { continue }
-      for inner in ((try? FileSystem.folderEntries(file)) ?? []).sorted() {
+      for inner in (try? FileSystem.folderEntries(file)) ?? [] {
         stamp(SettingsBundleLoader.join(file, inner))
       }
     }
