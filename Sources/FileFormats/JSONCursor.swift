@@ -29,8 +29,8 @@ public struct JSONCursor {
     var checksKeys = true
     /// The keys before the last, while they are few enough to search one by one.
     var earlierKeys: [String] = []
-    /// The keys before the last, once there are many.
-    var keySet: Set<String>?
+    /// The keys before the last, once there are many (empty until then).
+    var keySet: Set<String> = []
     var lastKey = ""
     /// Whether the last key was given as bytes (``lastKey`` is then empty).
     var lastKeyIsKnown = false
@@ -38,14 +38,18 @@ public struct JSONCursor {
 
     /// Notes the last key among the earlier ones; `false` if it was there already.
     mutating func insertLastKey() -> Bool {
-      if keySet == nil, earlierKeys.count < 16 {
-        if earlierKeys.contains(lastKey) { return false }
-        earlierKeys.append(lastKey)
-        return true
+      if keySet.isEmpty {
+        if earlierKeys.count < 16 {
+          if earlierKeys.contains(lastKey) { return false }
+          earlierKeys.append(lastKey)
+          return true
+        }
+        keySet = Set(earlierKeys)
+        earlierKeys = []
       }
-      var keys = keySet ?? Set(earlierKeys)
-      defer { keySet = keys }
-      return keys.insert(lastKey).inserted
+      // Inserted where it stands: a copy taken out and put back would copy the whole set
+      // (it is still held here) at every key.
+      return keySet.insert(lastKey).inserted
     }
   }
 

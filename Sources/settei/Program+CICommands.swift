@@ -192,7 +192,7 @@ extension Program {
     let fingerprint = SchemaLoader.fingerprint(
       path: schemaPath, idiom: idiom, language: language)
     let (notes, stranded, keys) = StoreLinter.upgradeNotes(
-      model: model, storedKeys: Set(store.values.keys), previous: strings("keys"),
+      model: model, storedKeys: store.values.keys, previous: strings("keys"),
       reported: strings("reported") ?? [],
       schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint)
     for text in notes { note(text) }

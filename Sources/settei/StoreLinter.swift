@@ -59,9 +59,10 @@ enum StoreLinter {
   /// time (`previous`, `nil` the first time), and stored keys it lacks that were not yet
   /// reported (`reported`). Each list is named by title and key, at most five of them. When
   /// the `schemaUnchanged` since `previous` was learned, its keys are `previous` and no page
-  /// is read. Returns the schema's keys too, to remember for next time.
+  /// is read. Returns the schema's keys too, to remember for next time. `storedKeys` are the
+  /// store's keys as it holds them (looked up in place, not copied into a set).
   static func upgradeNotes(
-    model: SettingsModel, storedKeys: Set<String>, previous: Set<String>?,
+    model: SettingsModel, storedKeys: [String: PropertyListValue].Keys, previous: Set<String>?,
     reported: Set<String>, schemaUnchanged: Bool = false
   ) -> (notes: [String], stranded: [String], keys: [String]) {
     if schemaUnchanged, let previous {

@@ -58,6 +58,22 @@ import Testing
     }
   }
 
+  @Test func objectsOfManyKeysFindARepeatedKeyWhereverItIs() {
+    // Past 16 keys the cursor keeps them in a set: a repeat before, at and after that point,
+    // and none at all, read as the reader reads them.
+    let keys = (0..<40).map { "k\($0)" }
+    var cases = [keys]
+    for (at, repeated) in [(5, 2), (16, 0), (17, 16), (39, 20), (39, 38)] {
+      var withRepeat = keys
+      withRepeat[at] = keys[repeated]
+      cases.append(withRepeat)
+    }
+    for keys in cases {
+      let members = keys.enumerated().map { #""\#($1)": \#($0)"# }
+      expectSameAsParse(Array(("{" + members.joined(separator: ", ") + "}").utf8))
+    }
+  }
+
   @Test func walksWhatTheReaderReads() {
     let texts = [
       #"{"a": [1, {"b": []}, "c"], "d": {}, "e": [[], [true]]}"#, " [ ] ", "3",

@@ -111,4 +111,22 @@ import Testing
     _ = model.defaultValue(forKey: "nothing")
     #expect(later.count == 1)
   }
+
+  @Test func storedKeysNoPageHasWaitUntilEveryPageIsReadAndAreNotWarnedAbout() throws {
+    let bundle = try lazyBundle()
+    var stored: [String: PropertyListValue] = ["m9": .string("huge"), "t0": .bool(true)]
+    for index in 0..<50 { stored["gone\(index)"] = .integer(index) }
+    let model = model(bundle.schema, stored: stored)
+    var later: [String] = []
+    model.laterStoredValueWarnings = { later += $0 }
+    #expect(model.storedValueWarnings.isEmpty)
+    #expect(model.schema.unreadPages.count == 3)
+    model.loadAllPages()
+    #expect(later.count == 1)
+    #expect(later.first?.contains("m9") == true)
+    #expect(!later.joined().contains("gone"))
+    model.loadAllPages()
+    _ = model.page(named: "Pane2")
+    #expect(later.count == 1)
+  }
 }

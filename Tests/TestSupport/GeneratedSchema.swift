@@ -122,6 +122,32 @@ public struct GeneratedSchema: Sendable {
     return out
   }
 
+  // MARK: - Store
+
+  /// The value ``store()`` holds for a setting, as JSON: not its default (the other Boolean
+  /// for a toggle, the next choice for a multi-value).
+  public func storedValue(of setting: Setting) -> String {
+    if setting.isToggle { return setting.defaultValue == "true" ? "false" : "true" }
+    return "\"" + Self.choiceValues[(setting.number + 1) % 3] + "\""
+  }
+
+  /// A JSON store holding ``storedValue(of:)`` for every setting, in the shape settei
+  /// writes a store: one member a line, keys sorted by their UTF-8 bytes.
+  public func store() -> [UInt8] {
+    guard settingCount > 0 else { return Array("{}\n".utf8) }
+    var keys = (0..<settingCount).map { ($0, Setting(number: $0).key) }
+    keys.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
+    var out: [UInt8] = []
+    out.reserveCapacity(settingCount * 18 + 8)
+    out += Array("{\n".utf8)
+    for (position, (number, key)) in keys.enumerated() {
+      out += Array("  \"\(key)\": \(storedValue(of: Setting(number: number)))".utf8)
+      out += Array((position == keys.count - 1 ? "\n" : ",\n").utf8)
+    }
+    out += Array("}\n".utf8)
+    return out
+  }
+
   /// Ends a page: closes its specifiers and adds its Japanese `Strings`.
   private func appendJSONStrings(_ pairs: [(String, String)], to out: inout [UInt8]) {
     out += Array(#"],"Strings":{"ja":{"#.utf8)

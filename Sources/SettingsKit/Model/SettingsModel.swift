@@ -83,7 +83,6 @@ public final class SettingsModel {
     let page = schema.pages[name]
     if !holdsItems, !allKeysIndexed, let page, indexedPages.insert(name).inserted {
       index(page)
-      checkStoredKeysFound()
     }
     return page
   }
@@ -93,7 +92,9 @@ public final class SettingsModel {
   public func loadAllPages() {
     readAllPages()
     // The stored values not checked yet are checked now that every page is at hand.
-    if !uncheckedStoredKeys.isEmpty, !allKeysIndexed { indexAllKeys() }
+    if checksStoredKeysLater, storedKeysWithSetting < storedValues.count, !allKeysIndexed {
+      indexAllKeys()
+    }
   }
 
   private func readAllPages() {
@@ -113,11 +114,14 @@ public final class SettingsModel {
 
   /// Adds a page's keys to ``settingsByKey``; a key already there keeps its first setting.
   private func index(_ page: SettingsSchema.Page) {
+    var found: [String] = []
     for specifier in page.specifiers {
       if let key = specifier.key, settingsByKey[key] == nil {
         settingsByKey[key] = (specifier, page)
+        if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
       }
     }
+    checkStoredKeys(found)
   }
 
   /// The setting of a key, and its page: from the pages shown, else from every page, which
@@ -133,14 +137,19 @@ public final class SettingsModel {
   /// as if all were shown: the first setting of a key wins.
   private func indexAllKeys() {
     readAllPages()
+    let before = settingsByKey
+    var found: [String] = []
     settingsByKey = [:]
     for (page, specifier) in schema.keyedSpecifiers {
       if let key = specifier.key, settingsByKey[key] == nil {
         settingsByKey[key] = (specifier, page)
+        if checksStoredKeysLater, before[key] == nil, storedValues[key] != nil {
+          found.append(key)
+        }
       }
     }
     allKeysIndexed = true
-    checkStoredKeysFound()
+    checkStoredKeys(found)
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -276,15 +285,14 @@ public final class SettingsModel {
     guard laterStoredValueWarnings != nil, !allKeysIndexed else {
       return warnings(forStoredKeys: storedValues.keys.sorted())
     }
-    var known: [String] = []
-    uncheckedStoredKeys = []
-    for key in storedValues.keys {
-      if settingsByKey[key] != nil {
-        known.append(key)
-      } else {
-        uncheckedStoredKeys.insert(key)
-      }
-    }
+    // The stored keys with a setting known now, found from the smaller of the two maps: a
+    // store of many keys is not copied or hashed again for a page of a few.
+    let known =
+      settingsByKey.count < storedValues.count
+      ? settingsByKey.keys.filter { storedValues[$0] != nil }
+      : storedValues.keys.filter { settingsByKey[$0] != nil }
+    checksStoredKeysLater = true
+    storedKeysWithSetting = known.count
     return warnings(forStoredKeys: known.sorted())
   }
 
@@ -292,17 +300,19 @@ public final class SettingsModel {
   /// they were asked for (a page opened, or every page for a search), when it is.
   public var laterStoredValueWarnings: (([String]) -> Void)?
 
-  /// Stored keys not yet checked, because their page was not looked at yet.
-  private var uncheckedStoredKeys: Set<String> = []
+  /// Whether stored keys are checked when their setting becomes known: set once
+  /// ``storedValueWarnings`` has checked the keys known then, with ``laterStoredValueWarnings``.
+  private var checksStoredKeysLater = false
+  /// How many stored keys have a setting known (and so were checked), while
+  /// ``checksStoredKeysLater``: fewer than the stored keys means some wait for their page.
+  private var storedKeysWithSetting = 0
 
-  /// Checks the unchecked stored keys that the keys known now include.
-  private func checkStoredKeysFound() {
-    guard !uncheckedStoredKeys.isEmpty, let later = laterStoredValueWarnings else { return }
-    let found = uncheckedStoredKeys.filter { settingsByKey[$0] != nil }
+  /// Checks stored keys whose setting has just become known.
+  private func checkStoredKeys(_ found: [String]) {
     guard !found.isEmpty else { return }
-    uncheckedStoredKeys.subtract(found)
+    storedKeysWithSetting += found.count
     let warnings = warnings(forStoredKeys: found.sorted())
-    if !warnings.isEmpty { later(warnings) }
+    if !warnings.isEmpty { laterStoredValueWarnings?(warnings) }
   }
 
   private func warnings(forStoredKeys keys: [String]) -> [String] {
