@@ -41,8 +41,17 @@ extension Specifier {
 
   /// Whether this is a child pane that opens a view controller of the app, not a page.
   public var opensCustomController: Bool {
-    kind == .childPane && Self.customControllerKeys.contains { self[member: $0] != nil }
+    // Those members are kept among the details (whatever their value), never in `extra`:
+    // looked up by member, not by name, as every child pane's row asks.
+    kind == .childPane
+      && fields.details.contains { Self.customControllerMembers.contains($0.member) }
   }
+
+  /// ``customControllerKeys`` as members.
+  private static let customControllerMembers: [Member] = [
+    .viewControllerClass, .viewControllerStoryBoardId, .viewControllerStoryBoardFile,
+    .segueIdentifier,
+  ]
 
   /// The `File` of a specifier dictionary that opens a page: a `PSChildPaneSpecifier`
   /// without a custom view controller.

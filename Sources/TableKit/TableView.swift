@@ -43,11 +43,18 @@ public final class TableView {
   /// Row counts per section, and their running totals; `nil` until first needed.
   @exclusivity(unchecked) private var layout: Layout?
 
-  private struct Layout {
-    var rowCounts: [Int]
+  /// A class, so that the many questions about rows each retain one object, not its arrays.
+  private final class Layout {
+    let rowCounts: [Int]
     /// `rowStarts[s]` is the row number of section `s`'s first row.
-    var rowStarts: [Int]
-    var totalRows: Int
+    let rowStarts: [Int]
+    let totalRows: Int
+
+    init(rowCounts: [Int], rowStarts: [Int], totalRows: Int) {
+      self.rowCounts = rowCounts
+      self.rowStarts = rowStarts
+      self.totalRows = totalRows
+    }
   }
 
   /// The rows on the page last shown, in order.
@@ -189,12 +196,24 @@ public final class TableView {
     return dataSource.tableView(self, cellForRowAt: indexPath).text ?? ""
   }
 
-  /// What tells the lines of a row without making its cell, when the data source adopts
-  /// ``TableViewRowTitleDataSource`` (asked once for a whole screen's rows): its answer for
-  /// an index path, `nil` when only the cell can tell.
-  package var rowLinesTeller: ((IndexPath) -> Int?)? {
+  /// What tells the lines of rows without making their cells, when the data source adopts
+  /// ``TableViewRowTitleDataSource`` (asked once for a whole screen's rows).
+  package var rowLinesTeller: RowLinesTeller? {
     guard let titles = dataSource as? any TableViewRowTitleDataSource else { return nil }
-    return { [unowned self] indexPath in titles.tableView(self, linesForRowAt: indexPath) }
+    return RowLinesTeller(
+      eachRow: { [unowned self] section in
+        titles.tableView(self, linesForEachRowInSection: section)
+      },
+      row: { [unowned self] indexPath in titles.tableView(self, linesForRowAt: indexPath) })
+  }
+
+  /// A data source's answers about the lines of rows: ``eachRow`` for every row of a
+  /// section at once, ``row`` for one row; `nil` when only the cells can tell.
+  package struct RowLinesTeller {
+    /// The lines each row of a section takes, when they all take the same.
+    package let eachRow: (Int) -> Int?
+    /// The lines of one row.
+    package let row: (IndexPath) -> Int?
   }
 
   // MARK: Reusing cells

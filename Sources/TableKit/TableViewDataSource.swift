@@ -43,11 +43,24 @@ public protocol TableViewRowTitleDataSource: TableViewDataSource {
   /// `nil` when only the cell can tell. A front end that fits pages to a terminal asks it for
   /// every row of a screen. By default `nil`.
   func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int?
+
+  /// The lines each row of `section` takes when they all take the same, as UIKit's
+  /// `rowHeight` gives every row one height; `nil` when they differ or only the rows can
+  /// tell. A front end that fits pages to a terminal asks it for every section first, and
+  /// asks ``tableView(_:linesForRowAt:)`` only for the rows of sections that answer `nil`:
+  /// a section of thousands of rows is then laid out without a question per row. By default
+  /// `nil`.
+  func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int?
 }
 
 extension TableViewRowTitleDataSource {
   /// Only the cell can tell.
   public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
+    nil
+  }
+
+  /// Only the rows can tell.
+  public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
     nil
   }
 }

@@ -155,13 +155,19 @@ struct Program {
     saver.isAtEndOfInput = { reader.inputEnded }
 
     let environment = self.environment
+    // Output to a pipe or a file has no size to change: worked out once, not per command.
+    let pipeSize =
+      Terminal.isTerminal(1) ? nil : Terminal.layoutSize(environment: environment.values)
+    let pipeWidth = Terminal.messageWidth(environment: environment.values)
     let session = Session(
       navigationController: navigationController, reader: reader, output: standardOutput,
       errorOutput: standardError,
       usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
-      terminalSize: { Terminal.layoutSize(environment: environment.values) })
+      terminalSize: { pipeSize ?? Terminal.layoutSize(environment: environment.values) })
     session.programName = "settei"
-    session.messageWidth = { Terminal.messageWidth(environment: environment.values) }
+    session.messageWidth = {
+      pipeSize != nil ? pipeWidth : Terminal.messageWidth(environment: environment.values)
+    }
     session.messages = .forLanguage(language)
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }

@@ -96,6 +96,16 @@ import Testing
       raw: ["Type": "PSChildPaneSpecifier", "File": "Extra", "IASKViewControllerClass": "X"])
     #expect(custom.opensCustomController)
     #expect(custom.pageReferences.isEmpty)
+    // Each of InAppSettingsKit's keys for an app's controller, whatever its value.
+    for key in Specifier.customControllerKeys {
+      for value: PropertyListValue in ["Controller", 3, false] {
+        let opening = Specifier(
+          index: 0, raw: ["Type": "PSChildPaneSpecifier", "File": "Extra", key: value])
+        #expect(opening.opensCustomController, "\(key) = \(value)")
+        let notAPane = Specifier(index: 0, raw: ["Type": "PSToggleSwitchSpecifier", key: value])
+        #expect(!notAPane.opensCustomController, "\(key) on a switch")
+      }
+    }
     let pane = Specifier(index: 0, raw: ["Type": "PSChildPaneSpecifier", "File": "Extra"])
     #expect(!pane.opensCustomController)
     #expect(pane.pageReferences == [Specifier.PageReference(nestedIn: nil, file: "Extra")])

@@ -17,11 +17,15 @@ import Testing
     let model = SettingsModel(schema: schema, storedValues: stored, language: language)
     var compared = 0
     var toldLines = 0
+    var toldSections = 0
     for (name, page) in schema.pages.sorted(by: { $0.key < $1.key }) {
       let controller = SettingsPageViewController(page: page, model: model)
       controller.loadViewIfNeeded()
       let tableView = controller.tableView
       for section in 0..<tableView.numberOfSections {
+        // The lines told for a whole section are each of its rows' (checked below).
+        let each = controller.tableView(tableView, linesForEachRowInSection: section)
+        if each != nil { toldSections += 1 }
         for row in 0..<tableView.numberOfRows(inSection: section) {
           let indexPath = IndexPath(row: row, section: section)
           let cell = controller.tableView(tableView, cellForRowAt: indexPath)
@@ -35,14 +39,20 @@ import Testing
             #expect(told == lines, "\(name) row \(indexPath) in \(language)")
             toldLines += 1
           }
+          if let each {
+            #expect(each == lines, "\(name) section \(section) row \(row) in \(language)")
+          }
           compared += 1
         }
       }
       #expect(controller.tableView(tableView, titleForRowAt: IndexPath(row: 0, section: -1)) == nil)
       #expect(controller.tableView(tableView, linesForRowAt: IndexPath(row: 0, section: -1)) == nil)
+      #expect(controller.tableView(tableView, linesForEachRowInSection: -1) == nil)
     }
-    // Nearly every row tells its lines (only rows with an IASKSubtitle need their cell).
+    // Nearly every row tells its lines (only rows with an IASKSubtitle need their cell), and
+    // most sections tell them for all their rows at once.
     #expect(toldLines * 2 > compared)
+    #expect(toldSections > 0)
     return compared
   }
 

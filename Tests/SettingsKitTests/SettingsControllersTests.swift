@@ -63,6 +63,41 @@ struct SettingsControllersTests {
     #expect(model.values["temperatureUnit"] == "fahrenheit")
   }
 
+  /// Going back to a page shows the cells it showed when nothing changed meanwhile (a page
+  /// of many rows makes none of them again), and new ones showing the change when a value
+  /// or the language changed.
+  @Test func backKeepsThePageCellsUntilSomethingChanges() throws {
+    let model = try embeddedModel(language: "en")
+    let root = SettingsPageViewController(page: try #require(model.schema.rootPage), model: model)
+    let navigation = NavigationController(rootViewController: root)
+    navigation.viewWillAppear(false)
+    let tableView = root.tableView
+    let shownRows = (0..<tableView.totalNumberOfRows).compactMap(tableView.indexPath(forRowNumber:))
+    let first = tableView.showRows(shownRows)
+    let unit = try #require(rowNumber(of: "Temperature Unit", in: root))
+
+    // Into the list and back without choosing: the same cells.
+    #expect(select("Temperature Unit", in: root))
+    navigation.popViewController(animated: true)
+    let kept = tableView.showRows(shownRows)
+    #expect(zip(first, kept).allSatisfy { $0 === $1 })
+
+    // A choice made on the list: the page shows it on new cells.
+    #expect(select("Temperature Unit", in: root))
+    #expect(select("Fahrenheit (°F)", in: navigation.topViewController))
+    navigation.popViewController(animated: true)
+    let changed = tableView.showRows(shownRows)
+    #expect(changed[unit] !== kept[unit])
+    #expect(changed[unit]?.detailText == "• Fahrenheit (°F)")
+
+    // Another language, changed while a list is on top.
+    #expect(select("Temperature Unit", in: root))
+    model.language = "ja"
+    navigation.popViewController(animated: true)
+    let japanese = tableView.showRows(shownRows)
+    #expect(japanese[unit]?.text == "温度単位")
+  }
+
   @Test func toggleFlipsAndShowsOnOff() throws {
     let model = try embeddedModel(language: "ja")
     let page = try #require(model.schema.rootPage)

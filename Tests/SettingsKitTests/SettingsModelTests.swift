@@ -39,6 +39,30 @@ func sampleSchema() throws -> SettingsSchema {
     #expect(model.value(forKey: "unknown") == nil)
   }
 
+  /// A row asks for a key's value and its default at once: the same as asking for each.
+  @Test func aValueAndItsDefaultTogetherAreEachAsAskedAlone() throws {
+    let keys = ["colour", "volume", "sound", "unknown"]
+    let stores: [[String: PropertyListValue]] = [
+      [:], ["colour": "blue", "volume": 42], ["colour": "purple", "sound": "yes", "other": 1],
+    ]
+    for stored in stores {
+      let model = SettingsModel(schema: try sampleSchema(), storedValues: stored, language: "en")
+      func expectBothAsAlone(_ moment: String) {
+        for key in keys {
+          let both = model.valueAndDefault(forKey: key)
+          #expect(both.value == model.value(forKey: key), "\(key), \(moment), \(stored)")
+          #expect(both.defaultValue == model.defaultValue(forKey: key), "\(key), \(moment)")
+        }
+      }
+      expectBothAsAlone("as loaded")
+      model.setValue("red", forKey: "colour")
+      model.setValue(nil, forKey: "volume")
+      expectBothAsAlone("after changes")
+      _ = model.undo()
+      expectBothAsAlone("after an undo")
+    }
+  }
+
   @Test func anInvalidStoredValueIsKeptUnlessChangedAndWarnedAbout() throws {
     let model = SettingsModel(
       schema: try sampleSchema(), storedValues: ["volume": 42, "other": "x"], language: "en")

@@ -1,4 +1,5 @@
 import TableKit
+import Testing
 
 @testable import TableREPL
 
@@ -98,4 +99,18 @@ func withoutEscapes(_ text: String) -> String {
     }
   }
   return result
+}
+
+/// The output of a session on `controller` that runs `lines` and ends with their end (a
+/// quit), on a terminal of `columns`×`rows`.
+func sessionOutput(
+  of controller: ViewController, running lines: [String], columns: Int = 80, rows: Int = 24
+) -> String {
+  let navigation = NavigationController(rootViewController: controller)
+  let output = StringOutput()
+  let session = Session(
+    navigationController: navigation, reader: ScriptedLineReader(lines), output: output,
+    terminalSize: { Session.TerminalSize(columns: columns, rows: rows) })
+  #expect(session.run() == .quit)
+  return output.text
 }

@@ -17,13 +17,7 @@ private final class TellingTitlesController: CountingViewController, TableViewRo
 /// titles a data source tells, making no cell, or else by each row's cell.
 @Suite struct TitleSelectionCostTests {
   private func run(_ controller: CountingViewController, _ lines: [String]) -> String {
-    let navigation = NavigationController(rootViewController: controller)
-    let output = StringOutput()
-    let session = Session(
-      navigationController: navigation, reader: ScriptedLineReader(lines), output: output,
-      terminalSize: { Session.TerminalSize(columns: 80, rows: 24) })
-    #expect(session.run() == .quit)
-    return output.text
+    sessionOutput(of: controller, running: lines)
   }
 
   @Test func aDataSourceThatTellsTitlesIsAskedForNoCellOfTheWholeScreen() {

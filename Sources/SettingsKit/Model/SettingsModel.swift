@@ -48,7 +48,9 @@ public final class SettingsModel {
   private var edits: [String: PropertyListValue?] = [:]
   /// The specifier of each key on the pages shown (all pages once ``allKeysIndexed``), and
   /// its page, for the words of its allowed values.
-  private var settingsByKey: [String: (specifier: Specifier, page: SettingsSchema.Page)] = [:]
+  /// The page is kept by name: every row shown looks its key up here, and copying a page out
+  /// with it would retain each of the page's fields.
+  private var settingsByKey: [String: (specifier: Specifier, pageName: String)] = [:]
   /// Whether ``settingsByKey`` holds every page reachable from the root.
   private var allKeysIndexed = false
   /// The pages shown (asked for with ``page(named:)``), in that order; the root first.
@@ -87,6 +89,12 @@ public final class SettingsModel {
     return page
   }
 
+  /// Whether the schema has a page `name`, read or not yet (as a child pane's row asks,
+  /// without copying the schema).
+  public func hasPage(named name: String) -> Bool {
+    schema.hasPage(named: name)
+  }
+
   /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
   /// `changes` and `reset all` need), once.
   public func loadAllPages() {
@@ -115,9 +123,11 @@ public final class SettingsModel {
   /// Adds a page's keys to ``settingsByKey``; a key already there keeps its first setting.
   private func index(_ page: SettingsSchema.Page) {
     var found: [String] = []
+    // Room for the page's keys at once, not a table grown (and every entry moved) by steps.
+    settingsByKey.reserveCapacity(settingsByKey.count + page.specifiers.count)
     for specifier in page.specifiers {
       if let key = specifier.key, settingsByKey[key] == nil {
-        settingsByKey[key] = (specifier, page)
+        settingsByKey[key] = (specifier, page.name)
         if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
       }
     }
@@ -127,6 +137,14 @@ public final class SettingsModel {
   /// The setting of a key, and its page: from the pages shown, else from every page, which
   /// are read (once) to find it.
   private func setting(forKey key: String) -> (specifier: Specifier, page: SettingsSchema.Page)? {
+    guard let (specifier, pageName) = specifier(forKey: key),
+      let page = schema.pages[pageName]
+    else { return nil }
+    return (specifier, page)
+  }
+
+  /// The specifier of a key (``setting(forKey:)`` without its page), and its page's name.
+  private func specifier(forKey key: String) -> (specifier: Specifier, pageName: String)? {
     if let found = settingsByKey[key] { return found }
     guard !allKeysIndexed else { return nil }
     indexAllKeys()
@@ -142,7 +160,7 @@ public final class SettingsModel {
     settingsByKey = [:]
     for (page, specifier) in schema.keyedSpecifiers {
       if let key = specifier.key, settingsByKey[key] == nil {
-        settingsByKey[key] = (specifier, page)
+        settingsByKey[key] = (specifier, page.name)
         if checksStoredKeysLater, before[key] == nil, storedValues[key] != nil {
           found.append(key)
         }
@@ -165,17 +183,30 @@ public final class SettingsModel {
   /// The value of a key as the user sees it: this session's change, else the stored value
   /// when it is valid for the key's specifier, else the specifier's default.
   public func value(forKey key: String) -> PropertyListValue? {
-    if let edit = edits[key] { return edit ?? defaultValue(forKey: key) }
-    if let stored = storedValues[key], isValid(stored, forKey: key) || isShown(stored, forKey: key)
+    valueAndDefault(forKey: key).value
+  }
+
+  /// The value of a key as the user sees it (``value(forKey:)``) and its default, for a row
+  /// that shows both (a value that is not the default is marked): the key's setting is
+  /// looked up once for both.
+  public func valueAndDefault(forKey key: String) -> (
+    value: PropertyListValue?, defaultValue: PropertyListValue?
+  ) {
+    let specifier = specifier(forKey: key)?.specifier
+    let defaultValue = specifier?.defaultValue
+    // Most sessions change few keys, and a new store holds none: no hashing for nothing.
+    if !edits.isEmpty, let edit = edits[key] { return (edit ?? defaultValue, defaultValue) }
+    if !storedValues.isEmpty, let stored = storedValues[key],
+      Self.isValid(stored, for: specifier) || Self.isShown(stored, for: specifier)
     {
-      return stored
+      return (stored, defaultValue)
     }
-    return defaultValue(forKey: key)
+    return (defaultValue, defaultValue)
   }
 
   /// The schema's default for a key.
   public func defaultValue(forKey key: String) -> PropertyListValue? {
-    setting(forKey: key)?.specifier.defaultValue
+    specifier(forKey: key)?.specifier.defaultValue
   }
 
   /// Sets a key's value for this session.
@@ -273,8 +304,13 @@ public final class SettingsModel {
   }
 
   private func notifyObservers() {
+    revision &+= 1
     for observer in observers { observer.notify() }
   }
+
+  /// Counts the changes observers were told of (a value, the language): a screen that
+  /// showed the values at one revision shows them still while it is the same.
+  public private(set) var revision = 0
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.
@@ -339,13 +375,23 @@ public final class SettingsModel {
   /// it: a multi-value or radio group's value that is none of its choices (shown with no
   /// title and no ✓).
   private func isShown(_ stored: PropertyListValue, forKey key: String) -> Bool {
-    guard let kind = setting(forKey: key)?.specifier.kind else { return false }
+    Self.isShown(stored, for: specifier(forKey: key)?.specifier)
+  }
+
+  /// ``isShown(_:forKey:)`` for the key's specifier.
+  private static func isShown(_ stored: PropertyListValue, for specifier: Specifier?) -> Bool {
+    guard let kind = specifier?.kind else { return false }
     return kind == .multiValue || kind == .radioGroup
   }
 
   /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
   public func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
-    guard let specifier = setting(forKey: key)?.specifier else { return true }
+    Self.isValid(value, for: specifier(forKey: key)?.specifier)
+  }
+
+  /// ``isValid(_:forKey:)`` for the key's specifier (`nil`: no specifier knows the key).
+  private static func isValid(_ value: PropertyListValue, for specifier: Specifier?) -> Bool {
+    guard let specifier else { return true }
     switch specifier.kind {
     case .multiValue, .radioGroup:
       return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
@@ -419,7 +465,7 @@ public final class SettingsModel {
 
   /// Whether a key's value is or holds a secret (see ``keysHoldingSecrets``).
   public func holdsSecret(_ key: String) -> Bool {
-    guard let specifier = setting(forKey: key)?.specifier else { return false }
+    guard let specifier = specifier(forKey: key)?.specifier else { return false }
     return specifier.isSecure || secretItemFields(of: specifier) != nil
   }
 
@@ -431,7 +477,7 @@ public final class SettingsModel {
       guard let secret = value?.stringValue, !secret.isEmpty, text.contains(secret) else {
         return false
       }
-      return setting(forKey: key)?.specifier.isSecure == true
+      return specifier(forKey: key)?.specifier.isSecure == true
     }
     return edits.contains { reveals($0.key, $0.value) }
       || storedValues.contains { edits[$0.key] == nil && reveals($0.key, $0.value) }
@@ -443,7 +489,7 @@ public final class SettingsModel {
   /// `value` with the secrets in it masked as ``maskedSecret``: a secure field's value, the
   /// items of a list group whose items are secure, the secure fields of its items' page.
   public func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
-    guard let specifier = setting(forKey: key)?.specifier else { return value }
+    guard let specifier = specifier(forKey: key)?.specifier else { return value }
     if specifier.isSecure { return .string(Self.maskedSecret) }
     guard let fields = secretItemFields(of: specifier), let items = value.arrayValue else {
       return value

@@ -28,8 +28,12 @@ enum ChromeStrings {
     }
   }
 
-  private static func base(_ language: String) -> String {
-    String(language.prefix { $0 != "_" && $0 != "-" })
+  /// The language without its region or script (`pt` of `pt-BR`): asked for every switch
+  /// shown, so found among the UTF-8 bytes, and the code itself when it has no region.
+  private static func base(_ language: String) -> Substring {
+    let utf8 = language.utf8
+    let end = utf8.firstIndex { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    return language[..<(end ?? utf8.endIndex)]
   }
   static func settings(_ language: String) -> String { isJapanese(language) ? "設定" : "Settings" }
 

@@ -36,6 +36,15 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     var header: String?
     var footer: String?
     var rows: [Row]
+    /// The lines each row's cell takes when they all take the same (``lines(of:)``), worked
+    /// out once when the sections are made.
+    var linesOfEachRow: Int?
+
+    init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+      self.header = header
+      self.footer = footer
+      self.rows = rows
+    }
   }
 
   private(set) var sections: [Section] = []
@@ -91,8 +100,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       guard let self else { return }
       self.updateTitle()
       self.rebuildSectionsIfNeeded()
-      self.tableView.reloadData()
+      self.reloadData()
     }
+  }
+
+  /// The model's ``SettingsModel/revision`` when the table view last asked for cells anew.
+  private var shownRevision: Int?
+
+  private func reloadData() {
+    tableView.reloadData()
+    shownRevision = model.revision
   }
 
   deinit {
@@ -154,22 +171,27 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     rebuildSections()
   }
 
-  /// Settings may have changed on the screens above: show their current values.
+  /// Settings may have changed on the screens above: show their current values. The cells
+  /// shown are kept when nothing changed since they were made (a change reloads them as it
+  /// happens): going back to a page of many rows makes none of its cells again.
   public override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    rebuildSectionsIfNeeded()
-    tableView.reloadData()
+    if rebuildSectionsIfNeeded() || shownRevision != model.revision {
+      reloadData()
+    }
   }
 
   /// Sections hold the schema's raw texts; they change only with the items of a list group
   /// or with the lint errors of the page. Rebuilding them on every change of any value cost
-  /// more than showing the screen.
-  private func rebuildSectionsIfNeeded() {
-    if hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors
-      || (hasSortedRadioGroups && builtLanguage != model.language)
-    {
-      rebuildSections()
-    }
+  /// more than showing the screen. Whether they were rebuilt.
+  @discardableResult
+  private func rebuildSectionsIfNeeded() -> Bool {
+    guard
+      hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors
+        || (hasSortedRadioGroups && builtLanguage != model.language)
+    else { return false }
+    rebuildSections()
+    return true
   }
 
   /// Whether a radio group lists its choices sorted by title, which changes with the
@@ -250,6 +272,12 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
     if let listItem, listItem.index != nil, listItem.isDeletable {
       result.append(Section(rows: [.deleteItem]))
+    }
+    for index in result.indices {
+      let lines = result[index].rows.first.flatMap(Self.lines(of:))
+      if let lines, result[index].rows.allSatisfy({ Self.lines(of: $0) == lines }) {
+        result[index].linesOfEachRow = lines
+      }
     }
     sections = result
     builtLanguage = model.language
@@ -340,10 +368,22 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.indices.contains(indexPath.row)
     else { return nil }
-    switch sections[indexPath.section].rows[indexPath.row] {
-    case .problem: return 2
-    case .setting(let specifier): return specifier.subtitle == nil ? 1 : nil
-    case .choice, .listItem, .deleteItem, .listAdd: return 1
+    return Self.lines(of: sections[indexPath.section].rows[indexPath.row])
+  }
+
+  /// The lines of every row of a section whose rows take the same: most sections, whose rows
+  /// are one line each.
+  public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
+    sections.indices.contains(section) ? sections[section].linesOfEachRow : nil
+  }
+
+  /// The lines a row's cell takes, `nil` when only its cell can tell (a setting with an
+  /// `IASKSubtitle`, which shows depending on the value).
+  private static func lines(of row: Row) -> Int? {
+    switch row {
+    case .problem: 2
+    case .setting(let specifier): specifier.subtitle == nil ? 1 : nil
+    case .choice, .listItem, .deleteItem, .listAdd: 1
     }
   }
 
@@ -367,15 +407,15 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
-    // The value is looked up once for the cell and its mark (as differsFromDefault would).
-    let value = specifier.key.flatMap { model.value(forKey: $0) }
+    // The value and its default are looked up once for the cell and its mark.
+    let (value, defaultValue) = specifier.key.map(model.valueAndDefault(forKey:)) ?? (nil, nil)
     let cell = plainCell(for: specifier, value: value)
     if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
       return subtitled(cell, subtitle)
     }
     // A value that differs from its default is marked, so changes stand out.
-    if let key = specifier.key, let detail = cell.detailText, !detail.isEmpty, let value,
-      !SpecifierValues.same(value, model.defaultValue(forKey: key))
+    if specifier.key != nil, let detail = cell.detailText, !detail.isEmpty, let value,
+      !SpecifierValues.same(value, defaultValue)
     {
       cell.detailText = "• " + detail
     }
@@ -418,7 +458,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     case .childPane:
       // The pane opens its page when the walk of the page graph follows it.
       if !specifier.opensCustomController, let file = specifier.file,
-        model.schema.hasPage(named: file)
+        model.hasPage(named: file)
       {
         cell.accessoryType = .disclosureIndicator
       } else {

@@ -165,9 +165,10 @@ public final class Session {
   package var prompt: String {
     let titles = navigationController.titles
     let limit = max(12, currentTerminalSize().columns / 2)
-    // Shown before every line, and the same until the stack or the width changes.
-    if let lastPrompt, lastPrompt.titles == titles, lastPrompt.limit == limit {
-      return lastPrompt.text
+    // Shown before every line, and the same until the stack or the width changes: going
+    // into a page and back shows two prompts in turn, so the last few are kept.
+    if let kept = recentPrompts.first(where: { $0.titles == titles && $0.limit == limit }) {
+      return kept.text
     }
     let crumbs = titles.map(TerminalText.sanitize)
     var text = crumbs.joined(separator: " › ")
@@ -175,12 +176,17 @@ public final class Session {
       text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
     }
     text += "> "
-    lastPrompt = (titles, limit, text)
+    if recentPrompts.count == Self.recentPromptLimit { recentPrompts.removeFirst() }
+    recentPrompts.append((titles, limit, text))
     return text
   }
 
-  /// The last prompt made, with the titles and width it was made for.
-  @exclusivity(unchecked) private var lastPrompt: (titles: [String], limit: Int, text: String)?
+  /// The last prompts made, oldest first, with the titles and width each was made for.
+  @exclusivity(unchecked) private var recentPrompts: [RecentPrompt] = []
+  /// A prompt made, with the titles and width it was made for.
+  private typealias RecentPrompt = (titles: [String], limit: Int, text: String)
+  /// How many prompts ``recentPrompts`` keeps: about as deep as people go into pages.
+  private static let recentPromptLimit = 4
 
   // MARK: Application commands
 
@@ -765,14 +771,28 @@ public final class Session {
           footerLines: renderer.lineCount(
             ofSectionText: tableView.footerTitle(forSection: section), footer: true)))
       guard measures else { continue }
+      // A section whose rows all take the same lines is told at once (most sections: one
+      // line a row), and its rows are counted only once a row of the screen is not one line.
+      if let each = teller?.eachRow(section) {
+        if each != 1 {
+          if rowLines.isEmpty { rowLines = Array(repeating: 1, count: sections[section].first) }
+          rowLines.append(contentsOf: repeatElement(each, count: count))
+        } else if !rowLines.isEmpty {
+          rowLines.append(contentsOf: repeatElement(1, count: count))
+        }
+        continue
+      }
       for row in 0..<count {
         let indexPath = IndexPath(row: row, section: section)
-        rowLines.append(
-          teller?(indexPath) ?? tableView.currentCell(at: indexPath)?.lines ?? 1)
+        let lines = teller?.row(indexPath) ?? tableView.currentCell(at: indexPath)?.lines ?? 1
+        if lines != 1, rowLines.isEmpty {
+          rowLines = Array(repeating: 1, count: sections[section].first + row)
+        }
+        if !rowLines.isEmpty { rowLines.append(lines) }
       }
     }
     return pageLayout(
-      sections: sections, rowLines: rowLines.contains { $0 != 1 } ? rowLines : nil,
+      sections: sections, rowLines: rowLines.isEmpty ? nil : rowLines,
       totalRows: total, isFiltered: false, renderer: renderer, terminal: terminal)
   }
 
