@@ -54,27 +54,50 @@ open class TableViewCell {
   /// Whether the row is shown as dimmed and unselectable.
   @exclusivity(unchecked) public var isEnabled = true
 
-  private let mainLabel = Label()
-  private let detailLabel = Label()
+  /// The texts, kept in the cell until a label is asked for; from then on the label holds
+  /// its text. Most cells are given their texts and never asked for a label: they make no
+  /// label objects (a screen of a settings page makes a cell a row).
+  @exclusivity(unchecked) private var storedText: String?
+  @exclusivity(unchecked) private var storedDetailText: String?
+  @exclusivity(unchecked) private var mainLabel: Label?
+  @exclusivity(unchecked) private var detailLabel: Label?
 
-  /// The label of the main text, as UIKit's `textLabel`; its `text` is ``text``.
-  public var textLabel: Label? { mainLabel }
+  /// The label of the main text, as UIKit's `textLabel`; its `text` is ``text``. The same
+  /// label every time.
+  public var textLabel: Label? {
+    if let mainLabel { return mainLabel }
+    let label = Label(text: storedText)
+    mainLabel = label
+    storedText = nil
+    return label
+  }
 
   /// The label of the secondary text, as UIKit's `detailTextLabel`; its `text` is
   /// ``detailText``. `nil` for the `.default` style, which shows no detail text.
-  public var detailTextLabel: Label? { style == .default ? nil : detailLabel }
+  public var detailTextLabel: Label? {
+    guard style != .default else { return nil }
+    if let detailLabel { return detailLabel }
+    let label = Label(text: storedDetailText)
+    detailLabel = label
+    storedDetailText = nil
+    return label
+  }
 
   /// The main text of the row: the text of ``textLabel``.
   public var text: String? {
-    get { mainLabel.text }
-    set { mainLabel.text = newValue }
+    get { mainLabel.map(\.text) ?? storedText }
+    set {
+      if let mainLabel { mainLabel.text = newValue } else { storedText = newValue }
+    }
   }
 
   /// The secondary text: the current value in `.value1`, a subtitle in `.subtitle`; the text
   /// of ``detailTextLabel``.
   public var detailText: String? {
-    get { detailLabel.text }
-    set { detailLabel.text = newValue }
+    get { detailLabel.map(\.text) ?? storedDetailText }
+    set {
+      if let detailLabel { detailLabel.text = newValue } else { storedDetailText = newValue }
+    }
   }
 
   /// Creates a cell with a style and an optional reuse identifier.

@@ -110,6 +110,29 @@ final class DequeuingDataSource: TableViewDataSource {
     #expect(TableViewCell(style: .default).detailTextLabel == nil, "as UIKit: no detail label")
   }
 
+  /// Texts set before a label is first asked for are its text; the label is the same object
+  /// every time, and stays the text's place: a label kept by a screen shows what the cell's
+  /// texts become.
+  @Test func aLabelAskedForLateHasTheTextsSetBefore() throws {
+    let cell = TableViewCell(style: .subtitle, text: "Wi-Fi", detailText: "Home")
+    let label = try #require(cell.textLabel)
+    let detail = try #require(cell.detailTextLabel)
+    #expect(label.text == "Wi-Fi")
+    #expect(detail.text == "Home")
+    #expect(cell.textLabel === label)
+    #expect(cell.detailTextLabel === detail)
+    cell.text = "Bluetooth"
+    cell.detailText = nil
+    #expect(label.text == "Bluetooth")
+    #expect(detail.text == nil)
+    label.text = "AirDrop"
+    #expect(cell.text == "AirDrop")
+    // A default cell keeps a detail text it is given, as before, though it shows none.
+    let plain = TableViewCell(style: .default, text: "Off", detailText: "unused")
+    #expect(plain.detailText == "unused")
+    #expect(plain.detailTextLabel == nil)
+  }
+
   @Test func aCellQueueHasALimit() {
     final class NewCellsEachTime: TableViewDataSource {
       func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1_000 }
