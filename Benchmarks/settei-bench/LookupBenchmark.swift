@@ -57,6 +57,7 @@ struct LookupBenchmark {
     var findInstructions: Int?
     var bigFindInstructions: Int?
     var navigation: (big: Int, embedded: Int)?
+    var sameScreens: (count: Int, perCommand: Int)?
     if let valgrind = configuration.valgrind {
       let callgrind = Callgrind(valgrind: valgrind, folder: folder)
       func perCommand(_ process: ChildProcess, cycle: [String], count: Int, name: String)
@@ -80,6 +81,18 @@ struct LookupBenchmark {
       navigation = (
         try perCommand(generatedRun, cycle: ["1", "back"], count: count, name: "navigate-big"),
         try perCommand(embedded, cycle: ["1", "back"], count: count, name: "navigate-embedded")
+      )
+      // The same screens (the root of 100 panes, the first pane of 1,000 settings) with one
+      // setting on each other pane: what the schema's size adds to a command, alone.
+      let small = GeneratedSchema(
+        panes: generated.panes, settingsPerPane: generated.settingsPerPane, filledPanes: 1)
+      let smallPath = folder + "/same-screens.json"
+      try TextFile.write(small.json(), to: smallPath)
+      sameScreens = (
+        small.settingCount,
+        try perCommand(
+          settei(["--schema", smallPath], store: "same-screens.json.store"), cycle: ["1", "back"],
+          count: count, name: "navigate-same-screens")
       )
     }
 
@@ -118,11 +131,22 @@ struct LookupBenchmark {
           "\(Format.grouped($0.big)) ÷ \(Format.grouped($0.embedded)) instructions per "
             + "command = \(Format.ratio(Double($0.big) / Double($0.embedded)))"
         } ?? "–") + " | ≤ \(Format.ratio(Self.navigationTarget)) | \(verdict(navigationMet)) |",
+      "| `1`, `back` on the generated schema ÷ on a schema of the same screens with fewer "
+        + "settings | "
+        + (navigation.flatMap { all in
+          sameScreens.map { same in
+            "\(Format.grouped(all.big)) ÷ \(Format.grouped(same.perCommand)) instructions per "
+              + "command (\(Format.grouped(same.count)) settings) = "
+              + Format.ratio(Double(all.big) / Double(same.perCommand))
+          }
+        } ?? "–") + " | (what the schema's size adds) | |",
       "",
       "`1` opens the first child pane of the generated schema (1,000 settings, a page of as "
         + "many rows as 24 lines hold) and the first list of choices of the embedded one (6 "
         + "rows); `back` returns to the root (100 child panes; 9 rows). Each screen is "
-        + "rendered in full.",
+        + "rendered in full. The schema of the same screens is the generated one with one "
+        + "setting on each pane but the first (`GeneratedSchema(filledPanes: 1)`): the same "
+        + "root and first pane, so that the two differ in their size alone.",
     ]
     let result =
       (findInstructions.map { "find: \(Format.grouped($0)) instructions (default schema); " }

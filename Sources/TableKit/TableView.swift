@@ -196,24 +196,10 @@ public final class TableView {
     return dataSource.tableView(self, cellForRowAt: indexPath).text ?? ""
   }
 
-  /// What tells the lines of rows without making their cells, when the data source adopts
-  /// ``TableViewRowTitleDataSource`` (asked once for a whole screen's rows).
-  package var rowLinesTeller: RowLinesTeller? {
-    guard let titles = dataSource as? any TableViewRowTitleDataSource else { return nil }
-    return RowLinesTeller(
-      eachRow: { [unowned self] section in
-        titles.tableView(self, linesForEachRowInSection: section)
-      },
-      row: { [unowned self] indexPath in titles.tableView(self, linesForRowAt: indexPath) })
-  }
-
-  /// A data source's answers about the lines of rows: ``eachRow`` for every row of a
-  /// section at once, ``row`` for one row; `nil` when only the cells can tell.
-  package struct RowLinesTeller {
-    /// The lines each row of a section takes, when they all take the same.
-    package let eachRow: (Int) -> Int?
-    /// The lines of one row.
-    package let row: (IndexPath) -> Int?
+  /// The data source as a ``TableViewRowTitleDataSource``, when it adopts it: what tells the
+  /// lines of rows without making their cells (looked up once for a whole screen's rows).
+  package var rowTitleDataSource: (any TableViewRowTitleDataSource)? {
+    dataSource as? any TableViewRowTitleDataSource
   }
 
   // MARK: Reusing cells

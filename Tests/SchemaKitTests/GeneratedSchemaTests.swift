@@ -23,6 +23,24 @@ import Testing
     try expectGenerated(schema)
   }
 
+  /// A schema whose first pane alone is filled shows the same root and first pane as a full
+  /// one, with one setting on each other pane.
+  @Test func panesAfterTheFilledOnesHoldOneSetting() throws {
+    let sparse = GeneratedSchema(panes: 4, settingsPerPane: 150, filledPanes: 1)
+    #expect(sparse.settingCount == 153)
+    let schema = try JSONSchemaReader.read(sparse.json(), source: "sparse.json")
+    #expect(schema.keyedSpecifiers.count == sparse.settingCount)
+    let full = try JSONSchemaReader.read(generated.json(), source: "big.json")
+    var fullRoot = try #require(full.rootPage)
+    fullRoot.source = "sparse.json"
+    #expect(schema.rootPage == fullRoot)
+    #expect(schema.pages["Pane0"]?.specifiers == full.pages["Pane0"]?.specifiers)
+    let last = try #require(schema.pages["Pane3"])
+    #expect(last.specifiers.compactMap(\.key) == [sparse.setting(450).key])
+    let stored = try JSONReader.parse(sparse.store(), source: "store.json").dictionaryValue
+    #expect(stored?.count == sparse.settingCount)
+  }
+
   private func expectGenerated(_ schema: SettingsSchema) throws {
     #expect(schema.pages.count == generated.panes + 1)
     let root = try #require(schema.rootPage)

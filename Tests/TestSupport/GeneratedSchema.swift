@@ -21,15 +21,23 @@ public struct GeneratedSchema: Sendable {
   public let panes: Int
   /// The settings on each pane.
   public let settingsPerPane: Int
+  /// The panes, from the first, that hold ``settingsPerPane`` settings; the others hold one
+  /// each (their first). All of them unless given.
+  public let filledPanes: Int
 
-  /// A schema of `panes` child panes of `settingsPerPane` settings each.
-  public init(panes: Int, settingsPerPane: Int) {
+  /// A schema of `panes` child panes of `settingsPerPane` settings each, or of one setting
+  /// each after the first `filledPanes`: the same screens as a full schema (the root, the
+  /// first panes) with fewer settings behind them.
+  public init(panes: Int, settingsPerPane: Int, filledPanes: Int? = nil) {
     self.panes = panes
     self.settingsPerPane = settingsPerPane
+    self.filledPanes = min(panes, max(0, filledPanes ?? panes))
   }
 
-  /// Every setting of the schema: `panes × settingsPerPane`.
-  public var settingCount: Int { panes * settingsPerPane }
+  /// Every setting of the schema: `panes × settingsPerPane` when every pane is filled.
+  public var settingCount: Int {
+    filledPanes * settingsPerPane + (panes - filledPanes) * min(1, settingsPerPane)
+  }
 
   /// One generated setting.
   public struct Setting: Sendable, Equatable {
@@ -67,13 +75,18 @@ public struct GeneratedSchema: Sendable {
   /// The values of a multi-value's choices.
   public static let choiceValues = ["s", "m", "l"]
 
-  /// The setting numbered `number` (0 ..< ``settingCount``).
+  /// The setting numbered `number` (0 ..< `panes × settingsPerPane`; on a pane that is not
+  /// filled, only its first).
   public func setting(_ number: Int) -> Setting { Setting(number: number) }
 
   /// The settings of pane `pane`, in order.
   public func settings(onPane pane: Int) -> [Setting] {
-    (pane * settingsPerPane..<(pane + 1) * settingsPerPane).map(Setting.init(number:))
+    let count = pane < filledPanes ? settingsPerPane : min(1, settingsPerPane)
+    return (pane * settingsPerPane..<pane * settingsPerPane + count).map(Setting.init(number:))
   }
+
+  /// Every setting, pane by pane.
+  public var allSettings: [Setting] { (0..<panes).flatMap(settings(onPane:)) }
 
   /// The page name (`File`) of pane `pane`: `Pane<p>`.
   public func paneFile(_ pane: Int) -> String { "Pane" + String(pane) }
@@ -135,7 +148,7 @@ public struct GeneratedSchema: Sendable {
   /// writes a store: one member a line, keys sorted by their UTF-8 bytes.
   public func store() -> [UInt8] {
     guard settingCount > 0 else { return Array("{}\n".utf8) }
-    var keys = (0..<settingCount).map { ($0, Setting(number: $0).key) }
+    var keys = allSettings.map { ($0.number, $0.key) }
     keys.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
     var out: [UInt8] = []
     out.reserveCapacity(settingCount * 18 + 8)

@@ -760,7 +760,7 @@ public final class Session {
     var sections: [PageLayout.Section] = []
     sections.reserveCapacity(tableView.numberOfSections)
     var rowLines: [Int] = []
-    let teller = measures ? tableView.rowLinesTeller : nil
+    let teller = measures ? tableView.rowTitleDataSource : nil
     for section in 0..<tableView.numberOfSections {
       let count = tableView.numberOfRows(inSection: section)
       sections.append(
@@ -773,7 +773,7 @@ public final class Session {
       guard measures else { continue }
       // A section whose rows all take the same lines is told at once (most sections: one
       // line a row), and its rows are counted only once a row of the screen is not one line.
-      if let each = teller?.eachRow(section) {
+      if let each = teller?.tableView(tableView, linesForEachRowInSection: section) {
         if each != 1 {
           if rowLines.isEmpty { rowLines = Array(repeating: 1, count: sections[section].first) }
           rowLines.append(contentsOf: repeatElement(each, count: count))
@@ -784,7 +784,9 @@ public final class Session {
       }
       for row in 0..<count {
         let indexPath = IndexPath(row: row, section: section)
-        let lines = teller?.row(indexPath) ?? tableView.currentCell(at: indexPath)?.lines ?? 1
+        let lines =
+          teller?.tableView(tableView, linesForRowAt: indexPath)
+          ?? tableView.currentCell(at: indexPath)?.lines ?? 1
         if lines != 1, rowLines.isEmpty {
           rowLines = Array(repeating: 1, count: sections[section].first + row)
         }
