@@ -486,7 +486,8 @@ struct JSONParser {
 
   /// The offset of the first byte from `start` on that is not printable ASCII or is `"` or
   /// `\`: string content up to there needs no check, no decoding. Scanned through the base
-  /// pointer, eight bytes at a time while none of them ends it, then byte by byte.
+  /// pointer eight bytes at a time, the first word holding such a byte telling which it is;
+  /// the last few bytes of the input one by one.
   @inline(__always)
   func endOfPlainText(from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
@@ -497,13 +498,16 @@ struct JSONParser {
     while end + 8 <= count {
       let word = UInt64(
         littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-      // Whether some byte is below 0x20, is 0x80 or above, or is `"` or `\` (a byte of
-      // `word ^ repeated` is zero where it equals the repeated byte); never a false `false`.
+      // Flags the bytes below 0x20, at 0x80 or above, and `"` and `\` (a byte of
+      // `word ^ repeated` is zero where it equals the repeated byte) by their high bit.
       let quotes = word ^ (ones &* 0x22)
       let backslashes = word ^ (ones &* 0x5C)
       let below = (word &- ones &* 0x20) & ~word
       let equal = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-      guard (below | equal | word) & highs == 0 else { break }
+      let stops = (below | equal | word) & highs
+      // The lowest flagged byte is always a stopping one (a false flag can only follow a
+      // true one, from the borrow it leaves): the first byte of the text that stops it.
+      guard stops == 0 else { return end + stops.trailingZeroBitCount / 8 }
       end += 8
     }
     while end < count {
