@@ -372,6 +372,20 @@ struct JSONParser {
     throw unterminated(quote)
   }
 
+  /// The content of the string whose opening quote is at `index` when it is printable ASCII
+  /// without `\` (its bytes as they stand are its text, with nothing to check), with `index`
+  /// after the closing quote; else `nil`, with `index` unchanged.
+  @inline(__always)
+  mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    let start = index + 1
+    let end = endOfPlainText(from: start)
+    guard end < bytes.count, let base = bytes.baseAddress, base[end] == UInt8(ascii: "\"") else {
+      return nil
+    }
+    index = end + 1
+    return UnsafeBufferPointer(start: base + start, count: end - start)
+  }
+
   /// Steps over one character of string content, checking it is allowed there.
   mutating func advanceOverStringByte(_ byte: UInt8, quote: Int) throws(SourceError) {
     if byte >= 0x20, byte < 0x80 {

@@ -149,21 +149,23 @@ enum JSONPageDecoder {
       var builder = Specifier.Builder(sharing: shared)
       var children: [(member: String?, page: PendingPage)] = []
       try cursor.beginObject(checkingKeys: false)
-      while let key = try cursor.nextMember(knownBy: { Specifier.Member(bytes: $0)?.rawValue }) {
+      while let key = try cursor.nextKey() {
         let member: Specifier.Member?
-        var name = ""
+        let name: String
         switch key {
-        case .known(let known):
-          member = Specifier.Member(rawValue: known)
-        case .other("Children"):
+        case .plain(let bytes):
+          member = Specifier.Member(bytes: bytes)
+          name = member == nil ? String(decoding: bytes, as: UTF8.self) : ""
+        case .text(let text):
+          // A key written with escapes may still be one Apple or InAppSettingsKit defines.
+          member = Specifier.Member(name: text)
+          name = text
+        }
+        if member == nil, name == SpecifierKey.children {
           let child = try self.page(&cursor)
           if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
           if let child { children.append((nil, child)) }
           continue
-        case .other(let other):
-          // A key written with escapes may still be one Apple or InAppSettingsKit defines.
-          member = Specifier.Member(name: other)
-          name = other
         }
         let added: Bool
         if let member {
