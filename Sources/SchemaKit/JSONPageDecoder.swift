@@ -98,10 +98,12 @@ enum JSONPageDecoder {
     var shapeIsWrong = false
     /// Equal arrays of strings (a multi-value's `Titles`, `Values`), held once for every
     /// specifier.
-    var shared = Specifier.SharedArrays()
-    /// The text of the last `Titles`, `ShortTitles` and `Values` arrays read: the same text
+    let shared = Specifier.SharedArrays()
+    /// The text of the last `Titles`, `Values` and `ShortTitles` arrays read: the same text
     /// again is not read again.
-    var lastArrays: [JSONCursor.ArrayText?] = [nil, nil, nil]
+    var lastTitles: JSONCursor.ArrayText?
+    var lastValues: JSONCursor.ArrayText?
+    var lastShortTitles: JSONCursor.ArrayText?
 
     /// A page object, or `nil` (and ``shapeIsWrong``) when the value is not one.
     mutating func page(_ cursor: inout JSONCursor) throws(SourceError) -> PendingPage? {
@@ -161,45 +163,51 @@ enum JSONPageDecoder {
           member = Specifier.Member(name: text)
           name = text
         }
-        if member == nil, name == SpecifierKey.children {
-          let child = try self.page(&cursor)
-          if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
-          if let child { children.append((nil, child)) }
-          continue
-        }
         let added: Bool
         if let member {
-          let value: PropertyListValue
-          if member == .itemSpecifier || member == .addSpecifier, cursor.isObject {
-            value = try nestedSpecifier(&cursor, member: member.name, children: &children)
-          } else if let slot = Self.arraySlot(member) {
-            value = try cursor.value(reusing: &lastArrays[slot])
-          } else {
-            value = try cursor.value()
-          }
-          added = builder.add(member, value)
+          added = try read(member, &cursor, into: &builder, children: &children)
+        } else if name == SpecifierKey.children {
+          let child = try self.page(&cursor)
+          added = !children.contains { $0.member == nil }
+          if added, let child { children.append((nil, child)) }
         } else {
           added = builder.add(name, try cursor.value())
         }
         if !added { throw cursor.repeatedKey() }
       }
-      shared = builder.shared
-      children.sort { order($0.member) < order($1.member) }
+      if children.count > 1 { children.sort { order($0.member) < order($1.member) } }
       for child in children {
         page.children.append((index, child.member, child.page))
       }
       page.specifiers.append(builder.specifier(index: index))
     }
 
-    /// Where the text of the last array read as `member` is kept, for the members whose
-    /// arrays repeat from one specifier to the next.
-    private static func arraySlot(_ member: Specifier.Member) -> Int? {
+    /// Reads the value of a member Apple or InAppSettingsKit defines into `builder`: a
+    /// `Type` of printable ASCII matched from its bytes, any other string straight into its
+    /// field, arrays of choices read once for equal texts. `false` when the specifier has
+    /// the member already.
+    private mutating func read(
+      _ member: Specifier.Member, _ cursor: inout JSONCursor,
+      into builder: inout Specifier.Builder,
+      children: inout [(member: String?, page: PendingPage)]
+    ) throws(SourceError) -> Bool {
       switch member {
-      case .titles: 0
-      case .values: 1
-      case .shortTitles: 2
-      default: nil
+      case .type:
+        if let bytes = cursor.plainString() {
+          return builder.add(type: Specifier.Kind(typeNameBytes: bytes))
+        }
+      case .titles: return builder.add(member, try cursor.value(reusing: &lastTitles))
+      case .values: return builder.add(member, try cursor.value(reusing: &lastValues))
+      case .shortTitles: return builder.add(member, try cursor.value(reusing: &lastShortTitles))
+      case .itemSpecifier, .addSpecifier:
+        if cursor.isObject {
+          let nested = try nestedSpecifier(&cursor, member: member.name, children: &children)
+          return builder.add(member, nested)
+        }
+      default: break
       }
+      if let text = try cursor.string() { return builder.add(member, string: text) }
+      return builder.add(member, try cursor.value())
     }
 
     /// A list group's `ItemSpecifier` or `AddSpecifier`: its members, with the page of its
