@@ -119,11 +119,9 @@ public struct JSONCursor {
     {
       // Compared through the base pointer: the bounds are checked above, once.
       if let base = parser.bytes.baseAddress {
-        let here = base + parser.index
-        let there = base + previous.range.lowerBound
-        var offset = 0
-        while offset < previous.range.count, here[offset] == there[offset] { offset += 1 }
-        guard offset == previous.range.count else { return try readArray(into: &last) }
+        let here = UnsafePointer(base + parser.index)
+        guard here.hasSameBytes(as: base + previous.range.lowerBound, count: previous.range.count)
+        else { return try readArray(into: &last) }
         parser.index += previous.range.count
         return previous.value
       }

@@ -116,6 +116,27 @@ import Testing
     #expect(storage(values[2]) == storage(values[3]))
   }
 
+  @Test func bytesAreComparedWholeWhateverTheirLength() {
+    // Words of eight, four and two bytes, the last overlapping the one before: a difference
+    // in any byte of any length is seen.
+    for count in 0...20 {
+      let one = (0..<count).map { UInt8(0x41 + $0) }
+      for changed in -1..<count {
+        var other = one
+        if changed >= 0 { other[changed] ^= 0x20 }
+        let same = one.withUnsafeBufferPointer { first in
+          other.withUnsafeBufferPointer { second in
+            guard let first = first.baseAddress, let second = second.baseAddress else {
+              return true
+            }
+            return first.hasSameBytes(as: second, count: count)
+          }
+        }
+        #expect(same == (changed < 0), "\(count) bytes, byte \(changed) changed")
+      }
+    }
+  }
+
   @Test func anArrayOfTheSameTextDeeperIsCheckedForDepthAgain() {
     // The last `[1]` has the first's text, but nests one level deeper than JSON allows here.
     let wrappers = JSONReader.maximumDepth - 1
