@@ -81,6 +81,7 @@ public struct JSONCursor {
   /// a value and take it out again.
   public mutating func string() throws(SourceError) -> String? {
     guard isString else { return nil }
+    if let text = parser.plainString() { return JSONParser.string(ofPlainText: text) }
     return try parser.parseString()
   }
 

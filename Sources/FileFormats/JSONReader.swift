@@ -335,11 +335,15 @@ struct JSONParser {
     let quote = index
     index += 1
     let start = index
-    index = endOfPlainText(from: start)
+    let plainEnd = endOfPlainText(from: start)
+    index = plainEnd
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let content = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let text =
+          index == plainEnd
+          ? Self.string(ofPlainText: content) : String(decoding: content, as: UTF8.self)
         index += 1
         return text
       }
@@ -370,6 +374,17 @@ struct JSONParser {
       }
     }
     throw unterminated(quote)
+  }
+
+  /// A `String` of `text`, printable ASCII (so UTF-8 as it stands): one of up to 15 bytes,
+  /// which a `String` holds in itself, is copied in and checked as ASCII a word at a time
+  /// instead of being validated byte by byte as `String(decoding:as:)` does; most keys,
+  /// titles and values of a schema are that short.
+  static func string(ofPlainText text: UnsafeBufferPointer<UInt8>) -> String {
+    guard text.count <= 15 else { return String(decoding: text, as: UTF8.self) }
+    return String(unsafeUninitializedCapacity: text.count) { buffer in
+      buffer.initialize(fromContentsOf: text)
+    }
   }
 
   /// The content of the string whose opening quote is at `index` when it is printable ASCII
