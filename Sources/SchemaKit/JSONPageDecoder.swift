@@ -50,8 +50,8 @@ enum JSONPageDecoder {
     /// The inline pages, by the index of their specifier and the nested member that holds
     /// them (`nil`: the specifier's own `Children`), in the order the tree reader names them.
     var children: [(index: Int, member: String?, page: PendingPage)] = []
-    /// `Strings`: language → key → text, in file order.
-    var strings: [(language: String, entries: [(key: String, text: String)])] = []
+    /// `Strings`: language → key → text, the languages in file order.
+    var strings: [(language: String, entries: [String: String])] = []
 
     /// Names the page and its inline children as ``JSONSchemaReader`` does and adds them,
     /// children first, then the page and its strings.
@@ -81,12 +81,14 @@ enum JSONPageDecoder {
         name: name, title: title, stringsTable: stringsTable, specifiers: specifiers,
         source: source)
       for (language, entries) in strings {
-        if catalog.tables[language]?[page.stringsTable] == nil {
-          catalog.tables[language, default: [:]][page.stringsTable] = [:]
+        // A table taken out and put back, not looked up for every entry; later pages'
+        // entries replace those of earlier ones with the same table.
+        var table = entries
+        if var earlier = catalog.tables[language]?.removeValue(forKey: page.stringsTable) {
+          earlier.merge(entries) { $1 }
+          table = earlier
         }
-        for (key, text) in entries {
-          catalog.tables[language, default: [:]][page.stringsTable, default: [:]][key] = text
-        }
+        catalog.tables[language, default: [:]][page.stringsTable] = table
       }
       pages[name] = page
     }
@@ -236,26 +238,26 @@ enum JSONPageDecoder {
       return Specifier.nestedSpecifierKeys.firstIndex(of: member) ?? 0
     }
 
-    /// A page's `Strings`: language → key → text.
+    /// A page's `Strings`: language → key → text, the languages in file order.
     mutating func translations(_ cursor: inout JSONCursor) throws(SourceError) -> [(
-      language: String, entries: [(key: String, text: String)]
+      language: String, entries: [String: String]
     )] {
       guard cursor.isObject else { return try wrongShape(&cursor) ?? [] }
-      var result: [(language: String, entries: [(key: String, text: String)])] = []
+      var result: [(language: String, entries: [String: String])] = []
       try cursor.beginObject()
       while let language = try cursor.nextMember() {
         guard cursor.isObject else {
           _ = try wrongShape(&cursor) as Void?
           continue
         }
-        var entries: [(key: String, text: String)] = []
-        try cursor.beginObject()
+        // The table finds a repeated key itself, as it stores each.
+        var entries: [String: String] = [:]
+        try cursor.beginObject(checkingKeys: false)
         while let key = try cursor.nextMember() {
-          guard let text = try cursor.value().stringValue else {
-            shapeIsWrong = true
-            continue
-          }
-          entries.append((key, text))
+          let text = try cursor.string()
+          if text == nil { _ = try wrongShape(&cursor) as Void? }
+          // A text of the wrong shape still counts for a repeated key, as the tree's would.
+          if entries.updateValue(text ?? "", forKey: key) != nil { throw cursor.repeatedKey() }
         }
         result.append((language, entries))
       }

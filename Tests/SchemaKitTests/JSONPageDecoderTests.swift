@@ -144,6 +144,17 @@ import Testing
     }
   }
 
+  @Test func translationsOfPagesSharingATableAreMergedAsTheTreeMergesThem() {
+    let texts = [
+      #"{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","Children":{"StringsTable":"T","PreferenceSpecifiers":[],"Strings":{"ja":{"a":"1","b":"2"}}}}],"StringsTable":"T","Strings":{"ja":{"b":"3","c":"4"},"de":{}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"a":"1","a":"2"}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"a":1,"a":"2"}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"a":"1"},"ja":{}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"\u0061":"é","日本":"語\n"}}}"#,
+    ]
+    for text in texts { expectSameAsTree(Array(text.utf8)) }
+  }
+
   @Test func repeatedKeysAreRefusedWhereTheTreeRefusesThem() {
     let texts = [
       #"{"PreferenceSpecifiers":[{"Key":"a","Title":"t","Key":"b"}]}"#,
