@@ -5,37 +5,40 @@ import FileFormats
 /// which for a specifier's keys and types is one name. Reading a big schema looks up every
 /// key and type this way.
 ///
-/// The names' bytes sit one after the other in one buffer and the entries in one array,
-/// grouped by bucket, so that a look-up reads two arrays and compares bytes in place.
+/// The names' bytes sit one after the other in one buffer, and where each sits in an array
+/// of plain numbers grouped by bucket, so that a look-up compares bytes in place and copies
+/// (retains) nothing but the value it finds.
 struct NameTable<Value>: Sendable where Value: Sendable {
-  /// A name and its value: where its bytes sit in ``text``.
-  private struct Entry: Sendable {
-    var start: Int
-    var count: Int
-    var name: String
-    var value: Value
-  }
-
   /// A power of two.
   private static var bucketCount: Int { 64 }
   /// Every name's UTF-8 bytes, one after the other.
   private let text: [UInt8]
-  /// The entries, those of bucket 0 first, then those of bucket 1, …
-  private let entries: [Entry]
-  /// Where each bucket's entries start in ``entries``, and (last) the number of entries.
+  /// Where each name's bytes sit in ``text``: the names of bucket 0 first, then those of
+  /// bucket 1, …
+  private let places: [(start: Int, count: Int)]
+  /// The names, in the order of ``places``.
+  private let names: [String]
+  /// Their values, in the same order.
+  private let values: [Value]
+  /// Where each bucket's names start in ``places``, and (last) the number of names.
   private let bucketStarts: [Int]
 
   init(_ pairs: [(name: String, value: Value)]) {
+    var byBucket = [[(name: String, value: Value)]](repeating: [], count: Self.bucketCount)
+    for pair in pairs {
+      byBucket[Array(pair.name.utf8).withUnsafeBufferPointer(Self.bucket)].append(pair)
+    }
+    let grouped = byBucket.flatMap { $0 }
     var text: [UInt8] = []
-    var byBucket = [[Entry]](repeating: [], count: Self.bucketCount)
-    for (name, value) in pairs {
-      let bytes = Array(name.utf8)
-      let entry = Entry(start: text.count, count: bytes.count, name: name, value: value)
-      byBucket[bytes.withUnsafeBufferPointer(Self.bucket)].append(entry)
-      text += bytes
+    var places: [(start: Int, count: Int)] = []
+    for (name, _) in grouped {
+      places.append((text.count, name.utf8.count))
+      text += name.utf8
     }
     self.text = text
-    entries = byBucket.flatMap { $0 }
+    self.places = places
+    names = grouped.map(\.name)
+    values = grouped.map(\.value)
     var starts = [0]
     for bucket in byBucket { starts.append(starts[starts.count - 1] + bucket.count) }
     bucketStarts = starts
@@ -44,8 +47,8 @@ struct NameTable<Value>: Sendable where Value: Sendable {
   /// The value named `name`, if it is in the table.
   subscript(name: String) -> Value? {
     let bucket = name.utf8.withContiguousStorageIfAvailable(Self.bucket) ?? 0
-    for entry in entries[bucketStarts[bucket]..<bucketStarts[bucket + 1]] where entry.name == name {
-      return entry.value
+    for index in bucketStarts[bucket]..<bucketStarts[bucket + 1] where names[index] == name {
+      return values[index]
     }
     return nil
   }
@@ -53,19 +56,17 @@ struct NameTable<Value>: Sendable where Value: Sendable {
   /// The value whose name is `bytes` in UTF-8, if it is in the table.
   subscript(bytes bytes: UnsafeBufferPointer<UInt8>) -> Value? {
     let bucket = Self.bucket(bytes)
-    guard let wanted = bytes.baseAddress else { return self[""] }
-    return text.withUnsafeBufferPointer { text -> Value? in
-      guard let names = text.baseAddress else { return nil }
+    let found = text.withUnsafeBufferPointer { text -> Int? in
       for index in bucketStarts[bucket]..<bucketStarts[bucket + 1] {
-        let entry = entries[index]
-        if entry.count == bytes.count,
-          (names + entry.start).hasSameBytes(as: wanted, count: entry.count)
-        {
-          return entry.value
-        }
+        let place = places[index]
+        guard place.count == bytes.count else { continue }
+        // Only an empty name, which has no bytes to compare, may have no address.
+        guard let names = text.baseAddress, let wanted = bytes.baseAddress else { return index }
+        if (names + place.start).hasSameBytes(as: wanted, count: place.count) { return index }
       }
       return nil
     }
+    return found.map { values[$0] }
   }
 
   private static func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
