@@ -110,6 +110,8 @@ extension Specifier {
 
     /// One of ``details``.
     func detail(_ member: Member) -> PropertyListValue? {
+      // Most specifiers have none: asked for every specifier at load (the idioms).
+      guard !details.isEmpty else { return nil }
       for detail in details where detail.member == member { return detail.value }
       return nil
     }
