@@ -22,19 +22,26 @@ public struct JSONCursor {
   private var object = Object()
   /// The open objects around ``object``, innermost last.
   private var enclosing: [Object] = []
+  /// The keys of the open objects that check for repeated keys, innermost last: one for
+  /// each such object, so that entering and leaving an object that does not check (a
+  /// specifier) copies no collection.
+  private var keyChecks: [KeyCheck] = []
 
   private struct Object {
     var count = 0
-    /// Whether the cursor checks for repeated keys; else its reader does.
+    /// Whether the cursor checks for repeated keys (its keys are the last of
+    /// ``keyChecks``); else its reader does.
     var checksKeys = true
+    var lastKeyStart = 0
+  }
+
+  /// The keys an object that checks for repeated keys has had.
+  private struct KeyCheck {
     /// The keys before the last, while they are few enough to search one by one.
     var earlierKeys: [String] = []
     /// The keys before the last, once there are many (empty until then).
     var keySet: Set<String> = []
     var lastKey = ""
-    /// Whether the last key was given as bytes (``lastKey`` is then empty).
-    var lastKeyIsKnown = false
-    var lastKeyStart = 0
 
     /// Notes the last key among the earlier ones; `false` if it was there already.
     mutating func insertLastKey() -> Bool {
@@ -69,6 +76,27 @@ public struct JSONCursor {
     try parser.parseValue()
   }
 
+  /// Reads the string at the cursor, as ``value()`` would; `nil`, with the cursor not moved,
+  /// when the value there is not a string. A reader that wants a string does not wrap it in
+  /// a value and take it out again.
+  public mutating func string() throws(SourceError) -> String? {
+    guard isString else { return nil }
+    if let text = parser.plainString() { return JSONParser.string(ofPlainText: text) }
+    return try parser.parseString()
+  }
+
+  /// The string at the cursor as the bytes of its text, when they are printable ASCII
+  /// without `\` (then they are its text as they stand, and no check can fail), with the
+  /// cursor after it; else `nil`, with the cursor not moved (not a string, or one to read
+  /// with ``string()``). The bytes are the input's, valid while the text is read.
+  ///
+  /// A reader that recognizes a few names (a specifier's `Type`) compares the bytes and makes
+  /// no `String` of a name it knows.
+  public mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    guard isString else { return nil }
+    return parser.plainString()
+  }
+
   /// An array read by ``value(reusing:)``: its text in the input, and its value.
   public struct ArrayText {
     var range: Range<Int>
@@ -92,11 +120,9 @@ public struct JSONCursor {
     {
       // Compared through the base pointer: the bounds are checked above, once.
       if let base = parser.bytes.baseAddress {
-        let here = base + parser.index
-        let there = base + previous.range.lowerBound
-        var offset = 0
-        while offset < previous.range.count, here[offset] == there[offset] { offset += 1 }
-        guard offset == previous.range.count else { return try readArray(into: &last) }
+        let here = UnsafePointer(base + parser.index)
+        guard here.hasSameBytes(as: base + previous.range.lowerBound, count: previous.range.count)
+        else { return try readArray(into: &last) }
         parser.index += previous.range.count
         return previous.value
       }
@@ -119,25 +145,23 @@ public struct JSONCursor {
   /// ``nextMember()`` gives its keys.
   ///
   /// - Parameter checkingKeys: Whether the cursor refuses a key repeated in the object;
-  ///   `false` when the reader keeps the members in a dictionary of its own and calls
-  ///   ``repeatedKey()`` when one is there already, after reading its value.
+  ///   `false` when the reader keeps the members in a dictionary or fields of its own and
+  ///   calls ``repeatedKey()`` when one is there already, after reading its value.
   /// - Throws: ``SourceError`` when objects and arrays nest too deeply.
   public mutating func beginObject(checkingKeys: Bool = true) throws(SourceError) {
     try parser.enterContainer()
     enclosing.append(object)
     object = Object(checksKeys: checkingKeys)
+    if checkingKeys { keyChecks.append(KeyCheck()) }
   }
 
   /// The error for the key of the member just read when the object has it already, as
   /// ``JSONReader`` words and places it.
   public func repeatedKey() -> SourceError {
-    var key = object.lastKey
-    if object.lastKeyIsKnown {
-      // A key ``nextMember(knownBy:)`` did not make a String of: read it again.
-      var reader = parser
-      reader.index = object.lastKeyStart
-      key = (try? reader.parseString()) ?? ""
-    }
+    // The key is read again from the text: only a check of its own keeps it as a String.
+    var reader = parser
+    reader.index = object.lastKeyStart
+    let key = (try? reader.parseString()) ?? ""
     return parser.input.error(
       at: object.lastKeyStart,
       "duplicate key \(JSONWriter.quoted(key)) in one object; keep only one of them")
@@ -153,50 +177,41 @@ public struct JSONCursor {
     return key
   }
 
-  /// A member's key as ``nextMember(knownBy:)`` gives it.
+  /// A member's key as ``nextKey()`` gives it.
   public enum Key {
-    /// A key the reader knows, by the number it gave it from its bytes.
-    case known(UInt8)
-    /// Any other key.
-    case other(String)
+    /// A key of printable ASCII without escapes: its bytes, which are its text (valid while
+    /// the text is read, as ``plainString()``'s).
+    case plain(UnsafeBufferPointer<UInt8>)
+    /// Any other key, decoded.
+    case text(String)
   }
 
-  /// ``nextMember()`` for a reader that knows some keys (in an object it checks for
-  /// repeated keys itself, ``beginObject(checkingKeys:)``): a key of printable ASCII is
-  /// first given to `known` as bytes, and made a `String` only when `known` does not know
-  /// it. Reading a big schema does not make a string of every key of every specifier. (Not
-  /// generic: a generic call across modules would cost more than the string.)
-  public mutating func nextMember(
-    knownBy known: (UnsafeBufferPointer<UInt8>) -> UInt8?
-  ) throws(SourceError) -> Key? {
+  /// ``nextMember()`` for a reader that knows some keys by their bytes: a key of printable
+  /// ASCII without escapes is given as its bytes, not made a `String`, so that reading a big
+  /// schema makes no string of every key of every specifier. (The reader compares them; a
+  /// closure or a generic call here would cost more than the comparison.)
+  public mutating func nextKey() throws(SourceError) -> Key? {
     guard try toNextKey() else { return nil }
-    if !object.checksKeys {
-      // Printable ASCII up to the closing quote is a string as it stands (no escapes, no
-      // byte to check), so the key's bytes are its text.
-      let bytes = parser.bytes
-      let start = parser.index + 1
-      let end = parser.endOfPlainText(from: start)
-      if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-        let key = known(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-      {
-        parser.index = end + 1
-        try afterKey(nil)
-        return .known(key)
-      }
+    if let bytes = parser.plainString() {
+      try afterKey(object.checksKeys ? String(decoding: bytes, as: UTF8.self) : nil)
+      return .plain(bytes)
     }
     let key = try parser.parseString()
     try afterKey(key)
-    return .other(key)
+    return .text(key)
   }
 
   /// Steps to the next member's key: over the `,` (checking the last key when the cursor
   /// checks keys) or the closing `}`. Returns `true` with the cursor on the key's opening
   /// quote; `false` after the object's last member, with ``object`` the enclosing one again.
+  @inline(__always)
   private mutating func toNextKey() throws(SourceError) -> Bool {
     if object.count > 0 {
-      guard !object.checksKeys || object.insertLastKey() else { throw repeatedKey() }
+      if object.checksKeys, !keyChecks[keyChecks.count - 1].insertLastKey() {
+        throw repeatedKey()
+      }
       parser.skipWhitespace()
-      guard try separator(closing: "}", after: "object member") else { return endObject() }
+      guard try separator(closing: UInt8(ascii: "}")) else { return endObject() }
     } else {
       parser.skipWhitespace()
       if parser.peek == UInt8(ascii: "}") {
@@ -206,26 +221,32 @@ public struct JSONCursor {
       }
     }
     parser.skipWhitespace()
-    guard parser.peek == UInt8(ascii: "\"") else {
-      let message =
-        object.count == 0
-        ? "expected a key in double quotes or '}', found \(parser.found)"
-        : parser.peek == UInt8(ascii: "}")
-          ? "expected a key after ','; JSON does not allow a comma before '}'"
-          : "expected a key in double quotes, found \(parser.found)"
-      throw parser.input.error(at: parser.index, message)
-    }
+    guard parser.peek == UInt8(ascii: "\"") else { throw keyExpected() }
     object.lastKeyStart = parser.index
     return true
   }
 
+  /// The error for what stands where a key should.
+  private func keyExpected() -> SourceError {
+    let message =
+      object.count == 0
+      ? "expected a key in double quotes or '}', found \(parser.found)"
+      : parser.peek == UInt8(ascii: "}")
+        ? "expected a key after ','; JSON does not allow a comma before '}'"
+        : "expected a key in double quotes, found \(parser.found)"
+    return parser.input.error(at: parser.index, message)
+  }
+
   /// Closes ``object``: the enclosing object is the innermost again. Returns `false`.
   private mutating func endObject() -> Bool {
+    if object.checksKeys { keyChecks.removeLast() }
     object = enclosing.removeLast()
     return false
   }
 
-  /// Steps over the `:` after a key (`nil`: a key the reader knew from its bytes).
+  /// Steps over the `:` after a key; `key` is kept for the check of repeated keys, when the
+  /// cursor makes it (`nil` otherwise).
+  @inline(__always)
   private mutating func afterKey(_ key: String?) throws(SourceError) {
     parser.skipWhitespace()
     guard parser.peek == UInt8(ascii: ":") else {
@@ -235,27 +256,33 @@ public struct JSONCursor {
     parser.index += 1
     parser.skipWhitespace()
     object.count += 1
-    object.lastKey = key ?? ""
-    object.lastKeyIsKnown = key == nil
+    if let key, object.checksKeys { keyChecks[keyChecks.count - 1].lastKey = key }
   }
 
   /// Steps over the `,` after a member or element (`true`), or over the `closing` bracket
   /// that ends their container (`false`).
-  private mutating func separator(closing: Unicode.Scalar, after what: String)
-    throws(SourceError) -> Bool
-  {
+  @inline(__always)
+  private mutating func separator(closing: UInt8) throws(SourceError) -> Bool {
     switch parser.peek {
     case UInt8(ascii: ","):
       parser.index += 1
       return true
-    case UInt8(ascii: closing):
+    case closing:
       parser.index += 1
       parser.depth -= 1
       return false
     default:
-      throw parser.input.error(
-        at: parser.index, "expected ',' or '\(closing)' after \(what), found \(parser.found)")
+      throw separatorExpected(closing: closing)
     }
+  }
+
+  /// The error for what stands where a `,` or the `closing` bracket should.
+  private func separatorExpected(closing: UInt8) -> SourceError {
+    let what = closing == UInt8(ascii: "}") ? "object member" : "array element"
+    return parser.input.error(
+      at: parser.index,
+      "expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(what), found \(parser.found)"
+    )
   }
 
   /// Steps into the array at the cursor (``isArray`` must be true); then
@@ -275,7 +302,7 @@ public struct JSONCursor {
   public mutating func nextElement(_ state: inout ArrayState) throws(SourceError) -> Bool {
     parser.skipWhitespace()
     if state.count > 0 {
-      guard try separator(closing: "]", after: "array element") else { return false }
+      guard try separator(closing: UInt8(ascii: "]")) else { return false }
       parser.skipWhitespace()
       if parser.peek == UInt8(ascii: "]") {
         throw parser.input.error(

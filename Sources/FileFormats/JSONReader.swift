@@ -335,11 +335,15 @@ struct JSONParser {
     let quote = index
     index += 1
     let start = index
-    index = endOfPlainText(from: start)
+    let plainEnd = endOfPlainText(from: start)
+    index = plainEnd
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let content = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let text =
+          index == plainEnd
+          ? Self.string(ofPlainText: content) : String(decoding: content, as: UTF8.self)
         index += 1
         return text
       }
@@ -370,6 +374,31 @@ struct JSONParser {
       }
     }
     throw unterminated(quote)
+  }
+
+  /// A `String` of `text`, printable ASCII (so UTF-8 as it stands): one of up to 15 bytes,
+  /// which a `String` holds in itself, is copied in and checked as ASCII a word at a time
+  /// instead of being validated byte by byte as `String(decoding:as:)` does; most keys,
+  /// titles and values of a schema are that short.
+  static func string(ofPlainText text: UnsafeBufferPointer<UInt8>) -> String {
+    guard text.count <= 15 else { return String(decoding: text, as: UTF8.self) }
+    return String(unsafeUninitializedCapacity: text.count) { buffer in
+      buffer.initialize(fromContentsOf: text)
+    }
+  }
+
+  /// The content of the string whose opening quote is at `index` when it is printable ASCII
+  /// without `\` (its bytes as they stand are its text, with nothing to check), with `index`
+  /// after the closing quote; else `nil`, with `index` unchanged.
+  @inline(__always)
+  mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    let start = index + 1
+    let end = endOfPlainText(from: start)
+    guard end < bytes.count, let base = bytes.baseAddress, base[end] == UInt8(ascii: "\"") else {
+      return nil
+    }
+    index = end + 1
+    return UnsafeBufferPointer(start: base + start, count: end - start)
   }
 
   /// Steps over one character of string content, checking it is allowed there.
@@ -486,7 +515,8 @@ struct JSONParser {
 
   /// The offset of the first byte from `start` on that is not printable ASCII or is `"` or
   /// `\`: string content up to there needs no check, no decoding. Scanned through the base
-  /// pointer, eight bytes at a time while none of them ends it, then byte by byte.
+  /// pointer eight bytes at a time, the first word holding such a byte telling which it is;
+  /// the last few bytes of the input one by one.
   @inline(__always)
   func endOfPlainText(from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
@@ -497,13 +527,16 @@ struct JSONParser {
     while end + 8 <= count {
       let word = UInt64(
         littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-      // Whether some byte is below 0x20, is 0x80 or above, or is `"` or `\` (a byte of
-      // `word ^ repeated` is zero where it equals the repeated byte); never a false `false`.
+      // Flags the bytes below 0x20, at 0x80 or above, and `"` and `\` (a byte of
+      // `word ^ repeated` is zero where it equals the repeated byte) by their high bit.
       let quotes = word ^ (ones &* 0x22)
       let backslashes = word ^ (ones &* 0x5C)
       let below = (word &- ones &* 0x20) & ~word
       let equal = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-      guard (below | equal | word) & highs == 0 else { break }
+      let stops = (below | equal | word) & highs
+      // The lowest flagged byte is always a stopping one (a false flag can only follow a
+      // true one, from the borrow it leaves): the first byte of the text that stops it.
+      guard stops == 0 else { return end + stops.trailingZeroBitCount / 8 }
       end += 8
     }
     while end < count {

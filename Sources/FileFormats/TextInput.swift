@@ -102,3 +102,32 @@ struct TextInput {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 }
+
+extension UnsafePointer<UInt8> {
+  /// Whether the `count` bytes here and at `other` are the same, compared with unaligned
+  /// loads of eight, four or two bytes: the last load of a text overlaps the one before
+  /// instead of comparing what is left byte by byte. The readers compare a name or a text
+  /// they saw before with the input this way, in place.
+  @inlinable
+  package func hasSameBytes(as other: UnsafePointer<UInt8>, count: Int) -> Bool {
+    func load<Word: FixedWidthInteger>(_ pointer: UnsafePointer<UInt8>, at offset: Int) -> Word {
+      UnsafeRawPointer(pointer + offset).loadUnaligned(as: Word.self)
+    }
+    func same<Word: FixedWidthInteger>(at offset: Int, _: Word.Type) -> Bool {
+      load(self, at: offset) as Word == load(other, at: offset)
+    }
+    switch count {
+    case 8...:
+      var offset = 0
+      while offset + 8 < count {
+        guard same(at: offset, UInt64.self) else { return false }
+        offset += 8
+      }
+      return same(at: count - 8, UInt64.self)
+    case 4...: return same(at: 0, UInt32.self) && same(at: count - 4, UInt32.self)
+    case 2...: return same(at: 0, UInt16.self) && same(at: count - 2, UInt16.self)
+    case 1: return self[0] == other[0]
+    default: return true
+    }
+  }
+}

@@ -50,8 +50,8 @@ enum JSONPageDecoder {
     /// The inline pages, by the index of their specifier and the nested member that holds
     /// them (`nil`: the specifier's own `Children`), in the order the tree reader names them.
     var children: [(index: Int, member: String?, page: PendingPage)] = []
-    /// `Strings`: language → key → text, in file order.
-    var strings: [(language: String, entries: [(key: String, text: String)])] = []
+    /// `Strings`: language → key → text, the languages in file order.
+    var strings: [(language: String, entries: [String: String])] = []
 
     /// Names the page and its inline children as ``JSONSchemaReader`` does and adds them,
     /// children first, then the page and its strings.
@@ -81,12 +81,14 @@ enum JSONPageDecoder {
         name: name, title: title, stringsTable: stringsTable, specifiers: specifiers,
         source: source)
       for (language, entries) in strings {
-        if catalog.tables[language]?[page.stringsTable] == nil {
-          catalog.tables[language, default: [:]][page.stringsTable] = [:]
+        // A table taken out and put back, not looked up for every entry; later pages'
+        // entries replace those of earlier ones with the same table.
+        var table = entries
+        if var earlier = catalog.tables[language]?.removeValue(forKey: page.stringsTable) {
+          earlier.merge(entries) { $1 }
+          table = earlier
         }
-        for (key, text) in entries {
-          catalog.tables[language, default: [:]][page.stringsTable, default: [:]][key] = text
-        }
+        catalog.tables[language, default: [:]][page.stringsTable] = table
       }
       pages[name] = page
     }
@@ -98,10 +100,12 @@ enum JSONPageDecoder {
     var shapeIsWrong = false
     /// Equal arrays of strings (a multi-value's `Titles`, `Values`), held once for every
     /// specifier.
-    var shared = Specifier.SharedArrays()
-    /// The text of the last `Titles`, `ShortTitles` and `Values` arrays read: the same text
+    let shared = Specifier.SharedArrays()
+    /// The text of the last `Titles`, `Values` and `ShortTitles` arrays read: the same text
     /// again is not read again.
-    var lastArrays: [JSONCursor.ArrayText?] = [nil, nil, nil]
+    var lastTitles: JSONCursor.ArrayText?
+    var lastValues: JSONCursor.ArrayText?
+    var lastShortTitles: JSONCursor.ArrayText?
 
     /// A page object, or `nil` (and ``shapeIsWrong``) when the value is not one.
     mutating func page(_ cursor: inout JSONCursor) throws(SourceError) -> PendingPage? {
@@ -149,55 +153,63 @@ enum JSONPageDecoder {
       var builder = Specifier.Builder(sharing: shared)
       var children: [(member: String?, page: PendingPage)] = []
       try cursor.beginObject(checkingKeys: false)
-      while let key = try cursor.nextMember(knownBy: { Specifier.Member(bytes: $0)?.rawValue }) {
+      while let key = try cursor.nextKey() {
         let member: Specifier.Member?
-        var name = ""
+        let name: String
         switch key {
-        case .known(let known):
-          member = Specifier.Member(rawValue: known)
-        case .other("Children"):
-          let child = try self.page(&cursor)
-          if children.contains(where: { $0.member == nil }) { throw cursor.repeatedKey() }
-          if let child { children.append((nil, child)) }
-          continue
-        case .other(let other):
+        case .plain(let bytes):
+          member = Specifier.Member(bytes: bytes)
+          name = member == nil ? String(decoding: bytes, as: UTF8.self) : ""
+        case .text(let text):
           // A key written with escapes may still be one Apple or InAppSettingsKit defines.
-          member = Specifier.Member(name: other)
-          name = other
+          member = Specifier.Member(name: text)
+          name = text
         }
         let added: Bool
         if let member {
-          let value: PropertyListValue
-          if member == .itemSpecifier || member == .addSpecifier, cursor.isObject {
-            value = try nestedSpecifier(&cursor, member: member.name, children: &children)
-          } else if let slot = Self.arraySlot(member) {
-            value = try cursor.value(reusing: &lastArrays[slot])
-          } else {
-            value = try cursor.value()
-          }
-          added = builder.add(member, value)
+          added = try read(member, &cursor, into: &builder, children: &children)
+        } else if name == SpecifierKey.children {
+          let child = try self.page(&cursor)
+          added = !children.contains { $0.member == nil }
+          if added, let child { children.append((nil, child)) }
         } else {
           added = builder.add(name, try cursor.value())
         }
         if !added { throw cursor.repeatedKey() }
       }
-      shared = builder.shared
-      children.sort { order($0.member) < order($1.member) }
+      if children.count > 1 { children.sort { order($0.member) < order($1.member) } }
       for child in children {
         page.children.append((index, child.member, child.page))
       }
       page.specifiers.append(builder.specifier(index: index))
     }
 
-    /// Where the text of the last array read as `member` is kept, for the members whose
-    /// arrays repeat from one specifier to the next.
-    private static func arraySlot(_ member: Specifier.Member) -> Int? {
+    /// Reads the value of a member Apple or InAppSettingsKit defines into `builder`: a
+    /// `Type` of printable ASCII matched from its bytes, any other string straight into its
+    /// field, arrays of choices read once for equal texts. `false` when the specifier has
+    /// the member already.
+    private mutating func read(
+      _ member: Specifier.Member, _ cursor: inout JSONCursor,
+      into builder: inout Specifier.Builder,
+      children: inout [(member: String?, page: PendingPage)]
+    ) throws(SourceError) -> Bool {
       switch member {
-      case .titles: 0
-      case .values: 1
-      case .shortTitles: 2
-      default: nil
+      case .type:
+        if let bytes = cursor.plainString() {
+          return builder.add(type: Specifier.Kind(typeNameBytes: bytes))
+        }
+      case .titles: return builder.add(member, try cursor.value(reusing: &lastTitles))
+      case .values: return builder.add(member, try cursor.value(reusing: &lastValues))
+      case .shortTitles: return builder.add(member, try cursor.value(reusing: &lastShortTitles))
+      case .itemSpecifier, .addSpecifier:
+        if cursor.isObject {
+          let nested = try nestedSpecifier(&cursor, member: member.name, children: &children)
+          return builder.add(member, nested)
+        }
+      default: break
       }
+      if let text = try cursor.string() { return builder.add(member, string: text) }
+      return builder.add(member, try cursor.value())
     }
 
     /// A list group's `ItemSpecifier` or `AddSpecifier`: its members, with the page of its
@@ -226,26 +238,26 @@ enum JSONPageDecoder {
       return Specifier.nestedSpecifierKeys.firstIndex(of: member) ?? 0
     }
 
-    /// A page's `Strings`: language → key → text.
+    /// A page's `Strings`: language → key → text, the languages in file order.
     mutating func translations(_ cursor: inout JSONCursor) throws(SourceError) -> [(
-      language: String, entries: [(key: String, text: String)]
+      language: String, entries: [String: String]
     )] {
       guard cursor.isObject else { return try wrongShape(&cursor) ?? [] }
-      var result: [(language: String, entries: [(key: String, text: String)])] = []
+      var result: [(language: String, entries: [String: String])] = []
       try cursor.beginObject()
       while let language = try cursor.nextMember() {
         guard cursor.isObject else {
           _ = try wrongShape(&cursor) as Void?
           continue
         }
-        var entries: [(key: String, text: String)] = []
-        try cursor.beginObject()
+        // The table finds a repeated key itself, as it stores each.
+        var entries: [String: String] = [:]
+        try cursor.beginObject(checkingKeys: false)
         while let key = try cursor.nextMember() {
-          guard let text = try cursor.value().stringValue else {
-            shapeIsWrong = true
-            continue
-          }
-          entries.append((key, text))
+          let text = try cursor.string()
+          if text == nil { _ = try wrongShape(&cursor) as Void? }
+          // A text of the wrong shape still counts for a repeated key, as the tree's would.
+          if entries.updateValue(text ?? "", forKey: key) != nil { throw cursor.repeatedKey() }
         }
         result.append((language, entries))
       }

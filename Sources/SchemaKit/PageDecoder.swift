@@ -42,7 +42,7 @@ enum PageDecoder {
     var specifiers: [Specifier] = []
     specifiers.reserveCapacity(items.count)
     // Equal `Titles` and `Values` arrays are held once for the page.
-    var shared = Specifier.SharedArrays()
+    let shared = Specifier.SharedArrays()
     for (index, item) in items.enumerated() {
       guard var raw = item.dictionaryValue else {
         problems.append(
@@ -55,7 +55,6 @@ enum PageDecoder {
       try prepare(&raw, index)
       var builder = Specifier.Builder(sharing: shared)
       for (name, value) in raw { _ = builder.add(name, value) }
-      shared = builder.shared
       specifiers.append(builder.specifier(index: index))
     }
     var stringsTable: String?

@@ -110,6 +110,8 @@ extension Specifier {
 
     /// One of ``details``.
     func detail(_ member: Member) -> PropertyListValue? {
+      // Most specifiers have none: asked for every specifier at load (the idioms).
+      guard !details.isEmpty else { return nil }
       for detail in details where detail.member == member { return detail.value }
       return nil
     }
@@ -176,21 +178,66 @@ extension Specifier {
 
   /// The last `Titles`, `ShortTitles` and `Values` stored (as read, and as stored), shared
   /// by the next equal ones instead of held twice: a schema's multi-values often offer the
-  /// same choices.
-  struct SharedArrays {
-    var titles: (read: [PropertyListValue], stored: [String]) = ([], [])
-    var shortTitles: (read: [PropertyListValue], stored: [String]) = ([], [])
-    var values: [PropertyListValue] = []
+  /// same choices. One object for every builder of a page or a file, so that making a
+  /// builder copies none of the arrays.
+  final class SharedArrays {
+    /// An array of strings as read, and as stored.
+    private typealias Strings = (read: [PropertyListValue], stored: [String])
+
+    // Used by one reader at a time, and no access spans a call.
+    @exclusivity(unchecked) private var lastTitles: Strings = ([], [])
+    @exclusivity(unchecked) private var lastShortTitles: Strings = ([], [])
+    @exclusivity(unchecked) private var lastValues: [PropertyListValue] = []
+
+    /// `Titles` read as `elements`, as strings: the last ones stored when they are equal to
+    /// the last read; `nil` when one is not a string.
+    func titles(_ elements: [PropertyListValue]) -> [String]? {
+      Self.strings(elements, sharing: &lastTitles)
+    }
+
+    /// `ShortTitles` read as `elements`, as ``titles(_:)`` gives `Titles`.
+    func shortTitles(_ elements: [PropertyListValue]) -> [String]? {
+      Self.strings(elements, sharing: &lastShortTitles)
+    }
+
+    /// `Values` read as `elements`: the last ones stored when they are equal.
+    func values(_ elements: [PropertyListValue]) -> [PropertyListValue] {
+      if elements != lastValues { lastValues = elements }
+      return lastValues
+    }
+
+    /// The elements as strings, shared with the last equal array; `nil` when one is not a
+    /// string.
+    private static func strings(_ elements: [PropertyListValue], sharing last: inout Strings)
+      -> [String]?
+    {
+      if elements == last.read { return last.stored }
+      guard let strings = strings(elements) else { return nil }
+      last = (elements, strings)
+      return strings
+    }
+
+    /// The elements as strings, `nil` when one is not a string.
+    static func strings(_ elements: [PropertyListValue]) -> [String]? {
+      var strings: [String] = []
+      strings.reserveCapacity(elements.count)
+      for element in elements {
+        guard case .string(let text) = element else { return nil }
+        strings.append(text)
+      }
+      return strings
+    }
   }
 
   /// Makes a specifier one member at a time, as a reader reads them.
   struct Builder {
     private var fields: Fields
     private var kind: Kind = .other("")
-    /// The arrays shared between the specifiers this builder makes.
-    var shared: SharedArrays
+    /// The arrays shared between the specifiers this builder's reader makes, if any.
+    private let shared: SharedArrays?
 
-    init(sharing shared: SharedArrays = SharedArrays()) {
+    /// A builder of a new specifier, sharing arrays equal to the last ones through `shared`.
+    init(sharing shared: SharedArrays? = nil) {
       fields = Fields()
       self.shared = shared
     }
@@ -199,7 +246,13 @@ extension Specifier {
     init(copying fields: Fields, kind: Kind) {
       self.fields = fields.copy()
       self.kind = kind
-      shared = SharedArrays()
+      shared = nil
+    }
+
+    /// Whether the specifier has the member, in its field or (holding a value of another
+    /// type) among the extras.
+    private func has(_ member: Member) -> Bool {
+      fields.has(member) || fields.extra?[member.name] != nil
     }
 
     /// Adds the member `name`; `false` (and nothing changed) when the specifier has it
@@ -207,8 +260,7 @@ extension Specifier {
     mutating func add(_ name: String, _ value: PropertyListValue) -> Bool {
       guard let member = Member(name: name) else {
         guard fields.extra?[name] == nil else { return false }
-        if fields.extra == nil { fields.extra = [:] }
-        fields.extra?[name] = value
+        addExtra(name, value)
         return true
       }
       return add(member, value)
@@ -217,63 +269,79 @@ extension Specifier {
     /// Adds a member Apple or InAppSettingsKit defines; `false` (and nothing changed) when
     /// the specifier has it already.
     mutating func add(_ member: Member, _ value: PropertyListValue) -> Bool {
-      if fields.extra?[member.name] != nil || fields.has(member) {
-        return false
+      guard !has(member) else { return false }
+      if !store(member, value) { addExtra(member.name, value) }
+      return true
+    }
+
+    /// Adds a member whose value is the string `text`: what adding `.string(text)` does,
+    /// without making that value when the member's field holds a string (the `Title`,
+    /// `Key`, `FooterText` and `File` of every specifier read).
+    mutating func add(_ member: Member, string text: String) -> Bool {
+      guard !has(member) else { return false }
+      if !store(member, string: text) {
+        let value = PropertyListValue.string(text)
+        if !store(member, value) { addExtra(member.name, value) }
       }
-      if !store(member, value) {
-        if fields.extra == nil { fields.extra = [:] }
-        fields.extra?[member.name] = value
+      return true
+    }
+
+    /// Adds the `Type` that names `kind`: what adding that name as a string does, for a
+    /// reader that knew the kind from the name's bytes.
+    mutating func add(type kind: Kind) -> Bool {
+      guard !has(.type) else { return false }
+      fields.hasType = true
+      self.kind = kind
+      return true
+    }
+
+    /// Keeps a member nobody defines, or a defined one whose value is not of its field's
+    /// type, as written.
+    private mutating func addExtra(_ name: String, _ value: PropertyListValue) {
+      if fields.extra == nil { fields.extra = [:] }
+      fields.extra?[name] = value
+    }
+
+    /// Puts a member whose field holds a string in its field; `false` for other members.
+    private mutating func store(_ member: Member, string text: String) -> Bool {
+      switch member {
+      case .type:
+        fields.hasType = true
+        kind = Kind(typeName: text)
+      case .title: fields.title = text
+      case .key: fields.key = text
+      case .footerText: fields.footerText = text
+      case .file: fields.file = text
+      default: return false
       }
       return true
     }
 
     /// Puts a member in its field; `false` when the value is not of the field's type.
     private mutating func store(_ member: Member, _ value: PropertyListValue) -> Bool {
-      switch (member, value) {
-      case (.type, .string(let name)):
-        fields.hasType = true
-        kind = Kind(typeName: name)
-      case (.title, .string(let text)): fields.title = text
-      case (.key, .string(let text)): fields.key = text
-      case (.defaultValue, _): fields.defaultValue = value
-      case (.footerText, .string(let text)): fields.footerText = text
-      case (.titles, .array(let elements)):
-        guard let strings = Self.strings(elements, sharing: &shared.titles) else { return false }
+      switch member {
+      case .type, .title, .key, .footerText, .file:
+        guard case .string(let text) = value else { return false }
+        return store(member, string: text)
+      case .defaultValue: fields.defaultValue = value
+      case .titles:
+        guard case .array(let elements) = value,
+          let strings = shared?.titles(elements) ?? SharedArrays.strings(elements)
+        else { return false }
         fields.titles = strings
-      case (.shortTitles, .array(let elements)):
-        guard let strings = Self.strings(elements, sharing: &shared.shortTitles) else {
-          return false
-        }
+      case .shortTitles:
+        guard case .array(let elements) = value,
+          let strings = shared?.shortTitles(elements) ?? SharedArrays.strings(elements)
+        else { return false }
         fields.shortTitles = strings
-      case (.values, .array(let elements)):
-        if elements != shared.values { shared.values = elements }
-        fields.values = shared.values
-      case (.file, .string(let text)): fields.file = text
-      case (.type, _), (.title, _), (.key, _), (.footerText, _), (.titles, _), (.shortTitles, _),
-        (.values, _), (.file, _):
-        return false
+      case .values:
+        guard case .array(let elements) = value else { return false }
+        fields.values = shared?.values(elements) ?? elements
       default:
         let position = fields.details.firstIndex { $0.member.rawValue > member.rawValue }
         fields.details.insert((member, value), at: position ?? fields.details.count)
       }
       return true
-    }
-
-    /// The elements as strings, shared with the last equal array; `nil` when one is not a
-    /// string.
-    private static func strings(
-      _ elements: [PropertyListValue],
-      sharing last: inout (read: [PropertyListValue], stored: [String])
-    ) -> [String]? {
-      if elements == last.read { return last.stored }
-      var strings: [String] = []
-      strings.reserveCapacity(elements.count)
-      for element in elements {
-        guard case .string(let text) = element else { return nil }
-        strings.append(text)
-      }
-      last = (elements, strings)
-      return strings
     }
 
     /// Takes out the member `name`.

@@ -50,6 +50,12 @@ public struct Specifier: Sendable, Equatable {
       self = Self.byTypeName[typeName] ?? .other(typeName)
     }
 
+    /// The kind named by a `Type` of printable ASCII given as its bytes: the same as
+    /// ``init(typeName:)`` of their text, without making a `String` of a name it knows.
+    init(typeNameBytes bytes: UnsafeBufferPointer<UInt8>) {
+      self = Self.byTypeName[bytes: bytes] ?? .other(String(decoding: bytes, as: UTF8.self))
+    }
+
     private static let byTypeName = NameTable(
       (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
 

@@ -116,6 +116,27 @@ import Testing
     #expect(storage(values[2]) == storage(values[3]))
   }
 
+  @Test func bytesAreComparedWholeWhateverTheirLength() {
+    // Words of eight, four and two bytes, the last overlapping the one before: a difference
+    // in any byte of any length is seen.
+    for count in 0...20 {
+      let one = (0..<count).map { UInt8(0x41 + $0) }
+      for changed in -1..<count {
+        var other = one
+        if changed >= 0 { other[changed] ^= 0x20 }
+        let same = one.withUnsafeBufferPointer { first in
+          other.withUnsafeBufferPointer { second in
+            guard let first = first.baseAddress, let second = second.baseAddress else {
+              return true
+            }
+            return first.hasSameBytes(as: second, count: count)
+          }
+        }
+        #expect(same == (changed < 0), "\(count) bytes, byte \(changed) changed")
+      }
+    }
+  }
+
   @Test func anArrayOfTheSameTextDeeperIsCheckedForDepthAgain() {
     // The last `[1]` has the first's text, but nests one level deeper than JSON allows here.
     let wrappers = JSONReader.maximumDepth - 1
@@ -156,45 +177,78 @@ import Testing
     #expect(message == expected)
   }
 
-  @Test func knownKeysAreGivenAsBytesAndTheRestAsStrings() throws {
-    let text = #"{"Title":1,"T\u0069tle":2,"Other":3,"Ünknown":4}"#
-    var keys: [String] = []
-    try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
-      try cursor.beginObject(checkingKeys: false)
-      while let key = try cursor.nextMember(knownBy: { bytes in
-        bytes.elementsEqual("Title".utf8) ? 7 : nil
-      }) {
-        switch key {
-        case .known(let number): keys.append("known \(number)")
-        case .other(let name): keys.append(name)
-        }
-        _ = try cursor.value()
-      }
-    }
-    #expect(keys == ["known 7", "Title", "Other", "Ünknown"])
-    // The repeated key's message names the key as the reader does, known or not.
-    var message = ""
-    do {
-      try JSONReader.read(Array(#"{"Title":1, "Title":2}"#.utf8), source: "t.json") {
-        cursor throws(SourceError) in
-        try cursor.beginObject(checkingKeys: false)
-        var seen = 0
-        while try cursor.nextMember(knownBy: { _ in 1 }) != nil {
+  @Test func plainKeysAreGivenAsBytesAndTheRestAsStrings() throws {
+    let text = #"{"Title":1,"T\u0069tles":2,"Other":3,"Ünknown":4,"":5}"#
+    for checkingKeys in [true, false] {
+      var keys: [String] = []
+      try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
+        try cursor.beginObject(checkingKeys: checkingKeys)
+        while let key = try cursor.nextKey() {
+          switch key {
+          case .plain(let bytes): keys.append("plain " + String(decoding: bytes, as: UTF8.self))
+          case .text(let name): keys.append(name)
+          }
           _ = try cursor.value()
-          seen += 1
-          if seen == 2 { throw cursor.repeatedKey() }
         }
       }
-    } catch {
-      message = "\(error)"
+      #expect(keys == ["plain Title", "Titles", "plain Other", "Ünknown", "plain "])
     }
-    var expected = ""
-    do {
-      _ = try JSONReader.parse(Array(#"{"Title":1, "Title":2}"#.utf8), source: "t.json")
-    } catch {
-      expected = "\(error)"
+    // The repeated key's message names the key as the reader does, plain or not, whoever
+    // checks.
+    for text in [#"{"Title":1, "Title":2}"#, #"{"Title":1, "Titl\u0065":2}"#] {
+      let expected = outcome { () throws(SourceError) in
+        try JSONReader.parse(Array(text.utf8), source: "t.json")
+      }
+      #expect(expected != .value(.dictionary([:])))
+      for checkingKeys in [true, false] {
+        let walked = outcome { () throws(SourceError) in
+          try JSONReader.read(Array(text.utf8), source: "t.json") { cursor throws(SourceError) in
+            try cursor.beginObject(checkingKeys: checkingKeys)
+            var seen = 0
+            while try cursor.nextKey() != nil {
+              _ = try cursor.value()
+              seen += 1
+              if seen == 2, !checkingKeys { throw cursor.repeatedKey() }
+            }
+            return .dictionary([:])
+          }
+        }
+        #expect(walked == expected, "\(text)")
+      }
     }
-    #expect(!expected.isEmpty)
-    #expect(message == expected)
+  }
+
+  @Test func stringsAndPlainStringsReadWhatValueReads() throws {
+    // Each text, and whether it is a string of printable ASCII without a backslash (the
+    // only kind plainString() gives as bytes).
+    let texts: [(text: String, isPlain: Bool)] = [
+      (#""plain text""#, true), (#""""#, true), (#""twelve bytes, then more""#, true),
+      (#""caf\u00e9""#, false), (#""日本""#, false), (#""tab\tin""#, false), (#""a\"b""#, false),
+      ("\"bad \u{01} byte\"", false), ("\"\u{FF}\"", false), (#""unterminated"#, false),
+      (#"12"#, false), (#"true"#, false), (#"["a"]"#, false), (#"{"a":"b"}"#, false),
+    ]
+    for (text, isPlain) in texts {
+      let bytes = Array(text.utf8)
+      let expected = outcome { () throws(SourceError) in try JSONReader.parse(bytes, source: "s") }
+      let asString = outcome { () throws(SourceError) in
+        try JSONReader.read(bytes, source: "s") { cursor throws(SourceError) in
+          if let string = try cursor.string() { return .string(string) }
+          return try cursor.value()
+        }
+      }
+      #expect(asString == expected, "\(text)")
+      var gaveBytes = false
+      let asPlain = outcome { () throws(SourceError) in
+        try JSONReader.read(bytes, source: "s") { cursor throws(SourceError) in
+          if let plain = cursor.plainString() {
+            gaveBytes = true
+            return .string(String(decoding: plain, as: UTF8.self))
+          }
+          return try cursor.value()
+        }
+      }
+      #expect(asPlain == expected, "\(text)")
+      #expect(gaveBytes == isPlain, "\(text)")
+    }
   }
 }

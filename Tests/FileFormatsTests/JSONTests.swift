@@ -33,6 +33,10 @@ private func failure(_ bytes: [UInt8]) -> SourceError? {
       #expect(try parse("\"\(head)\\n\(tail)\"") == .string(head + "\n" + tail))
       #expect(try parse("\"\(head)é\(tail)\"") == .string(head + "é" + tail))
       #expect(try parse("[\"\(head)\", \"\(tail)\"]") == .array([.string(head), .string(tail)]))
+      // A byte just past one that ends the text can be flagged too (the borrow of a word's
+      // subtraction): the first is still the one seen.
+      #expect(try parse("\"\(head)\\\\]\(tail)\"") == .string(head + "\\]" + tail))
+      #expect(failure("\"\(head)\u{1F} \(tail)\"")?.column == place + 2)
       let control = failure("\"\(head)\u{01}\(tail)\"")
       #expect(control?.column == place + 2)
       #expect(control?.message.hasPrefix("control character") == true)

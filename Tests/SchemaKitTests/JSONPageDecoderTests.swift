@@ -99,6 +99,62 @@ import Testing
     for text in texts { expectSameAsTree(Array(text.utf8)) }
   }
 
+  @Test func membersOfEveryTypeGoWhereTheTreePutsThem() {
+    // Strings go straight into their fields and a `Type` of plain ASCII is matched from its
+    // bytes; a value of another type, an escape, a name nobody defines take the other way.
+    let specifiers = [
+      #"{"Type":"PSToggleSwitchSpecifier","Title":"T","Key":"k","DefaultValue":true}"#,
+      #"{"Type":"PS\u0047roupSpecifier","Title":"caf\u00e9 \ud83d\ude00","FooterText":"a\nb"}"#,
+      #"{"Type":"MyOwnSpecifier","Title":"日本語","Key":"ключ","File":"F"}"#,
+      #"{"Type":"PSGroupSpecifierX"}"#, #"{"Type":""}"#, #"{"Type":"Über"}"#,
+      #"{"Type":5,"Title":7,"Key":["k"],"FooterText":{},"File":true,"DefaultValue":"m"}"#,
+      #"{"Titles":"Small","Values":3,"ShortTitles":[1,"a"],"DefaultValue":[1]}"#,
+      #"{"Type":"PSMultiValueSpecifier","Titles":["a","b"],"Values":["a",2],"ShortTitles":["x"]}"#,
+      #"{"Type":"PSMultiValueSpecifier","Titles":["a","b"],"Values":["a",2],"ShortTitles":["x"]}"#,
+      #"{"Type":"PSTextFieldSpecifier","IsSecure":true,"KeyboardType":"NumberPad","IASKPlaceholder":"p"}"#,
+      #"{"T\u0079pe":"PSSliderSpecifier","MinimumValue":-1.5,"MaximumValue":18446744073709551615}"#,
+      #"{"Custom":"x","":"empty","K\u0065y":"k","Title":"t","Extra":{"a":[1,{"b":"c"}]}}"#,
+      #"{"Type":"IASKListGroupSpecifier","ItemSpecifier":{"Type":"PSTextFieldSpecifier","Key":"i"},"AddSpecifier":"x"}"#,
+      #"{"Type":"PSGroupSpecifier","Title":"a very long title of more than fifteen bytes"}"#,
+    ]
+    let text = #"{"PreferenceSpecifiers":["# + specifiers.joined(separator: ",") + "]}"
+    expectSameAsTree(Array(text.utf8))
+    guard case .success = JSONPageDecoder.decode(Array(text.utf8), source: "s.json") else {
+      Issue.record("these specifiers were not decoded straight from their bytes")
+      return
+    }
+  }
+
+  @Test func aRepeatedMemberIsRefusedWhateverWayEachWasRead() {
+    // The first of each pair goes into a field, an extra or a detail, the second repeats it
+    // (plain, with an escape, or of another type).
+    let pairs = [
+      (#""Type":"PSGroupSpecifier""#, #""Type":"PSGroupSpecifier""#),
+      (#""Type":"PSGroupSpecifier""#, #""T\u0079pe":"x""#), (#""Type":1"#, #""Type":"x""#),
+      (#""Title":"t""#, #""Title":2"#), (#""Title":2"#, #""Title":"t""#),
+      (#""Key":"a""#, #""K\u0065y":"b""#), (#""Titles":["a"]"#, #""Titles":"a""#),
+      (#""Values":1"#, #""Values":["a"]"#), (#""DefaultValue":true"#, #""DefaultValue":"x""#),
+      (#""IsSecure":true"#, #""IsSecure":"x""#), (#""File":"A""#, #""File":"A""#),
+      (#""Custom":1"#, #""Custom":"x""#),
+    ]
+    for (first, second) in pairs {
+      let text = #"{"PreferenceSpecifiers":[{"# + first + #","Title\u0073":["x"],"# + second + "}]}"
+      expectSameAsTree(Array(text.utf8))
+      #expect(throws: SchemaError.self) { try JSONSchemaReader.read(Array(text.utf8), source: "s") }
+    }
+  }
+
+  @Test func translationsOfPagesSharingATableAreMergedAsTheTreeMergesThem() {
+    let texts = [
+      #"{"PreferenceSpecifiers":[{"Type":"PSChildPaneSpecifier","Children":{"StringsTable":"T","PreferenceSpecifiers":[],"Strings":{"ja":{"a":"1","b":"2"}}}}],"StringsTable":"T","Strings":{"ja":{"b":"3","c":"4"},"de":{}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"a":"1","a":"2"}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"a":1,"a":"2"}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"a":"1"},"ja":{}}}"#,
+      #"{"PreferenceSpecifiers":[],"Strings":{"ja":{"\u0061":"é","日本":"語\n"}}}"#,
+    ]
+    for text in texts { expectSameAsTree(Array(text.utf8)) }
+  }
+
   @Test func repeatedKeysAreRefusedWhereTheTreeRefusesThem() {
     let texts = [
       #"{"PreferenceSpecifiers":[{"Key":"a","Title":"t","Key":"b"}]}"#,

@@ -16,6 +16,29 @@ import Testing
     #expect(try SchemaLoader.load(path: folder.file("s.json")).pages.count == 1)
   }
 
+  @Test func specifiersAnIdiomDoesNotSupportAreLeftOutOfItsPagesOnly() throws {
+    // Pages where every specifier is shown are kept as read; the others lose those left out.
+    let folder = try TemporaryFolder()
+    let schema = #"""
+      {"PreferenceSpecifiers":[{"Type":"PSGroupSpecifier","Title":"All"},
+        {"Type":"PSChildPaneSpecifier","Title":"Child","Children":{"PreferenceSpecifiers":[
+          {"Type":"PSToggleSwitchSpecifier","Key":"both","SupportedUserInterfaceIdioms":["Phone","Pad"]},
+          {"Type":"PSToggleSwitchSpecifier","Key":"pad","SupportedUserInterfaceIdioms":["Pad"]},
+          {"Type":"PSToggleSwitchSpecifier","Key":"odd","SupportedUserInterfaceIdioms":"Pad"},
+          {"Type":"PSToggleSwitchSpecifier","Key":"none","SupportedUserInterfaceIdioms":["Tablet"]}]}}]}
+      """#
+    try writeText(schema, to: folder.file("s.json"))
+    let keys = { (idiom: Idiom) throws -> [String?] in
+      try SchemaLoader.load(path: folder.file("s.json"), idiom: idiom).pages["Root.1"]?
+        .specifiers.map(\.key) ?? []
+    }
+    #expect(try keys(.phone) == ["both", "odd"])
+    #expect(try keys(.pad) == ["both", "pad", "odd"])
+    let phone = try SchemaLoader.load(path: folder.file("s.json"), idiom: .phone)
+    #expect(phone.rootPage?.specifiers.count == 2)
+    #expect(phone.loadProblems.count == 2)
+  }
+
   @Test
   func mutatedFixturesNeverCrashTheLoaders() throws {
     var random = SplitMix64(seed: 0x5E77_E1)

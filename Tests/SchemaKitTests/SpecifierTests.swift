@@ -171,10 +171,10 @@ import Testing
   }
 
   @Test func equalArraysOfStringsAreHeldOnce() {
-    var builder = Specifier.Builder()
+    let shared = Specifier.SharedArrays()
+    var builder = Specifier.Builder(sharing: shared)
     _ = builder.add("Titles", ["Small", "Large"])
     _ = builder.add("Values", ["s", "l"])
-    let shared = builder.shared
     let first = builder.specifier(index: 0)
     builder = Specifier.Builder(sharing: shared)
     _ = builder.add("Titles", ["Small", "Large"])
@@ -185,6 +185,61 @@ import Testing
     }
     first.values.withUnsafeBufferPointer { a in
       second.values.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+    }
+  }
+
+  @Test func aStringAddedAsTextIsTheSameAsAStringValue() {
+    // The JSON reader hands a string straight to its field; for every member, and after
+    // every kind of member already there, that is adding the string as a value.
+    let earlier: [(name: String, value: PropertyListValue)?] = [
+      nil, ("Title", "t"), ("Title", 5), ("Custom", 1), ("Titles", ["a"]), ("Titles", "x"),
+    ]
+    for member in Specifier.Member.allCases {
+      for before in earlier {
+        var asText = Specifier.Builder()
+        var asValue = Specifier.Builder()
+        if let before {
+          _ = asText.add(before.name, before.value)
+          _ = asValue.add(before.name, before.value)
+        }
+        for text in ["PSGroupSpecifier", "plain"] {
+          let added = asText.add(member, string: text)
+          #expect(
+            added == asValue.add(member, .string(text)),
+            "\(member) after \(String(describing: before))")
+        }
+        let (one, other) = (asText.specifier(index: 0), asValue.specifier(index: 0))
+        #expect(one == other, "\(member)")
+        #expect(one.kind == other.kind && one.raw == other.raw, "\(member)")
+      }
+    }
+  }
+
+  @Test func aTypeKnownFromItsBytesIsTheSameAsItsName() {
+    let names =
+      (Specifier.Kind.appleKinds + Specifier.Kind.inAppSettingsKitKinds).map(\.typeName)
+      + ["", "P", "PSGroupSpecifie", "PSGroupSpecifierX", "psgroupspecifier", "Custom"]
+    for name in names {
+      let bytes = Array(name.utf8)
+      let kind = bytes.withUnsafeBufferPointer { Specifier.Kind(typeNameBytes: $0) }
+      #expect(kind == Specifier.Kind(typeName: name), "\(name)")
+      var fromBytes = Specifier.Builder()
+      var fromName = Specifier.Builder()
+      #expect(fromBytes.add(type: kind) == fromName.add(.type, .string(name)))
+      #expect(fromBytes.add(type: kind) == fromName.add(.type, .string(name)))
+      #expect(fromBytes.specifier(index: 0) == fromName.specifier(index: 0), "\(name)")
+    }
+  }
+
+  @Test func everyMemberIsFoundFromItsBytes() {
+    for member in Specifier.Member.allCases {
+      let bytes = Array(member.name.utf8)
+      bytes.withUnsafeBufferPointer { #expect(Specifier.Member(bytes: $0) == member) }
+      for near in [member.name + "s", String(member.name.dropLast()), member.name.lowercased()]
+      where Specifier.Member(name: near) == nil {
+        let nearBytes = Array(near.utf8)
+        nearBytes.withUnsafeBufferPointer { #expect(Specifier.Member(bytes: $0) == nil, "\(near)") }
+      }
     }
   }
 }
