@@ -88,6 +88,20 @@ struct XMLPropertyListParser {
   // MARK: Document
 
   mutating func parseDocument(requiringDictionary: Bool) throws(SourceError) -> PropertyListValue {
+    let (plist, top) = try readPrologue()
+    if requiringDictionary, top.name != "dict" {
+      let name = top.name == "true" || top.name == "false" ? "<\(top.name)/>" : "<\(top.name)>"
+      throw input.error(
+        at: top.offset, "expected a <dict> at the top level, found \(escapedForMessage(name))")
+    }
+    let value = try parseValue(top)
+    try readEpilogue(after: plist)
+    return value
+  }
+
+  /// Reads what comes before the top-level value: the declaration, DOCTYPE and comments, and
+  /// the `<plist>` tag when there is one. Returns that tag and the value's start tag.
+  mutating func readPrologue() throws(SourceError) -> (plist: Tag?, top: Tag) {
     index = try input.startAfterByteOrderMark()
     try skipMisc()
     guard index < bytes.count else {
@@ -98,30 +112,26 @@ struct XMLPropertyListParser {
         at: index, "expected '<?xml' or '<plist>' at the start of a property list, found \(found)")
     }
     let first = try readStartTag(context: "at the start of the property list")
-    var top = first
-    if first.name == "plist" {
-      guard !first.isEmpty else {
-        throw input.error(at: first.offset, "expected a value inside <plist>, found <plist/>")
-      }
-      try skipMisc()
-      top = try readStartTag(context: "inside <plist>")
+    guard first.name == "plist" else { return (nil, first) }
+    guard !first.isEmpty else {
+      throw input.error(at: first.offset, "expected a value inside <plist>, found <plist/>")
     }
-    if requiringDictionary, top.name != "dict" {
-      let name = top.name == "true" || top.name == "false" ? "<\(top.name)/>" : "<\(top.name)>"
-      throw input.error(
-        at: top.offset, "expected a <dict> at the top level, found \(escapedForMessage(name))")
-    }
-    let value = try parseValue(top)
-    if first.name == "plist" {
+    try skipMisc()
+    return (first, try readStartTag(context: "inside <plist>"))
+  }
+
+  /// Reads what follows the top-level value: `</plist>` when `plist` opened it, then
+  /// comments and white space to the end of the file.
+  mutating func readEpilogue(after plist: Tag?) throws(SourceError) {
+    if let plist {
       try skipMisc()
-      try readEndTag("plist", openedAt: first.offset, context: "after the top-level value")
+      try readEndTag("plist", openedAt: plist.offset, context: "after the top-level value")
     }
     try skipMisc()
     guard index == bytes.count else {
       throw input.error(
         at: index, "expected the end of the file after the property list, found \(found)")
     }
-    return value
   }
 
   // MARK: Values
@@ -453,6 +463,21 @@ struct XMLPropertyListParser {
     }
     throw input.error(
       at: tag.offset, "unterminated <\(tag.name)>: the file ends before </\(tag.name)>")
+  }
+
+  /// Where the text from `index` lies when it is plain ASCII (no markup, entity or byte to
+  /// check) right up to `</name>`: what ``readText(_:)`` would return, as it stands in the
+  /// input. `nil` for any other text; nothing is read either way.
+  func plainTextBeforeEndTag(_ name: StaticString) -> Range<Int>? {
+    let end = endOfPlainText(from: index)
+    let count = name.utf8CodeUnitCount
+    guard end + count + 3 <= bytes.count, bytes[end] == UInt8(ascii: "<"),
+      bytes[end + 1] == UInt8(ascii: "/"), bytes[end + count + 2] == UInt8(ascii: ">")
+    else { return nil }
+    for offset in 0..<count where bytes[end + 2 + offset] != name.utf8Start[offset] {
+      return nil
+    }
+    return index..<end
   }
 
   mutating func readCDATA() throws(SourceError) {

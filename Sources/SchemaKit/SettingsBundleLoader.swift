@@ -108,6 +108,54 @@ enum SettingsBundleLoader {
     }
   }
 
+  /// A page read from its file, with the problems found in it (entries left out, a
+  /// `StringsTable` ignored).
+  struct DecodedPage {
+    var page: SettingsSchema.Page
+    /// Whether the page names its `StringsTable` (a string).
+    var namesStringsTable: Bool
+    var problems: [LintProblem] = []
+  }
+
+  /// The page in the property list `bytes`, or why it is not one. A page of the usual shape
+  /// is decoded straight from its XML (``XMLPageDecoder``); a binary property list, or a page
+  /// of another shape, through the tree (``decodePageThroughTree(_:name:source:)``), which
+  /// words what is wrong with it. Either way the page, the problems and the errors are the
+  /// tree's.
+  static func decodePage(_ bytes: [UInt8], name: String, source: String) -> Result<
+    DecodedPage, PageError
+  > {
+    do {
+      if let page = try XMLPageDecoder.page(bytes, name: name, source: source) {
+        return .success(page)
+      }
+    } catch {
+      return .failure(PageError(error.description))
+    }
+    return decodePageThroughTree(bytes, name: name, source: source)
+  }
+
+  /// ``decodePage(_:name:source:)`` through a tree of the whole file: ``PropertyListReader``,
+  /// then ``PageDecoder``.
+  static func decodePageThroughTree(_ bytes: [UInt8], name: String, source: String) -> Result<
+    DecodedPage, PageError
+  > {
+    let value: PropertyListValue
+    do {
+      value = try PropertyListReader.parse(bytes, source: source)
+    } catch {
+      return .failure(PageError(error.description))
+    }
+    var problems: [LintProblem] = []
+    switch page(from: value, name: name, source: source, problems: &problems) {
+    case .success(let page):
+      let namesTable = value.dictionaryValue?[SpecifierKey.stringsTable]?.stringValue != nil
+      return .success(DecodedPage(page: page, namesStringsTable: namesTable, problems: problems))
+    case .failure(let error):
+      return .failure(PageError("\(source): \(error.message)"))
+    }
+  }
+
   /// `"an array"`, `"a string"`, `"an integer"`.
   static func article(_ typeName: String) -> String {
     (typeName.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + typeName
@@ -364,36 +412,28 @@ enum SettingsBundleLoader {
           return .failure(PageError(error.description))
         }
       }
-      let value: PropertyListValue
-      do {
-        value = try PropertyListReader.parse(contents, source: path)
-      } catch {
-        return .failure(PageError(error.description))
+      let decoded: DecodedPage
+      switch SettingsBundleLoader.decodePage(contents, name: name, source: path) {
+      case .success(let found): decoded = found
+      case .failure(let error): return .failure(error)
       }
-      var found: [LintProblem] = []
-      let result = SettingsBundleLoader.page(
-        from: value, name: name, source: path, problems: &found)
-      switch result {
-      case .success(var page):
-        schema.loadProblems += found
-        guard value.dictionaryValue?["StringsTable"]?.stringValue != nil else {
-          page.stringsTable = isAvailable(name) ? name : "Root"
-          return .success(page)
-        }
-        let explicit = page.stringsTable
-        if !languages.isEmpty, !isAvailable(explicit) {
-          schema.loadProblems.append(
-            LintProblem(
-              severity: .warning, source: page.source, page: name,
-              message:
-                "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
-                + "the page's text is shown as written",
-              fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
-        }
+      schema.loadProblems += decoded.problems
+      var page = decoded.page
+      guard decoded.namesStringsTable else {
+        page.stringsTable = isAvailable(name) ? name : "Root"
         return .success(page)
-      case .failure(let error):
-        return .failure(PageError("\(path): \(error.message)"))
       }
+      let explicit = page.stringsTable
+      if !languages.isEmpty, !isAvailable(explicit) {
+        schema.loadProblems.append(
+          LintProblem(
+            severity: .warning, source: page.source, page: name,
+            message:
+              "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
+              + "the page's text is shown as written",
+            fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
+      }
+      return .success(page)
     }
 
     /// Reads `<language>.lproj/<table>.strings` of a page's table, in every language, the
