@@ -296,6 +296,7 @@ struct XMLPropertyListParser {
 
   /// Reads a start tag at `index`, skipping its attributes.
   mutating func readStartTag(context: String) throws(SourceError) -> Tag {
+    if let tag = readPlainStartTag() { return tag }
     let offset = index
     guard peek == UInt8(ascii: "<"), index + 1 < bytes.count,
       isNameStart(bytes[index + 1])
@@ -326,6 +327,31 @@ struct XMLPropertyListParser {
     }
   }
 
+  /// The start tag at `index` when it is `<name>` or `<name/>` of an element property lists
+  /// are made of (``elementName(_:)``), as nearly every tag is: read without a String, with
+  /// `index` after it. `nil` for any other tag, with nothing read.
+  mutating func readPlainStartTag() -> Tag? {
+    guard let base = bytes.baseAddress, index + 1 < bytes.count, base[index] == UInt8(ascii: "<")
+    else { return nil }
+    let offset = index
+    var end = offset + 1
+    while end < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(base[end]) {
+      end += 1
+    }
+    guard end < bytes.count,
+      let name = Self.elementName(
+        UnsafeBufferPointer(start: base + offset + 1, count: end - offset - 1))
+    else { return nil }
+    if base[end] == UInt8(ascii: ">") {
+      index = end + 1
+      return Tag(name: name, isEmpty: false, offset: offset)
+    }
+    guard base[end] == UInt8(ascii: "/"), end + 1 < bytes.count, base[end + 1] == UInt8(ascii: ">")
+    else { return nil }
+    index = end + 2
+    return Tag(name: name, isEmpty: true, offset: offset)
+  }
+
   mutating func skipAttribute(in element: String) throws(SourceError) {
     let attribute = readName()
     skipWhitespace()
@@ -349,7 +375,8 @@ struct XMLPropertyListParser {
     index += 1
   }
 
-  /// Reads `</name>` at `index`, or explains what is there instead.
+  /// Reads `</name>` at `index`, or explains what is there instead. `name` is that of the
+  /// element whose start tag is at `opening`.
   mutating func readEndTag(_ name: String, openedAt opening: Int, context: String)
     throws(SourceError)
   {
@@ -357,14 +384,11 @@ struct XMLPropertyListParser {
     guard isAtEndTag else {
       throw input.error(at: index, "expected </\(name)> \(context), found \(foundTag)")
     }
-    // `</name>` exactly, as nearly always: compared with the bytes, no String made.
-    var end = index + 2
-    for byte in name.utf8 {
-      guard end < bytes.count, bytes[end] == byte else { break }
-      end += 1
-    }
-    if end - index - 2 == name.utf8.count, end < bytes.count, bytes[end] == UInt8(ascii: ">") {
-      index = end + 1
+    // `</name>` exactly, as nearly always: compared with the name in the start tag, no
+    // String made.
+    let count = name.utf8.count
+    if isEndTag(at: index, ofTagAt: opening, nameCount: count) {
+      index += count + 3
       return
     }
     index += 2
@@ -383,6 +407,19 @@ struct XMLPropertyListParser {
     index += 1
   }
 
+  /// Whether `</name>` is at `offset`, `name` being the `count` bytes after the `<` of the
+  /// start tag at `opening`.
+  func isEndTag(at offset: Int, ofTagAt opening: Int, nameCount count: Int) -> Bool {
+    guard let base = bytes.baseAddress, offset + count + 2 < bytes.count,
+      base[offset] == UInt8(ascii: "<"), base[offset + 1] == UInt8(ascii: "/"),
+      base[offset + count + 2] == UInt8(ascii: ">")
+    else { return false }
+    for position in 0..<count where base[offset + 2 + position] != base[opening + 1 + position] {
+      return false
+    }
+    return true
+  }
+
   /// Reads an element or attribute name. Names outside ASCII are returned with control
   /// characters escaped: they only ever appear in messages, never match a known name.
   mutating func readName() -> String {
@@ -392,8 +429,35 @@ struct XMLPropertyListParser {
       isASCII = isASCII && byte < 0x80
       index += 1
     }
-    let name = String(decoding: bytes[start..<index], as: UTF8.self)
+    let written = UnsafeBufferPointer(rebasing: bytes[start..<index])
+    if let known = Self.elementName(written) { return known }
+    let name = String(decoding: written, as: UTF8.self)
     return isASCII ? name : escapedForMessage(name)
+  }
+
+  /// The name of an element of property lists written as `bytes`, as a constant: every tag
+  /// of a file has one, and reading it makes no String.
+  static func elementName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let first = bytes.first, bytes.count >= 3 else { return nil }
+    var name: String
+    switch (bytes.count, first) {
+    case (3, UInt8(ascii: "k")): name = "key"
+    case (4, UInt8(ascii: "d")):
+      name =
+        bytes[1] == UInt8(ascii: "i") ? "dict" : bytes[3] == UInt8(ascii: "e") ? "date" : "data"
+    case (4, UInt8(ascii: "t")): name = "true"
+    case (4, UInt8(ascii: "r")): name = "real"
+    case (5, UInt8(ascii: "a")): name = "array"
+    case (5, UInt8(ascii: "f")): name = "false"
+    case (5, UInt8(ascii: "p")): name = "plist"
+    case (6, UInt8(ascii: "s")): name = "string"
+    case (7, UInt8(ascii: "i")): name = "integer"
+    default: return nil
+    }
+    let isName = name.withUTF8 { constant in
+      (0..<bytes.count).allSatisfy { constant[$0] == bytes[$0] }
+    }
+    return isName ? name : nil
   }
 
   func isNameStart(_ byte: UInt8) -> Bool {

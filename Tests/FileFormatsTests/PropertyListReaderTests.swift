@@ -48,6 +48,28 @@ private func failure(_ text: String) -> SourceError? {
     }
   }
 
+  /// A tag of a known element without attributes or space is read from its bytes; any other
+  /// tag is still read, or refused, as before.
+  @Test func tagsOfEveryShape() throws {
+    #expect(
+      try parse("<dict ><key >a</key><true /><key>b</key><false  /></dict >") == [
+        "a": true, "b": false,
+      ])
+    #expect(try parse("<dict x=\"1\"><key>k</key><string y='2'>v</string></dict>") == ["k": "v"])
+    #expect(
+      try parse("<plist version=\"1.0\"><array><string/><array/></array></plist>") == [
+        "", [],
+      ])
+    for (text, message) in [
+      ("<Dict/>", "unknown element <Dict>"), ("<dict2/>", "unknown element <dict2>"),
+      ("<true/ >", "expected '>' after '/' in <true/>, found a space"),
+      ("<array></arrays>", "expected </array> to close <array> from line 1, found </arrays>"),
+      ("<array></Array>", "expected </array> to close <array> from line 1, found </Array>"),
+    ] {
+      #expect(failure(text)?.message.hasPrefix(message) == true, "\(text)")
+    }
+  }
+
   /// Comments and processing instructions between elements are still skipped where a tag
   /// is expected.
   @Test func skipsMarkupBetweenElements() throws {
