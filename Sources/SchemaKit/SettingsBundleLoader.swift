@@ -175,7 +175,13 @@ enum SettingsBundleLoader {
 
   /// A child page named but not looked for or read yet: the specifiers that open it.
   struct PendingPage: Sendable, Equatable {
-    var openedBy: [Referrer]
+    /// The first specifier found to open it: nearly every page has only this one, held
+    /// without an array.
+    var firstOpenedBy: Referrer
+    /// The others, in the order they were found.
+    var alsoOpenedBy: [Referrer] = []
+
+    var openedBy: [Referrer] { [firstOpenedBy] + alsoOpenedBy }
   }
 
   /// A specifier that names a page: the page it is on and its index.
@@ -364,10 +370,11 @@ enum SettingsBundleLoader {
       guard let page = schema.pages[name] else { return [] }
       var read: [String] = []
       for specifier in page.specifiers {
-        for reference in specifier.pageReferences where schema.pages[reference.file] == nil {
+        specifier.forEachPageReference { reference in
           let file = reference.file
+          guard schema.pages[file] == nil else { return }
           find(file, from: page, index: specifier.index, into: &schema)
-          guard reading, let found = pending.removeValue(forKey: file) else { continue }
+          guard reading, let found = pending.removeValue(forKey: file) else { return }
           pendingOrder.removeAll { $0 == file }
           if readPending(file, found, into: &schema) { read.append(file) }
         }
@@ -380,20 +387,23 @@ enum SettingsBundleLoader {
       _ file: String, from page: SettingsSchema.Page, index: Int,
       into schema: inout SettingsSchema
     ) {
-      let referrer = Referrer(page: page.name, specifierIndex: index)
-      if pending[file] != nil {
-        pending[file]?.openedBy.append(referrer)
-        return
-      }
-      if let failure = failed[file] {
+      // A page that failed is no longer pending.
+      if !failed.isEmpty, let failure = failed[file] {
         schema.missingPages.append(
           MissingPage(
             page: page.name, specifierIndex: index, file: file, searched: failure.searched,
             reason: failure.reason))
         return
       }
-      pending[file] = PendingPage(openedBy: [referrer])
-      pendingOrder.append(file)
+      // One look-up for a page named here first, as nearly every one is: a root page of a
+      // thousand child panes does this for each.
+      let referrer = Referrer(page: page.name, specifierIndex: index)
+      if var earlier = pending.updateValue(PendingPage(firstOpenedBy: referrer), forKey: file) {
+        earlier.alsoOpenedBy.append(referrer)
+        pending[file] = earlier
+      } else {
+        pendingOrder.append(file)
+      }
     }
 
     /// Reads and parses one page; the error message names the file. Applies InAppSettingsKit's

@@ -80,7 +80,8 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// Whether the schema has the page `name`: read, or found and not read yet.
   public func hasPage(named name: String) -> Bool {
-    pages[name] != nil || pageReader?.pending[name] != nil
+    // A bundle read lazily has most of its pages pending at first.
+    pageReader?.pending[name] != nil || pages[name] != nil
   }
 
   /// The pages found and not read yet, in the order they were found (a bundle loaded with

@@ -135,6 +135,12 @@ public struct Specifier: Sendable, Equatable {
     }
   }
 
+  /// A member Apple or InAppSettingsKit defines, as written, as the subscript by name gives
+  /// it, without looking the name up: what lint asks of every specifier.
+  subscript(member member: Member) -> PropertyListValue? {
+    fields.value(of: member, kind: kind) ?? fields.extra?[member.name]
+  }
+
   /// The `Title`, not yet localized.
   public var title: String? { fields.title }
   /// The `Key` under which the value is stored.
