@@ -37,6 +37,17 @@ package struct XMLPropertyListCursor {
     try parser.parseValue(tag)
   }
 
+  /// The text of the `<string>` at the cursor when it is plain ASCII right up to
+  /// `</string>` (no entity, CDATA, comment or byte outside ASCII), as nearly every string
+  /// of a page is: its bytes in the input, which last as long as the cursor, with the cursor
+  /// after the string. `nil` for any other value, with the cursor still on it.
+  package mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+    guard tag.name == "string", !tag.isEmpty, let text = parser.plainTextBeforeEndTag("string")
+    else { return nil }
+    parser.index = text.upperBound + "</string>".utf8.count
+    return UnsafeBufferPointer(rebasing: parser.bytes[text])
+  }
+
   // MARK: Dictionaries
 
   /// Where a reader is in a `<dict>`.

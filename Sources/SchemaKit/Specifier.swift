@@ -50,6 +50,13 @@ public struct Specifier: Sendable, Equatable {
       self = Self.byTypeName[typeName] ?? .other(typeName)
     }
 
+    /// The kind whose `Type` is `bytes` in UTF-8, when it is one of Apple's or
+    /// InAppSettingsKit's: a page read from its bytes makes no String of a known type.
+    init?(knownTypeName bytes: UnsafeBufferPointer<UInt8>) {
+      guard let kind = Self.byTypeName[bytes: bytes] else { return nil }
+      self = kind
+    }
+
     private static let byTypeName = NameTable(
       (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
 

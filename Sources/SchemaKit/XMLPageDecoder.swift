@@ -91,7 +91,7 @@ enum XMLPageDecoder {
         switch key {
         case .known(let number):
           guard let member = Specifier.Member(rawValue: number) else { return nil }
-          added = builder.add(member, try cursor.value())
+          added = builder.add(member, try value(of: member, at: &cursor))
         case .other(let name):
           guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
           added = builder.add(name, try cursor.value())
@@ -100,6 +100,18 @@ enum XMLPageDecoder {
       }
       shared = builder.shared
       return builder.specifier(index: index)
+    }
+
+    /// The value of `member` at the cursor: plain text made a string from its bytes, and a
+    /// `Type` Apple or InAppSettingsKit defines given as its kind's name (no String made).
+    func value(of member: Specifier.Member, at cursor: inout XMLPropertyListCursor)
+      throws(SourceError) -> PropertyListValue
+    {
+      guard let text = cursor.plainStringBytes() else { return try cursor.value() }
+      if member == .type, let kind = Specifier.Kind(knownTypeName: text) {
+        return .string(kind.typeName)
+      }
+      return .string(String(decoding: text, as: UTF8.self))
     }
   }
 }

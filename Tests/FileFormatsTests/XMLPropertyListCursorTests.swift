@@ -12,8 +12,8 @@ import Testing
     case checked
     /// The walk finds repeated keys itself.
     case unchecked
-    /// The walk finds repeated keys itself and knows the keys `Type` and `Title` by their
-    /// bytes.
+    /// The walk finds repeated keys itself, knows the keys `Type` and `Title` by their
+    /// bytes, and takes plain strings as bytes.
     case knownByBytes
   }
 
@@ -54,6 +54,9 @@ import Testing
         elements.append(try walk(&cursor, keys: keys))
       }
       return .array(elements)
+    }
+    if keys == .knownByBytes, let text = cursor.plainStringBytes() {
+      return .string(String(decoding: text, as: UTF8.self))
     }
     return try cursor.value()
   }
@@ -101,6 +104,9 @@ import Testing
       "<array><string>a</string>x</array>", "<array><string>a</string></dict>",
       "<dict><key>\u{1}</key><true/></dict>", "<dict><key>a</key><date>nope</date></dict>",
       "<dict><key>Typé</key><true/><key>Type</key><true/><key>Typé</key><true/></dict>",
+      "<array><string>a</string><string>b&amp;</string><string>ü</string><string/></array>",
+      "<array><string></string><string>a</strings><string>a</string ></array>",
+      "<array><string>a<!-- c --></string><string><![CDATA[x]]></string><string>a",
     ]
     for body in bodies {
       expectSameAsParse(Array(plistDocument(body).utf8))
