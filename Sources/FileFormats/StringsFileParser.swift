@@ -147,7 +147,13 @@ public enum StringsFileParser {
             value = value << 6 | UInt32(input.bytes[index] & 0x3F)
           }
         }
-        if let scalar = Unicode.Scalar(value) { units.append(contentsOf: scalar.utf16) }
+        // Well-formed UTF-8 is a scalar: one unit, or a surrogate pair beyond U+FFFF.
+        if value < 0x10000 {
+          units.append(UInt16(value))
+        } else {
+          units.append(UInt16(0xD800 + (value - 0x10000) >> 10))
+          units.append(UInt16(0xDC00 + (value - 0x10000) & 0x3FF))
+        }
         offset += length
       }
       return units

@@ -68,9 +68,9 @@ extension SettingsSchema {
   /// unless they are left out too.
   public func limited(to idiom: Idiom) -> SettingsSchema {
     var result = self
-    for (name, page) in pages {
-      let kept = page.specifiers.filter { $0.isSupported(on: idiom) }
-      if kept.count != page.specifiers.count { result.pages[name]?.specifiers = kept }
+    // Nearly every page shows every specifier on every idiom: it is only looked at then.
+    for (name, page) in pages where !page.specifiers.allSatisfy({ $0.isSupported(on: idiom) }) {
+      result.pages[name]?.specifiers = page.specifiers.filter { $0.isSupported(on: idiom) }
     }
     result.pageReader?.idiomShown = idiom
     return result

@@ -368,6 +368,12 @@ enum SettingsBundleLoader {
       namedOn name: String, into schema: inout SettingsSchema, reading: Bool
     ) -> [String] {
       guard let page = schema.pages[name] else { return [] }
+      // Room for every page named here is made at once: a root page of a thousand child
+      // panes would otherwise grow (and rehash) the pending pages ten times.
+      var named = 0
+      for specifier in page.specifiers { specifier.forEachPageReference { _ in named += 1 } }
+      pending.reserveCapacity(pending.count + named)
+      pendingOrder.reserveCapacity(pendingOrder.count + named)
       var read: [String] = []
       for specifier in page.specifiers {
         specifier.forEachPageReference { reference in
