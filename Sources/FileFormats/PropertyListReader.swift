@@ -334,14 +334,11 @@ struct XMLPropertyListParser {
     guard let base = bytes.baseAddress, index + 1 < bytes.count, base[index] == UInt8(ascii: "<")
     else { return nil }
     let offset = index
-    var end = offset + 1
-    while end < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(base[end]) {
-      end += 1
-    }
-    guard end < bytes.count,
-      let name = Self.elementName(
-        UnsafeBufferPointer(start: base + offset + 1, count: end - offset - 1))
+    guard
+      let name = Self.elementName(startingAt: base + offset + 1, before: bytes.count - offset - 1)
     else { return nil }
+    let end = offset + 1 + name.utf8.count
+    guard end < bytes.count else { return nil }
     if base[end] == UInt8(ascii: ">") {
       index = end + 1
       return Tag(name: name, isEmpty: false, offset: offset)
@@ -350,6 +347,16 @@ struct XMLPropertyListParser {
     else { return nil }
     index = end + 2
     return Tag(name: name, isEmpty: true, offset: offset)
+  }
+
+  /// Reads `written`, the start tag of the element `name` without attributes or space
+  /// (`<key>`), when it is at `index`, as a reader that expects that element nearly always
+  /// finds it: the tag, with `index` after it. `nil` for anything else, with nothing read.
+  mutating func readStartTag(_ written: StaticString, of name: String) -> Tag? {
+    guard starts(with: written) else { return nil }
+    let tag = Tag(name: name, isEmpty: false, offset: index)
+    index += written.utf8CodeUnitCount
+    return tag
   }
 
   mutating func skipAttribute(in element: String) throws(SourceError) {
@@ -414,8 +421,13 @@ struct XMLPropertyListParser {
       base[offset] == UInt8(ascii: "<"), base[offset + 1] == UInt8(ascii: "/"),
       base[offset + count + 2] == UInt8(ascii: ">")
     else { return false }
-    for position in 0..<count where base[offset + 2 + position] != base[opening + 1 + position] {
-      return false
+    // Compared through the pointers, the bounds checked above.
+    let closing = base + offset + 2
+    let opened = base + opening + 1
+    var position = 0
+    while position < count {
+      guard closing[position] == opened[position] else { return false }
+      position &+= 1
     }
     return true
   }
@@ -438,24 +450,35 @@ struct XMLPropertyListParser {
   /// The name of an element of property lists written as `bytes`, as a constant: every tag
   /// of a file has one, and reading it makes no String.
   static func elementName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    guard let first = bytes.first, bytes.count >= 3 else { return nil }
+    guard let base = bytes.baseAddress,
+      let name = elementName(startingAt: base, before: bytes.count),
+      name.utf8.count == bytes.count
+    else { return nil }
+    return name
+  }
+
+  /// The name of an element of property lists that the `count` bytes at `start` begin with,
+  /// as a constant: what follows it may still be a name byte.
+  static func elementName(startingAt start: UnsafePointer<UInt8>, before count: Int) -> String? {
+    guard count >= 3 else { return nil }
     var name: String
-    switch (bytes.count, first) {
-    case (3, UInt8(ascii: "k")): name = "key"
-    case (4, UInt8(ascii: "d")):
+    switch start[0] {
+    case UInt8(ascii: "k"): name = "key"
+    case UInt8(ascii: "s"): name = "string"
+    case UInt8(ascii: "d"):
+      guard count >= 4 else { return nil }
       name =
-        bytes[1] == UInt8(ascii: "i") ? "dict" : bytes[3] == UInt8(ascii: "e") ? "date" : "data"
-    case (4, UInt8(ascii: "t")): name = "true"
-    case (4, UInt8(ascii: "r")): name = "real"
-    case (5, UInt8(ascii: "a")): name = "array"
-    case (5, UInt8(ascii: "f")): name = "false"
-    case (5, UInt8(ascii: "p")): name = "plist"
-    case (6, UInt8(ascii: "s")): name = "string"
-    case (7, UInt8(ascii: "i")): name = "integer"
+        start[1] == UInt8(ascii: "i") ? "dict" : start[3] == UInt8(ascii: "e") ? "date" : "data"
+    case UInt8(ascii: "a"): name = "array"
+    case UInt8(ascii: "i"): name = "integer"
+    case UInt8(ascii: "r"): name = "real"
+    case UInt8(ascii: "t"): name = "true"
+    case UInt8(ascii: "f"): name = "false"
+    case UInt8(ascii: "p"): name = "plist"
     default: return nil
     }
     let isName = name.withUTF8 { constant in
-      (0..<bytes.count).allSatisfy { constant[$0] == bytes[$0] }
+      constant.count <= count && constant.indices.allSatisfy { constant[$0] == start[$0] }
     }
     return isName ? name : nil
   }
@@ -535,11 +558,16 @@ struct XMLPropertyListParser {
   func plainTextBeforeEndTag(_ name: StaticString) -> Range<Int>? {
     let end = endOfPlainText(from: index)
     let count = name.utf8CodeUnitCount
-    guard end + count + 3 <= bytes.count, bytes[end] == UInt8(ascii: "<"),
-      bytes[end + 1] == UInt8(ascii: "/"), bytes[end + count + 2] == UInt8(ascii: ">")
+    guard let base = bytes.baseAddress, count + 3 <= bytes.count - end,
+      base[end] == UInt8(ascii: "<"), base[end + 1] == UInt8(ascii: "/"),
+      base[end + count + 2] == UInt8(ascii: ">")
     else { return nil }
-    for offset in 0..<count where bytes[end + 2 + offset] != name.utf8Start[offset] {
-      return nil
+    // Compared through the pointers, the bounds checked above.
+    let tagName = base + end + 2
+    var offset = 0
+    while offset < count {
+      guard tagName[offset] == name.utf8Start[offset] else { return nil }
+      offset &+= 1
     }
     return index..<end
   }
@@ -592,14 +620,31 @@ struct XMLPropertyListParser {
   // MARK: Skipping
 
   /// The offset of the first byte from `start` on that is not ASCII or is `<` or `&`: text
-  /// up to there is taken as it stands.
+  /// up to there is taken as it stands. Scanned through the base pointer eight bytes at a
+  /// time, then byte by byte for the last few.
   func endOfPlainText(from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
     var end = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while end + 8 <= bytes.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+      // The high bit of each byte that is 0x80 or above, or is `<` or `&` (a byte of
+      // `word ^ repeated` is zero where it equals the repeated byte). A byte after the first
+      // such one may be marked too, by a borrow, but never one before it: the lowest mark is
+      // the end.
+      let angles = word ^ (ones &* 0x3C)
+      let ampersands = word ^ (ones &* 0x26)
+      let equal = ((angles &- ones) & ~angles) | ((ampersands &- ones) & ~ampersands)
+      let marks = (equal | word) & highs
+      if marks != 0 { return end + marks.trailingZeroBitCount / 8 }
+      end += 8
+    }
     while end < bytes.count {
       let byte = base[end]
       guard byte < 0x80, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") else { break }
-      end += 1
+      end &+= 1
     }
     return end
   }
@@ -692,8 +737,17 @@ struct XMLPropertyListParser {
   }
 
   func starts(with prefix: StaticString) -> Bool {
-    let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-    return bytes[index...].starts(with: pattern)
+    let count = prefix.utf8CodeUnitCount
+    guard let base = bytes.baseAddress, count <= bytes.count - index else { return false }
+    // Compared through the pointers, the bounds checked above: a reader asks this at most
+    // tags of a file.
+    let here = base + index
+    var offset = 0
+    while offset < count {
+      guard here[offset] == prefix.utf8Start[offset] else { return false }
+      offset &+= 1
+    }
+    return true
   }
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -124,6 +124,42 @@ package struct XMLPropertyListCursor {
     return .other(key)
   }
 
+  /// The dictionary's next member when it is written the plain way, `<key>Name</key>` then
+  /// `<string>Text</string>` with only white space around them and both texts plain ASCII
+  /// (no entity, CDATA, comment or byte outside ASCII), as nearly every member of a page is:
+  /// the bytes of its key and of its text, which last as long as the cursor, with the cursor
+  /// after the member. What ``nextKey(_:knownBy:)`` and ``plainStringBytes()`` would read,
+  /// in one step. `nil` for any other member and after the last, with nothing read but white
+  /// space; ``nextKey(_:knownBy:)`` reads it then. Only in a dictionary whose repeated keys
+  /// the reader finds itself.
+  package mutating func nextPlainStringMember(_ dictionary: inout DictionaryState) -> (
+    key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
+  )? {
+    guard dictionary.isOpen, !dictionary.checksKeys else { return nil }
+    parser.skipWhitespace()
+    let start = parser.index
+    guard parser.starts(with: "<key>") else { return nil }
+    parser.index += "<key>".utf8.count
+    if let key = parser.plainTextBeforeEndTag("key") {
+      parser.index = key.upperBound + "</key>".utf8.count
+      parser.skipWhitespace()
+      if parser.starts(with: "<string>") {
+        parser.index += "<string>".utf8.count
+        if let text = parser.plainTextBeforeEndTag("string") {
+          parser.index = text.upperBound + "</string>".utf8.count
+          dictionary.lastKey = nil
+          dictionary.lastKeyOffset = start
+          return (
+            UnsafeBufferPointer(rebasing: parser.bytes[key]),
+            UnsafeBufferPointer(rebasing: parser.bytes[text])
+          )
+        }
+      }
+    }
+    parser.index = start
+    return nil
+  }
+
   /// The error for the key of the member just read when the dictionary has it already, as
   /// ``PropertyListReader`` words and places it.
   package func repeatedKey(_ dictionary: DictionaryState) -> SourceError {
@@ -151,6 +187,10 @@ package struct XMLPropertyListCursor {
     if dictionary.checksKeys, let key = dictionary.lastKey {
       guard dictionary.earlierKeys.insert(key).inserted else { throw repeatedKey(dictionary) }
     }
+    // White space, then `<key>` as it is nearly always written: what skipping markup and
+    // reading a tag would find, in one step.
+    parser.skipWhitespace()
+    if let keyTag = parser.readStartTag("<key>", of: "key") { return keyTag }
     try parser.skipMisc(inside: "dict")
     if parser.isAtEndTag {
       try parser.readEndTag(
@@ -174,6 +214,11 @@ package struct XMLPropertyListCursor {
   ) throws(SourceError) {
     dictionary.lastKey = key
     dictionary.lastKeyOffset = offset
+    parser.skipWhitespace()
+    if let stringTag = parser.readStartTag("<string>", of: "string") {
+      tag = stringTag
+      return
+    }
     try parser.skipMisc(inside: "dict")
     guard !parser.isAtEndTag else {
       let text = parser.escapedForMessage(lastKey(of: dictionary))
@@ -205,6 +250,11 @@ package struct XMLPropertyListCursor {
   /// caller must read before asking for the next; `false` after the last element.
   package mutating func nextElement(_ array: inout ArrayState) throws(SourceError) -> Bool {
     guard array.isOpen else { return false }
+    parser.skipWhitespace()
+    if let dictionaryTag = parser.readStartTag("<dict>", of: "dict") {
+      tag = dictionaryTag
+      return true
+    }
     try parser.skipMisc(inside: "array")
     if parser.isAtEndTag {
       try parser.readEndTag("array", openedAt: array.tag.offset, context: "after an array element")

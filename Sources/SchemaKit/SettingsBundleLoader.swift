@@ -368,22 +368,21 @@ enum SettingsBundleLoader {
       namedOn name: String, into schema: inout SettingsSchema, reading: Bool
     ) -> [String] {
       guard let page = schema.pages[name] else { return [] }
-      // Room for every page named here is made at once: a root page of a thousand child
-      // panes would otherwise grow (and rehash) the pending pages ten times.
-      var named = 0
-      for specifier in page.specifiers { specifier.forEachPageReference { _ in named += 1 } }
-      pending.reserveCapacity(pending.count + named)
-      pendingOrder.reserveCapacity(pendingOrder.count + named)
-      var read: [String] = []
+      // The pages named here, in order, with the specifiers that name them.
+      var named: [(file: String, index: Int)] = []
       for specifier in page.specifiers {
-        specifier.forEachPageReference { reference in
-          let file = reference.file
-          guard schema.pages[file] == nil else { return }
-          find(file, from: page, index: specifier.index, into: &schema)
-          guard reading, let found = pending.removeValue(forKey: file) else { return }
-          pendingOrder.removeAll { $0 == file }
-          if readPending(file, found, into: &schema) { read.append(file) }
-        }
+        specifier.forEachPageReference { named.append(($0.file, specifier.index)) }
+      }
+      // Room for them all is made at once: a root page of a thousand child panes would
+      // otherwise grow (and rehash) the pending pages ten times.
+      pending.reserveCapacity(pending.count + named.count)
+      pendingOrder.reserveCapacity(pendingOrder.count + named.count)
+      var read: [String] = []
+      for (file, index) in named where schema.pages[file] == nil {
+        find(file, from: page, index: index, into: &schema)
+        guard reading, let found = pending.removeValue(forKey: file) else { continue }
+        pendingOrder.removeAll { $0 == file }
+        if readPending(file, found, into: &schema) { read.append(file) }
       }
       return read
     }

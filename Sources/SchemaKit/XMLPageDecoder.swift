@@ -84,17 +84,27 @@ enum XMLPageDecoder {
       // The members go straight into the specifier's fields, which find a repeated key.
       var builder = Specifier.Builder(sharing: shared)
       var members = try cursor.beginDictionary(checkingKeys: false)
-      while let key = try cursor.nextKey(
-        &members, knownBy: { Specifier.Member(bytes: $0)?.rawValue })
-      {
+      while true {
         let added: Bool
-        switch key {
-        case .known(let number):
-          guard let member = Specifier.Member(rawValue: number) else { return nil }
-          added = builder.add(member, try value(of: member, at: &cursor))
-        case .other(let name):
-          guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-          added = builder.add(name, try cursor.value())
+        if let plain = cursor.nextPlainStringMember(&members) {
+          added = Self.add(plain.key, plain.text, to: &builder)
+        } else if let key = try cursor.nextKey(
+          &members, knownBy: { Specifier.Member(bytes: $0)?.rawValue })
+        {
+          switch key {
+          case .known(let number):
+            guard let member = Specifier.Member(rawValue: number) else { return nil }
+            if let text = cursor.plainStringBytes() {
+              added = builder.add(member, Self.string(text, of: member))
+            } else {
+              added = builder.add(member, try cursor.value())
+            }
+          case .other(let name):
+            guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            added = builder.add(name, try cursor.value())
+          }
+        } else {
+          break
         }
         if !added { throw cursor.repeatedKey(members) }
       }
@@ -102,12 +112,24 @@ enum XMLPageDecoder {
       return builder.specifier(index: index)
     }
 
-    /// The value of `member` at the cursor: plain text made a string from its bytes, and a
-    /// `Type` Apple or InAppSettingsKit defines given as its kind's name (no String made).
-    func value(of member: Specifier.Member, at cursor: inout XMLPropertyListCursor)
-      throws(SourceError) -> PropertyListValue
+    /// Adds the member whose key and `<string>` hold the plain text `key` and `text` (bytes
+    /// of the input); `false` when the specifier has it already.
+    private static func add(
+      _ key: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>,
+      to builder: inout Specifier.Builder
+    ) -> Bool {
+      guard let member = Specifier.Member(bytes: key) else {
+        return builder.add(String(decoding: key, as: UTF8.self), string(text, of: nil))
+      }
+      return builder.add(member, string(text, of: member))
+    }
+
+    /// The value of `member` whose `<string>` holds the plain text `text`: a `Type` Apple or
+    /// InAppSettingsKit defines is given as its kind's name (no String made), any other text
+    /// made a String from its bytes.
+    private static func string(_ text: UnsafeBufferPointer<UInt8>, of member: Specifier.Member?)
+      -> PropertyListValue
     {
-      guard let text = cursor.plainStringBytes() else { return try cursor.value() }
       if member == .type, let kind = Specifier.Kind(knownTypeName: text) {
         return .string(kind.typeName)
       }

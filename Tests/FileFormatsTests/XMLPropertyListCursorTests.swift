@@ -12,8 +12,8 @@ import Testing
     case checked
     /// The walk finds repeated keys itself.
     case unchecked
-    /// The walk finds repeated keys itself, knows the keys `Type` and `Title` by their
-    /// bytes, and takes plain strings as bytes.
+    /// The walk finds repeated keys itself, reads plain members in one step, knows the keys
+    /// `Type` and `Title` by their bytes, and takes plain strings as bytes.
     case knownByBytes
   }
 
@@ -28,6 +28,12 @@ import Testing
       var state = try cursor.beginDictionary(checkingKeys: keys == .checked)
       while true {
         let key: String
+        if keys == .knownByBytes, let plain = cursor.nextPlainStringMember(&state) {
+          let key = String(decoding: plain.key, as: UTF8.self)
+          let value = PropertyListValue.string(String(decoding: plain.text, as: UTF8.self))
+          if members.updateValue(value, forKey: key) != nil { throw cursor.repeatedKey(state) }
+          continue
+        }
         if keys == .knownByBytes {
           let known = try cursor.nextKey(&state) { bytes in
             Self.knownKeys.firstIndex { $0.utf8.elementsEqual(bytes) }.map(UInt8.init)
@@ -107,6 +113,11 @@ import Testing
       "<array><string>a</string><string>b&amp;</string><string>ü</string><string/></array>",
       "<array><string></string><string>a</strings><string>a</string ></array>",
       "<array><string>a<!-- c --></string><string><![CDATA[x]]></string><string>a",
+      "<dict><key>a</key> <string>b</string>\n<key>a</key>\t<string>c</string></dict>",
+      "<dict><key>a</key><string>b</string><key>c</key><string>d&amp;</string></dict>",
+      "<dict><key>a</key><string>b</string><key>c</key><string/><key>e</key></dict>",
+      "<dict><key>a</key><string>b</strin><key>c</key></dict>",
+      "<dict><key>a</key><!-- c --><string>b</string><key>c&#x41;</key><string>d</string></dict>",
     ]
     for body in bodies {
       expectSameAsParse(Array(plistDocument(body).utf8))
