@@ -197,6 +197,14 @@ public final class TableView {
     return { [unowned self] indexPath in titles.tableView(self, linesForRowAt: indexPath) }
   }
 
+  /// What tells the lines every row of a section takes, when they all take the same and the
+  /// data source adopts ``TableViewRowTitleDataSource`` (asked once for each section of a
+  /// screen): its answer for a section, `nil` when each row must tell.
+  package var sectionLinesTeller: ((Int) -> Int?)? {
+    guard let titles = dataSource as? any TableViewRowTitleDataSource else { return nil }
+    return { [unowned self] section in titles.tableView(self, linesForEveryRowInSection: section) }
+  }
+
   // MARK: Reusing cells
 
   /// Registers a cell class for a reuse identifier: ``dequeueReusableCell(withIdentifier:for:)``

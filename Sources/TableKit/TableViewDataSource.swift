@@ -43,11 +43,22 @@ public protocol TableViewRowTitleDataSource: TableViewDataSource {
   /// `nil` when only the cell can tell. A front end that fits pages to a terminal asks it for
   /// every row of a screen. By default `nil`.
   func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int?
+
+  /// The lines each row of `section` takes when every one takes the same, as UIKit's
+  /// `rowHeight` gives every row one height: a front end that fits pages to a terminal then
+  /// asks ``tableView(_:linesForRowAt:)`` for none of the section's rows. `nil` when they may
+  /// differ. By default `nil`.
+  func tableView(_ tableView: TableView, linesForEveryRowInSection section: Int) -> Int?
 }
 
 extension TableViewRowTitleDataSource {
   /// Only the cell can tell.
   public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
+    nil
+  }
+
+  /// Each row tells its own lines.
+  public func tableView(_ tableView: TableView, linesForEveryRowInSection section: Int) -> Int? {
     nil
   }
 }

@@ -22,6 +22,7 @@ import Testing
       controller.loadViewIfNeeded()
       let tableView = controller.tableView
       for section in 0..<tableView.numberOfSections {
+        let sectionLines = controller.tableView(tableView, linesForEveryRowInSection: section)
         for row in 0..<tableView.numberOfRows(inSection: section) {
           let indexPath = IndexPath(row: row, section: section)
           let cell = controller.tableView(tableView, cellForRowAt: indexPath)
@@ -35,11 +36,16 @@ import Testing
             #expect(told == lines, "\(name) row \(indexPath) in \(language)")
             toldLines += 1
           }
+          // Lines told for a whole section are every one of its rows' lines.
+          if let sectionLines {
+            #expect(sectionLines == lines, "\(name) row \(indexPath) in \(language)")
+          }
           compared += 1
         }
       }
       #expect(controller.tableView(tableView, titleForRowAt: IndexPath(row: 0, section: -1)) == nil)
       #expect(controller.tableView(tableView, linesForRowAt: IndexPath(row: 0, section: -1)) == nil)
+      #expect(controller.tableView(tableView, linesForEveryRowInSection: -1) == nil)
     }
     // Nearly every row tells its lines (only rows with an IASKSubtitle need their cell).
     #expect(toldLines * 2 > compared)

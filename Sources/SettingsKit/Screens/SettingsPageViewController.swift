@@ -30,12 +30,39 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     case problem(Specifier, String)
     /// On a list item's page: deletes the item.
     case deleteItem
+
+    /// The lines the row's cell takes, without making it: two for a lint error under its
+    /// title, one for a row that can have no subtitle; `nil` for a setting with an
+    /// `IASKSubtitle` (whether it shows depends on its value).
+    var lines: Int? {
+      switch self {
+      case .problem: 2
+      case .setting(let specifier): specifier.subtitle == nil ? 1 : nil
+      case .choice, .listItem, .deleteItem, .listAdd: 1
+      }
+    }
   }
 
   struct Section {
     var header: String?
     var footer: String?
-    var rows: [Row]
+    private(set) var rows: [Row] = []
+    /// The lines every row takes when all take the same (``Row/lines``), kept as rows are
+    /// added: laying out a page of a thousand rows then asks none of them.
+    private(set) var linesOfEveryRow: Int?
+
+    init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+      self.header = header
+      self.footer = footer
+      for row in rows { append(row) }
+    }
+
+    /// Adds a row at the end.
+    mutating func append(_ row: Row) {
+      let lines = row.lines
+      linesOfEveryRow = rows.isEmpty || linesOfEveryRow == lines ? lines : nil
+      rows.append(row)
+    }
   }
 
   private(set) var sections: [Section] = []
@@ -210,7 +237,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         result.append(Section(rows: []))
         needsFreshSection = false
       }
-      result[result.count - 1].rows.append(row)
+      result[result.count - 1].append(row)
     }
     builtErrors = errors
     sectionTexts = nil
@@ -333,18 +360,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return title(of: sections[indexPath.section].rows[indexPath.row])
   }
 
-  /// The lines a row's cell takes, without making it: two for a lint error under its title,
-  /// one for a row that can have no subtitle; `nil` for a setting with an `IASKSubtitle`
-  /// (whether it shows depends on its value).
+  /// The lines a row's cell takes, without making it (``Row/lines``).
   public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.indices.contains(indexPath.row)
     else { return nil }
-    switch sections[indexPath.section].rows[indexPath.row] {
-    case .problem: return 2
-    case .setting(let specifier): return specifier.subtitle == nil ? 1 : nil
-    case .choice, .listItem, .deleteItem, .listAdd: return 1
-    }
+    return sections[indexPath.section].rows[indexPath.row].lines
+  }
+
+  public func tableView(_ tableView: TableView, linesForEveryRowInSection section: Int) -> Int? {
+    sections.indices.contains(section) ? sections[section].linesOfEveryRow : nil
   }
 
   /// The title a row shows (its cell's text).

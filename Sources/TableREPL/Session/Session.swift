@@ -755,6 +755,7 @@ public final class Session {
     sections.reserveCapacity(tableView.numberOfSections)
     var rowLines: [Int] = []
     let teller = measures ? tableView.rowLinesTeller : nil
+    let sectionTeller = measures ? tableView.sectionLinesTeller : nil
     for section in 0..<tableView.numberOfSections {
       let count = tableView.numberOfRows(inSection: section)
       sections.append(
@@ -765,6 +766,10 @@ public final class Session {
           footerLines: renderer.lineCount(
             ofSectionText: tableView.footerTitle(forSection: section), footer: true)))
       guard measures else { continue }
+      if let lines = sectionTeller?(section) {
+        rowLines.append(contentsOf: repeatElement(lines, count: count))
+        continue
+      }
       for row in 0..<count {
         let indexPath = IndexPath(row: row, section: section)
         rowLines.append(
