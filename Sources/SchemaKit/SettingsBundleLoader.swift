@@ -378,7 +378,7 @@ enum SettingsBundleLoader {
       pending.reserveCapacity(pending.count + named.count)
       pendingOrder.reserveCapacity(pendingOrder.count + named.count)
       var read: [String] = []
-      for (file, index) in named where schema.pages[file] == nil {
+      for (file, index) in named where schema.pages.index(forKey: file) == nil {
         find(file, from: page, index: index, into: &schema)
         guard reading, let found = pending.removeValue(forKey: file) else { continue }
         pendingOrder.removeAll { $0 == file }

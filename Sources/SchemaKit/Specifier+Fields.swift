@@ -110,6 +110,8 @@ extension Specifier {
 
     /// One of ``details``.
     func detail(_ member: Member) -> PropertyListValue? {
+      // Most specifiers have none: every row, lint and idiom check asks.
+      if details.isEmpty { return nil }
       for detail in details where detail.member == member { return detail.value }
       return nil
     }
