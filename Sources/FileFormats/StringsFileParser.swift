@@ -280,10 +280,9 @@ struct StringsParser {
         throw error(
           at: index, "expected '=' or ';' after the key \"\(key)\", found the end of the file")
       }
-      if entries[key] != nil { duplicates.append((key, error(at: keyStart, "").line)) }
       if units[index] == ascii(";") {
         index += 1
-        entries[key] = key
+        define(key, as: key, at: keyStart, in: &entries)
         continue
       }
       guard units[index] == ascii("=") else {
@@ -312,7 +311,7 @@ struct StringsParser {
           at: index, "expected ';' after the value of \"\(key)\", found \(describe(at: index))")
       }
       index += 1
-      entries[key] = value
+      define(key, as: value, at: keyStart, in: &entries)
     }
   }
 
@@ -346,6 +345,16 @@ struct StringsParser {
       } else {
         return
       }
+    }
+  }
+
+  /// Gives `key`, written at `offset`, its text; the last definition of a key wins, and a
+  /// later one is noted in ``duplicates``. (One look-up for each entry.)
+  private mutating func define(
+    _ key: String, as text: String, at offset: Int, in entries: inout [String: String]
+  ) {
+    if entries.updateValue(text, forKey: key) != nil {
+      duplicates.append((key, error(at: offset, "").line))
     }
   }
 
