@@ -57,7 +57,7 @@ extension Specifier {
     // Asked of every child pane a page shows, lints or follows: those members are among the
     // fields' details (the members without a field of their own), which a plain child pane
     // has none of.
-    kind == .childPane
+    kind == .childPane && !fields.details.isEmpty
       && fields.details.contains { Self.customControllerMembers.contains($0.member) }
   }
 

@@ -81,8 +81,11 @@ enum XMLPageDecoder {
     mutating func specifier(_ cursor: inout XMLPropertyListCursor, index: Int)
       throws(SourceError) -> Specifier?
     {
-      // The members go straight into the specifier's fields, which find a repeated key.
-      var builder = Specifier.Builder(sharing: shared)
+      // The members go straight into the specifier's fields, which find a repeated key. The
+      // shared arrays are handed to the builder and taken back, not copied in and out (on
+      // the way out through a wrong shape or an error, no page is made with them anyway).
+      var builder = Specifier.Builder()
+      swap(&builder.shared, &shared)
       var members = try cursor.beginDictionary(checkingKeys: false)
       while true {
         let added: Bool
@@ -108,7 +111,7 @@ enum XMLPageDecoder {
         }
         if !added { throw cursor.repeatedKey(members) }
       }
-      shared = builder.shared
+      swap(&shared, &builder.shared)
       return builder.specifier(index: index)
     }
 

@@ -126,6 +126,21 @@ import Testing
     }
   }
 
+  @Test func equalChoicesAreHeldOnce() throws {
+    let choices =
+      "<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Titles</key><array>"
+      + "<string>a</string><string>b</string></array><key>Values</key><array>"
+      + "<string>a</string><string>b</string></array></dict>"
+    let bytes = Array(pagePlist(choices + toggle("t") + choices).utf8)
+    let decoded = try #require(try XMLPageDecoder.page(bytes, name: "P", source: "p.plist"))
+    let specifiers = decoded.page.specifiers
+    let titles = specifiers.map { $0.titles.withUnsafeBufferPointer(\.baseAddress) }
+    #expect(specifiers[0].titles == ["a", "b"])
+    #expect(titles[0] == titles[2])
+    let values = specifiers.map { $0.values.withUnsafeBufferPointer(\.baseAddress) }
+    #expect(values[0] == values[2])
+  }
+
   @Test func repeatedKeysAreRefusedWhereTheTreeRefusesThem() {
     let pages = [
       pagePlist(
