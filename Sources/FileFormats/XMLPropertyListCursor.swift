@@ -187,18 +187,20 @@ package struct XMLPropertyListCursor {
     if dictionary.checksKeys, let key = dictionary.lastKey {
       guard dictionary.earlierKeys.insert(key).inserted else { throw repeatedKey(dictionary) }
     }
-    // White space, then `<key>` as it is nearly always written: what skipping markup and
-    // reading a tag would find, in one step.
+    // White space, then `<key>` or `</dict>` as they are nearly always written: what
+    // skipping markup and reading a tag would find, in one step.
     parser.skipWhitespace()
     if let keyTag = parser.readStartTag("<key>", of: "key") { return keyTag }
+    if parser.starts(with: "</dict>") {
+      parser.index += "</dict>".utf8.count
+      return endDictionary(&dictionary)
+    }
     try parser.skipMisc(inside: "dict")
     if parser.isAtEndTag {
       try parser.readEndTag(
         "dict", openedAt: dictionary.tag.offset,
         context: "after a dictionary value; expected <key>")
-      parser.depth -= 1
-      dictionary.isOpen = false
-      return nil
+      return endDictionary(&dictionary)
     }
     let keyTag = try parser.readStartTag(context: "inside <dict>")
     guard keyTag.name == "key" else {
@@ -206,6 +208,15 @@ package struct XMLPropertyListCursor {
         at: keyTag.offset, "expected <key> or </dict>, found <\(keyTag.name)>")
     }
     return keyTag
+  }
+
+  /// Notes the dictionary's end, its `</dict>` read: `nil`, as ``toNextKey(_:)`` returns then.
+  private mutating func endDictionary(_ dictionary: inout DictionaryState)
+    -> XMLPropertyListParser.Tag?
+  {
+    parser.depth -= 1
+    dictionary.isOpen = false
+    return nil
   }
 
   /// Steps from a key (`nil`: one given as bytes) to the start tag of its value.
