@@ -352,10 +352,10 @@ struct XMLPropertyListParser {
   /// Reads `written`, the start tag of the element `name` without attributes or space
   /// (`<key>`), when it is at `index`, as a reader that expects that element nearly always
   /// finds it: the tag, with `index` after it. `nil` for anything else, with nothing read.
-  mutating func readStartTag(_ written: StaticString, of name: String) -> Tag? {
+  mutating func readStartTag(_ written: Markup, of name: String) -> Tag? {
     guard starts(with: written) else { return nil }
     let tag = Tag(name: name, isEmpty: false, offset: index)
-    index += written.utf8CodeUnitCount
+    index += written.count
     return tag
   }
 
@@ -553,24 +553,16 @@ struct XMLPropertyListParser {
   }
 
   /// Where the text from `index` lies when it is plain ASCII (no markup, entity or byte to
-  /// check) right up to `</name>`: what ``readText(_:)`` would return, as it stands in the
-  /// input. `nil` for any other text; nothing is read either way.
-  func plainTextBeforeEndTag(_ name: StaticString) -> Range<Int>? {
+  /// check) right up to `endTag` (`</key>`): what ``readText(_:)`` would return, as it stands
+  /// in the input. `nil` for any other text; nothing is read either way.
+  func plainText(before endTag: Markup) -> Range<Int>? {
     let end = endOfPlainText(from: index)
-    let count = name.utf8CodeUnitCount
-    guard let base = bytes.baseAddress, count + 3 <= bytes.count - end,
-      base[end] == UInt8(ascii: "<"), base[end + 1] == UInt8(ascii: "/"),
-      base[end + count + 2] == UInt8(ascii: ">")
-    else { return nil }
-    // Compared through the pointers, the bounds checked above.
-    let tagName = base + end + 2
-    var offset = 0
-    while offset < count {
-      guard tagName[offset] == name.utf8Start[offset] else { return nil }
-      offset &+= 1
-    }
+    guard endTag.isAt(end, in: bytes) else { return nil }
     return index..<end
   }
+
+  /// Whether `markup` is at `index`.
+  func starts(with markup: Markup) -> Bool { markup.isAt(index, in: bytes) }
 
   mutating func readCDATA() throws(SourceError) {
     let start = index
@@ -766,4 +758,58 @@ struct XMLPropertyListParser {
 
   /// `text` as the one escaper shows it (`\u{1B}` for a control character), safe to print.
   func escapedForMessage(_ text: String) -> String { Escaper.escaped(text) }
+}
+
+/// A tag a reader expects (`<key>`, `</string>`), of up to sixteen bytes, compared with the
+/// input a word of eight bytes at a time rather than byte by byte: each member of a page is
+/// written with four of them.
+struct Markup: Sendable {
+  /// Its length in bytes.
+  let count: Int
+  /// Its bytes, little-endian, eight to a word, and which bytes of each word are its own.
+  private let words: (UInt64, UInt64)
+  private let masks: (UInt64, UInt64)
+
+  init(_ text: StaticString) {
+    precondition(text.utf8CodeUnitCount <= 16, "markup of more than 16 bytes")
+    count = text.utf8CodeUnitCount
+    var words: (UInt64, UInt64) = (0, 0)
+    var masks: (UInt64, UInt64) = (0, 0)
+    for offset in 0..<count {
+      let shift = UInt64(offset % 8 * 8)
+      if offset < 8 {
+        words.0 |= UInt64(text.utf8Start[offset]) << shift
+        masks.0 |= 0xFF << shift
+      } else {
+        words.1 |= UInt64(text.utf8Start[offset]) << shift
+        masks.1 |= 0xFF << shift
+      }
+    }
+    self.words = words
+    self.masks = masks
+  }
+
+  static let keyStart = Markup("<key>")
+  static let keyEnd = Markup("</key>")
+  static let stringStart = Markup("<string>")
+  static let stringEnd = Markup("</string>")
+  static let dictionaryStart = Markup("<dict>")
+  static let dictionaryEnd = Markup("</dict>")
+
+  /// Whether the markup is at `offset` in `bytes`.
+  func isAt(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress, offset <= bytes.count, count <= bytes.count - offset
+    else { return false }
+    let here = UnsafeRawPointer(base + offset)
+    guard bytes.count - offset >= 16 else {
+      // Near the end of the input: byte by byte.
+      return (0..<count).allSatisfy { position in
+        let word = position < 8 ? words.0 : words.1
+        return base[offset + position] == UInt8(truncatingIfNeeded: word >> (position % 8 * 8))
+      }
+    }
+    let first = UInt64(littleEndian: here.loadUnaligned(as: UInt64.self))
+    let second = UInt64(littleEndian: here.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    return first & masks.0 == words.0 && second & masks.1 == words.1
+  }
 }

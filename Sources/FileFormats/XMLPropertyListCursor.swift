@@ -42,9 +42,9 @@ package struct XMLPropertyListCursor {
   /// of a page is: its bytes in the input, which last as long as the cursor, with the cursor
   /// after the string. `nil` for any other value, with the cursor still on it.
   package mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
-    guard tag.name == "string", !tag.isEmpty, let text = parser.plainTextBeforeEndTag("string")
+    guard tag.name == "string", !tag.isEmpty, let text = parser.plainText(before: .stringEnd)
     else { return nil }
-    parser.index = text.upperBound + "</string>".utf8.count
+    parser.index = text.upperBound + Markup.stringEnd.count
     return UnsafeBufferPointer(rebasing: parser.bytes[text])
   }
 
@@ -108,8 +108,8 @@ package struct XMLPropertyListCursor {
     _ dictionary: inout DictionaryState, knownBy known: (UnsafeBufferPointer<UInt8>) -> UInt8?
   ) throws(SourceError) -> Key? {
     guard let keyTag = try toNextKey(&dictionary) else { return nil }
-    if !dictionary.checksKeys, !keyTag.isEmpty, let text = parser.plainTextBeforeEndTag("key") {
-      parser.index = text.upperBound + "</key>".utf8.count
+    if !dictionary.checksKeys, !keyTag.isEmpty, let text = parser.plainText(before: .keyEnd) {
+      parser.index = text.upperBound + Markup.keyEnd.count
       let bytes = UnsafeBufferPointer(rebasing: parser.bytes[text])
       if let number = known(bytes) {
         try afterKey(nil, at: keyTag.offset, in: &dictionary)
@@ -138,15 +138,15 @@ package struct XMLPropertyListCursor {
     guard dictionary.isOpen, !dictionary.checksKeys else { return nil }
     parser.skipWhitespace()
     let start = parser.index
-    guard parser.starts(with: "<key>") else { return nil }
-    parser.index += "<key>".utf8.count
-    if let key = parser.plainTextBeforeEndTag("key") {
-      parser.index = key.upperBound + "</key>".utf8.count
+    guard parser.starts(with: .keyStart) else { return nil }
+    parser.index += Markup.keyStart.count
+    if let key = parser.plainText(before: .keyEnd) {
+      parser.index = key.upperBound + Markup.keyEnd.count
       parser.skipWhitespace()
-      if parser.starts(with: "<string>") {
-        parser.index += "<string>".utf8.count
-        if let text = parser.plainTextBeforeEndTag("string") {
-          parser.index = text.upperBound + "</string>".utf8.count
+      if parser.starts(with: .stringStart) {
+        parser.index += Markup.stringStart.count
+        if let text = parser.plainText(before: .stringEnd) {
+          parser.index = text.upperBound + Markup.stringEnd.count
           dictionary.lastKey = nil
           dictionary.lastKeyOffset = start
           return (
@@ -190,9 +190,9 @@ package struct XMLPropertyListCursor {
     // White space, then `<key>` or `</dict>` as they are nearly always written: what
     // skipping markup and reading a tag would find, in one step.
     parser.skipWhitespace()
-    if let keyTag = parser.readStartTag("<key>", of: "key") { return keyTag }
-    if parser.starts(with: "</dict>") {
-      parser.index += "</dict>".utf8.count
+    if let keyTag = parser.readStartTag(.keyStart, of: "key") { return keyTag }
+    if parser.starts(with: .dictionaryEnd) {
+      parser.index += Markup.dictionaryEnd.count
       return endDictionary(&dictionary)
     }
     try parser.skipMisc(inside: "dict")
@@ -226,7 +226,7 @@ package struct XMLPropertyListCursor {
     dictionary.lastKey = key
     dictionary.lastKeyOffset = offset
     parser.skipWhitespace()
-    if let stringTag = parser.readStartTag("<string>", of: "string") {
+    if let stringTag = parser.readStartTag(.stringStart, of: "string") {
       tag = stringTag
       return
     }
@@ -262,7 +262,7 @@ package struct XMLPropertyListCursor {
   package mutating func nextElement(_ array: inout ArrayState) throws(SourceError) -> Bool {
     guard array.isOpen else { return false }
     parser.skipWhitespace()
-    if let dictionaryTag = parser.readStartTag("<dict>", of: "dict") {
+    if let dictionaryTag = parser.readStartTag(.dictionaryStart, of: "dict") {
       tag = dictionaryTag
       return true
     }

@@ -71,6 +71,30 @@ private func failure(_ text: String) -> SourceError? {
     }
   }
 
+  /// The tags a reader expects are compared a word at a time, and byte by byte near the end
+  /// of the input: found exactly where their bytes are, at every place and in every length
+  /// of input.
+  @Test func expectedTagsAreFoundWhereTheirBytesAre() {
+    let document = Array("<dict><key>a</key>\n<string>bcdefghijklmnop</string></dict>".utf8)
+    let markups: [(Markup, String)] = [
+      (.keyStart, "<key>"), (.keyEnd, "</key>"), (.stringStart, "<string>"),
+      (.stringEnd, "</string>"), (.dictionaryStart, "<dict>"), (.dictionaryEnd, "</dict>"),
+      (Markup("<"), "<"), (Markup("0123456789abcdef"), "0123456789abcdef"), (Markup(""), ""),
+    ]
+    for (markup, written) in markups {
+      #expect(markup.count == written.utf8.count)
+      for length in 0...document.count {
+        let bytes = Array(document[..<length])
+        bytes.withUnsafeBufferPointer { buffer in
+          for offset in 0...length + 1 {
+            let isThere = offset <= length && bytes[offset...].starts(with: written.utf8)
+            #expect(markup.isAt(offset, in: buffer) == isThere, "\(written) at \(offset)")
+          }
+        }
+      }
+    }
+  }
+
   /// Comments and processing instructions between elements are still skipped where a tag
   /// is expected.
   @Test func skipsMarkupBetweenElements() throws {
