@@ -262,7 +262,7 @@ private struct Linter {
   }
 
   private mutating func requireTitle(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard specifier[member: .title] == nil else { return }
+    guard !specifier.has(.title) else { return }
     report(
       .warning, specifier, on: page,
       "the \(specifier.kind.typeName) has no Title; Apple's reference requires one, and the "
@@ -274,7 +274,7 @@ private struct Linter {
   private mutating func requireDefault(_ specifier: Specifier, on page: SettingsSchema.Page)
     -> Bool
   {
-    guard specifier[member: .defaultValue] == nil else { return true }
+    guard !specifier.has(.defaultValue) else { return true }
     report(
       .error, specifier, on: page,
       "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
@@ -421,19 +421,20 @@ private struct Linter {
 
   private mutating func checkChildPane(_ specifier: Specifier, on page: SettingsSchema.Page) {
     if specifier.opensCustomController { return }
+    // A File that is a string, as nearly always, is in its field.
+    if specifier.file != nil {
+      checkPageReferences(specifier, on: page)
+      return
+    }
     guard let file = specifier[member: .file] else {
       report(
         .error, specifier, on: page, "the child pane has no File, so it opens nothing",
         fix: "add File, the name of the page's .plist without the extension")
       return
     }
-    guard file.stringValue != nil else {
-      report(
-        .error, specifier, on: page, "File is \(describe(file)), not a string",
-        fix: "write File as the name of the page's .plist without the extension")
-      return
-    }
-    checkPageReferences(specifier, on: page)
+    report(
+      .error, specifier, on: page, "File is \(describe(file)), not a string",
+      fix: "write File as the name of the page's .plist without the extension")
   }
 
   /// Reports pages named by a specifier (or its nested specifiers) that are not loaded.

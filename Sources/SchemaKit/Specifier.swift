@@ -148,6 +148,12 @@ public struct Specifier: Sendable, Equatable {
     fields.value(of: member, kind: kind) ?? fields.extra?[member.name]
   }
 
+  /// Whether the specifier has `member`, as written (its subscript is not `nil`), without
+  /// making the value.
+  func has(_ member: Member) -> Bool {
+    fields.has(member) || fields.extra?[member.name] != nil
+  }
+
   /// The `Title`, not yet localized.
   public var title: String? { fields.title }
   /// The `Key` under which the value is stored.
