@@ -714,7 +714,14 @@ struct XMLPropertyListParser {
   }
 
   mutating func skipWhitespace() {
-    while let byte = peek, isWhitespace(byte) { index += 1 }
+    index = endOfWhitespace(from: index)
+  }
+
+  /// The offset of the first byte from `start` on that is not white space.
+  func endOfWhitespace(from start: Int) -> Int {
+    var end = start
+    while end < bytes.count, isWhitespace(bytes[end]) { end += 1 }
+    return end
   }
 
   // MARK: Scanning

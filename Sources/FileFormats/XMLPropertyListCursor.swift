@@ -129,35 +129,32 @@ package struct XMLPropertyListCursor {
   /// (no entity, CDATA, comment or byte outside ASCII), as nearly every member of a page is:
   /// the bytes of its key and of its text, which last as long as the cursor, with the cursor
   /// after the member. What ``nextKey(_:knownBy:)`` and ``plainStringBytes()`` would read,
-  /// in one step. `nil` for any other member and after the last, with nothing read but white
-  /// space; ``nextKey(_:knownBy:)`` reads it then. Only in a dictionary whose repeated keys
-  /// the reader finds itself.
+  /// in one step. `nil` for any other member and after the last, with nothing read;
+  /// ``nextKey(_:knownBy:)`` reads it then. Only in a dictionary whose repeated keys the
+  /// reader finds itself.
   package mutating func nextPlainStringMember(_ dictionary: inout DictionaryState) -> (
     key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
   )? {
     guard dictionary.isOpen, !dictionary.checksKeys else { return nil }
-    parser.skipWhitespace()
-    let start = parser.index
-    guard parser.starts(with: .keyStart) else { return nil }
-    parser.index += Markup.keyStart.count
-    if let key = parser.plainText(before: .keyEnd) {
-      parser.index = key.upperBound + Markup.keyEnd.count
-      parser.skipWhitespace()
-      if parser.starts(with: .stringStart) {
-        parser.index += Markup.stringStart.count
-        if let text = parser.plainText(before: .stringEnd) {
-          parser.index = text.upperBound + Markup.stringEnd.count
-          dictionary.lastKey = nil
-          dictionary.lastKeyOffset = start
-          return (
-            UnsafeBufferPointer(rebasing: parser.bytes[key]),
-            UnsafeBufferPointer(rebasing: parser.bytes[text])
-          )
-        }
-      }
-    }
-    parser.index = start
-    return nil
+    // Matched through offsets, the cursor moved only once the whole member is there.
+    let bytes = parser.bytes
+    let start = parser.endOfWhitespace(from: parser.index)
+    guard Markup.keyStart.isAt(start, in: bytes) else { return nil }
+    let key = start + Markup.keyStart.count
+    let keyEnd = parser.endOfPlainText(from: key)
+    guard Markup.keyEnd.isAt(keyEnd, in: bytes) else { return nil }
+    let tag = parser.endOfWhitespace(from: keyEnd + Markup.keyEnd.count)
+    guard Markup.stringStart.isAt(tag, in: bytes) else { return nil }
+    let text = tag + Markup.stringStart.count
+    let textEnd = parser.endOfPlainText(from: text)
+    guard Markup.stringEnd.isAt(textEnd, in: bytes) else { return nil }
+    parser.index = textEnd + Markup.stringEnd.count
+    dictionary.lastKey = nil
+    dictionary.lastKeyOffset = start
+    return (
+      UnsafeBufferPointer(rebasing: bytes[key..<keyEnd]),
+      UnsafeBufferPointer(rebasing: bytes[text..<textEnd])
+    )
   }
 
   /// The error for the key of the member just read when the dictionary has it already, as
