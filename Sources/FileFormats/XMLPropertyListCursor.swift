@@ -52,12 +52,14 @@ package struct XMLPropertyListCursor {
 
   /// Where a reader is in a `<dict>`.
   package struct DictionaryState {
-    fileprivate let tag: XMLPropertyListParser.Tag
+    /// Where its `<dict>` starts.
+    fileprivate let openedAt: Int
     fileprivate var isOpen: Bool
     /// Whether the cursor refuses a repeated key; else its reader does.
     fileprivate let checksKeys: Bool
-    /// The keys before the last, when the cursor checks them.
-    fileprivate var earlierKeys: Set<String> = []
+    /// The keys before the last, when the cursor checks them (else `nil`: a specifier's
+    /// dictionary holds none to free).
+    fileprivate var earlierKeys: Set<String>?
     /// The last key read, and where its `<key>` starts; `nil` for a key given as bytes to
     /// ``nextKey(_:knownBy:)`` (read again from ``lastKeyOffset`` when a message needs it).
     fileprivate var lastKey: String?
@@ -76,7 +78,9 @@ package struct XMLPropertyListCursor {
     -> DictionaryState
   {
     if !tag.isEmpty { try parser.enterContainer(tag) }
-    return DictionaryState(tag: tag, isOpen: !tag.isEmpty, checksKeys: checkingKeys)
+    return DictionaryState(
+      openedAt: tag.offset, isOpen: !tag.isEmpty, checksKeys: checkingKeys,
+      earlierKeys: checkingKeys ? [] : nil)
   }
 
   /// The key of the dictionary's next member, with the cursor on its value, which the caller
@@ -181,8 +185,8 @@ package struct XMLPropertyListCursor {
     -> XMLPropertyListParser.Tag?
   {
     guard dictionary.isOpen else { return nil }
-    if dictionary.checksKeys, let key = dictionary.lastKey {
-      guard dictionary.earlierKeys.insert(key).inserted else { throw repeatedKey(dictionary) }
+    if let key = dictionary.lastKey, dictionary.earlierKeys?.insert(key).inserted == false {
+      throw repeatedKey(dictionary)
     }
     // White space, then `<key>` or `</dict>` as they are nearly always written: what
     // skipping markup and reading a tag would find, in one step.
@@ -195,7 +199,7 @@ package struct XMLPropertyListCursor {
     try parser.skipMisc(inside: "dict")
     if parser.isAtEndTag {
       try parser.readEndTag(
-        "dict", openedAt: dictionary.tag.offset,
+        "dict", openedAt: dictionary.openedAt,
         context: "after a dictionary value; expected <key>")
       return endDictionary(&dictionary)
     }
@@ -241,7 +245,8 @@ package struct XMLPropertyListCursor {
 
   /// Where a reader is in an `<array>`.
   package struct ArrayState {
-    fileprivate let tag: XMLPropertyListParser.Tag
+    /// Where its `<array>` starts.
+    fileprivate let openedAt: Int
     fileprivate var isOpen: Bool
   }
 
@@ -251,7 +256,7 @@ package struct XMLPropertyListCursor {
   /// - Throws: ``SourceError`` when dictionaries and arrays nest too deeply.
   package mutating func beginArray() throws(SourceError) -> ArrayState {
     if !tag.isEmpty { try parser.enterContainer(tag) }
-    return ArrayState(tag: tag, isOpen: !tag.isEmpty)
+    return ArrayState(openedAt: tag.offset, isOpen: !tag.isEmpty)
   }
 
   /// Moves to the array's next element and returns `true`, with the cursor on it, which the
@@ -265,7 +270,7 @@ package struct XMLPropertyListCursor {
     }
     try parser.skipMisc(inside: "array")
     if parser.isAtEndTag {
-      try parser.readEndTag("array", openedAt: array.tag.offset, context: "after an array element")
+      try parser.readEndTag("array", openedAt: array.openedAt, context: "after an array element")
       parser.depth -= 1
       array.isOpen = false
       return false
