@@ -88,6 +88,20 @@ struct XMLPropertyListParser {
   // MARK: Document
 
   mutating func parseDocument(requiringDictionary: Bool) throws(SourceError) -> PropertyListValue {
+    let (plist, top) = try readPrologue()
+    if requiringDictionary, top.name != "dict" {
+      let name = top.name == "true" || top.name == "false" ? "<\(top.name)/>" : "<\(top.name)>"
+      throw input.error(
+        at: top.offset, "expected a <dict> at the top level, found \(escapedForMessage(name))")
+    }
+    let value = try parseValue(top)
+    try readEpilogue(after: plist)
+    return value
+  }
+
+  /// Reads what comes before the top-level value: the declaration, DOCTYPE and comments, and
+  /// the `<plist>` tag when there is one. Returns that tag and the value's start tag.
+  mutating func readPrologue() throws(SourceError) -> (plist: Tag?, top: Tag) {
     index = try input.startAfterByteOrderMark()
     try skipMisc()
     guard index < bytes.count else {
@@ -98,30 +112,26 @@ struct XMLPropertyListParser {
         at: index, "expected '<?xml' or '<plist>' at the start of a property list, found \(found)")
     }
     let first = try readStartTag(context: "at the start of the property list")
-    var top = first
-    if first.name == "plist" {
-      guard !first.isEmpty else {
-        throw input.error(at: first.offset, "expected a value inside <plist>, found <plist/>")
-      }
-      try skipMisc()
-      top = try readStartTag(context: "inside <plist>")
+    guard first.name == "plist" else { return (nil, first) }
+    guard !first.isEmpty else {
+      throw input.error(at: first.offset, "expected a value inside <plist>, found <plist/>")
     }
-    if requiringDictionary, top.name != "dict" {
-      let name = top.name == "true" || top.name == "false" ? "<\(top.name)/>" : "<\(top.name)>"
-      throw input.error(
-        at: top.offset, "expected a <dict> at the top level, found \(escapedForMessage(name))")
-    }
-    let value = try parseValue(top)
-    if first.name == "plist" {
+    try skipMisc()
+    return (first, try readStartTag(context: "inside <plist>"))
+  }
+
+  /// Reads what follows the top-level value: `</plist>` when `plist` opened it, then
+  /// comments and white space to the end of the file.
+  mutating func readEpilogue(after plist: Tag?) throws(SourceError) {
+    if let plist {
       try skipMisc()
-      try readEndTag("plist", openedAt: first.offset, context: "after the top-level value")
+      try readEndTag("plist", openedAt: plist.offset, context: "after the top-level value")
     }
     try skipMisc()
     guard index == bytes.count else {
       throw input.error(
         at: index, "expected the end of the file after the property list, found \(found)")
     }
-    return value
   }
 
   // MARK: Values
@@ -286,6 +296,7 @@ struct XMLPropertyListParser {
 
   /// Reads a start tag at `index`, skipping its attributes.
   mutating func readStartTag(context: String) throws(SourceError) -> Tag {
+    if let tag = readPlainStartTag() { return tag }
     let offset = index
     guard peek == UInt8(ascii: "<"), index + 1 < bytes.count,
       isNameStart(bytes[index + 1])
@@ -316,6 +327,38 @@ struct XMLPropertyListParser {
     }
   }
 
+  /// The start tag at `index` when it is `<name>` or `<name/>` of an element property lists
+  /// are made of (``elementName(_:)``), as nearly every tag is: read without a String, with
+  /// `index` after it. `nil` for any other tag, with nothing read.
+  mutating func readPlainStartTag() -> Tag? {
+    guard let base = bytes.baseAddress, index + 1 < bytes.count, base[index] == UInt8(ascii: "<")
+    else { return nil }
+    let offset = index
+    guard
+      let name = Self.elementName(startingAt: base + offset + 1, before: bytes.count - offset - 1)
+    else { return nil }
+    let end = offset + 1 + name.utf8.count
+    guard end < bytes.count else { return nil }
+    if base[end] == UInt8(ascii: ">") {
+      index = end + 1
+      return Tag(name: name, isEmpty: false, offset: offset)
+    }
+    guard base[end] == UInt8(ascii: "/"), end + 1 < bytes.count, base[end + 1] == UInt8(ascii: ">")
+    else { return nil }
+    index = end + 2
+    return Tag(name: name, isEmpty: true, offset: offset)
+  }
+
+  /// Reads `written`, the start tag of the element `name` without attributes or space
+  /// (`<key>`), when it is at `index`, as a reader that expects that element nearly always
+  /// finds it: the tag, with `index` after it. `nil` for anything else, with nothing read.
+  mutating func readStartTag(_ written: Markup, of name: String) -> Tag? {
+    guard starts(with: written) else { return nil }
+    let tag = Tag(name: name, isEmpty: false, offset: index)
+    index += written.count
+    return tag
+  }
+
   mutating func skipAttribute(in element: String) throws(SourceError) {
     let attribute = readName()
     skipWhitespace()
@@ -339,7 +382,8 @@ struct XMLPropertyListParser {
     index += 1
   }
 
-  /// Reads `</name>` at `index`, or explains what is there instead.
+  /// Reads `</name>` at `index`, or explains what is there instead. `name` is that of the
+  /// element whose start tag is at `opening`.
   mutating func readEndTag(_ name: String, openedAt opening: Int, context: String)
     throws(SourceError)
   {
@@ -347,14 +391,11 @@ struct XMLPropertyListParser {
     guard isAtEndTag else {
       throw input.error(at: index, "expected </\(name)> \(context), found \(foundTag)")
     }
-    // `</name>` exactly, as nearly always: compared with the bytes, no String made.
-    var end = index + 2
-    for byte in name.utf8 {
-      guard end < bytes.count, bytes[end] == byte else { break }
-      end += 1
-    }
-    if end - index - 2 == name.utf8.count, end < bytes.count, bytes[end] == UInt8(ascii: ">") {
-      index = end + 1
+    // `</name>` exactly, as nearly always: compared with the name in the start tag, no
+    // String made.
+    let count = name.utf8.count
+    if isEndTag(at: index, ofTagAt: opening, nameCount: count) {
+      index += count + 3
       return
     }
     index += 2
@@ -373,6 +414,24 @@ struct XMLPropertyListParser {
     index += 1
   }
 
+  /// Whether `</name>` is at `offset`, `name` being the `count` bytes after the `<` of the
+  /// start tag at `opening`.
+  func isEndTag(at offset: Int, ofTagAt opening: Int, nameCount count: Int) -> Bool {
+    guard let base = bytes.baseAddress, offset + count + 2 < bytes.count,
+      base[offset] == UInt8(ascii: "<"), base[offset + 1] == UInt8(ascii: "/"),
+      base[offset + count + 2] == UInt8(ascii: ">")
+    else { return false }
+    // Compared through the pointers, the bounds checked above.
+    let closing = base + offset + 2
+    let opened = base + opening + 1
+    var position = 0
+    while position < count {
+      guard closing[position] == opened[position] else { return false }
+      position &+= 1
+    }
+    return true
+  }
+
   /// Reads an element or attribute name. Names outside ASCII are returned with control
   /// characters escaped: they only ever appear in messages, never match a known name.
   mutating func readName() -> String {
@@ -382,8 +441,46 @@ struct XMLPropertyListParser {
       isASCII = isASCII && byte < 0x80
       index += 1
     }
-    let name = String(decoding: bytes[start..<index], as: UTF8.self)
+    let written = UnsafeBufferPointer(rebasing: bytes[start..<index])
+    if let known = Self.elementName(written) { return known }
+    let name = String(decoding: written, as: UTF8.self)
     return isASCII ? name : escapedForMessage(name)
+  }
+
+  /// The name of an element of property lists written as `bytes`, as a constant: every tag
+  /// of a file has one, and reading it makes no String.
+  static func elementName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let base = bytes.baseAddress,
+      let name = elementName(startingAt: base, before: bytes.count),
+      name.utf8.count == bytes.count
+    else { return nil }
+    return name
+  }
+
+  /// The name of an element of property lists that the `count` bytes at `start` begin with,
+  /// as a constant: what follows it may still be a name byte.
+  static func elementName(startingAt start: UnsafePointer<UInt8>, before count: Int) -> String? {
+    guard count >= 3 else { return nil }
+    var name: String
+    switch start[0] {
+    case UInt8(ascii: "k"): name = "key"
+    case UInt8(ascii: "s"): name = "string"
+    case UInt8(ascii: "d"):
+      guard count >= 4 else { return nil }
+      name =
+        start[1] == UInt8(ascii: "i") ? "dict" : start[3] == UInt8(ascii: "e") ? "date" : "data"
+    case UInt8(ascii: "a"): name = "array"
+    case UInt8(ascii: "i"): name = "integer"
+    case UInt8(ascii: "r"): name = "real"
+    case UInt8(ascii: "t"): name = "true"
+    case UInt8(ascii: "f"): name = "false"
+    case UInt8(ascii: "p"): name = "plist"
+    default: return nil
+    }
+    let isName = name.withUTF8 { constant in
+      constant.count <= count && constant.indices.allSatisfy { constant[$0] == start[$0] }
+    }
+    return isName ? name : nil
   }
 
   func isNameStart(_ byte: UInt8) -> Bool {
@@ -455,6 +552,18 @@ struct XMLPropertyListParser {
       at: tag.offset, "unterminated <\(tag.name)>: the file ends before </\(tag.name)>")
   }
 
+  /// Where the text from `index` lies when it is plain ASCII (no markup, entity or byte to
+  /// check) right up to `endTag` (`</key>`): what ``readText(_:)`` would return, as it stands
+  /// in the input. `nil` for any other text; nothing is read either way.
+  func plainText(before endTag: Markup) -> Range<Int>? {
+    let end = endOfPlainText(from: index)
+    guard endTag.isAt(end, in: bytes) else { return nil }
+    return index..<end
+  }
+
+  /// Whether `markup` is at `index`.
+  func starts(with markup: Markup) -> Bool { markup.isAt(index, in: bytes) }
+
   mutating func readCDATA() throws(SourceError) {
     let start = index
     index += 9
@@ -503,14 +612,31 @@ struct XMLPropertyListParser {
   // MARK: Skipping
 
   /// The offset of the first byte from `start` on that is not ASCII or is `<` or `&`: text
-  /// up to there is taken as it stands.
+  /// up to there is taken as it stands. Scanned through the base pointer eight bytes at a
+  /// time, then byte by byte for the last few.
   func endOfPlainText(from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
     var end = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while end + 8 <= bytes.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+      // The high bit of each byte that is 0x80 or above, or is `<` or `&` (a byte of
+      // `word ^ repeated` is zero where it equals the repeated byte). A byte after the first
+      // such one may be marked too, by a borrow, but never one before it: the lowest mark is
+      // the end.
+      let angles = word ^ (ones &* 0x3C)
+      let ampersands = word ^ (ones &* 0x26)
+      let equal = ((angles &- ones) & ~angles) | ((ampersands &- ones) & ~ampersands)
+      let marks = (equal | word) & highs
+      if marks != 0 { return end + marks.trailingZeroBitCount / 8 }
+      end += 8
+    }
     while end < bytes.count {
       let byte = base[end]
       guard byte < 0x80, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") else { break }
-      end += 1
+      end &+= 1
     }
     return end
   }
@@ -588,7 +714,14 @@ struct XMLPropertyListParser {
   }
 
   mutating func skipWhitespace() {
-    while let byte = peek, isWhitespace(byte) { index += 1 }
+    index = endOfWhitespace(from: index)
+  }
+
+  /// The offset of the first byte from `start` on that is not white space.
+  func endOfWhitespace(from start: Int) -> Int {
+    var end = start
+    while end < bytes.count, isWhitespace(bytes[end]) { end += 1 }
+    return end
   }
 
   // MARK: Scanning
@@ -603,8 +736,17 @@ struct XMLPropertyListParser {
   }
 
   func starts(with prefix: StaticString) -> Bool {
-    let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-    return bytes[index...].starts(with: pattern)
+    let count = prefix.utf8CodeUnitCount
+    guard let base = bytes.baseAddress, count <= bytes.count - index else { return false }
+    // Compared through the pointers, the bounds checked above: a reader asks this at most
+    // tags of a file.
+    let here = base + index
+    var offset = 0
+    while offset < count {
+      guard here[offset] == prefix.utf8Start[offset] else { return false }
+      offset &+= 1
+    }
+    return true
   }
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -623,4 +765,58 @@ struct XMLPropertyListParser {
 
   /// `text` as the one escaper shows it (`\u{1B}` for a control character), safe to print.
   func escapedForMessage(_ text: String) -> String { Escaper.escaped(text) }
+}
+
+/// A tag a reader expects (`<key>`, `</string>`), of up to sixteen bytes, compared with the
+/// input a word of eight bytes at a time rather than byte by byte: each member of a page is
+/// written with four of them.
+struct Markup: Sendable {
+  /// Its length in bytes.
+  let count: Int
+  /// Its bytes, little-endian, eight to a word, and which bytes of each word are its own.
+  private let words: (UInt64, UInt64)
+  private let masks: (UInt64, UInt64)
+
+  init(_ text: StaticString) {
+    precondition(text.utf8CodeUnitCount <= 16, "markup of more than 16 bytes")
+    count = text.utf8CodeUnitCount
+    var words: (UInt64, UInt64) = (0, 0)
+    var masks: (UInt64, UInt64) = (0, 0)
+    for offset in 0..<count {
+      let shift = UInt64(offset % 8 * 8)
+      if offset < 8 {
+        words.0 |= UInt64(text.utf8Start[offset]) << shift
+        masks.0 |= 0xFF << shift
+      } else {
+        words.1 |= UInt64(text.utf8Start[offset]) << shift
+        masks.1 |= 0xFF << shift
+      }
+    }
+    self.words = words
+    self.masks = masks
+  }
+
+  static let keyStart = Markup("<key>")
+  static let keyEnd = Markup("</key>")
+  static let stringStart = Markup("<string>")
+  static let stringEnd = Markup("</string>")
+  static let dictionaryStart = Markup("<dict>")
+  static let dictionaryEnd = Markup("</dict>")
+
+  /// Whether the markup is at `offset` in `bytes`.
+  func isAt(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress, offset <= bytes.count, count <= bytes.count - offset
+    else { return false }
+    let here = UnsafeRawPointer(base + offset)
+    guard bytes.count - offset >= 16 else {
+      // Near the end of the input: byte by byte.
+      return (0..<count).allSatisfy { position in
+        let word = position < 8 ? words.0 : words.1
+        return base[offset + position] == UInt8(truncatingIfNeeded: word >> (position % 8 * 8))
+      }
+    }
+    let first = UInt64(littleEndian: here.loadUnaligned(as: UInt64.self))
+    let second = UInt64(littleEndian: here.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    return first & masks.0 == words.0 && second & masks.1 == words.1
+  }
 }

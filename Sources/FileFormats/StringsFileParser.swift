@@ -147,7 +147,13 @@ public enum StringsFileParser {
             value = value << 6 | UInt32(input.bytes[index] & 0x3F)
           }
         }
-        if let scalar = Unicode.Scalar(value) { units.append(contentsOf: scalar.utf16) }
+        // Well-formed UTF-8 is a scalar: one unit, or a surrogate pair beyond U+FFFF.
+        if value < 0x10000 {
+          units.append(UInt16(value))
+        } else {
+          units.append(UInt16(0xD800 + (value - 0x10000) >> 10))
+          units.append(UInt16(0xDC00 + (value - 0x10000) & 0x3FF))
+        }
         offset += length
       }
       return units
@@ -274,10 +280,9 @@ struct StringsParser {
         throw error(
           at: index, "expected '=' or ';' after the key \"\(key)\", found the end of the file")
       }
-      if entries[key] != nil { duplicates.append((key, error(at: keyStart, "").line)) }
       if units[index] == ascii(";") {
         index += 1
-        entries[key] = key
+        define(key, as: key, at: keyStart, in: &entries)
         continue
       }
       guard units[index] == ascii("=") else {
@@ -306,7 +311,7 @@ struct StringsParser {
           at: index, "expected ';' after the value of \"\(key)\", found \(describe(at: index))")
       }
       index += 1
-      entries[key] = value
+      define(key, as: value, at: keyStart, in: &entries)
     }
   }
 
@@ -343,6 +348,16 @@ struct StringsParser {
     }
   }
 
+  /// Gives `key`, written at `offset`, its text; the last definition of a key wins, and a
+  /// later one is noted in ``duplicates``. (One look-up for each entry.)
+  private mutating func define(
+    _ key: String, as text: String, at offset: Int, in entries: inout [String: String]
+  ) {
+    if entries.updateValue(text, forKey: key) != nil {
+      duplicates.append((key, error(at: offset, "").line))
+    }
+  }
+
   /// Whether a code unit may appear in an unquoted string.
   private static func isUnquotedCharacter(_ unit: UInt16) -> Bool {
     switch unit {
@@ -364,7 +379,9 @@ struct StringsParser {
     guard Self.isUnquotedCharacter(first) else { return nil }
     let start = index
     while index < units.count, Self.isUnquotedCharacter(units[index]) { index += 1 }
-    return String(decoding: units[start..<index], as: UTF16.self)
+    return units.withUnsafeBufferPointer { all in
+      Self.string(fromUTF16: UnsafeBufferPointer(rebasing: all[start..<index]))
+    }
   }
 
   private mutating func parseQuotedString(quote: UInt16) throws(SourceError) -> String {
@@ -381,7 +398,7 @@ struct StringsParser {
       index += 1
       return units.withUnsafeBufferPointer { all in
         let run = UnsafeBufferPointer(rebasing: all[start..<end])
-        guard run.allSatisfy({ $0 < 0x80 }) else { return String(decoding: run, as: UTF16.self) }
+        guard run.allSatisfy({ $0 < 0x80 }) else { return Self.string(fromUTF16: run) }
         return String(unsafeUninitializedCapacity: run.count) { bytes in
           for offset in run.indices { bytes[offset] = UInt8(truncatingIfNeeded: run[offset]) }
           return run.count
@@ -465,7 +482,34 @@ struct StringsParser {
     }
     if let lead = pendingLead { throw unpairedLead(at: lead) }
     index += 1
-    return String(decoding: text, as: UTF16.self)
+    return text.withUnsafeBufferPointer(Self.string(fromUTF16:))
+  }
+
+  /// `units` of UTF-16 as a String, transcoded to UTF-8 here: `String(decoding:as:)` takes a
+  /// generic path for UTF-16 that costs thousands of instructions for a short translation.
+  /// A lone surrogate (the parser passes none) becomes U+FFFD, as it would there.
+  static func string(fromUTF16 units: UnsafeBufferPointer<UInt16>) -> String {
+    // A unit is at most three bytes of UTF-8; a surrogate pair, two units, is four.
+    String(unsafeUninitializedCapacity: units.count * 3) { bytes in
+      var count = 0
+      var position = 0
+      while position < units.count {
+        let unit = units[position]
+        position += 1
+        var value = UInt32(unit)
+        if UTF16.isLeadSurrogate(unit), position < units.count,
+          UTF16.isTrailSurrogate(units[position])
+        {
+          value = 0x10000 + (value - 0xD800) << 10 + (UInt32(units[position]) - 0xDC00)
+          position += 1
+        }
+        UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { byte in
+          bytes[count] = byte
+          count += 1
+        }
+      }
+      return count
+    }
   }
 
   private func unpairedLead(at offset: Int) -> SourceError {

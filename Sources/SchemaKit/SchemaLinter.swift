@@ -143,7 +143,7 @@ private struct Linter {
   // MARK: Checks of one specifier
 
   mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let type = specifier[member: "Type"] else {
+    guard let type = specifier[member: .type] else {
       report(
         .error, specifier, on: page, "the specifier has no Type",
         fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
@@ -174,7 +174,7 @@ private struct Linter {
       if hasDefault, hasValues { checkDefaultAmongValues(specifier, on: page) }
     case .textField:
       requireKey(specifier, on: page)
-      if let value = specifier[member: "DefaultValue"], value.stringValue == nil {
+      if let value = specifier[member: .defaultValue], value.stringValue == nil {
         report(
           .warning, specifier, on: page,
           "DefaultValue is \(describe(value)), not a string; a text field holds text",
@@ -185,7 +185,7 @@ private struct Linter {
       checkSlider(specifier, on: page)
     case .titleValue:
       requireKey(specifier, on: page)
-      if specifier[member: "DefaultValue"] == nil {
+      if specifier[member: .defaultValue] == nil {
         report(
           .warning, specifier, on: page,
           "the title value has no DefaultValue; Apple's reference requires one, and the row "
@@ -193,9 +193,9 @@ private struct Linter {
           fix: "add DefaultValue")
       }
       let hasTitles =
-        specifier[member: "Titles"] != nil && optionalArray("Titles", specifier, on: page)
+        specifier[member: .titles] != nil && optionalArray("Titles", specifier, on: page)
       let hasValues =
-        specifier[member: "Values"] != nil && optionalArray("Values", specifier, on: page)
+        specifier[member: .values] != nil && optionalArray("Values", specifier, on: page)
       if hasTitles || hasValues {
         checkTitles(specifier, on: page, hasTitles: hasTitles, hasValues: hasValues)
       }
@@ -234,6 +234,9 @@ private struct Linter {
   }
 
   private mutating func checkMisspelledKeys(_ specifier: Specifier, on page: SettingsSchema.Page) {
+    // No one defines the misspelled keys: a specifier with only keys someone defines (nearly
+    // every one) has none of them.
+    guard specifier.fields.extra != nil else { return }
     for (wrong, right) in SchemaLinter.misspelledKeys where specifier[member: wrong] != nil {
       report(
         .warning, specifier, on: page,
@@ -243,7 +246,7 @@ private struct Linter {
   }
 
   private mutating func requireKey(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let key = specifier[member: "Key"] else {
+    guard let key = specifier[member: .key] else {
       report(
         .error, specifier, on: page,
         "the \(specifier.kind.typeName) has no Key, so its value cannot be stored",
@@ -259,7 +262,7 @@ private struct Linter {
   }
 
   private mutating func requireTitle(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard specifier[member: "Title"] == nil else { return }
+    guard !specifier.has(.title) else { return }
     report(
       .warning, specifier, on: page,
       "the \(specifier.kind.typeName) has no Title; Apple's reference requires one, and the "
@@ -271,7 +274,7 @@ private struct Linter {
   private mutating func requireDefault(_ specifier: Specifier, on page: SettingsSchema.Page)
     -> Bool
   {
-    guard specifier[member: "DefaultValue"] == nil else { return true }
+    guard !specifier.has(.defaultValue) else { return true }
     report(
       .error, specifier, on: page,
       "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
@@ -308,8 +311,8 @@ private struct Linter {
   private mutating func checkTitles(
     _ specifier: Specifier, on page: SettingsSchema.Page, hasTitles: Bool, hasValues: Bool
   ) {
-    let titles = hasTitles ? specifier[member: "Titles"]?.arrayValue ?? [] : []
-    let values = hasValues ? specifier[member: "Values"]?.arrayValue ?? [] : []
+    let titles = hasTitles ? specifier[member: .titles]?.arrayValue ?? [] : []
+    let values = hasValues ? specifier[member: .values]?.arrayValue ?? [] : []
     if hasTitles, hasValues, titles.count != values.count {
       report(
         .error, specifier, on: page,
@@ -323,7 +326,7 @@ private struct Linter {
           + "titles are the text shown for each choice",
         fix: "write every title as a string")
     }
-    if let short = specifier[member: "ShortTitles"] {
+    if let short = specifier[member: .shortTitles] {
       if let shortTitles = short.arrayValue {
         if hasValues, shortTitles.count != values.count {
           report(
@@ -343,8 +346,8 @@ private struct Linter {
   private mutating func checkDefaultAmongValues(
     _ specifier: Specifier, on page: SettingsSchema.Page
   ) {
-    guard let value = specifier[member: "DefaultValue"],
-      let values = specifier[member: "Values"]?.arrayValue
+    guard let value = specifier[member: .defaultValue],
+      let values = specifier[member: .values]?.arrayValue
     else { return }
     // Numbers match by value, as iOS compares them: 250 is the choice 250.0.
     if values.contains(where: { $0.isSame(as: value) }) { return }
@@ -355,12 +358,12 @@ private struct Linter {
   }
 
   private mutating func checkToggleDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let value = specifier[member: "DefaultValue"] else { return }
+    guard let value = specifier[member: .defaultValue] else { return }
     let on = specifier.trueValue
     let off = specifier.falseValue
     if value.isSame(as: on) || value.isSame(as: off) { return }
     let hasOwnValues =
-      specifier[member: "TrueValue"] != nil || specifier[member: "FalseValue"] != nil
+      specifier[member: .trueValue] != nil || specifier[member: .falseValue] != nil
     let fix =
       hasOwnValues
       ? "use TrueValue (\(on.debugDescription)) or FalseValue (\(off.debugDescription)) as "
@@ -418,24 +421,25 @@ private struct Linter {
 
   private mutating func checkChildPane(_ specifier: Specifier, on page: SettingsSchema.Page) {
     if specifier.opensCustomController { return }
-    guard let file = specifier[member: "File"] else {
+    // A File that is a string, as nearly always, is in its field.
+    if specifier.file != nil {
+      checkPageReferences(specifier, on: page)
+      return
+    }
+    guard let file = specifier[member: .file] else {
       report(
         .error, specifier, on: page, "the child pane has no File, so it opens nothing",
         fix: "add File, the name of the page's .plist without the extension")
       return
     }
-    guard file.stringValue != nil else {
-      report(
-        .error, specifier, on: page, "File is \(describe(file)), not a string",
-        fix: "write File as the name of the page's .plist without the extension")
-      return
-    }
-    checkPageReferences(specifier, on: page)
+    report(
+      .error, specifier, on: page, "File is \(describe(file)), not a string",
+      fix: "write File as the name of the page's .plist without the extension")
   }
 
   /// Reports pages named by a specifier (or its nested specifiers) that are not loaded.
   private mutating func checkPageReferences(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    for reference in specifier.pageReferences where !schema.hasPage(named: reference.file) {
+    for reference in missingPageReferences(of: specifier) {
       let what = reference.nestedIn.map { "\($0)'s File" } ?? "File"
       let file = printable(reference.file)
       let record = schema.missingPages.first {
@@ -459,6 +463,16 @@ private struct Linter {
       }
       report(.error, specifier, on: page, message, fix: fix)
     }
+  }
+
+  /// The pages `specifier` names that the schema does not have: nearly always none, and
+  /// then no array is made.
+  private func missingPageReferences(of specifier: Specifier) -> [Specifier.PageReference] {
+    var missing: [Specifier.PageReference] = []
+    specifier.forEachPageReference { reference in
+      if !schema.hasPage(named: reference.file) { missing.append(reference) }
+    }
+    return missing
   }
 
   // MARK: Keys across pages

@@ -108,6 +108,54 @@ enum SettingsBundleLoader {
     }
   }
 
+  /// A page read from its file, with the problems found in it (entries left out, a
+  /// `StringsTable` ignored).
+  struct DecodedPage {
+    var page: SettingsSchema.Page
+    /// Whether the page names its `StringsTable` (a string).
+    var namesStringsTable: Bool
+    var problems: [LintProblem] = []
+  }
+
+  /// The page in the property list `bytes`, or why it is not one. A page of the usual shape
+  /// is decoded straight from its XML (``XMLPageDecoder``); a binary property list, or a page
+  /// of another shape, through the tree (``decodePageThroughTree(_:name:source:)``), which
+  /// words what is wrong with it. Either way the page, the problems and the errors are the
+  /// tree's.
+  static func decodePage(_ bytes: [UInt8], name: String, source: String) -> Result<
+    DecodedPage, PageError
+  > {
+    do {
+      if let page = try XMLPageDecoder.page(bytes, name: name, source: source) {
+        return .success(page)
+      }
+    } catch {
+      return .failure(PageError(error.description))
+    }
+    return decodePageThroughTree(bytes, name: name, source: source)
+  }
+
+  /// ``decodePage(_:name:source:)`` through a tree of the whole file: ``PropertyListReader``,
+  /// then ``PageDecoder``.
+  static func decodePageThroughTree(_ bytes: [UInt8], name: String, source: String) -> Result<
+    DecodedPage, PageError
+  > {
+    let value: PropertyListValue
+    do {
+      value = try PropertyListReader.parse(bytes, source: source)
+    } catch {
+      return .failure(PageError(error.description))
+    }
+    var problems: [LintProblem] = []
+    switch page(from: value, name: name, source: source, problems: &problems) {
+    case .success(let page):
+      let namesTable = value.dictionaryValue?[SpecifierKey.stringsTable]?.stringValue != nil
+      return .success(DecodedPage(page: page, namesStringsTable: namesTable, problems: problems))
+    case .failure(let error):
+      return .failure(PageError("\(source): \(error.message)"))
+    }
+  }
+
   /// `"an array"`, `"a string"`, `"an integer"`.
   static func article(_ typeName: String) -> String {
     (typeName.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + typeName
@@ -127,7 +175,13 @@ enum SettingsBundleLoader {
 
   /// A child page named but not looked for or read yet: the specifiers that open it.
   struct PendingPage: Sendable, Equatable {
-    var openedBy: [Referrer]
+    /// The first specifier found to open it: nearly every page has only this one, held
+    /// without an array.
+    var firstOpenedBy: Referrer
+    /// The others, in the order they were found.
+    var alsoOpenedBy: [Referrer] = []
+
+    var openedBy: [Referrer] { [firstOpenedBy] + alsoOpenedBy }
   }
 
   /// A specifier that names a page: the page it is on and its index.
@@ -314,15 +368,21 @@ enum SettingsBundleLoader {
       namedOn name: String, into schema: inout SettingsSchema, reading: Bool
     ) -> [String] {
       guard let page = schema.pages[name] else { return [] }
-      var read: [String] = []
+      // The pages named here, in order, with the specifiers that name them.
+      var named: [(file: String, index: Int)] = []
       for specifier in page.specifiers {
-        for reference in specifier.pageReferences where schema.pages[reference.file] == nil {
-          let file = reference.file
-          find(file, from: page, index: specifier.index, into: &schema)
-          guard reading, let found = pending.removeValue(forKey: file) else { continue }
-          pendingOrder.removeAll { $0 == file }
-          if readPending(file, found, into: &schema) { read.append(file) }
-        }
+        specifier.forEachPageReference { named.append(($0.file, specifier.index)) }
+      }
+      // Room for them all is made at once: a root page of a thousand child panes would
+      // otherwise grow (and rehash) the pending pages ten times.
+      pending.reserveCapacity(pending.count + named.count)
+      pendingOrder.reserveCapacity(pendingOrder.count + named.count)
+      var read: [String] = []
+      for (file, index) in named where schema.pages.index(forKey: file) == nil {
+        find(file, from: page, index: index, into: &schema)
+        guard reading, let found = pending.removeValue(forKey: file) else { continue }
+        pendingOrder.removeAll { $0 == file }
+        if readPending(file, found, into: &schema) { read.append(file) }
       }
       return read
     }
@@ -332,20 +392,23 @@ enum SettingsBundleLoader {
       _ file: String, from page: SettingsSchema.Page, index: Int,
       into schema: inout SettingsSchema
     ) {
-      let referrer = Referrer(page: page.name, specifierIndex: index)
-      if pending[file] != nil {
-        pending[file]?.openedBy.append(referrer)
-        return
-      }
-      if let failure = failed[file] {
+      // A page that failed is no longer pending.
+      if !failed.isEmpty, let failure = failed[file] {
         schema.missingPages.append(
           MissingPage(
             page: page.name, specifierIndex: index, file: file, searched: failure.searched,
             reason: failure.reason))
         return
       }
-      pending[file] = PendingPage(openedBy: [referrer])
-      pendingOrder.append(file)
+      // One look-up for a page named here first, as nearly every one is: a root page of a
+      // thousand child panes does this for each.
+      let referrer = Referrer(page: page.name, specifierIndex: index)
+      if var earlier = pending.updateValue(PendingPage(firstOpenedBy: referrer), forKey: file) {
+        earlier.alsoOpenedBy.append(referrer)
+        pending[file] = earlier
+      } else {
+        pendingOrder.append(file)
+      }
     }
 
     /// Reads and parses one page; the error message names the file. Applies InAppSettingsKit's
@@ -364,36 +427,28 @@ enum SettingsBundleLoader {
           return .failure(PageError(error.description))
         }
       }
-      let value: PropertyListValue
-      do {
-        value = try PropertyListReader.parse(contents, source: path)
-      } catch {
-        return .failure(PageError(error.description))
+      let decoded: DecodedPage
+      switch SettingsBundleLoader.decodePage(contents, name: name, source: path) {
+      case .success(let found): decoded = found
+      case .failure(let error): return .failure(error)
       }
-      var found: [LintProblem] = []
-      let result = SettingsBundleLoader.page(
-        from: value, name: name, source: path, problems: &found)
-      switch result {
-      case .success(var page):
-        schema.loadProblems += found
-        guard value.dictionaryValue?["StringsTable"]?.stringValue != nil else {
-          page.stringsTable = isAvailable(name) ? name : "Root"
-          return .success(page)
-        }
-        let explicit = page.stringsTable
-        if !languages.isEmpty, !isAvailable(explicit) {
-          schema.loadProblems.append(
-            LintProblem(
-              severity: .warning, source: page.source, page: name,
-              message:
-                "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
-                + "the page's text is shown as written",
-              fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
-        }
+      schema.loadProblems += decoded.problems
+      var page = decoded.page
+      guard decoded.namesStringsTable else {
+        page.stringsTable = isAvailable(name) ? name : "Root"
         return .success(page)
-      case .failure(let error):
-        return .failure(PageError("\(path): \(error.message)"))
       }
+      let explicit = page.stringsTable
+      if !languages.isEmpty, !isAvailable(explicit) {
+        schema.loadProblems.append(
+          LintProblem(
+            severity: .warning, source: page.source, page: name,
+            message:
+              "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
+              + "the page's text is shown as written",
+            fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
+      }
+      return .success(page)
     }
 
     /// Reads `<language>.lproj/<table>.strings` of a page's table, in every language, the

@@ -80,7 +80,9 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// Whether the schema has the page `name`: read, or found and not read yet.
   public func hasPage(named name: String) -> Bool {
-    pages[name] != nil || pageReader?.pending[name] != nil
+    // A bundle read lazily has most of its pages pending at first. (Looked up by key, the
+    // pending page is not copied out.)
+    pageReader?.pending.index(forKey: name) != nil || pages.index(forKey: name) != nil
   }
 
   /// The pages found and not read yet, in the order they were found (a bundle loaded with

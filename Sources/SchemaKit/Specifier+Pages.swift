@@ -16,42 +16,50 @@ extension Specifier {
 
   /// The members of a child pane that make InAppSettingsKit open a view controller of the
   /// app instead of a page; `File` is then that controller's argument, not a page.
-  static let customControllerKeys = [
-    SpecifierKey.viewControllerClass, SpecifierKey.viewControllerStoryBoardId,
-    SpecifierKey.viewControllerStoryBoardFile, SpecifierKey.segueIdentifier,
+  static let customControllerMembers: [Member] = [
+    .viewControllerClass, .viewControllerStoryBoardId, .viewControllerStoryBoardFile,
+    .segueIdentifier,
   ]
+
+  /// The keys of ``customControllerMembers``.
+  static let customControllerKeys = customControllerMembers.map(\.name)
 
   /// The pages this specifier opens: a child pane's `File`, or those of the child panes an
   /// `IASKListGroupSpecifier` shows for its items.
   var pageReferences: [PageReference] {
-    // Only a child pane or a list group opens a page: others are not looked into (a walk
-    // of a big schema asks every specifier).
-    guard kind == .childPane || kind == .listGroup else { return [] }
-    if fields.hasType, kind == .childPane, !opensCustomController, let file {
-      return [PageReference(nestedIn: nil, file: file)]
-    }
-    guard kind == .listGroup else { return [] }
-    return Self.nestedSpecifierKeys.compactMap { member in
-      guard let nested = nestedSpecifier(member), let file = Self.pageFile(of: nested) else {
-        return nil
+    var references: [PageReference] = []
+    forEachPageReference { references.append($0) }
+    return references
+  }
+
+  /// Calls `body` with each of ``pageReferences`` in turn, without making an array of them:
+  /// a walk of a big schema asks every specifier.
+  func forEachPageReference(_ body: (PageReference) -> Void) {
+    // Only a child pane or a list group opens a page: others are not looked into.
+    switch kind {
+    case .childPane:
+      guard fields.hasType, !opensCustomController, let file else { return }
+      body(PageReference(nestedIn: nil, file: file))
+    case .listGroup:
+      for member in Self.nestedSpecifierKeys {
+        guard let nested = nestedSpecifier(member), let file = Self.pageFile(of: nested) else {
+          continue
+        }
+        body(PageReference(nestedIn: member, file: file))
       }
-      return PageReference(nestedIn: member, file: file)
+    default:
+      return
     }
   }
 
   /// Whether this is a child pane that opens a view controller of the app, not a page.
   public var opensCustomController: Bool {
-    // Those members are kept among the details (whatever their value), never in `extra`:
-    // looked up by member, not by name, as every child pane's row asks.
-    kind == .childPane
+    // Asked of every child pane a page shows, lints or follows: those members are among the
+    // fields' details (the members without a field of their own), which a plain child pane
+    // has none of.
+    kind == .childPane && !fields.details.isEmpty
       && fields.details.contains { Self.customControllerMembers.contains($0.member) }
   }
-
-  /// ``customControllerKeys`` as members.
-  private static let customControllerMembers: [Member] = [
-    .viewControllerClass, .viewControllerStoryBoardId, .viewControllerStoryBoardFile,
-    .segueIdentifier,
-  ]
 
   /// The `File` of a specifier dictionary that opens a page: a `PSChildPaneSpecifier`
   /// without a custom view controller.

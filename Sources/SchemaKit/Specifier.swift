@@ -50,10 +50,17 @@ public struct Specifier: Sendable, Equatable {
       self = Self.byTypeName[typeName] ?? .other(typeName)
     }
 
+    /// The kind whose `Type` is `bytes` in UTF-8, when it is one of Apple's or
+    /// InAppSettingsKit's: a page read from its bytes makes no String of a known type.
+    init?(knownTypeName bytes: UnsafeBufferPointer<UInt8>) {
+      guard let kind = Self.byTypeName[bytes: bytes] else { return nil }
+      self = kind
+    }
+
     /// The kind named by a `Type` of printable ASCII given as its bytes: the same as
     /// ``init(typeName:)`` of their text, without making a `String` of a name it knows.
     init(typeNameBytes bytes: UnsafeBufferPointer<UInt8>) {
-      self = Self.byTypeName[bytes: bytes] ?? .other(String(decoding: bytes, as: UTF8.self))
+      self = Kind(knownTypeName: bytes) ?? .other(String(decoding: bytes, as: UTF8.self))
     }
 
     private static let byTypeName = NameTable(
@@ -139,6 +146,18 @@ public struct Specifier: Sendable, Equatable {
       if let newValue { _ = builder.add(name, newValue) }
       self = builder.specifier(index: index)
     }
+  }
+
+  /// A member Apple or InAppSettingsKit defines, as written, as the subscript by name gives
+  /// it, without looking the name up: what lint asks of every specifier.
+  subscript(member member: Member) -> PropertyListValue? {
+    fields.value(of: member, kind: kind) ?? fields.extra?[member.name]
+  }
+
+  /// Whether the specifier has `member`, as written (its subscript is not `nil`), without
+  /// making the value.
+  func has(_ member: Member) -> Bool {
+    fields.has(member) || fields.extra?[member.name] != nil
   }
 
   /// The `Title`, not yet localized.

@@ -333,12 +333,14 @@ extension FileSystem {
     let tail = Array(suffix.utf8)
     var names: [String] = []
     while let entry = readdir(folder) {
+      // Compared in place: a bundle folder lists a file for each of its pages.
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
-        let bytes = raw.prefix { $0 != 0 }
-        guard bytes.count >= tail.count, bytes.suffix(tail.count).elementsEqual(tail) else {
-          return nil
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        var count = 0
+        while count < raw.count, raw[count] != 0 { count += 1 }
+        guard count >= tail.count,
+          tail.indices.allSatisfy({ raw[count - tail.count + $0] == tail[$0] })
+        else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<count]), as: UTF8.self)
       }
       if let name, name != ".", name != ".." { names.append(name) }
     }

@@ -21,7 +21,8 @@ private func failure(_ text: String) -> SourceError? {
   /// Plain ASCII text is taken from the input as it stands up to the first `<`, `&` or byte
   /// outside ASCII: what follows it at any place is still decoded, checked or refused.
   @Test func decodesWhatFollowsPlainTextAtEveryPlace() throws {
-    let plain = "abcdefghij"
+    // Past two words of eight bytes, which the reader scans at once.
+    let plain = "abcdefghijklmnopqrs"
     for place in 0...plain.count {
       let head = String(plain.prefix(place))
       let tail = String(plain.dropFirst(place))
@@ -45,6 +46,52 @@ private func failure(_ text: String) -> SourceError? {
     for wrong in ["</strings>", "</strin>", "</string/>"] {
       let error = failure(plistDocument("<array><string>a\(wrong)</array>"))
       #expect(error?.message.hasPrefix("expected </string> to close <string> from line") == true)
+    }
+  }
+
+  /// A tag of a known element without attributes or space is read from its bytes; any other
+  /// tag is still read, or refused, as before.
+  @Test func tagsOfEveryShape() throws {
+    #expect(
+      try parse("<dict ><key >a</key><true /><key>b</key><false  /></dict >") == [
+        "a": true, "b": false,
+      ])
+    #expect(try parse("<dict x=\"1\"><key>k</key><string y='2'>v</string></dict>") == ["k": "v"])
+    #expect(
+      try parse("<plist version=\"1.0\"><array><string/><array/></array></plist>") == [
+        "", [],
+      ])
+    for (text, message) in [
+      ("<Dict/>", "unknown element <Dict>"), ("<dict2/>", "unknown element <dict2>"),
+      ("<true/ >", "expected '>' after '/' in <true/>, found a space"),
+      ("<array></arrays>", "expected </array> to close <array> from line 1, found </arrays>"),
+      ("<array></Array>", "expected </array> to close <array> from line 1, found </Array>"),
+    ] {
+      #expect(failure(text)?.message.hasPrefix(message) == true, "\(text)")
+    }
+  }
+
+  /// The tags a reader expects are compared a word at a time, and byte by byte near the end
+  /// of the input: found exactly where their bytes are, at every place and in every length
+  /// of input.
+  @Test func expectedTagsAreFoundWhereTheirBytesAre() {
+    let document = Array("<dict><key>a</key>\n<string>bcdefghijklmnop</string></dict>".utf8)
+    let markups: [(Markup, String)] = [
+      (.keyStart, "<key>"), (.keyEnd, "</key>"), (.stringStart, "<string>"),
+      (.stringEnd, "</string>"), (.dictionaryStart, "<dict>"), (.dictionaryEnd, "</dict>"),
+      (Markup("<"), "<"), (Markup("0123456789abcdef"), "0123456789abcdef"), (Markup(""), ""),
+    ]
+    for (markup, written) in markups {
+      #expect(markup.count == written.utf8.count)
+      for length in 0...document.count {
+        let bytes = Array(document[..<length])
+        bytes.withUnsafeBufferPointer { buffer in
+          for offset in 0...length + 1 {
+            let isThere = offset <= length && bytes[offset...].starts(with: written.utf8)
+            #expect(markup.isAt(offset, in: buffer) == isThere, "\(written) at \(offset)")
+          }
+        }
+      }
     }
   }
 

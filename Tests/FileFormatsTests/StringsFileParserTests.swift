@@ -40,6 +40,26 @@ private func parse(_ text: String) throws -> [String: String] {
     }
   }
 
+  /// Text outside ASCII is transcoded from UTF-16 by the parser itself: the same strings as
+  /// the standard library makes, surrogate pairs and all.
+  @Test func transcodesTextOutsideASCIIAsTheStandardLibraryDoes() throws {
+    let texts = [
+      "", "a", "é", "ペイン 7", "Größe 日本", "😀", "a😀b", "\u{7FF}\u{800}\u{FFFF}\u{10000}",
+      "\u{10FFFF}", "e\u{301}", "\u{0}x",
+    ]
+    for text in texts {
+      let units = Array(text.utf16)
+      #expect(units.withUnsafeBufferPointer(StringsParser.string(fromUTF16:)) == text)
+      #expect(try parse("\"k\" = \"\(text)\";") == ["k": text])
+      #expect(try parse("\"k\" = \"\\t\(text)\";") == ["k": "\t" + text])
+    }
+    for lone: [UInt16] in [[0xD83D], [0xDE00], [0x61, 0xD83D, 0x62], [0xDE00, 0xD83D]] {
+      let made = lone.withUnsafeBufferPointer(StringsParser.string(fromUTF16:))
+      #expect(made == String(decoding: lone, as: UTF16.self))
+    }
+    #expect(try parse("\"k\" = \"\\UD83D\\UDE00 \\U00E9\";") == ["k": "😀 é"])
+  }
+
   @Test func readsUTF8WithAndWithoutByteOrderMark() throws {
     let plain = try StringsFileParser.parse(Array(sample.utf8), source: "a")
     #expect(plain == ["TITLE": "Größe 日本", "B": "b"])

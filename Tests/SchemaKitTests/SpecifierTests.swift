@@ -10,7 +10,14 @@ import Testing
     #expect(Set(kinds.map(\.typeName)).count == kinds.count)
     for kind in kinds {
       #expect(Specifier.Kind(typeName: kind.typeName) == kind)
+      let known = Array(kind.typeName.utf8).withUnsafeBufferPointer {
+        Specifier.Kind(knownTypeName: $0)
+      }
+      #expect(known == kind)
       if case .other = kind { Issue.record("\(kind.typeName) is not a case of its own") }
+    }
+    for name in ["PSToggleSwitchSpecifer", "", "psgroupspecifier", "PSGroupSpecifier "] {
+      #expect(Array(name.utf8).withUnsafeBufferPointer(Specifier.Kind.init(knownTypeName:)) == nil)
     }
     #expect(Specifier.Kind(typeName: "IASKTextViewSpecifier") == .textView)
     #expect(Specifier.Kind(typeName: "IASKDatePickerSpecifier") == .datePicker)

@@ -30,20 +30,38 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     case problem(Specifier, String)
     /// On a list item's page: deletes the item.
     case deleteItem
+
+    /// The lines the row's cell takes, without making it: two for a lint error under its
+    /// title, one for a row that can have no subtitle; `nil` for a setting with an
+    /// `IASKSubtitle` (whether it shows depends on its value).
+    var lines: Int? {
+      switch self {
+      case .problem: 2
+      case .setting(let specifier): specifier.subtitle == nil ? 1 : nil
+      case .choice, .listItem, .deleteItem, .listAdd: 1
+      }
+    }
   }
 
   struct Section {
     var header: String?
     var footer: String?
-    var rows: [Row]
-    /// The lines each row's cell takes when they all take the same (``lines(of:)``), worked
-    /// out once when the sections are made.
-    var linesOfEachRow: Int?
+    private(set) var rows: [Row] = []
+    /// The lines every row takes when all take the same (``Row/lines``), kept as rows are
+    /// added: laying out a page of a thousand rows then asks none of them.
+    private(set) var linesOfEveryRow: Int?
 
     init(header: String? = nil, footer: String? = nil, rows: [Row]) {
       self.header = header
       self.footer = footer
-      self.rows = rows
+      for row in rows { append(row) }
+    }
+
+    /// Adds a row at the end.
+    mutating func append(_ row: Row) {
+      let lines = row.lines
+      linesOfEveryRow = rows.isEmpty || linesOfEveryRow == lines ? lines : nil
+      rows.append(row)
     }
   }
 
@@ -232,7 +250,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         result.append(Section(rows: []))
         needsFreshSection = false
       }
-      result[result.count - 1].rows.append(row)
+      result[result.count - 1].append(row)
     }
     builtErrors = errors
     sectionTexts = nil
@@ -272,12 +290,6 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
     if let listItem, listItem.index != nil, listItem.isDeletable {
       result.append(Section(rows: [.deleteItem]))
-    }
-    for index in result.indices {
-      let lines = result[index].rows.first.flatMap(Self.lines(of:))
-      if let lines, result[index].rows.allSatisfy({ Self.lines(of: $0) == lines }) {
-        result[index].linesOfEachRow = lines
-      }
     }
     sections = result
     builtLanguage = model.language
@@ -361,30 +373,18 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return title(of: sections[indexPath.section].rows[indexPath.row])
   }
 
-  /// The lines a row's cell takes, without making it: two for a lint error under its title,
-  /// one for a row that can have no subtitle; `nil` for a setting with an `IASKSubtitle`
-  /// (whether it shows depends on its value).
+  /// The lines a row's cell takes, without making it (``Row/lines``).
   public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.indices.contains(indexPath.row)
     else { return nil }
-    return Self.lines(of: sections[indexPath.section].rows[indexPath.row])
+    return sections[indexPath.section].rows[indexPath.row].lines
   }
 
   /// The lines of every row of a section whose rows take the same: most sections, whose rows
   /// are one line each.
   public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
-    sections.indices.contains(section) ? sections[section].linesOfEachRow : nil
-  }
-
-  /// The lines a row's cell takes, `nil` when only its cell can tell (a setting with an
-  /// `IASKSubtitle`, which shows depending on the value).
-  private static func lines(of row: Row) -> Int? {
-    switch row {
-    case .problem: 2
-    case .setting(let specifier): specifier.subtitle == nil ? 1 : nil
-    case .choice, .listItem, .deleteItem, .listAdd: 1
-    }
+    sections.indices.contains(section) ? sections[section].linesOfEveryRow : nil
   }
 
   /// The title a row shows (its cell's text).
