@@ -254,6 +254,38 @@ private func failure(_ text: String) -> SourceError? {
         == SourceError(source: "test.plist", line: line, column: column, message: message))
   }
 
+  /// The declaration's encoding is read whatever its case and quotes; a file without one, or
+  /// in UTF-8 or ASCII, is read.
+  @Test(
+    arguments: [
+      ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist><true/></plist>", nil),
+      ("<?xml version='1.0' ENCODING = 'us-ascii'?><plist><true/></plist>", nil),
+      ("<?xml version=\"1.0\"?><plist><true/></plist>", nil),
+      ("<?xml version=\"1.0\" Encoding=\"Shift_JIS\"?><plist><true/></plist>", "shift_jis"),
+      ("<?xml encoding=\"latin1\" ?><plist><true/></plist>", "latin1"),
+    ] as [(String, String?)])
+  func theDeclarationsEncodingIsChecked(input: String, refused: String?) {
+    if let refused {
+      #expect(failure(input)?.message.contains("encoding \"\(refused)\" is not supported") == true)
+    } else {
+      #expect(throws: Never.self) { try PropertyListReader.parse(Array(input.utf8), source: "x") }
+    }
+  }
+
+  /// Delimiters are found where they first stand, across a text of any length.
+  @Test func aDelimiterIsFoundWhereItFirstStands() {
+    let text = Array("a?b?>c-->d?>".utf8)
+    text.withUnsafeBufferPointer { bytes in
+      #expect(XMLPropertyListParser.offset(of: "?>", in: bytes, from: 0) == 3)
+      #expect(XMLPropertyListParser.offset(of: "?>", in: bytes, from: 4) == 10)
+      #expect(XMLPropertyListParser.offset(of: "-->", in: bytes, from: 0) == 6)
+      #expect(XMLPropertyListParser.offset(of: "-->", in: bytes, from: 7) == nil)
+      #expect(XMLPropertyListParser.offset(of: "d?>", in: bytes, from: 0) == 9)
+      #expect(XMLPropertyListParser.offset(of: "x", in: bytes, from: 0) == nil)
+      #expect(XMLPropertyListParser.offset(of: "?>", in: bytes, from: 11) == nil)
+    }
+  }
+
   @Test func invalidUTF8IsRefused() {
     let bytes = Array("<plist><string>ab".utf8) + [0xFF] + Array("</string></plist>".utf8)
     #expect(throws: SourceError.self) { try PropertyListReader.parse(bytes, source: "x") }
