@@ -51,8 +51,11 @@ struct BenchConfiguration {
   /// FoundationEssentials' `JSONDecoder` reading a schema into structs
   /// (Benchmarks/json-decoder), for figure 7; `nil` to skip that comparison.
   var jsonDecoder: String?
-  /// Pairs of each side-by-side comparison of figure 7.
+  /// Pairs of each side-by-side comparison of figure 7 with the 100,000-setting schema.
   var largePairs = 5
+  /// Pairs of figure 7's bundle start-ups (a few milliseconds each: many pairs, so that
+  /// the median ratio does not move with the load of a shared machine).
+  var bundlePairs = 100
   /// Runs of the 100,000-setting schema with and without `find` (figure 8).
   var lookupRounds = 5
   /// Commands counted by callgrind in figure 8 (each run also loads its schema).
@@ -73,6 +76,7 @@ struct BenchConfiguration {
     peerSmallPairs = 5
     peerLargeRows = 10_000
     largePairs = 1
+    bundlePairs = 10
     lookupRounds = 3
     lookupCommands = 50
   }
