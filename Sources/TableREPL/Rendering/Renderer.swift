@@ -75,8 +75,8 @@ package struct Renderer: Sendable {
   package func renderUTF8(_ screen: Screen) -> [UInt8] {
     // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
     // hundred pieces, and appending to a String costs far more per piece.
-    var out = ScreenText()
-    out.bytes.reserveCapacity(screen.sections.reduce(256) { $0 + ($1.rows.count + 3) * width })
+    var out = ScreenText(
+      capacity: screen.sections.reduce(256) { $0 + ($1.rows.count + 3) * width })
     if let prompt = screen.prompt {
       out.line(
         style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
@@ -122,21 +122,21 @@ package struct Renderer: Sendable {
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
       // Written number by number from the catalog's pieces: string interpolation of five
       // numbers cost more than the rest of a short screen.
-      if usesColor { out.bytes.append(contentsOf: TextStyle.dim.rawValue.utf8) }
-      out.bytes.append(contentsOf: "  ".utf8)
+      if usesColor { out.bytes.appendUTF8(TextStyle.dim.rawValue) }
+      out.bytes.appendSpaces(2)
       let numbers = [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
       for (text, argument) in screen.filter == nil ? words.pageLine : words.pageLineFiltered {
-        out.bytes.append(contentsOf: text)
+        out.bytes.append(text)
         if let argument, argument < numbers.count { out.bytes.appendDecimal(numbers[argument]) }
       }
-      if usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+      if usesColor { out.bytes.append(TextStyle.reset) }
       out.endLine(isEmpty: false)
     }
     if let back = screen.backTitle {
       out.indentedLine("‹ " + TerminalText.line(back), .dim, renderer: self)
     }
     if !out.lastLineIsEmpty { out.line("") }
-    return out.bytes
+    return out.bytes.finish()
   }
 
   // MARK: Measuring
@@ -169,6 +169,9 @@ package struct Renderer: Sendable {
     case dim = "\u{1B}[2m"
     case tint = "\u{1B}[34m"
     case detail = "\u{1B}[36m"
+
+    /// The escape sequence that ends a style.
+    static let reset: StaticString = "\u{1B}[0m"
   }
 
   func style(_ text: String, _ textStyle: TextStyle) -> String {
@@ -176,14 +179,14 @@ package struct Renderer: Sendable {
   }
 
   /// Appends the UTF-8 of `text` in a style (`nil` for none), as ``style(_:_:)`` writes it.
-  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout [UInt8]) {
+  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout ScreenBytes) {
     guard let textStyle, usesColor, !text.isEmpty else {
       bytes.appendUTF8(text)
       return
     }
-    bytes.append(contentsOf: textStyle.rawValue.utf8)
+    bytes.appendUTF8(textStyle.rawValue)
     bytes.appendUTF8(text)
-    bytes.append(contentsOf: "\u{1B}[0m".utf8)
+    bytes.append(TextStyle.reset)
   }
 
   /// Keeps the end of a breadcrumb that is wider than the terminal: "… › 温度単位".
@@ -202,10 +205,15 @@ package struct Renderer: Sendable {
 }
 
 /// A screen being written: UTF-8 bytes, each line ended by a newline.
-struct ScreenText {
-  var bytes: [UInt8] = []
+struct ScreenText: ~Copyable {
+  var bytes: ScreenBytes
   /// Whether the last line written was empty (true before any line).
   private(set) var lastLineIsEmpty = false
+
+  /// An empty screen with room for `capacity` bytes.
+  init(capacity: Int) {
+    bytes = ScreenBytes(capacity: capacity)
+  }
 
   /// Writes a line.
   mutating func line(_ text: String) {
@@ -216,10 +224,10 @@ struct ScreenText {
   /// Writes `text` indented by two spaces, in a style: ``Renderer/style(_:_:)`` of
   /// `"  " + text`.
   mutating func indentedLine(_ text: String, _ textStyle: Renderer.TextStyle, renderer: Renderer) {
-    if renderer.usesColor { bytes.append(contentsOf: textStyle.rawValue.utf8) }
+    if renderer.usesColor { bytes.appendUTF8(textStyle.rawValue) }
     bytes.appendSpaces(2)
     bytes.appendUTF8(text)
-    if renderer.usesColor { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+    if renderer.usesColor { bytes.append(Renderer.TextStyle.reset) }
     endLine(isEmpty: false)
   }
 
@@ -297,7 +305,7 @@ struct RowLayout {
         accessory = max(accessory, RowLayout.accessoryText(row.accessory).width)
       }
     }
-    numberWidth = max(2, String(maxNumber).count)
+    numberWidth = max(2, ScreenBytes.decimalDigits(of: maxNumber))
     hasMarkColumn = hasMark
     accessoryWidth = accessory
     self.width = width
@@ -315,10 +323,10 @@ struct RowLayout {
   }
 
   func append(_ row: Screen.Row, to out: inout ScreenText, renderer: Renderer) {
-    out.bytes.appendSpaces(2 + numberWidth - [UInt8].decimalDigits(of: row.number))
-    if renderer.usesColor { out.bytes.append(contentsOf: Renderer.TextStyle.dim.rawValue.utf8) }
+    out.bytes.appendSpaces(2 + numberWidth - ScreenBytes.decimalDigits(of: row.number))
+    if renderer.usesColor { out.bytes.appendUTF8(Renderer.TextStyle.dim.rawValue) }
     out.bytes.appendDecimal(row.number)
-    if renderer.usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+    if renderer.usesColor { out.bytes.append(Renderer.TextStyle.reset) }
     out.bytes.appendSpaces(2)
     var used = 2 + numberWidth + 2
     if hasMarkColumn {
