@@ -28,6 +28,21 @@ private let sortedAndListed = """
     "Many": "たくさん"}}}
   """
 
+/// A page whose rows' titles, choices and switch words all have Japanese.
+private let translated = """
+  {"Title": "Root", "StringsTable": "Root", "PreferenceSpecifiers": [
+    {"Type": "PSToggleSwitchSpecifier", "Title": "Sound", "Key": "sound"},
+    {"Type": "PSMultiValueSpecifier", "Title": "Size", "Key": "size", "DefaultValue": "s",
+     "Titles": ["Small", "Large"], "ShortTitles": ["S", "L"], "Values": ["s", "l"]},
+    {"Type": "PSTitleValueSpecifier", "Title": "Level", "Key": "level", "DefaultValue": 1,
+     "Titles": ["Low", "High"], "Values": [1, 2]},
+    {"Type": "PSMultiValueSpecifier", "Key": "plain", "DefaultValue": 1,
+     "Titles": ["One", "Two"], "Values": [1, 2]}
+  ],
+  "Strings": {"ja": {"Sound": "サウンド", "Size": "サイズ", "S": "小", "L": "大", "Level": "レベル",
+    "Low": "低", "High": "高", "One": "ひとつ", "Two": "ふたつ"}}}
+  """
+
 @Suite struct PageSectionsTests {
   private func model(stored: [String: PropertyListValue] = [:]) throws -> SettingsModel {
     let schema = try JSONSchemaReader.read(Array(sortedAndListed.utf8), source: "layout.json")
@@ -81,5 +96,63 @@ private let sortedAndListed = """
       rows(of: SettingsPageViewController(page: page, model: model)).map(\.text)
         == ["a", "b", "+ Add Tag"])
     #expect(model.pageSections(of: page).sections == nil)
+  }
+
+  private func translatedModel() throws -> (SettingsModel, SettingsSchema.Page) {
+    let schema = try JSONSchemaReader.read(Array(translated.utf8), source: "faces.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    return (model, try #require(model.schema.rootPage))
+  }
+
+  @Test func theTextsKeptForARowFollowTheLanguage() throws {
+    let (model, page) = try translatedModel()
+    let english = SettingsPageViewController(page: page, model: model)
+    let inEnglish = rows(of: english)
+    #expect(inEnglish.map(\.text) == ["Sound", "Size", "Level", "plain"])
+    #expect(inEnglish.map(\.detail) == ["Off", "S", "Low", "One"])
+    model.language = "ja"
+    // A screen made now, and the one shown before (reloaded by the change), speak Japanese.
+    for controller in [SettingsPageViewController(page: page, model: model), english] {
+      let inJapanese = rows(of: controller)
+      #expect(inJapanese.map(\.text) == ["サウンド", "サイズ", "レベル", "plain"])
+      #expect(inJapanese.map(\.detail) == ["オフ", "小", "低", "ひとつ"])
+    }
+    model.language = "en"
+    #expect(
+      rows(of: SettingsPageViewController(page: page, model: model)).map(\.detail) == [
+        "Off", "S", "Low", "One",
+      ])
+  }
+
+  @Test func aRowWithKeptTextsShowsItsValueAsItIsNow() throws {
+    let (model, page) = try translatedModel()
+    let shown = SettingsPageViewController(page: page, model: model)
+    #expect(rows(of: shown).map(\.detail) == ["Off", "S", "Low", "One"])
+    model.setValue(true, forKey: "sound")
+    model.setValue("l", forKey: "size")
+    model.setValue(2, forKey: "level")
+    model.setValue(3, forKey: "plain")
+    let changed = ["• On", "• L", "• High", ""]
+    #expect(rows(of: shown).map(\.detail) == changed)
+    #expect(rows(of: SettingsPageViewController(page: page, model: model)).map(\.detail) == changed)
+    model.undo()
+    model.undo()
+    #expect(rows(of: shown).map(\.detail) == ["• On", "• L", "Low", "One"])
+    model.language = "ja"
+    #expect(rows(of: shown).map(\.detail) == ["• オン", "• 大", "低", "ひとつ"])
+  }
+
+  @Test func aRowThatTurnsIntoAnErrorAndBackShowsItsTexts() throws {
+    let (model, page) = try translatedModel()
+    _ = rows(of: SettingsPageViewController(page: page, model: model))
+    model.specifierErrors = ["Root": [1: "Values has no entries"]]
+    let withError = rows(of: SettingsPageViewController(page: page, model: model))
+    #expect(withError[1].text == "Size")
+    #expect(withError[1].detail == "⚠ Values has no entries")
+    model.specifierErrors = [:]
+    model.language = "ja"
+    let fixed = rows(of: SettingsPageViewController(page: page, model: model))
+    #expect(fixed[1].text == "サイズ")
+    #expect(fixed[1].detail == "小")
   }
 }

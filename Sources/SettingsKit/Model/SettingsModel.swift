@@ -545,4 +545,16 @@ public final class SettingsModel {
 
   /// What the screens of each page shown so far share, by page name (``pageSections(of:)``).
   var keptPageSections: [String: PageSections] = [:]
+
+  /// The words of a switch's row (On, Off) in ``language``.
+  var chromeWords: ChromeStrings.Words {
+    if let keptChromeWords, keptChromeWords.language == language { return keptChromeWords }
+    let words = ChromeStrings.Words(language: language)
+    keptChromeWords = words
+    return words
+  }
+
+  /// The words last found for ``chromeWords``: read for every switch shown, and only read or
+  /// assigned whole, so not checked for exclusivity at run time.
+  @exclusivity(unchecked) private var keptChromeWords: ChromeStrings.Words?
 }

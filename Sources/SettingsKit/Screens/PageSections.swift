@@ -7,7 +7,9 @@ import SchemaKit
 /// with and their headers and footers localized.
 ///
 /// Opening a page then costs what its first screen shows, not a walk of all its settings:
-/// a page of a thousand settings opens as fast as a page of ten.
+/// a page of a thousand settings opens as fast as a page of ten. What a setting's row shows
+/// besides its value (its title, the titles of its choices) is kept too, in one language
+/// (``face(of:language:make:)``): a row's cell is then made from those texts and its value.
 final class PageSections {
   /// Whether the page has a list group, whose rows come and go with its value.
   let hasListGroups: Bool
@@ -22,6 +24,39 @@ final class PageSections {
       sections: [SettingsPageViewController.Section], errors: [Int: String]?, language: String,
       texts: (language: String, headers: [String?], footers: [String?])?
     )?
+
+  /// What a setting's row shows that depends only on the schema and the language.
+  struct Face {
+    /// The row's title, localized: the specifier's title, else its key, else its kind.
+    var title: String
+    /// The titles of the choices as the row shows the chosen one, localized, by value index:
+    /// a multi-value's short titles when it has one for each value, else its titles; a title
+    /// value's titles. Empty for other kinds.
+    var choiceTitles: [String] = []
+  }
+
+  /// The faces made so far, by specifier index, in ``facesLanguage``. Read for every row
+  /// made, and only read or assigned whole or by element: no dynamic exclusivity check.
+  @exclusivity(unchecked) private var faces: [Face?] = []
+  /// The language of ``faces``.
+  @exclusivity(unchecked) private var facesLanguage = ""
+
+  /// The face of a setting's row in `language`: the one kept, else `make`'s, kept from then
+  /// on. A change of language drops the faces kept in the previous one.
+  func face(of specifier: Specifier, language: String, make: (Specifier) -> Face) -> Face {
+    if facesLanguage != language {
+      faces = []
+      facesLanguage = language
+    }
+    let index = specifier.index
+    if index < faces.count, let kept = faces[index] { return kept }
+    let face = make(specifier)
+    if index >= faces.count {
+      faces.append(contentsOf: repeatElement(nil, count: index + 1 - faces.count))
+    }
+    faces[index] = face
+    return face
+  }
 
   /// Looks at a page's specifiers once.
   init(page: SettingsSchema.Page) {

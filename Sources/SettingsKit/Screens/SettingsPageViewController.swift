@@ -443,17 +443,18 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
+    let face = layout.face(of: specifier, language: model.language, make: face(of:))
     let cell = TableViewCell(style: .value1)
-    cell.text = displayTitle(of: specifier)
+    cell.text = face.title
     switch specifier.kind {
     case .multiValue:
-      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: true) }
+      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, face: face) }
       cell.accessoryType = .disclosureIndicator
     case .toggleSwitch:
-      let isOn = SpecifierValues.isOn(value, for: specifier)
-      cell.detailText = isOn ? ChromeStrings.on(model.language) : ChromeStrings.off(model.language)
+      let words = model.chromeWords
+      cell.detailText = SpecifierValues.isOn(value, for: specifier) ? words.on : words.off
     case .titleValue:
-      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: false) }
+      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, face: face) }
       cell.selectionStyle = .none
     case .childPane:
       // The pane opens its page when the walk of the page graph follows it.
@@ -766,11 +767,40 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
       return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
     }
-    let titles =
-      short && specifier.shortTitles.count == specifier.values.count
-      ? specifier.shortTitles : specifier.titles
+    let titles = shownChoiceTitles(of: specifier, short: short)
     guard index < titles.count else { return SpecifierValues.text(of: value) }
     return localized(titles[index])
+  }
+
+  /// ``choiceTitle(of:in:short:)`` from the titles of a row's face: a multi-value's short
+  /// ones, a title value's long ones.
+  private func choiceTitle(
+    of value: PropertyListValue, in specifier: Specifier, face: PageSections.Face
+  ) -> String {
+    guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
+      return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
+    }
+    return index < face.choiceTitles.count
+      ? face.choiceTitles[index] : SpecifierValues.text(of: value)
+  }
+
+  /// The titles a row shows a value among: short ones when there is one for each value.
+  private func shownChoiceTitles(of specifier: Specifier, short: Bool) -> [String] {
+    short && specifier.shortTitles.count == specifier.values.count
+      ? specifier.shortTitles : specifier.titles
+  }
+
+  /// What a setting's row shows besides its value, in the model's language.
+  private func face(of specifier: Specifier) -> PageSections.Face {
+    var face = PageSections.Face(title: displayTitle(of: specifier))
+    switch specifier.kind {
+    case .multiValue, .titleValue:
+      face.choiceTitles = shownChoiceTitles(of: specifier, short: specifier.kind == .multiValue)
+        .map(localized)
+    default:
+      break
+    }
+    return face
   }
 
   /// What a child pane without a page of this schema opens.
