@@ -35,8 +35,8 @@ public final class SettingsModel {
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
-  /// such a specifier is shown as a row naming its error.
-  public var specifierErrors: [String: [Int: String]] = [:]
+  /// such a specifier is shown as a row naming its error. Read by every screen that appears.
+  @exclusivity(unchecked) public var specifierErrors: [String: [Int: String]] = [:]
   /// Checks a page the first time it is shown (``page(named:)``) and when a page it opens
   /// turns out not to be usable: the errors of its specifiers that cannot work, by index,
   /// which go to ``specifierErrors``. Setting it checks the pages shown so far.
@@ -45,18 +45,22 @@ public final class SettingsModel {
   }
   /// The changes of this session, oldest first.
   public private(set) var changes: [Change] = []
-  private var edits: [String: PropertyListValue?] = [:]
+  /// This session's changes by key. This and the other stored properties below that are
+  /// read for every row or page shown are only read or assigned (whole or by key) outside of
+  /// any other access to them: no dynamic exclusivity check.
+  @exclusivity(unchecked) private var edits: [String: PropertyListValue?] = [:]
   /// The specifier of each key on the pages shown (all pages once ``allKeysIndexed``), and
   /// its page, for the words of its allowed values.
   /// The page is kept by name: every row shown looks its key up here, and copying a page out
   /// with it would retain each of the page's fields.
-  private var settingsByKey: [String: (specifier: Specifier, pageName: String)] = [:]
+  @exclusivity(unchecked) private var settingsByKey:
+    [String: (specifier: Specifier, pageName: String)] = [:]
   /// Whether ``settingsByKey`` holds every page reachable from the root.
-  private var allKeysIndexed = false
+  @exclusivity(unchecked) private var allKeysIndexed = false
   /// The pages shown (asked for with ``page(named:)``), in that order; the root first.
-  private var shownPages: [String] = []
+  @exclusivity(unchecked) private var shownPages: [String] = []
   /// The pages whose keys ``settingsByKey`` holds.
-  private var indexedPages: Set<String> = []
+  @exclusivity(unchecked) private var indexedPages: Set<String> = []
 
   /// Creates a model over a schema and the values of a store. Only the root page is looked
   /// at: the other pages when they are first needed.
@@ -310,7 +314,7 @@ public final class SettingsModel {
 
   /// Counts the changes observers were told of (a value, the language): a screen that
   /// showed the values at one revision shows them still while it is the same.
-  public private(set) var revision = 0
+  @exclusivity(unchecked) public private(set) var revision = 0
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.
@@ -544,7 +548,7 @@ public final class SettingsModel {
   private var resolvedTables: [String: [String: String]] = [:]
 
   /// What the screens of each page shown so far share, by page name (``pageSections(of:)``).
-  var keptPageSections: [String: PageSections] = [:]
+  @exclusivity(unchecked) var keptPageSections: [String: PageSections] = [:]
 
   /// The words of a switch's row (On, Off) in ``language``.
   var chromeWords: ChromeStrings.Words {

@@ -22,8 +22,22 @@ final class PageSections {
   @exclusivity(unchecked) var sections:
     (
       sections: [SettingsPageViewController.Section], errors: [Int: String]?, language: String,
-      texts: (language: String, headers: [String?], footers: [String?])?
+      texts: SectionTexts?
     )?
+
+  /// The headers and footers of sections, localized in one language (`nil` for none or an
+  /// empty one). A class, so that asking for one section's text retains one object.
+  final class SectionTexts {
+    let language: String
+    let headers: [String?]
+    let footers: [String?]
+
+    init(language: String, headers: [String?], footers: [String?]) {
+      self.language = language
+      self.headers = headers
+      self.footers = footers
+    }
+  }
 
   /// What a setting's row shows that depends only on the schema and the language.
   struct Face {

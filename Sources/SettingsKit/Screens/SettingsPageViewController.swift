@@ -308,12 +308,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// The localized headers and footers of ``sections``, in the language they were made in.
   /// Kept because every screen shows them and footers are long texts, costly to look up;
   /// only read or assigned whole, so not checked for exclusivity at run time.
-  @exclusivity(unchecked) private var sectionTexts:
-    (language: String, headers: [String?], footers: [String?])?
+  @exclusivity(unchecked) private var sectionTexts: PageSections.SectionTexts?
 
-  private func localizedSectionTexts() -> (
-    language: String, headers: [String?], footers: [String?]
-  ) {
+  private func localizedSectionTexts() -> PageSections.SectionTexts {
     if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
     if let kept = layout.sections?.texts, kept.language == model.language,
       layout.sections?.sections.count == sections.count, !hasListGroups, listItem == nil
@@ -321,11 +318,10 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       sectionTexts = kept
       return kept
     }
-    let texts = (
+    let texts = PageSections.SectionTexts(
       language: model.language,
       headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
-      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } }
-    )
+      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } })
     sectionTexts = texts
     if !hasListGroups, listItem == nil { layout.sections?.texts = texts }
     return texts
