@@ -26,6 +26,10 @@ package struct Renderer: Sendable {
   package var footerLineLimit: Int?
   /// The words of a screen besides its rows: the page line, the filter line, "(no rows)".
   package var words = Renderer.englishWords
+  /// Whether a row whose texts are shown as they are and fit is written in one go from their
+  /// bytes (``RowLayout``); without, every row takes the general path, which writes the same
+  /// bytes (tests compare the two).
+  package var writesPlainRowsDirectly = true
 
   /// The English words, made once.
   package static let englishWords = Words(.forLanguage("en"))
@@ -91,15 +95,19 @@ package struct Renderer: Sendable {
           ? breadcrumb : DisplayWidth.truncate(leftTruncated(breadcrumb), toWidth: width), .bold))
 
     let layout = RowLayout(screen: screen, width: width)
-    for section in screen.sections {
+    // Sections and rows are read in place by index: a loop over them would copy each one,
+    // retaining its texts.
+    for sectionIndex in screen.sections.indices {
       out.line("")
-      if let header = section.header, !header.isEmpty {
+      if let header = screen.sections[sectionIndex].header, !header.isEmpty {
         out.paragraphs(header, width: width, renderer: self)
       }
-      for row in section.rows {
-        layout.append(row, to: &out, renderer: self)
+      screen.sections[sectionIndex].rows.withUnsafeBufferPointer { rows in
+        for rowIndex in rows.indices {
+          layout.append(rows[rowIndex], to: &out, renderer: self)
+        }
       }
-      if let footer = section.footer, !footer.isEmpty {
+      if let footer = screen.sections[sectionIndex].footer, !footer.isEmpty {
         out.paragraphs(footer, width: width, renderer: self, lineLimit: footerLineLimit)
       }
     }
@@ -279,6 +287,11 @@ struct ScreenText: ~Copyable {
     }
   }
 
+  /// Notes that a line that is not empty, with its newline, was written into ``bytes``.
+  mutating func endedLine() {
+    lastLineIsEmpty = false
+  }
+
   /// Ends the line written into ``bytes`` since the last newline.
   mutating func endLine(isEmpty: Bool) {
     bytes.append(UInt8(ascii: "\n"))
@@ -298,11 +311,13 @@ struct RowLayout {
     var maxNumber = 1
     var hasMark = screen.reservesCheckmarkColumn
     var accessory = 0
-    for section in screen.sections {
-      for row in section.rows {
-        maxNumber = max(maxNumber, row.number)
-        if row.accessory == .checkmark { hasMark = true }
-        accessory = max(accessory, RowLayout.accessoryText(row.accessory).width)
+    for sectionIndex in screen.sections.indices {
+      for rowIndex in screen.sections[sectionIndex].rows.indices {
+        let number = screen.sections[sectionIndex].rows[rowIndex].number
+        let rowAccessory = screen.sections[sectionIndex].rows[rowIndex].accessory
+        maxNumber = max(maxNumber, number)
+        if rowAccessory == .checkmark { hasMark = true }
+        accessory = max(accessory, RowLayout.accessoryText(rowAccessory).width)
       }
     }
     numberWidth = max(2, ScreenBytes.decimalDigits(of: maxNumber))
@@ -322,7 +337,10 @@ struct RowLayout {
     }
   }
 
-  func append(_ row: Screen.Row, to out: inout ScreenText, renderer: Renderer) {
+  func append(_ row: borrowing Screen.Row, to out: inout ScreenText, renderer: Renderer) {
+    if !renderer.usesColor, renderer.writesPlainRowsDirectly, appendPlain(row, to: &out) {
+      return
+    }
     out.bytes.appendSpaces(2 + numberWidth - ScreenBytes.decimalDigits(of: row.number))
     if renderer.usesColor { out.bytes.appendUTF8(Renderer.TextStyle.dim.rawValue) }
     out.bytes.appendDecimal(row.number)
@@ -376,6 +394,103 @@ struct RowLayout {
       let indent = String(repeating: " ", count: used)
       out.line(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
     }
+  }
+
+  /// Writes a row without colour whose texts are shown as they are
+  /// (``DisplayWidth/simpleWidth(utf8:)``) and fit, the way ``append(_:to:renderer:)`` writes
+  /// it, in one go from the texts' bytes; `false`, having written nothing, for any other row.
+  /// Most rows are such rows.
+  private func appendPlain(_ row: borrowing Screen.Row, to out: inout ScreenText) -> Bool {
+    guard row.style == .value1 || row.style == .default else { return false }
+    let inline = row.style == .value1 && !(row.detailText ?? "").isEmpty
+    let detailCount = inline ? row.detailText?.utf8.count ?? 0 : 0
+    // The prefix, the texts, the padding and the mark: at most this.
+    let most = 16 + numberWidth + row.text.utf8.count + detailCount + max(width, 0) + 16
+    let written = out.bytes.write(atMost: most) { start in
+      row.text.utf8.withContiguousStorageIfAvailable { text -> Int in
+        guard let textWidth = DisplayWidth.simpleWidth(utf8: text) else { return 0 }
+        guard inline, let detailText = row.detailText else {
+          return plainLine(row, text: text, textWidth: textWidth, detail: nil, at: start)
+        }
+        return detailText.utf8.withContiguousStorageIfAvailable { detail -> Int in
+          guard let detailWidth = DisplayWidth.simpleWidth(utf8: detail) else { return 0 }
+          return plainLine(
+            row, text: text, textWidth: textWidth, detail: (detail, detailWidth), at: start)
+        } ?? 0
+      } ?? 0
+    }
+    guard written > 0 else { return false }
+    out.endedLine()
+    return true
+  }
+
+  /// Writes the line of ``appendPlain(_:to:)`` at `start` from a row's measured texts
+  /// (`detail`: the one shown beside the text, `nil` for none) and returns its length with
+  /// its newline; 0 (nothing written) when they do not fit whole.
+  private func plainLine(
+    _ row: borrowing Screen.Row, text: UnsafeBufferPointer<UInt8>, textWidth: Int,
+    detail: (bytes: UnsafeBufferPointer<UInt8>, width: Int)?, at start: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let used = 2 + numberWidth + 2 + (hasMarkColumn ? 2 : 0)
+    let room = max(1, width - 1 - used - accessoryWidth)
+    let accessory = RowLayout.accessoryText(row.accessory)
+    var gap = 0
+    if let detail {
+      // As append(_:to:renderer:) fits them: here both fit whole, or the row is not plain.
+      let detailRoom = min(detail.width, max(room / 2, room - textWidth - 2))
+      guard detailRoom > 0, detail.width <= detailRoom,
+        textWidth <= max(1, room - detail.width - 2)
+      else { return 0 }
+      gap = max(2, room - textWidth - detail.width)
+    } else {
+      guard textWidth <= room else { return 0 }
+      if !accessory.text.isEmpty { gap = room - textWidth }
+    }
+    let number = row.number
+    let digits = ScreenBytes.decimalDigits(of: number)
+    var cursor = Self.spaces(2 + numberWidth - digits, at: start)
+    ScreenBytes.writeDecimal(number, length: digits, at: cursor)
+    cursor = Self.spaces(2, at: cursor + digits)
+    if hasMarkColumn {
+      if row.accessory == .checkmark {
+        // ✓ (E2 9C 93) and a space.
+        cursor.initialize(to: 0xE2)
+        (cursor + 1).initialize(to: 0x9C)
+        (cursor + 2).initialize(to: 0x93)
+        (cursor + 3).initialize(to: UInt8(ascii: " "))
+        cursor += 4
+      } else {
+        cursor = Self.spaces(2, at: cursor)
+      }
+    }
+    cursor = Self.copy(text, to: cursor)
+    cursor = Self.spaces(gap, at: cursor)
+    if let detail { cursor = Self.copy(detail.bytes, to: cursor) }
+    if !accessory.text.isEmpty {
+      cursor = Self.spaces(accessoryWidth - accessory.width, at: cursor)
+      var accessoryText = accessory.text
+      cursor = accessoryText.withUTF8 { Self.copy($0, to: cursor) }
+    }
+    cursor.initialize(to: UInt8(ascii: "\n"))
+    return cursor + 1 - start
+  }
+
+  /// Writes `count` spaces (none when it is not positive) at `cursor`; where they end.
+  private static func spaces(_ count: Int, at cursor: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    guard count > 0 else { return cursor }
+    cursor.initialize(repeating: UInt8(ascii: " "), count: count)
+    return cursor + count
+  }
+
+  /// Copies `bytes` to `cursor`; where they end.
+  private static func copy(
+    _ bytes: UnsafeBufferPointer<UInt8>, to cursor: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return cursor }
+    cursor.initialize(from: base, count: bytes.count)
+    return cursor + bytes.count
   }
 
   /// `text`, whose display width is `width`, cut to `limit` columns as

@@ -40,6 +40,15 @@ struct ScreenBytes: ~Copyable {
     capacity = larger
   }
 
+  /// Writes at most `maximum` bytes in place: `write` is given where they go and returns how
+  /// many it wrote, which this returns too.
+  @discardableResult
+  mutating func write(atMost maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) -> Int {
+    let written = write(room(for: maximum))
+    count += written
+    return written
+  }
+
   /// Appends one byte.
   mutating func append(_ byte: UInt8) {
     room(for: 1).initialize(to: byte)
@@ -80,16 +89,22 @@ struct ScreenBytes: ~Copyable {
   /// Appends `value` in decimal, as `String(value)` writes it, without making a String.
   mutating func appendDecimal(_ value: Int) {
     let length = Self.decimalDigits(of: value)
-    let digits = room(for: length)
-    if value < 0 { digits.initialize(to: UInt8(ascii: "-")) }
+    Self.writeDecimal(value, length: length, at: room(for: length))
+    count += length
+  }
+
+  /// Writes `value` in decimal at `start`, in the `length` bytes that
+  /// ``decimalDigits(of:)`` counts.
+  @inline(__always)
+  static func writeDecimal(_ value: Int, length: Int, at start: UnsafeMutablePointer<UInt8>) {
+    if value < 0 { start.initialize(to: UInt8(ascii: "-")) }
     var rest = value.magnitude
     var index = length - 1
     repeat {
-      (digits + index).initialize(to: UInt8(ascii: "0") + UInt8(rest % 10))
+      (start + index).initialize(to: UInt8(ascii: "0") + UInt8(rest % 10))
       rest /= 10
       index -= 1
     } while rest > 0
-    count += length
   }
 
   /// The number of digits of `value` in decimal, with its minus sign.
