@@ -43,6 +43,21 @@ private let translated = """
     "Low": "低", "High": "高", "One": "ひとつ", "Two": "ふたつ"}}}
   """
 
+/// Two pages with the same key: its first setting in page order from the root (page A's)
+/// gives the value its default once every page is known; before, the first page shown.
+private let sharedKey = """
+  {"Title": "Root", "PreferenceSpecifiers": [
+    {"Type": "PSChildPaneSpecifier", "Title": "A", "File": "A", "Children": {
+      "PreferenceSpecifiers": [
+        {"Type": "PSToggleSwitchSpecifier", "Title": "Shared", "Key": "k", "DefaultValue": true}
+      ]}},
+    {"Type": "PSChildPaneSpecifier", "Title": "B", "File": "B", "Children": {
+      "PreferenceSpecifiers": [
+        {"Type": "PSToggleSwitchSpecifier", "Title": "Shared", "Key": "k", "DefaultValue": false}
+      ]}}
+  ]}
+  """
+
 @Suite struct PageSectionsTests {
   private func model(stored: [String: PropertyListValue] = [:]) throws -> SettingsModel {
     let schema = try JSONSchemaReader.read(Array(sortedAndListed.utf8), source: "layout.json")
@@ -154,5 +169,18 @@ private let translated = """
     let fixed = rows(of: SettingsPageViewController(page: page, model: model))
     #expect(fixed[1].text == "サイズ")
     #expect(fixed[1].detail == "小")
+  }
+
+  @Test func aRowFollowsWhichSettingItsKeyBelongsTo() throws {
+    let schema = try JSONSchemaReader.read(Array(sharedKey.utf8), source: "shared.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let pageB = try #require(model.page(named: "B"))
+    _ = try #require(model.page(named: "A"))
+    // B was shown first: its setting of the key gives the default.
+    #expect(
+      rows(of: SettingsPageViewController(page: pageB, model: model)).map(\.detail) == ["Off"])
+    // A key no page shown has: every page's keys are found, in page order from the root.
+    #expect(model.value(forKey: "missing") == nil)
+    #expect(rows(of: SettingsPageViewController(page: pageB, model: model)).map(\.detail) == ["On"])
   }
 }

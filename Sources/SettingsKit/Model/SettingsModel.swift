@@ -135,6 +135,7 @@ public final class SettingsModel {
         if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
       }
     }
+    keysRevision &+= 1
     checkStoredKeys(found)
   }
 
@@ -171,7 +172,19 @@ public final class SettingsModel {
       }
     }
     allKeysIndexed = true
+    keysRevision &+= 1
     checkStoredKeys(found)
+  }
+
+  /// Counts the changes of ``settingsByKey`` (a page's keys added, every page's keys found):
+  /// what a row keeps of its key's setting (``keySetting(forKey:)``) holds while it is the
+  /// same.
+  @exclusivity(unchecked) private(set) var keysRevision = 0
+
+  /// The setting that a key's value follows (the first specifier of the key: its default,
+  /// and what a stored value must fit); `nil` for a key no setting has.
+  func keySetting(forKey key: String) -> Specifier? {
+    specifier(forKey: key)?.specifier
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -197,7 +210,15 @@ public final class SettingsModel {
     value: PropertyListValue?, defaultValue: PropertyListValue?
   ) {
     let specifier = specifier(forKey: key)?.specifier
-    let defaultValue = specifier?.defaultValue
+    return valueAndDefault(forKey: key, setting: specifier, default: specifier?.defaultValue)
+  }
+
+  /// ``valueAndDefault(forKey:)`` of a key whose setting ``keySetting(forKey:)`` found, and
+  /// that setting's default (a row keeps them while ``keysRevision`` is the same).
+  @inline(__always)
+  func valueAndDefault(
+    forKey key: String, setting specifier: Specifier?, default defaultValue: PropertyListValue?
+  ) -> (value: PropertyListValue?, defaultValue: PropertyListValue?) {
     // Most sessions change few keys, and a new store holds none: no hashing for nothing.
     if !edits.isEmpty, let edit = edits[key] { return (edit ?? defaultValue, defaultValue) }
     if !storedValues.isEmpty, let stored = storedValues[key],

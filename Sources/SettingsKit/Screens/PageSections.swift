@@ -1,3 +1,4 @@
+import FileFormats
 import SchemaKit
 
 /// What the screens of one page share, worked out once per page and model
@@ -47,21 +48,41 @@ final class PageSections {
     /// a multi-value's short titles when it has one for each value, else its titles; a title
     /// value's titles. Empty for other kinds.
     var choiceTitles: [String] = []
+    /// The setting of the row's key (``SettingsModel/keySetting(forKey:)``): the row's
+    /// specifier unless an earlier page has the key; `nil` without a key.
+    var keySetting: Specifier?
+    /// The default of ``keySetting``.
+    var keyDefault: PropertyListValue?
   }
 
-  /// The faces made so far, by specifier index, in ``facesLanguage``. Read for every row
-  /// made, and only read or assigned whole or by element: no dynamic exclusivity check.
+  /// The faces made so far, by specifier index, in ``keptLanguage`` and at
+  /// ``keptKeysRevision``. Read for every row made, and only read or assigned whole or by
+  /// element: no dynamic exclusivity check.
   @exclusivity(unchecked) private var faces: [Face?] = []
-  /// The language of ``faces``.
-  @exclusivity(unchecked) private var facesLanguage = ""
+  /// The lists of choices made so far (``choiceList(of:in:make:)``), by specifier index, as
+  /// ``faces`` are kept.
+  @exclusivity(unchecked) private var choiceLists: [[Choice]?] = []
+  /// The language of ``faces`` and ``choiceLists``.
+  @exclusivity(unchecked) private var keptLanguage = ""
+  /// The model's ``SettingsModel/keysRevision`` when ``faces`` were made.
+  @exclusivity(unchecked) private var keptKeysRevision = 0
 
-  /// The face of a setting's row in `language`: the one kept, else `make`'s, kept from then
-  /// on. A change of language drops the faces kept in the previous one.
-  func face(of specifier: Specifier, language: String, make: (Specifier) -> Face) -> Face {
-    if facesLanguage != language {
-      faces = []
-      facesLanguage = language
-    }
+  /// Drops the faces and lists kept when the model's language, or the settings it knows by
+  /// key, changed since they were made.
+  private func dropKeptTexts(unlessMadeFor model: SettingsModel) {
+    let language = model.language
+    guard keptLanguage != language || keptKeysRevision != model.keysRevision else { return }
+    faces = []
+    choiceLists = []
+    keptLanguage = language
+    keptKeysRevision = model.keysRevision
+  }
+
+  /// The face of a setting's row in the model's language: the one kept, else `make`'s, kept
+  /// from then on. A change of language, or of the settings the model knows by key, drops
+  /// the faces kept.
+  func face(of specifier: Specifier, in model: SettingsModel, make: (Specifier) -> Face) -> Face {
+    dropKeptTexts(unlessMadeFor: model)
     let index = specifier.index
     if index < faces.count, let kept = faces[index] { return kept }
     let face = make(specifier)
@@ -70,6 +91,25 @@ final class PageSections {
     }
     faces[index] = face
     return face
+  }
+
+  /// A choice of a multi-value's list: its localized title and its value.
+  typealias Choice = (title: String, value: PropertyListValue)
+
+  /// The choices a multi-value's list shows, in the model's language and in their order:
+  /// the ones kept, else `make`'s, kept from then on as ``face(of:in:make:)`` keeps faces.
+  func choiceList(of specifier: Specifier, in model: SettingsModel, make: () -> [Choice])
+    -> [Choice]
+  {
+    dropKeptTexts(unlessMadeFor: model)
+    let index = specifier.index
+    if index < choiceLists.count, let kept = choiceLists[index] { return kept }
+    let choices = make()
+    if index >= choiceLists.count {
+      choiceLists.append(contentsOf: repeatElement(nil, count: index + 1 - choiceLists.count))
+    }
+    choiceLists[index] = choices
+    return choices
   }
 
   /// Looks at a page's specifiers once.

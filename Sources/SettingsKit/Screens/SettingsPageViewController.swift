@@ -403,9 +403,13 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
+    let face = layout.face(of: specifier, in: model, make: face(of:))
     // The value and its default are looked up once for the cell and its mark.
-    let (value, defaultValue) = specifier.key.map(model.valueAndDefault(forKey:)) ?? (nil, nil)
-    let cell = plainCell(for: specifier, value: value)
+    let (value, defaultValue) =
+      specifier.key.map {
+        model.valueAndDefault(forKey: $0, setting: face.keySetting, default: face.keyDefault)
+      } ?? (nil, nil)
+    let cell = plainCell(for: specifier, face: face, value: value)
     if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
       return subtitled(cell, subtitle)
     }
@@ -438,8 +442,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return result
   }
 
-  private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
-    let face = layout.face(of: specifier, language: model.language, make: face(of:))
+  private func plainCell(
+    for specifier: Specifier, face: PageSections.Face, value: PropertyListValue?
+  ) -> TableViewCell {
     let cell = TableViewCell(style: .value1)
     cell.text = face.title
     switch specifier.kind {
@@ -788,7 +793,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// What a setting's row shows besides its value, in the model's language.
   private func face(of specifier: Specifier) -> PageSections.Face {
-    var face = PageSections.Face(title: displayTitle(of: specifier))
+    let setting = specifier.key.flatMap(model.keySetting(forKey:))
+    var face = PageSections.Face(
+      title: displayTitle(of: specifier), keySetting: setting, keyDefault: setting?.defaultValue)
     switch specifier.kind {
     case .multiValue, .titleValue:
       face.choiceTitles = shownChoiceTitles(of: specifier, short: specifier.kind == .multiValue)
