@@ -85,14 +85,7 @@ package struct Renderer: Sendable {
       out.line(
         style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
     }
-    // Each title is measured as it is cleaned: a breadcrumb that fits is not measured again.
-    let crumbs = screen.breadcrumb.map(TerminalText.lineWithWidth)
-    let crumbsWidth = crumbs.reduce(3 * max(0, crumbs.count - 1)) { $0 + $1.width }
-    let breadcrumb = crumbs.map(\.text).joined(separator: " › ")
-    out.line(
-      style(
-        crumbsWidth <= width
-          ? breadcrumb : DisplayWidth.truncate(leftTruncated(breadcrumb), toWidth: width), .bold))
+    appendBreadcrumb(screen.breadcrumb, to: &out)
 
     let layout = RowLayout(screen: screen, width: width)
     // Sections and rows are read in place by index: a loop over them would copy each one,
@@ -141,10 +134,49 @@ package struct Renderer: Sendable {
       out.endLine(isEmpty: false)
     }
     if let back = screen.backTitle {
-      out.indentedLine("‹ " + TerminalText.line(back), .dim, renderer: self)
+      // "‹ " and the title, written one after the other.
+      if usesColor { out.bytes.appendUTF8(TextStyle.dim.rawValue) }
+      out.bytes.appendSpaces(2)
+      out.bytes.append("‹ ")
+      out.bytes.appendUTF8(TerminalText.line(back))
+      if usesColor { out.bytes.append(TextStyle.reset) }
+      out.endLine(isEmpty: false)
     }
     if !out.lastLineIsEmpty { out.line("") }
     return out.bytes.finish()
+  }
+
+  /// Writes the breadcrumb line: the titles joined by " › ", in bold, cut at the left when
+  /// they do not fit. Titles shown as they are that fit (most) are written one after the
+  /// other without being joined first.
+  private func appendBreadcrumb(_ titles: [String], to out: inout ScreenText) {
+    if !usesColor {
+      var total = 3 * max(0, titles.count - 1)
+      for title in titles {
+        guard let titleWidth = DisplayWidth.simpleWidth(title) else {
+          total = width + 1
+          break
+        }
+        total += titleWidth
+      }
+      if total <= width {
+        let start = out.bytes.count
+        for (index, title) in titles.enumerated() {
+          if index > 0 { out.bytes.append(" › ") }
+          out.bytes.appendUTF8(title)
+        }
+        out.endLine(isEmpty: out.bytes.count == start)
+        return
+      }
+    }
+    // Each title is measured as it is cleaned: a breadcrumb that fits is not measured again.
+    let crumbs = titles.map(TerminalText.lineWithWidth)
+    let crumbsWidth = crumbs.reduce(3 * max(0, crumbs.count - 1)) { $0 + $1.width }
+    let breadcrumb = crumbs.map(\.text).joined(separator: " › ")
+    out.line(
+      style(
+        crumbsWidth <= width
+          ? breadcrumb : DisplayWidth.truncate(leftTruncated(breadcrumb), toWidth: width), .bold))
   }
 
   // MARK: Measuring
@@ -267,11 +299,12 @@ struct ScreenText: ~Copyable {
     }
   }
 
-  /// Whether a header or footer is one line of plain ASCII that fits, which is written as it
-  /// is: most are, and they take one scan and no arrays.
+  /// Whether a header or footer is one line shown as it is (``DisplayWidth/simpleWidth(_:)``
+  /// measures it) that fits, which is written as it is: most are, and they take one scan and
+  /// no arrays.
   static func isOneLine(_ text: String, width: Int) -> Bool {
-    guard let count = TerminalText.printableASCIICount(text) else { return false }
-    return count <= max(8, width - 2) && text.utf8.first != UInt8(ascii: " ")
+    guard let textWidth = DisplayWidth.simpleWidth(text) else { return false }
+    return textWidth <= max(8, width - 2) && text.utf8.first != UInt8(ascii: " ")
   }
 
   /// The lines shown of a header or footer of `count` lines, cut to `lineLimit` (at least 2).
