@@ -183,4 +183,21 @@ private let sharedKey = """
     #expect(model.value(forKey: "missing") == nil)
     #expect(rows(of: SettingsPageViewController(page: pageB, model: model)).map(\.detail) == ["On"])
   }
+
+  @Test func aRowShowsItsDefaultAsAnyOtherValue() throws {
+    let schema = try JSONSchemaReader.read(Array(translated.utf8), source: "faces.json")
+    let stored: [String: PropertyListValue] = ["sound": true, "size": "s", "level": 2]
+    let model = SettingsModel(schema: schema, storedValues: stored, language: "en")
+    let page = try #require(model.schema.rootPage)
+    // Stored values, one of them the default; the last row's value is its default itself.
+    let shown = SettingsPageViewController(page: page, model: model)
+    #expect(rows(of: shown).map(\.detail) == ["• On", "S", "• High", "One"])
+    // A value removed shows the default, as the default shows.
+    model.setValue(nil, forKey: "sound")
+    model.setValue(nil, forKey: "level")
+    #expect(rows(of: shown).map(\.detail) == ["Off", "S", "Low", "One"])
+    model.setValue("l", forKey: "size")
+    model.setValue(2, forKey: "plain")
+    #expect(rows(of: shown).map(\.detail) == ["Off", "• L", "Low", "• Two"])
+  }
 }

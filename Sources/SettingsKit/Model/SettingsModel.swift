@@ -210,23 +210,28 @@ public final class SettingsModel {
     value: PropertyListValue?, defaultValue: PropertyListValue?
   ) {
     let specifier = specifier(forKey: key)?.specifier
-    return valueAndDefault(forKey: key, setting: specifier, default: specifier?.defaultValue)
+    let found = valueAndDefault(forKey: key, setting: specifier, default: specifier?.defaultValue)
+    return (found.value, found.defaultValue)
   }
 
   /// ``valueAndDefault(forKey:)`` of a key whose setting ``keySetting(forKey:)`` found, and
-  /// that setting's default (a row keeps them while ``keysRevision`` is the same).
+  /// that setting's default (a row keeps them while ``keysRevision`` is the same); and whether
+  /// the value is that default itself (neither changed nor stored, or its change undone by
+  /// removing the value).
   @inline(__always)
   func valueAndDefault(
     forKey key: String, setting specifier: Specifier?, default defaultValue: PropertyListValue?
-  ) -> (value: PropertyListValue?, defaultValue: PropertyListValue?) {
+  ) -> (value: PropertyListValue?, defaultValue: PropertyListValue?, isDefault: Bool) {
     // Most sessions change few keys, and a new store holds none: no hashing for nothing.
-    if !edits.isEmpty, let edit = edits[key] { return (edit ?? defaultValue, defaultValue) }
+    if !edits.isEmpty, let edit = edits[key] {
+      return (edit ?? defaultValue, defaultValue, edit == nil)
+    }
     if !storedValues.isEmpty, let stored = storedValues[key],
       Self.isValid(stored, for: specifier) || Self.isShown(stored, for: specifier)
     {
-      return (stored, defaultValue)
+      return (stored, defaultValue, false)
     }
-    return (defaultValue, defaultValue)
+    return (defaultValue, defaultValue, true)
   }
 
   /// The schema's default for a key.

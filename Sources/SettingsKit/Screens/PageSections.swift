@@ -40,19 +40,38 @@ final class PageSections {
     }
   }
 
-  /// What a setting's row shows that depends only on the schema and the language.
-  struct Face {
+  /// What a setting's row shows that depends only on the schema and the language. A class,
+  /// so that a row made from it retains one object.
+  final class Face {
     /// The row's title, localized: the specifier's title, else its key, else its kind.
-    var title: String
+    let title: String
     /// The titles of the choices as the row shows the chosen one, localized, by value index:
     /// a multi-value's short titles when it has one for each value, else its titles; a title
     /// value's titles. Empty for other kinds.
-    var choiceTitles: [String] = []
+    let choiceTitles: [String]
     /// The setting of the row's key (``SettingsModel/keySetting(forKey:)``): the row's
     /// specifier unless an earlier page has the key; `nil` without a key.
-    var keySetting: Specifier?
+    let keySetting: Specifier?
     /// The default of ``keySetting``.
-    var keyDefault: PropertyListValue?
+    let keyDefault: PropertyListValue?
+    /// The detail a switch, a multi-value or a title value shows when its value is the
+    /// default itself (most rows of a new store): `nil` for other kinds, `.some(nil)` for no
+    /// detail.
+    let defaultDetail: String??
+    /// Whether the specifier has an `IASKSubtitle`.
+    let hasSubtitle: Bool
+
+    init(
+      title: String, choiceTitles: [String], keySetting: Specifier?, defaultDetail: String??,
+      hasSubtitle: Bool
+    ) {
+      self.title = title
+      self.choiceTitles = choiceTitles
+      self.keySetting = keySetting
+      keyDefault = keySetting?.defaultValue
+      self.defaultDetail = defaultDetail
+      self.hasSubtitle = hasSubtitle
+    }
   }
 
   /// The faces made so far, by specifier index, in ``keptLanguage`` and at

@@ -405,12 +405,14 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   private func cell(for specifier: Specifier) -> TableViewCell {
     let face = layout.face(of: specifier, in: model, make: face(of:))
     // The value and its default are looked up once for the cell and its mark.
-    let (value, defaultValue) =
+    let (value, defaultValue, isDefault) =
       specifier.key.map {
         model.valueAndDefault(forKey: $0, setting: face.keySetting, default: face.keyDefault)
-      } ?? (nil, nil)
-    let cell = plainCell(for: specifier, face: face, value: value)
-    if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
+      } ?? (nil, nil, false)
+    let cell = plainCell(for: specifier, face: face, value: value, isDefault: isDefault)
+    if face.hasSubtitle, let subtitle = subtitle(of: specifier, value: value),
+      (cell.detailText ?? "").isEmpty
+    {
       return subtitled(cell, subtitle)
     }
     // A value that differs from its default is marked, so changes stand out.
@@ -442,21 +444,23 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return result
   }
 
+  /// The cell of a setting showing `value`; `isDefault` when the value is its key's default
+  /// itself, whose detail the face may hold.
   private func plainCell(
-    for specifier: Specifier, face: PageSections.Face, value: PropertyListValue?
+    for specifier: Specifier, face: PageSections.Face, value: PropertyListValue?,
+    isDefault: Bool
   ) -> TableViewCell {
     let cell = TableViewCell(style: .value1)
     cell.text = face.title
     switch specifier.kind {
-    case .multiValue:
-      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, face: face) }
-      cell.accessoryType = .disclosureIndicator
-    case .toggleSwitch:
-      let words = model.chromeWords
-      cell.detailText = SpecifierValues.isOn(value, for: specifier) ? words.on : words.off
-    case .titleValue:
-      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, face: face) }
-      cell.selectionStyle = .none
+    case .multiValue, .toggleSwitch, .titleValue:
+      if isDefault, let detail = face.defaultDetail {
+        cell.detailText = detail
+      } else {
+        cell.detailText = valueDetail(of: specifier, choiceTitles: face.choiceTitles, value: value)
+      }
+      if specifier.kind == .multiValue { cell.accessoryType = .disclosureIndicator }
+      if specifier.kind == .titleValue { cell.selectionStyle = .none }
     case .childPane:
       // The pane opens its page when the walk of the page graph follows it.
       if !specifier.opensCustomController, let file = specifier.file,
@@ -773,16 +777,22 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return localized(titles[index])
   }
 
-  /// ``choiceTitle(of:in:short:)`` from the titles of a row's face: a multi-value's short
-  /// ones, a title value's long ones.
-  private func choiceTitle(
-    of value: PropertyListValue, in specifier: Specifier, face: PageSections.Face
-  ) -> String {
-    guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
-      return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
+  /// The detail of a multi-value, a switch or a title value showing `value`, whose choices'
+  /// titles as a row shows them are `choiceTitles` (``PageSections/Face/choiceTitles``).
+  private func valueDetail(
+    of specifier: Specifier, choiceTitles: [String], value: PropertyListValue?
+  ) -> String? {
+    switch specifier.kind {
+    case .toggleSwitch:
+      let words = model.chromeWords
+      return SpecifierValues.isOn(value, for: specifier) ? words.on : words.off
+    default:
+      guard let value else { return nil }
+      guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
+        return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
+      }
+      return index < choiceTitles.count ? choiceTitles[index] : SpecifierValues.text(of: value)
     }
-    return index < face.choiceTitles.count
-      ? face.choiceTitles[index] : SpecifierValues.text(of: value)
   }
 
   /// The titles a row shows a value among: short ones when there is one for each value.
@@ -794,16 +804,25 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// What a setting's row shows besides its value, in the model's language.
   private func face(of specifier: Specifier) -> PageSections.Face {
     let setting = specifier.key.flatMap(model.keySetting(forKey:))
-    var face = PageSections.Face(
-      title: displayTitle(of: specifier), keySetting: setting, keyDefault: setting?.defaultValue)
+    var choiceTitles: [String] = []
+    var defaultDetail: String?? = nil
     switch specifier.kind {
-    case .multiValue, .titleValue:
-      face.choiceTitles = shownChoiceTitles(of: specifier, short: specifier.kind == .multiValue)
-        .map(localized)
+    case .multiValue, .titleValue, .toggleSwitch:
+      if specifier.kind != .toggleSwitch {
+        choiceTitles = shownChoiceTitles(of: specifier, short: specifier.kind == .multiValue)
+          .map(localized)
+      }
+      // What the row shows while its value is its default, as cell(for:) would make it.
+      if specifier.key != nil {
+        defaultDetail = .some(
+          valueDetail(of: specifier, choiceTitles: choiceTitles, value: setting?.defaultValue))
+      }
     default:
       break
     }
-    return face
+    return PageSections.Face(
+      title: displayTitle(of: specifier), choiceTitles: choiceTitles, keySetting: setting,
+      defaultDetail: defaultDetail, hasSubtitle: specifier.subtitle != nil)
   }
 
   /// What a child pane without a page of this schema opens.
