@@ -96,8 +96,9 @@ package struct Renderer: Sendable {
         out.paragraphs(header, width: width, renderer: self)
       }
       screen.sections[sectionIndex].rows.withUnsafeBufferPointer { rows in
+        guard let first = rows.baseAddress else { return }
         for rowIndex in rows.indices {
-          layout.append(rows[rowIndex], to: &out, renderer: self)
+          layout.append(first + rowIndex, to: &out, renderer: self)
         }
       }
       if let footer = screen.sections[sectionIndex].footer, !footer.isEmpty {
@@ -370,10 +371,19 @@ struct RowLayout {
     }
   }
 
-  func append(_ row: borrowing Screen.Row, to out: inout ScreenText, renderer: Renderer) {
+  /// Writes the row `row` points to (read in place: a row passed by value is copied, its
+  /// texts retained, for every row of every screen).
+  func append(
+    _ row: UnsafePointer<Screen.Row>, to out: inout ScreenText, renderer: Renderer
+  ) {
     if !renderer.usesColor, renderer.writesPlainRowsDirectly, appendPlain(row, to: &out) {
       return
     }
+    append(row.pointee, to: &out, renderer: renderer)
+  }
+
+  /// Writes a row, in general: every style, texts to clean or cut, colour.
+  private func append(_ row: borrowing Screen.Row, to out: inout ScreenText, renderer: Renderer) {
     out.bytes.appendSpaces(2 + numberWidth - ScreenBytes.decimalDigits(of: row.number))
     if renderer.usesColor { out.bytes.appendUTF8(Renderer.TextStyle.dim.rawValue) }
     out.bytes.appendDecimal(row.number)
@@ -433,22 +443,28 @@ struct RowLayout {
   /// (``DisplayWidth/simpleWidth(utf8:)``) and fit, the way ``append(_:to:renderer:)`` writes
   /// it, in one go from the texts' bytes; `false`, having written nothing, for any other row.
   /// Most rows are such rows.
-  private func appendPlain(_ row: borrowing Screen.Row, to out: inout ScreenText) -> Bool {
-    guard row.style == .value1 || row.style == .default else { return false }
-    let inline = row.style == .value1 && !(row.detailText ?? "").isEmpty
-    let detailCount = inline ? row.detailText?.utf8.count ?? 0 : 0
+  private func appendPlain(_ row: UnsafePointer<Screen.Row>, to out: inout ScreenText) -> Bool {
+    let style = row.pointee.style
+    guard style == .value1 || style == .default else { return false }
+    let inline = style == .value1 && !(row.pointee.detailText ?? "").isEmpty
+    let detailCount = inline ? row.pointee.detailText?.utf8.count ?? 0 : 0
     // The prefix, the texts, the padding and the mark: at most this.
-    let most = 16 + numberWidth + row.text.utf8.count + detailCount + max(width, 0) + 16
+    let most = 16 + numberWidth + row.pointee.text.utf8.count + detailCount + max(width, 0) + 16
+    let number = row.pointee.number
+    let accessory = row.pointee.accessory
     let written = out.bytes.write(atMost: most) { start in
-      row.text.utf8.withContiguousStorageIfAvailable { text -> Int in
+      row.pointee.text.utf8.withContiguousStorageIfAvailable { text -> Int in
         guard let textWidth = DisplayWidth.simpleWidth(utf8: text) else { return 0 }
-        guard inline, let detailText = row.detailText else {
-          return plainLine(row, text: text, textWidth: textWidth, detail: nil, at: start)
+        guard inline, let detailText = row.pointee.detailText else {
+          return plainLine(
+            number: number, accessory: accessory, text: text, textWidth: textWidth, detail: nil,
+            at: start)
         }
         return detailText.utf8.withContiguousStorageIfAvailable { detail -> Int in
           guard let detailWidth = DisplayWidth.simpleWidth(utf8: detail) else { return 0 }
           return plainLine(
-            row, text: text, textWidth: textWidth, detail: (detail, detailWidth), at: start)
+            number: number, accessory: accessory, text: text, textWidth: textWidth,
+            detail: (detail, detailWidth), at: start)
         } ?? 0
       } ?? 0
     }
@@ -461,12 +477,13 @@ struct RowLayout {
   /// (`detail`: the one shown beside the text, `nil` for none) and returns its length with
   /// its newline; 0 (nothing written) when they do not fit whole.
   private func plainLine(
-    _ row: borrowing Screen.Row, text: UnsafeBufferPointer<UInt8>, textWidth: Int,
+    number: Int, accessory rowAccessory: TableViewCell.AccessoryType,
+    text: UnsafeBufferPointer<UInt8>, textWidth: Int,
     detail: (bytes: UnsafeBufferPointer<UInt8>, width: Int)?, at start: UnsafeMutablePointer<UInt8>
   ) -> Int {
     let used = 2 + numberWidth + 2 + (hasMarkColumn ? 2 : 0)
     let room = max(1, width - 1 - used - accessoryWidth)
-    let accessory = RowLayout.accessoryText(row.accessory)
+    let accessory = RowLayout.accessoryText(rowAccessory)
     var gap = 0
     if let detail {
       // As append(_:to:renderer:) fits them: here both fit whole, or the row is not plain.
@@ -479,13 +496,12 @@ struct RowLayout {
       guard textWidth <= room else { return 0 }
       if !accessory.text.isEmpty { gap = room - textWidth }
     }
-    let number = row.number
     let digits = ScreenBytes.decimalDigits(of: number)
     var cursor = Self.spaces(2 + numberWidth - digits, at: start)
     ScreenBytes.writeDecimal(number, length: digits, at: cursor)
     cursor = Self.spaces(2, at: cursor + digits)
     if hasMarkColumn {
-      if row.accessory == .checkmark {
+      if rowAccessory == .checkmark {
         // ✓ (E2 9C 93) and a space.
         cursor.initialize(to: 0xE2)
         (cursor + 1).initialize(to: 0x9C)
