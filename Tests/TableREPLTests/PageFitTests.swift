@@ -52,3 +52,51 @@ struct PageFitTests {
     #expect(Session.lineBreaks(in: bytes) == bytes.filter { $0 == 0x0A }.count)
   }
 }
+
+@Suite struct LayoutReuseTests {
+  /// The child screen of each visit: its rows, and a header that takes one line or three.
+  private let visits: [(rows: Int, header: String)] = [
+    (30, "Short"), (60, "Short"), (30, String(repeating: "A header that wraps. ", count: 5)),
+    (30, "Short"),
+  ]
+
+  private func child(_ visit: Int) -> TableViewController {
+    StaticViewController(
+      title: "Child",
+      sections: [
+        .init(
+          header: visits[visit].header,
+          rows: (1...visits[visit].rows).map { .init(text: "Row \($0)") })
+      ])
+  }
+
+  /// The page line of each screen of a session's output.
+  private func pageLines(_ output: String) -> [String] {
+    output.split(separator: "\n").filter { $0.contains("page 1/") }.map(String.init)
+  }
+
+  /// A root screen whose one row opens `open()`.
+  private func root(opening open: @escaping () -> TableViewController) -> StaticViewController {
+    StaticViewController(
+      title: "Root", sections: [.init(rows: [.init(text: "Open", next: open)])])
+  }
+
+  /// Going into a screen again takes the layout made for it before only when its sections and
+  /// lines are the same: each visit shows the pages a session that shows it first shows.
+  @Test func aScreenShownAgainWithOtherSectionsIsLaidOutAgain() {
+    var visit = 0
+    let opening = root {
+      defer { visit += 1 }
+      return child(visit)
+    }
+    let output = sessionOutput(
+      of: opening, running: ["1", "back", "1", "back", "1", "back", "1"], columns: 40, rows: 12)
+    let expected = visits.indices.flatMap { index in
+      pageLines(
+        sessionOutput(of: root { child(index) }, running: ["1"], columns: 40, rows: 12))
+    }
+    #expect(expected.count == visits.count)
+    #expect(Set(expected).count == 3, "the visits are laid out in three ways")
+    #expect(pageLines(output) == expected)
+  }
+}

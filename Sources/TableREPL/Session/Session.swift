@@ -836,10 +836,41 @@ public final class Session {
         - renderer.linesBesideSections(
           hasPrompt: hasPrompt, isFiltered: isFiltered, isPaged: paged, hasBack: hasBack)
     }
-    return PageLayout(
+    let onOnePage = lines(paged: false)
+    let onEachPage = lines(paged: true)
+    if let kept = recentLayouts.first(where: {
+      $0.totalRows == totalRows && $0.linesOnOnePage == onOnePage
+        && $0.linesOnEachPage == onEachPage && $0.rowLines == rowLines && $0.sections == sections
+    }) {
+      return kept.layout
+    }
+    let layout = PageLayout(
       sections: sections, rowLines: rowLines, totalRows: totalRows,
-      linesOnOnePage: lines(paged: false), linesOnEachPage: lines(paged: true))
+      linesOnOnePage: onOnePage, linesOnEachPage: onEachPage)
+    if recentLayouts.count == Self.recentLayoutLimit { recentLayouts.removeFirst() }
+    recentLayouts.append(
+      RecentLayout(
+        sections: sections, rowLines: rowLines, totalRows: totalRows, linesOnOnePage: onOnePage,
+        linesOnEachPage: onEachPage, layout: layout))
+    return layout
   }
+
+  /// A layout made, with all it was made from: laying out is a function of these alone.
+  private struct RecentLayout {
+    var sections: [PageLayout.Section]
+    var rowLines: [Int]?
+    var totalRows: Int
+    var linesOnOnePage: Int
+    var linesOnEachPage: Int
+    var layout: PageLayout
+  }
+
+  /// The last layouts made, oldest first: a screen laid out again with the same sections and
+  /// lines (going into a page of many rows and back, and into it again) takes the layout
+  /// made before instead of working its pages out anew.
+  @exclusivity(unchecked) private var recentLayouts: [RecentLayout] = []
+  /// How many layouts ``recentLayouts`` keeps: about as many as paged screens on a stack.
+  private static let recentLayoutLimit = 4
 
   /// The lines every screen has besides its rows: the breadcrumb, the empty lines before and
   /// after the rows, and the prompt. A screen of no more rows than the height less these is
