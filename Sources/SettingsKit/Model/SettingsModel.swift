@@ -130,9 +130,12 @@ public final class SettingsModel {
     // Room for the page's keys at once, not a table grown (and every entry moved) by steps.
     settingsByKey.reserveCapacity(settingsByKey.count + page.specifiers.count)
     for specifier in page.specifiers {
-      if let key = specifier.key, settingsByKey[key] == nil {
-        settingsByKey[key] = (specifier, page.name)
-        if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
+      guard let key = specifier.key else { continue }
+      // One look-up for a new key (most): a key already there gets its setting back.
+      if let earlier = settingsByKey.updateValue((specifier, page.name), forKey: key) {
+        settingsByKey[key] = earlier
+      } else if checksStoredKeysLater, storedValues[key] != nil {
+        found.append(key)
       }
     }
     keysRevision &+= 1

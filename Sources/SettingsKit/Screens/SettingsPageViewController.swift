@@ -226,29 +226,32 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   private func buildSections(errors: [Int: String]?) {
     var result: [Section] = []
-    var needsFreshSection = true
+    // The section rows go into, kept out of `result` until the next one starts: appending to
+    // the last element of `result` checked and reached into it for every row.
+    var open: Section?
+    func close() {
+      if let section = open { result.append(section) }
+      open = nil
+    }
     func append(_ row: Row) {
-      if needsFreshSection || result.isEmpty {
-        result.append(Section(rows: []))
-        needsFreshSection = false
-      }
-      result[result.count - 1].rows.append(row)
+      if open == nil { open = Section(rows: []) }
+      open?.rows.append(row)
     }
     builtErrors = errors
     sectionTexts = nil
     for specifier in page.specifiers {
       if let error = errors?[specifier.index] {
         if specifier.kind == .group {
-          result.append(Section(header: specifier.title, rows: []))
-          needsFreshSection = false
+          close()
+          open = Section(header: specifier.title, rows: [])
         }
         append(.problem(specifier, error))
         continue
       }
       switch specifier.kind {
       case .group:
-        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: []))
-        needsFreshSection = false
+        close()
+        open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
       case .radioGroup:
         var order = Array(specifier.values.indices)
         if specifier.displaysSortedByTitle {
@@ -258,18 +261,19 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
             .sorted { $0 < $1 }.map(\.1)
         }
         let rows = order.map { Row.choice(specifier, $0) }
+        close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-        needsFreshSection = true
       case .listGroup:
         let count = listItems(of: specifier).count
         var rows = (0..<count).map { Row.listItem(specifier, $0) }
         rows.append(.listAdd(specifier))
+        close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-        needsFreshSection = true
       default:
         append(.setting(specifier))
       }
     }
+    close()
     if let listItem, listItem.index != nil, listItem.isDeletable {
       result.append(Section(rows: [.deleteItem]))
     }
