@@ -77,6 +77,12 @@ package struct Renderer: Sendable {
 
   /// ``render(_:)`` as UTF-8 bytes, for writing to a terminal without making a String.
   package func renderUTF8(_ screen: Screen) -> [UInt8] {
+    renderUTF8WithLineBreaks(screen).bytes
+  }
+
+  /// ``renderUTF8(_:)`` and the line breaks in it, counted as they are written (a session
+  /// fits a screen to the terminal by them), not looked for again.
+  package func renderUTF8WithLineBreaks(_ screen: Screen) -> (bytes: [UInt8], lineBreaks: Int) {
     // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
     // hundred pieces, and appending to a String costs far more per piece.
     var out = ScreenText(
@@ -128,7 +134,7 @@ package struct Renderer: Sendable {
       out.bytes.appendSpaces(2)
       let numbers = [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
       for (text, argument) in screen.filter == nil ? words.pageLine : words.pageLineFiltered {
-        out.bytes.append(text)
+        out.appendCounted(text)
         if let argument, argument < numbers.count { out.bytes.appendDecimal(numbers[argument]) }
       }
       if usesColor { out.bytes.append(TextStyle.reset) }
@@ -144,7 +150,7 @@ package struct Renderer: Sendable {
       out.endLine(isEmpty: false)
     }
     if !out.lastLineIsEmpty { out.line("") }
-    return out.bytes.finish()
+    return (out.bytes.finish(), out.lineBreaks)
   }
 
   /// Writes the breadcrumb line: the titles joined by " › ", in bold, cut at the left when
@@ -247,9 +253,15 @@ package struct Renderer: Sendable {
 
 /// A screen being written: UTF-8 bytes, each line ended by a newline.
 struct ScreenText: ~Copyable {
+  /// The bytes written. Line breaks go in only where ``lineBreaks`` counts them: at the end
+  /// of a line, and inside texts written with ``line(_:)``, ``indentedLine(_:_:renderer:)``
+  /// and ``appendCounted(_:)`` (words of the catalog, which may hold them); every other text
+  /// written is clean (``TerminalText/line(_:)``, ``TerminalText/paragraphs(_:)``).
   var bytes: ScreenBytes
   /// Whether the last line written was empty (true before any line).
   private(set) var lastLineIsEmpty = false
+  /// The line breaks written.
+  private(set) var lineBreaks = 0
 
   /// An empty screen with room for `capacity` bytes.
   init(capacity: Int) {
@@ -259,7 +271,14 @@ struct ScreenText: ~Copyable {
   /// Writes a line.
   mutating func line(_ text: String) {
     bytes.appendUTF8(text)
+    lineBreaks += ScreenBytes.lineBreaks(in: text)
     endLine(isEmpty: text.isEmpty)
+  }
+
+  /// Appends bytes that may hold line breaks, counting them.
+  mutating func appendCounted(_ text: [UInt8]) {
+    bytes.append(text)
+    lineBreaks += text.withUnsafeBufferPointer(ScreenBytes.lineBreaks(in:))
   }
 
   /// Writes `text` indented by two spaces, in a style: ``Renderer/style(_:_:)`` of
@@ -268,6 +287,7 @@ struct ScreenText: ~Copyable {
     if renderer.usesColor { bytes.appendUTF8(textStyle.rawValue) }
     bytes.appendSpaces(2)
     bytes.appendUTF8(text)
+    lineBreaks += ScreenBytes.lineBreaks(in: text)
     if renderer.usesColor { bytes.append(Renderer.TextStyle.reset) }
     endLine(isEmpty: false)
   }
@@ -324,12 +344,14 @@ struct ScreenText: ~Copyable {
   /// Notes that a line that is not empty, with its newline, was written into ``bytes``.
   mutating func endedLine() {
     lastLineIsEmpty = false
+    lineBreaks += 1
   }
 
   /// Ends the line written into ``bytes`` since the last newline.
   mutating func endLine(isEmpty: Bool) {
     bytes.append(UInt8(ascii: "\n"))
     lastLineIsEmpty = isEmpty
+    lineBreaks += 1
   }
 }
 

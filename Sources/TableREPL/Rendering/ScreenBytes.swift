@@ -1,3 +1,5 @@
+import Glibc
+
 /// The bytes of a screen being written, in a buffer of their own that grows as needed, made
 /// an array once at the end (``finish()``).
 ///
@@ -105,6 +107,25 @@ struct ScreenBytes: ~Copyable {
       rest /= 10
       index -= 1
     } while rest > 0
+  }
+
+  /// The line breaks (`\n`) in `bytes`, found with `memchr`.
+  static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var offset = 0
+    var count = 0
+    while offset < bytes.count {
+      guard let found = memchr(base + offset, 0x0A, bytes.count - offset) else { break }
+      offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+      count += 1
+    }
+    return count
+  }
+
+  /// The line breaks in the UTF-8 of `text`.
+  static func lineBreaks(in text: String) -> Int {
+    if let count = text.utf8.withContiguousStorageIfAvailable(lineBreaks(in:)) { return count }
+    return text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
   }
 
   /// The number of digits of `value` in decimal, with its minus sign.

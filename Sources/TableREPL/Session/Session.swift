@@ -468,7 +468,7 @@ public final class Session {
     pages[ObjectIdentifier(controller)] = nil
     layouts[ObjectIdentifier(controller)] = nil
     wholeScreens[ObjectIdentifier(controller)] = nil
-    filters[ObjectIdentifier(controller)] = nil
+    if !filters.isEmpty { filters[ObjectIdentifier(controller)] = nil }
   }
 
   private func quitWithoutSaving() -> Outcome? {
@@ -646,9 +646,9 @@ public final class Session {
     func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
       var screen = screen
       screen.reservesCheckmarkColumn = reservesCheckmarks
-      let text = renderer.renderUTF8(screen)
+      let (text, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
       // The screen's lines and the prompt's.
-      return (screen, text, 1 + Self.lineBreaks(in: text) - max(1, terminal.rows))
+      return (screen, text, 1 + lineBreaks - max(1, terminal.rows))
     }
     if let filter = filters.isEmpty ? nil : filters[top] {
       let matches = Screen.matches(in: controller.tableView, filter: filter)
@@ -896,22 +896,6 @@ public final class Session {
 
   private func showScreen() {
     output.write(utf8: fittedScreen().text)
-  }
-
-  /// The line breaks in `text`, found with `memchr` (a screen is a few kilobytes, counted
-  /// for every command).
-  static func lineBreaks(in text: [UInt8]) -> Int {
-    text.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int in
-      guard let base = buffer.baseAddress else { return 0 }
-      var offset = 0
-      var count = 0
-      while offset < buffer.count {
-        guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { break }
-        offset = UnsafeRawPointer(found) - base + 1
-        count += 1
-      }
-      return count
-    }
   }
 
 }
