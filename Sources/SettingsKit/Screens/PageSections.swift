@@ -10,7 +10,7 @@ import SchemaKit
 /// Opening a page then costs what its first screen shows, not a walk of all its settings:
 /// a page of a thousand settings opens as fast as a page of ten. What a setting's row shows
 /// besides its value (its title, the titles of its choices) is kept too, in one language
-/// (``face(of:language:make:)``): a row's cell is then made from those texts and its value.
+/// (``keptFace(of:in:)``): a row's cell is then made from those texts and its value.
 final class PageSections {
   /// Whether the page has a list group, whose rows come and go with its value.
   let hasListGroups: Bool
@@ -97,26 +97,29 @@ final class PageSections {
     keptKeysRevision = model.keysRevision
   }
 
-  /// The face of a setting's row in the model's language: the one kept, else `make`'s, kept
-  /// from then on. A change of language, or of the settings the model knows by key, drops
-  /// the faces kept.
-  func face(of specifier: Specifier, in model: SettingsModel, make: (Specifier) -> Face) -> Face {
+  /// The face kept for a setting's row in the model's language, if any: a change of
+  /// language, or of the settings the model knows by key, drops the faces kept.
+  func keptFace(of specifier: Specifier, in model: SettingsModel) -> Face? {
     dropKeptTexts(unlessMadeFor: model)
     let index = specifier.index
-    if index < faces.count, let kept = faces[index] { return kept }
-    let face = make(specifier)
+    return index < faces.count ? faces[index] : nil
+  }
+
+  /// Keeps the face of a setting's row (made in the model's language, after
+  /// ``keptFace(of:in:)`` found none).
+  func keep(_ face: Face, of specifier: Specifier) {
+    let index = specifier.index
     if index >= faces.count {
       faces.append(contentsOf: repeatElement(nil, count: index + 1 - faces.count))
     }
     faces[index] = face
-    return face
   }
 
   /// A choice of a multi-value's list: its localized title and its value.
   typealias Choice = (title: String, value: PropertyListValue)
 
   /// The choices a multi-value's list shows, in the model's language and in their order:
-  /// the ones kept, else `make`'s, kept from then on as ``face(of:in:make:)`` keeps faces.
+  /// the ones kept, else `make`'s, kept from then on as faces are (``keptFace(of:in:)``).
   func choiceList(of specifier: Specifier, in model: SettingsModel, make: () -> [Choice])
     -> [Choice]
   {

@@ -407,7 +407,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
-    let face = layout.face(of: specifier, in: model, make: face(of:))
+    let face = layout.keptFace(of: specifier, in: model) ?? keptFace(of: specifier)
     // The value and its default are looked up once for the cell and its mark.
     let (value, defaultValue, isDefault) =
       specifier.key.map {
@@ -803,6 +803,14 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   private func shownChoiceTitles(of specifier: Specifier, short: Bool) -> [String] {
     short && specifier.shortTitles.count == specifier.values.count
       ? specifier.shortTitles : specifier.titles
+  }
+
+  /// What a setting's row shows besides its value, in the model's language, made now and
+  /// kept for the page's rows.
+  private func keptFace(of specifier: Specifier) -> PageSections.Face {
+    let face = face(of: specifier)
+    layout.keep(face, of: specifier)
+    return face
   }
 
   /// What a setting's row shows besides its value, in the model's language.

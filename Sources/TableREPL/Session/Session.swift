@@ -310,7 +310,7 @@ public final class Session {
     return nil
   }
 
-  private var topTableView: TableView { navigationController.topViewController.tableView }
+  private var topTableView: TableView { navigationController.topTableView }
 
   var validInputHint: String {
     let total = topTableView.totalNumberOfRows
@@ -760,16 +760,43 @@ public final class Session {
     var sections: [PageLayout.Section] = []
     sections.reserveCapacity(tableView.numberOfSections)
     var rowLines: [Int] = []
-    let teller = measures ? tableView.rowTitleDataSource : nil
+    if let source = tableView.dataSource {
+      Self.lay(
+        sections: &sections, rowLines: &rowLines, of: tableView, source: source,
+        measures: measures, teller: measures ? tableView.rowTitleDataSource : nil,
+        renderer: renderer)
+    } else {
+      for section in 0..<tableView.numberOfSections {
+        sections.append(
+          PageLayout.Section(
+            first: tableView.firstRowNumber(inSection: section),
+            count: tableView.numberOfRows(inSection: section), headerLines: 0, footerLines: 0))
+      }
+    }
+    return pageLayout(
+      sections: sections, rowLines: rowLines.isEmpty ? nil : rowLines,
+      totalRows: total, isFiltered: false, renderer: renderer, terminal: terminal)
+  }
+
+  /// ``laidOutPages(renderer:terminal:)``'s sections and, when rows are `measures`d, their
+  /// lines (told by `teller`, the data source as a ``TableViewRowTitleDataSource``, else by
+  /// their cells), from the table view's data source. Generic, so that the data source is
+  /// opened once: each question asked through an existential retained it, which costs more
+  /// for an object that the table view refers to weakly.
+  private static func lay<Source: TableViewDataSource>(
+    sections: inout [PageLayout.Section], rowLines: inout [Int], of tableView: TableView,
+    source: Source, measures: Bool, teller: (any TableViewRowTitleDataSource)?,
+    renderer: Renderer
+  ) {
     for section in 0..<tableView.numberOfSections {
       let count = tableView.numberOfRows(inSection: section)
+      let header = source.tableView(tableView, titleForHeaderInSection: section)
+      let footer = source.tableView(tableView, titleForFooterInSection: section)
       sections.append(
         PageLayout.Section(
           first: tableView.firstRowNumber(inSection: section), count: count,
-          headerLines: renderer.lineCount(
-            ofSectionText: tableView.headerTitle(forSection: section), footer: false),
-          footerLines: renderer.lineCount(
-            ofSectionText: tableView.footerTitle(forSection: section), footer: true)))
+          headerLines: renderer.lineCount(ofSectionText: header, footer: false),
+          footerLines: renderer.lineCount(ofSectionText: footer, footer: true)))
       guard measures else { continue }
       // A section whose rows all take the same lines is told at once (most sections: one
       // line a row), and its rows are counted only once a row of the screen is not one line.
@@ -793,9 +820,6 @@ public final class Session {
         if !rowLines.isEmpty { rowLines.append(lines) }
       }
     }
-    return pageLayout(
-      sections: sections, rowLines: rowLines.isEmpty ? nil : rowLines,
-      totalRows: total, isFiltered: false, renderer: renderer, terminal: terminal)
   }
 
   /// The pages of the rows a filter matched: each match's lines, and the header of each run
