@@ -37,6 +37,13 @@ public final class NavigationController {
     stack[stack.count - 1]
   }
 
+  /// The table view of ``topViewController``, read where the stack holds the controller: a
+  /// front end asks for it several times a command, and handing the controller out retains
+  /// it, which costs more once a table view refers to it weakly (as its data source).
+  package var topTableView: TableView {
+    stack[stack.count - 1].tableView
+  }
+
   /// The text of the back button on the top screen: the title of the top controller's
   /// `navigationItem.leftBarButtonItem` when it has one; else the previous controller's
   /// `navigationItem.backButtonTitle`, else its `title`, else "Back". `nil` at the root

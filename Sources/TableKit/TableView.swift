@@ -40,22 +40,16 @@ public final class TableView {
   /// The selected row, if any.
   @exclusivity(unchecked) public private(set) var indexPathForSelectedRow: IndexPath?
 
-  /// Row counts per section, and their running totals; `nil` until first needed.
-  @exclusivity(unchecked) private var layout: Layout?
-
-  /// A class, so that the many questions about rows each retain one object, not its arrays.
-  private final class Layout {
-    let rowCounts: [Int]
-    /// `rowStarts[s]` is the row number of section `s`'s first row.
-    let rowStarts: [Int]
-    let totalRows: Int
-
-    init(rowCounts: [Int], rowStarts: [Int], totalRows: Int) {
-      self.rowCounts = rowCounts
-      self.rowStarts = rowStarts
-      self.totalRows = totalRows
-    }
-  }
+  /// Whether ``rowCounts``, ``rowStarts`` and ``totalRows`` hold the data source's answers;
+  /// they are asked again when first needed after ``reloadData()``.
+  @exclusivity(unchecked) private var isLaidOut = false
+  /// The row count of each section. This and the two below are read for every question
+  /// about rows, in place (no object retained), and only assigned whole.
+  @exclusivity(unchecked) private var rowCounts: [Int] = []
+  /// `rowStarts[s]` is the row number of section `s`'s first row.
+  @exclusivity(unchecked) private var rowStarts: [Int] = []
+  /// The rows of all sections together.
+  @exclusivity(unchecked) private var totalRows = 0
 
   /// The rows on the page last shown, in order.
   @exclusivity(unchecked) private var visibleIndexPaths: [IndexPath] = []
@@ -75,7 +69,7 @@ public final class TableView {
   /// again: the section sizes, and the cells of the visible rows, which go to the reuse
   /// queue. The rows of the page stay visible and get new cells when next shown.
   public func reloadData() {
-    layout = nil
+    isLaidOut = false
     let slots = visibleCellSlots
     visibleCellSlots = [TableViewCell?](repeating: nil, count: slots.count)
     for case let cell? in slots { enqueue(cell) }
@@ -97,16 +91,22 @@ public final class TableView {
   }
 
   /// The number of sections the data source reports.
-  public var numberOfSections: Int { currentLayout().rowCounts.count }
+  public var numberOfSections: Int {
+    layOutIfNeeded()
+    return rowCounts.count
+  }
 
   /// The number of rows in a section, or 0 for a section that does not exist.
   public func numberOfRows(inSection section: Int) -> Int {
-    let layout = currentLayout()
-    return layout.rowCounts.indices.contains(section) ? layout.rowCounts[section] : 0
+    layOutIfNeeded()
+    return section >= 0 && section < rowCounts.count ? rowCounts[section] : 0
   }
 
   /// The number of rows in all sections together.
-  package var totalNumberOfRows: Int { currentLayout().totalRows }
+  package var totalNumberOfRows: Int {
+    layOutIfNeeded()
+    return totalRows
+  }
 
   /// Whether an index path names a row that exists.
   public func contains(_ indexPath: IndexPath) -> Bool {
@@ -272,29 +272,28 @@ public final class TableView {
   /// The index path of a row number counted from 0 across all sections, or `nil` if out of
   /// range. Costs O(log sections).
   package func indexPath(forRowNumber number: Int) -> IndexPath? {
-    let layout = currentLayout()
-    guard number >= 0, number < layout.totalRows else { return nil }
+    layOutIfNeeded()
+    guard number >= 0, number < totalRows else { return nil }
     // The last section whose first row is at or before `number`, skipping empty sections.
     var low = 0
-    var high = layout.rowStarts.count - 1
+    var high = rowStarts.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
-      if layout.rowStarts[mid] <= number { low = mid } else { high = mid - 1 }
+      if rowStarts[mid] <= number { low = mid } else { high = mid - 1 }
     }
-    return IndexPath(row: number - layout.rowStarts[low], section: low)
+    return IndexPath(row: number - rowStarts[low], section: low)
   }
 
   /// The row number of an index path, counted from 0 across all sections.
   package func rowNumber(for indexPath: IndexPath) -> Int? {
     guard contains(indexPath) else { return nil }
-    return currentLayout().rowStarts[indexPath.section] + indexPath.row
+    return rowStarts[indexPath.section] + indexPath.row
   }
 
   /// The row number at which a section starts.
   package func firstRowNumber(inSection section: Int) -> Int {
-    let layout = currentLayout()
-    return layout.rowStarts.indices.contains(section)
-      ? layout.rowStarts[section] : layout.totalRows
+    layOutIfNeeded()
+    return section >= 0 && section < rowStarts.count ? rowStarts[section] : totalRows
   }
 
   /// Where a row ends up on the page when scrolled to, as UIKit's
@@ -369,24 +368,32 @@ public final class TableView {
     delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
   }
 
-  private func currentLayout() -> Layout {
-    if let layout { return layout }
-    var rowCounts: [Int] = []
-    var rowStarts: [Int] = []
+  /// Asks the data source for its sections and their rows, unless it was asked since the
+  /// last ``reloadData()``.
+  @inline(__always)
+  private func layOutIfNeeded() {
+    if !isLaidOut { layOut() }
+  }
+
+  private func layOut() {
+    var counts: [Int] = []
+    var starts: [Int] = []
     var total = 0
     if let dataSource {
       let sections = max(0, dataSource.numberOfSections(in: self))
-      rowCounts.reserveCapacity(sections)
-      rowStarts.reserveCapacity(sections)
+      counts.reserveCapacity(sections)
+      starts.reserveCapacity(sections)
       for section in 0..<sections {
         let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
-        rowStarts.append(total)
-        rowCounts.append(rows)
+        starts.append(total)
+        counts.append(rows)
         total += rows
       }
     }
-    let fresh = Layout(rowCounts: rowCounts, rowStarts: rowStarts, totalRows: total)
-    layout = fresh
-    return fresh
+    rowCounts = counts
+    rowStarts = starts
+    totalRows = total
+    isLaidOut = true
   }
+
 }

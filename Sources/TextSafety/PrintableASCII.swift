@@ -8,22 +8,31 @@ package enum PrintableASCII {
     let raw = UnsafeRawPointer(base)
     let count = bytes.count
     var index = start
-    while index < count {
-      if index + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        // A byte below 0x20 sets its high bit in `below`; 0x7F and every byte from 0x80 set
-        // theirs in `above`. Neither misses such a byte (they may flag a byte after one).
-        let below = (word &- 0x2020_2020_2020_2020) & ~word
-        let above = (word &+ 0x0101_0101_0101_0101) | word
-        if (below | above) & 0x8080_8080_8080_8080 == 0 {
-          index += 8
-          continue
-        }
+    while index + 8 <= count {
+      guard isPrintable(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { break }
+      index += 8
+    }
+    if index < count, count - index < 8, count - start >= 8 {
+      // The last few bytes: the last eight, some of them checked already, as one word.
+      if isPrintable(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) {
+        return count
       }
+    }
+    while index < count {
       let byte = bytes[index]
       if byte < 0x20 || byte > 0x7E { return index }
       index += 1
     }
     return count
+  }
+
+  /// Whether all eight bytes of `word` are printable ASCII. A byte below 0x20 sets its high
+  /// bit in `below`; 0x7F and every byte from 0x80 set theirs in `above`. Neither misses such
+  /// a byte (they may flag a byte after one).
+  @inline(__always)
+  private static func isPrintable(_ word: UInt64) -> Bool {
+    let below = (word &- 0x2020_2020_2020_2020) & ~word
+    let above = (word &+ 0x0101_0101_0101_0101) | word
+    return (below | above) & 0x8080_8080_8080_8080 == 0
   }
 }

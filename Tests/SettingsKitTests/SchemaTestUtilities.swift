@@ -13,13 +13,15 @@ func embeddedModel(
 
 /// The texts and details of every row of a controller's table.
 func rows(of controller: ViewController) -> [(text: String, detail: String?)] {
+  cells(of: controller).map { ($0.text ?? "", $0.detailText) }
+}
+
+/// The cell every row of a controller's table shows now.
+func cells(of controller: ViewController) -> [TableViewCell] {
   controller.loadViewIfNeeded()
   let tableView = controller.tableView
   return (0..<tableView.totalNumberOfRows).compactMap { number in
-    guard let indexPath = tableView.indexPath(forRowNumber: number),
-      let cell = tableView.currentCell(at: indexPath)
-    else { return nil }
-    return (cell.text ?? "", cell.detailText)
+    tableView.indexPath(forRowNumber: number).flatMap(tableView.currentCell(at:))
   }
 }
 

@@ -94,6 +94,18 @@ class RecordingViewController: ViewController {
       log.events.filter { $0.hasSuffix("viewDidLoad") } == ["A.viewDidLoad", "B.viewDidLoad"])
   }
 
+  @Test func theTopTableViewIsTheTopControllersTableView() {
+    let log = RecordingViewController.Log()
+    let root = RecordingViewController("root", log: log)
+    let navigation = NavigationController(rootViewController: root)
+    #expect(navigation.topTableView === root.tableView)
+    let child = RecordingViewController("child", log: log)
+    navigation.pushViewController(child, animated: false)
+    #expect(navigation.topTableView === child.tableView)
+    navigation.popViewController(animated: false)
+    #expect(navigation.topTableView === root.tableView)
+  }
+
   @Test func popAtTheRootDoesNothing() {
     let log = RecordingViewController.Log()
     let navigation = NavigationController(

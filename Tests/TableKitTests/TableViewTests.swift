@@ -77,6 +77,26 @@ final class CountingDataSource: TableViewDataSource, TableViewDelegate {
     #expect(source.rowCountRequests == 2)
   }
 
+  @Test func everyAnswerAboutSectionsChangesTogetherOnReloadData() {
+    let source = CountingDataSource([2, 3])
+    let tableView = TableView()
+    tableView.dataSource = source
+    #expect(tableView.firstRowNumber(inSection: 1) == 2)
+    source.sectionSizes = [1, 0, 4]
+    // Kept until reloadData: the sections, their rows and where each starts.
+    #expect(tableView.numberOfSections == 2)
+    #expect(tableView.indexPath(forRowNumber: 2) == IndexPath(row: 0, section: 1))
+    tableView.reloadData()
+    #expect(tableView.numberOfSections == 3)
+    #expect((0..<4).map { tableView.numberOfRows(inSection: $0) } == [1, 0, 4, 0])
+    #expect((0..<4).map { tableView.firstRowNumber(inSection: $0) } == [0, 1, 1, 5])
+    #expect(tableView.indexPath(forRowNumber: 1) == IndexPath(row: 0, section: 2))
+    #expect(tableView.rowNumber(for: IndexPath(row: 3, section: 2)) == 4)
+    #expect(tableView.totalNumberOfRows == 5)
+    #expect(tableView.numberOfRows(inSection: -1) == 0)
+    #expect(tableView.firstRowNumber(inSection: -1) == 5)
+  }
+
   @Test func showingAPageAsksOnlyForItsRowsAndCellForRowIsNilElsewhere() {
     let source = CountingDataSource([10_000_000])
     let tableView = TableView()

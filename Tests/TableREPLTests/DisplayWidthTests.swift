@@ -90,3 +90,25 @@ private func libcWcwidth(_ character: Int32) -> Int32
     #expect(TerminalText.sanitize("温度単位 °C ✓ ›") == "温度単位 °C ✓ ›")
   }
 }
+
+@Suite struct SimpleWidthTests {
+  /// A row, a breadcrumb, a header writes text that simpleWidth measures as it is
+  /// (TerminalText.line returns it at once): such text must be what line would make of it
+  /// otherwise, no layout mark to remove and nothing to escape, for every scalar of the BMP
+  /// and the tags block.
+  @Test func textThatSimpleWidthMeasuresIsShownAsItIs() {
+    var shownOtherwise: [UInt32] = []
+    for value in Array(0..<0xD800) + Array(0xE000...0xFFFF) + Array(0xE0000...0xE007F) {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let text = "a" + String(Character(scalar)) + "b"
+      let width = Array(text.utf8).withUnsafeBufferPointer(DisplayWidth.simpleWidth(utf8:))
+      guard let width else { continue }
+      if TerminalText.mayHoldLayoutMarks(text) || TerminalText.sanitize(text) != text
+        || text.reduce(0, { $0 + DisplayWidth.of($1) }) != width
+      {
+        shownOtherwise.append(UInt32(value))
+      }
+    }
+    #expect(shownOtherwise.isEmpty, "\(shownOtherwise.prefix(10).map { String($0, radix: 16) })")
+  }
+}

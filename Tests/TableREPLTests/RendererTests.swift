@@ -232,3 +232,43 @@ import Testing
     #expect(screen.sections[0].footer == "explained")
   }
 }
+
+@Suite struct PlainRowTests {
+  /// Texts of every kind a row meets: plain ASCII of many lengths, wide and combining
+  /// characters, marks and controls that are left out or escaped, empty texts.
+  private let texts = [
+    "", "A", "On", "Medium", "Toggle 17", "Temperature Unit", "Celsius (°C)", "日本語", "言語と地域",
+    "e\u{301}te\u{301}", "a\u{200F}b", "tab\there", "line\nbreak", "👩‍💻 code", "\u{202E}evil",
+    String(repeating: "long title ", count: 9), String(repeating: "長い", count: 30),
+  ]
+
+  @Test(arguments: [20, 33, 57, 80])
+  func aPlainRowIsWrittenAsEveryRowIs(width: Int) {
+    let accessories: [TableViewCell.AccessoryType] = [
+      .none, .checkmark, .disclosureIndicator, .detailButton, .detailDisclosureButton,
+    ]
+    let styles: [TableViewCell.Style] = [.default, .value1, .value2, .subtitle]
+    var rows: [Screen.Row] = []
+    var number = 1
+    for text in texts {
+      for detail in [nil] + texts.map(Optional.some) {
+        rows.append(
+          Screen.Row(
+            number: number, text: text, detailText: detail, style: styles[number % 4],
+            accessory: accessories[number % 5], isEnabled: number % 3 != 0))
+        number += number < 20 ? 1 : 37
+      }
+    }
+    // Screens of a few rows each, so that number widths and the ✓ column vary.
+    for start in stride(from: 0, to: rows.count, by: 7) {
+      let screen = Screen(
+        breadcrumb: ["Plain"],
+        sections: [Screen.Section(rows: Array(rows[start..<min(rows.count, start + 7)]))])
+      var direct = Renderer(width: width)
+      direct.writesPlainRowsDirectly = true
+      var general = direct
+      general.writesPlainRowsDirectly = false
+      #expect(direct.render(screen) == general.render(screen))
+    }
+  }
+}

@@ -35,8 +35,8 @@ public final class SettingsModel {
   /// The values as loaded from the store.
   public let storedValues: [String: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
-  /// such a specifier is shown as a row naming its error.
-  public var specifierErrors: [String: [Int: String]] = [:]
+  /// such a specifier is shown as a row naming its error. Read by every screen that appears.
+  @exclusivity(unchecked) public var specifierErrors: [String: [Int: String]] = [:]
   /// Checks a page the first time it is shown (``page(named:)``) and when a page it opens
   /// turns out not to be usable: the errors of its specifiers that cannot work, by index,
   /// which go to ``specifierErrors``. Setting it checks the pages shown so far.
@@ -45,18 +45,22 @@ public final class SettingsModel {
   }
   /// The changes of this session, oldest first.
   public private(set) var changes: [Change] = []
-  private var edits: [String: PropertyListValue?] = [:]
+  /// This session's changes by key. This and the other stored properties below that are
+  /// read for every row or page shown are only read or assigned (whole or by key) outside of
+  /// any other access to them: no dynamic exclusivity check.
+  @exclusivity(unchecked) private var edits: [String: PropertyListValue?] = [:]
   /// The specifier of each key on the pages shown (all pages once ``allKeysIndexed``), and
   /// its page, for the words of its allowed values.
   /// The page is kept by name: every row shown looks its key up here, and copying a page out
   /// with it would retain each of the page's fields.
-  private var settingsByKey: [String: (specifier: Specifier, pageName: String)] = [:]
+  @exclusivity(unchecked) private var settingsByKey:
+    [String: (specifier: Specifier, pageName: String)] = [:]
   /// Whether ``settingsByKey`` holds every page reachable from the root.
-  private var allKeysIndexed = false
+  @exclusivity(unchecked) private var allKeysIndexed = false
   /// The pages shown (asked for with ``page(named:)``), in that order; the root first.
-  private var shownPages: [String] = []
+  @exclusivity(unchecked) private var shownPages: [String] = []
   /// The pages whose keys ``settingsByKey`` holds.
-  private var indexedPages: Set<String> = []
+  @exclusivity(unchecked) private var indexedPages: Set<String> = []
 
   /// Creates a model over a schema and the values of a store. Only the root page is looked
   /// at: the other pages when they are first needed.
@@ -126,11 +130,15 @@ public final class SettingsModel {
     // Room for the page's keys at once, not a table grown (and every entry moved) by steps.
     settingsByKey.reserveCapacity(settingsByKey.count + page.specifiers.count)
     for specifier in page.specifiers {
-      if let key = specifier.key, settingsByKey[key] == nil {
-        settingsByKey[key] = (specifier, page.name)
-        if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
+      guard let key = specifier.key else { continue }
+      // One look-up for a new key (most): a key already there gets its setting back.
+      if let earlier = settingsByKey.updateValue((specifier, page.name), forKey: key) {
+        settingsByKey[key] = earlier
+      } else if checksStoredKeysLater, storedValues[key] != nil {
+        found.append(key)
       }
     }
+    keysRevision &+= 1
     checkStoredKeys(found)
   }
 
@@ -167,7 +175,19 @@ public final class SettingsModel {
       }
     }
     allKeysIndexed = true
+    keysRevision &+= 1
     checkStoredKeys(found)
+  }
+
+  /// Counts the changes of ``settingsByKey`` (a page's keys added, every page's keys found):
+  /// what a row keeps of its key's setting (``keySetting(forKey:)``) holds while it is the
+  /// same.
+  @exclusivity(unchecked) private(set) var keysRevision = 0
+
+  /// The setting that a key's value follows (the first specifier of the key: its default,
+  /// and what a stored value must fit); `nil` for a key no setting has.
+  func keySetting(forKey key: String) -> Specifier? {
+    specifier(forKey: key)?.specifier
   }
 
   /// The keys whose value this session changed (and did not change back).
@@ -193,15 +213,28 @@ public final class SettingsModel {
     value: PropertyListValue?, defaultValue: PropertyListValue?
   ) {
     let specifier = specifier(forKey: key)?.specifier
-    let defaultValue = specifier?.defaultValue
+    let found = valueAndDefault(forKey: key, setting: specifier, default: specifier?.defaultValue)
+    return (found.value, found.defaultValue)
+  }
+
+  /// ``valueAndDefault(forKey:)`` of a key whose setting ``keySetting(forKey:)`` found, and
+  /// that setting's default (a row keeps them while ``keysRevision`` is the same); and whether
+  /// the value is that default itself (neither changed nor stored, or its change undone by
+  /// removing the value).
+  @inline(__always)
+  func valueAndDefault(
+    forKey key: String, setting specifier: Specifier?, default defaultValue: PropertyListValue?
+  ) -> (value: PropertyListValue?, defaultValue: PropertyListValue?, isDefault: Bool) {
     // Most sessions change few keys, and a new store holds none: no hashing for nothing.
-    if !edits.isEmpty, let edit = edits[key] { return (edit ?? defaultValue, defaultValue) }
+    if !edits.isEmpty, let edit = edits[key] {
+      return (edit ?? defaultValue, defaultValue, edit == nil)
+    }
     if !storedValues.isEmpty, let stored = storedValues[key],
       Self.isValid(stored, for: specifier) || Self.isShown(stored, for: specifier)
     {
-      return (stored, defaultValue)
+      return (stored, defaultValue, false)
     }
-    return (defaultValue, defaultValue)
+    return (defaultValue, defaultValue, true)
   }
 
   /// The schema's default for a key.
@@ -310,7 +343,7 @@ public final class SettingsModel {
 
   /// Counts the changes observers were told of (a value, the language): a screen that
   /// showed the values at one revision shows them still while it is the same.
-  public private(set) var revision = 0
+  @exclusivity(unchecked) public private(set) var revision = 0
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.
@@ -544,5 +577,17 @@ public final class SettingsModel {
   private var resolvedTables: [String: [String: String]] = [:]
 
   /// What the screens of each page shown so far share, by page name (``pageSections(of:)``).
-  var keptPageSections: [String: PageSections] = [:]
+  @exclusivity(unchecked) var keptPageSections: [String: PageSections] = [:]
+
+  /// The words of a switch's row (On, Off) in ``language``.
+  var chromeWords: ChromeStrings.Words {
+    if let keptChromeWords, keptChromeWords.language == language { return keptChromeWords }
+    let words = ChromeStrings.Words(language: language)
+    keptChromeWords = words
+    return words
+  }
+
+  /// The words last found for ``chromeWords``: read for every switch shown, and only read or
+  /// assigned whole, so not checked for exclusivity at run time.
+  @exclusivity(unchecked) private var keptChromeWords: ChromeStrings.Words?
 }

@@ -1,5 +1,20 @@
 /// The few words settei itself shows on settings screens, in the languages it speaks.
 enum ChromeStrings {
+  /// The words of a switch's row in one language, found once for it
+  /// (``SettingsModel/chromeWords``): every switch shown says one of them.
+  struct Words {
+    /// The language the words are in.
+    let language: String
+    let on: String
+    let off: String
+
+    init(language: String) {
+      self.language = language
+      on = ChromeStrings.on(language)
+      off = ChromeStrings.off(language)
+    }
+  }
+
   static func on(_ language: String) -> String {
     switch base(language) {
     case "ja": "オン"

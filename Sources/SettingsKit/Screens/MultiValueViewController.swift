@@ -38,15 +38,38 @@ public final class MultiValueViewController: TableViewController {
     model.removeObserver(self)
   }
 
-  /// Takes the title and the choices in the model's language.
+  /// Takes the title and the choices in the model's language; the choices are kept for the
+  /// page (``PageSections/choiceList(of:in:make:)``), so that opening the list again finds
+  /// them.
   private func localize() {
     localizedLanguage = model.language
     title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key
-    let titles = specifier.titles
-    choices = zip(titles, specifier.values).map { (model.localized($0, on: page), $1) }
-    if specifier.displaysSortedByTitle {
-      choices.sort { $0.title < $1.title }
+    choices = model.pageSections(of: page).choiceList(of: specifier, in: model) {
+      var choices: [PageSections.Choice] = zip(specifier.titles, specifier.values).map {
+        (model.localized($0, on: page), $1)
+      }
+      if specifier.displaysSortedByTitle {
+        choices.sort { $0.title < $1.title }
+      }
+      return choices
     }
+  }
+
+  /// The value the ✓ marks, with the model's revisions it was looked up at: every row shown
+  /// asks for it, and it is the same until a value changes.
+  @exclusivity(unchecked) private var current:
+    (value: PropertyListValue?, revision: Int, keysRevision: Int)?
+
+  /// The setting's value now.
+  private var currentValue: PropertyListValue? {
+    if let current, current.revision == model.revision,
+      current.keysRevision == model.keysRevision
+    {
+      return current.value
+    }
+    let value = specifier.key.flatMap { model.value(forKey: $0) }
+    current = (value, model.revision, model.keysRevision)
+    return value
   }
 
   /// The setting whose choices are listed, for `? N` on this screen.
@@ -57,7 +80,7 @@ public final class MultiValueViewController: TableViewController {
   /// Opens on the chosen value, as a long list in iOS Settings does.
   public override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    let current = specifier.key.flatMap { model.value(forKey: $0) }
+    let current = currentValue
     if let row = choices.firstIndex(where: { $0.value == current }) {
       tableView.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle, animated: false)
     }
@@ -73,10 +96,9 @@ public final class MultiValueViewController: TableViewController {
     -> TableViewCell
   {
     let choice = choices[indexPath.row]
-    let current = specifier.key.flatMap { model.value(forKey: $0) }
     return TableViewCell(
       text: choice.title,
-      accessoryType: SpecifierValues.same(choice.value, current) ? .checkmark : .none)
+      accessoryType: SpecifierValues.same(choice.value, currentValue) ? .checkmark : .none)
   }
 
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)

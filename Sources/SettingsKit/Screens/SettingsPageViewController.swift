@@ -244,29 +244,32 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   private func buildSections(errors: [Int: String]?) {
     var result: [Section] = []
-    var needsFreshSection = true
+    // The section rows go into, kept out of `result` until the next one starts: appending to
+    // the last element of `result` checked and reached into it for every row.
+    var open: Section?
+    func close() {
+      if let section = open { result.append(section) }
+      open = nil
+    }
     func append(_ row: Row) {
-      if needsFreshSection || result.isEmpty {
-        result.append(Section(rows: []))
-        needsFreshSection = false
-      }
-      result[result.count - 1].append(row)
+      if open == nil { open = Section(rows: []) }
+      open?.append(row)
     }
     builtErrors = errors
     sectionTexts = nil
     for specifier in page.specifiers {
       if let error = errors?[specifier.index] {
         if specifier.kind == .group {
-          result.append(Section(header: specifier.title, rows: []))
-          needsFreshSection = false
+          close()
+          open = Section(header: specifier.title, rows: [])
         }
         append(.problem(specifier, error))
         continue
       }
       switch specifier.kind {
       case .group:
-        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: []))
-        needsFreshSection = false
+        close()
+        open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
       case .radioGroup:
         var order = Array(specifier.values.indices)
         if specifier.displaysSortedByTitle {
@@ -276,18 +279,19 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
             .sorted { $0 < $1 }.map(\.1)
         }
         let rows = order.map { Row.choice(specifier, $0) }
+        close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-        needsFreshSection = true
       case .listGroup:
         let count = listItems(of: specifier).count
         var rows = (0..<count).map { Row.listItem(specifier, $0) }
         rows.append(.listAdd(specifier))
+        close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-        needsFreshSection = true
       default:
         append(.setting(specifier))
       }
     }
+    close()
     if let listItem, listItem.index != nil, listItem.isDeletable {
       result.append(Section(rows: [.deleteItem]))
     }
@@ -320,12 +324,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// The localized headers and footers of ``sections``, in the language they were made in.
   /// Kept because every screen shows them and footers are long texts, costly to look up;
   /// only read or assigned whole, so not checked for exclusivity at run time.
-  @exclusivity(unchecked) private var sectionTexts:
-    (language: String, headers: [String?], footers: [String?])?
+  @exclusivity(unchecked) private var sectionTexts: PageSections.SectionTexts?
 
-  private func localizedSectionTexts() -> (
-    language: String, headers: [String?], footers: [String?]
-  ) {
+  private func localizedSectionTexts() -> PageSections.SectionTexts {
     if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
     if let kept = layout.sections?.texts, kept.language == model.language,
       layout.sections?.sections.count == sections.count, !hasListGroups, listItem == nil
@@ -333,11 +334,10 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       sectionTexts = kept
       return kept
     }
-    let texts = (
+    let texts = PageSections.SectionTexts(
       language: model.language,
       headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
-      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } }
-    )
+      footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } })
     sectionTexts = texts
     if !hasListGroups, listItem == nil { layout.sections?.texts = texts }
     return texts
@@ -407,10 +407,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   private func cell(for specifier: Specifier) -> TableViewCell {
+    let face = layout.keptFace(of: specifier, in: model) ?? keptFace(of: specifier)
     // The value and its default are looked up once for the cell and its mark.
-    let (value, defaultValue) = specifier.key.map(model.valueAndDefault(forKey:)) ?? (nil, nil)
-    let cell = plainCell(for: specifier, value: value)
-    if let subtitle = subtitle(of: specifier, value: value), (cell.detailText ?? "").isEmpty {
+    let (value, defaultValue, isDefault) =
+      specifier.key.map {
+        model.valueAndDefault(forKey: $0, setting: face.keySetting, default: face.keyDefault)
+      } ?? (nil, nil, false)
+    let cell = plainCell(for: specifier, face: face, value: value, isDefault: isDefault)
+    if face.hasSubtitle, let subtitle = subtitle(of: specifier, value: value),
+      (cell.detailText ?? "").isEmpty
+    {
       return subtitled(cell, subtitle)
     }
     // A value that differs from its default is marked, so changes stand out.
@@ -442,19 +448,23 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return result
   }
 
-  private func plainCell(for specifier: Specifier, value: PropertyListValue?) -> TableViewCell {
+  /// The cell of a setting showing `value`; `isDefault` when the value is its key's default
+  /// itself, whose detail the face may hold.
+  private func plainCell(
+    for specifier: Specifier, face: PageSections.Face, value: PropertyListValue?,
+    isDefault: Bool
+  ) -> TableViewCell {
     let cell = TableViewCell(style: .value1)
-    cell.text = displayTitle(of: specifier)
+    cell.text = face.title
     switch specifier.kind {
-    case .multiValue:
-      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: true) }
-      cell.accessoryType = .disclosureIndicator
-    case .toggleSwitch:
-      let isOn = SpecifierValues.isOn(value, for: specifier)
-      cell.detailText = isOn ? ChromeStrings.on(model.language) : ChromeStrings.off(model.language)
-    case .titleValue:
-      cell.detailText = value.map { choiceTitle(of: $0, in: specifier, short: false) }
-      cell.selectionStyle = .none
+    case .multiValue, .toggleSwitch, .titleValue:
+      if isDefault, let detail = face.defaultDetail {
+        cell.detailText = detail
+      } else {
+        cell.detailText = valueDetail(of: specifier, choiceTitles: face.choiceTitles, value: value)
+      }
+      if specifier.kind == .multiValue { cell.accessoryType = .disclosureIndicator }
+      if specifier.kind == .titleValue { cell.selectionStyle = .none }
     case .childPane:
       // The pane opens its page when the walk of the page graph follows it.
       if !specifier.opensCustomController, let file = specifier.file,
@@ -766,11 +776,65 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
       return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
     }
-    let titles =
-      short && specifier.shortTitles.count == specifier.values.count
-      ? specifier.shortTitles : specifier.titles
+    let titles = shownChoiceTitles(of: specifier, short: short)
     guard index < titles.count else { return SpecifierValues.text(of: value) }
     return localized(titles[index])
+  }
+
+  /// The detail of a multi-value, a switch or a title value showing `value`, whose choices'
+  /// titles as a row shows them are `choiceTitles` (``PageSections/Face/choiceTitles``).
+  private func valueDetail(
+    of specifier: Specifier, choiceTitles: [String], value: PropertyListValue?
+  ) -> String? {
+    switch specifier.kind {
+    case .toggleSwitch:
+      let words = model.chromeWords
+      return SpecifierValues.isOn(value, for: specifier) ? words.on : words.off
+    default:
+      guard let value else { return nil }
+      guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
+        return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
+      }
+      return index < choiceTitles.count ? choiceTitles[index] : SpecifierValues.text(of: value)
+    }
+  }
+
+  /// The titles a row shows a value among: short ones when there is one for each value.
+  private func shownChoiceTitles(of specifier: Specifier, short: Bool) -> [String] {
+    short && specifier.shortTitles.count == specifier.values.count
+      ? specifier.shortTitles : specifier.titles
+  }
+
+  /// What a setting's row shows besides its value, in the model's language, made now and
+  /// kept for the page's rows.
+  private func keptFace(of specifier: Specifier) -> PageSections.Face {
+    let face = face(of: specifier)
+    layout.keep(face, of: specifier)
+    return face
+  }
+
+  /// What a setting's row shows besides its value, in the model's language.
+  private func face(of specifier: Specifier) -> PageSections.Face {
+    let setting = specifier.key.flatMap(model.keySetting(forKey:))
+    var choiceTitles: [String] = []
+    var defaultDetail: String?? = nil
+    switch specifier.kind {
+    case .multiValue, .titleValue, .toggleSwitch:
+      if specifier.kind != .toggleSwitch {
+        choiceTitles = shownChoiceTitles(of: specifier, short: specifier.kind == .multiValue)
+          .map(localized)
+      }
+      // What the row shows while its value is its default, as cell(for:) would make it.
+      if specifier.key != nil {
+        defaultDetail = .some(
+          valueDetail(of: specifier, choiceTitles: choiceTitles, value: setting?.defaultValue))
+      }
+    default:
+      break
+    }
+    return PageSections.Face(
+      title: displayTitle(of: specifier), choiceTitles: choiceTitles, keySetting: setting,
+      defaultDetail: defaultDetail, hasSubtitle: specifier.subtitle != nil)
   }
 
   /// What a child pane without a page of this schema opens.

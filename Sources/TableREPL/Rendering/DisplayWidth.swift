@@ -81,7 +81,11 @@ package enum DisplayWidth {
 
   /// ``simpleWidth(_:)`` of valid UTF-8, decoded here; runs of ASCII are counted eight bytes
   /// at a time.
-  private static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  ///
+  /// Text it measures is shown as it is: no control character, line break, bidi mark or
+  /// control, or invisible character is standalone, so ``TerminalText/line(_:)`` of such text
+  /// is the text itself (a row then writes its bytes as they are).
+  static func simpleWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var width = 0
     var index = 0
     let count = bytes.count

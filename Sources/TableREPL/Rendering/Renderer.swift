@@ -26,6 +26,10 @@ package struct Renderer: Sendable {
   package var footerLineLimit: Int?
   /// The words of a screen besides its rows: the page line, the filter line, "(no rows)".
   package var words = Renderer.englishWords
+  /// Whether a row whose texts are shown as they are and fit is written in one go from their
+  /// bytes (``RowLayout``); without, every row takes the general path, which writes the same
+  /// bytes (tests compare the two).
+  package var writesPlainRowsDirectly = true
 
   /// The English words, made once.
   package static let englishWords = Words(.forLanguage("en"))
@@ -73,33 +77,37 @@ package struct Renderer: Sendable {
 
   /// ``render(_:)`` as UTF-8 bytes, for writing to a terminal without making a String.
   package func renderUTF8(_ screen: Screen) -> [UInt8] {
+    renderUTF8WithLineBreaks(screen).bytes
+  }
+
+  /// ``renderUTF8(_:)`` and the line breaks in it, counted as they are written (a session
+  /// fits a screen to the terminal by them), not looked for again.
+  package func renderUTF8WithLineBreaks(_ screen: Screen) -> (bytes: [UInt8], lineBreaks: Int) {
     // The whole screen is written as UTF-8 bytes and made a String once: a screen is a few
     // hundred pieces, and appending to a String costs far more per piece.
-    var out = ScreenText()
-    out.bytes.reserveCapacity(screen.sections.reduce(256) { $0 + ($1.rows.count + 3) * width })
+    var out = ScreenText(
+      capacity: screen.sections.reduce(256) { $0 + ($1.rows.count + 3) * width })
     if let prompt = screen.prompt {
       out.line(
         style(DisplayWidth.truncate(TerminalText.sanitize(prompt), toWidth: width), .dim))
     }
-    // Each title is measured as it is cleaned: a breadcrumb that fits is not measured again.
-    let crumbs = screen.breadcrumb.map(TerminalText.lineWithWidth)
-    let crumbsWidth = crumbs.reduce(3 * max(0, crumbs.count - 1)) { $0 + $1.width }
-    let breadcrumb = crumbs.map(\.text).joined(separator: " › ")
-    out.line(
-      style(
-        crumbsWidth <= width
-          ? breadcrumb : DisplayWidth.truncate(leftTruncated(breadcrumb), toWidth: width), .bold))
+    appendBreadcrumb(screen.breadcrumb, to: &out)
 
     let layout = RowLayout(screen: screen, width: width)
-    for section in screen.sections {
+    // Sections and rows are read in place by index: a loop over them would copy each one,
+    // retaining its texts.
+    for sectionIndex in screen.sections.indices {
       out.line("")
-      if let header = section.header, !header.isEmpty {
+      if let header = screen.sections[sectionIndex].header, !header.isEmpty {
         out.paragraphs(header, width: width, renderer: self)
       }
-      for row in section.rows {
-        layout.append(row, to: &out, renderer: self)
+      screen.sections[sectionIndex].rows.withUnsafeBufferPointer { rows in
+        guard let first = rows.baseAddress else { return }
+        for rowIndex in rows.indices {
+          layout.append(first + rowIndex, to: &out, renderer: self)
+        }
       }
-      if let footer = section.footer, !footer.isEmpty {
+      if let footer = screen.sections[sectionIndex].footer, !footer.isEmpty {
         out.paragraphs(footer, width: width, renderer: self, lineLimit: footerLineLimit)
       }
     }
@@ -122,21 +130,60 @@ package struct Renderer: Sendable {
       let last = screen.sections.last { !$0.rows.isEmpty }?.rows.last?.number ?? 0
       // Written number by number from the catalog's pieces: string interpolation of five
       // numbers cost more than the rest of a short screen.
-      if usesColor { out.bytes.append(contentsOf: TextStyle.dim.rawValue.utf8) }
-      out.bytes.append(contentsOf: "  ".utf8)
+      if usesColor { out.bytes.appendUTF8(TextStyle.dim.rawValue) }
+      out.bytes.appendSpaces(2)
       let numbers = [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
       for (text, argument) in screen.filter == nil ? words.pageLine : words.pageLineFiltered {
-        out.bytes.append(contentsOf: text)
+        out.appendCounted(text)
         if let argument, argument < numbers.count { out.bytes.appendDecimal(numbers[argument]) }
       }
-      if usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+      if usesColor { out.bytes.append(TextStyle.reset) }
       out.endLine(isEmpty: false)
     }
     if let back = screen.backTitle {
-      out.indentedLine("‹ " + TerminalText.line(back), .dim, renderer: self)
+      // "‹ " and the title, written one after the other.
+      if usesColor { out.bytes.appendUTF8(TextStyle.dim.rawValue) }
+      out.bytes.appendSpaces(2)
+      out.bytes.append("‹ ")
+      out.bytes.appendUTF8(TerminalText.line(back))
+      if usesColor { out.bytes.append(TextStyle.reset) }
+      out.endLine(isEmpty: false)
     }
     if !out.lastLineIsEmpty { out.line("") }
-    return out.bytes
+    return (out.bytes.finish(), out.lineBreaks)
+  }
+
+  /// Writes the breadcrumb line: the titles joined by " › ", in bold, cut at the left when
+  /// they do not fit. Titles shown as they are that fit (most) are written one after the
+  /// other without being joined first.
+  private func appendBreadcrumb(_ titles: [String], to out: inout ScreenText) {
+    if !usesColor {
+      var total = 3 * max(0, titles.count - 1)
+      for title in titles {
+        guard let titleWidth = DisplayWidth.simpleWidth(title) else {
+          total = width + 1
+          break
+        }
+        total += titleWidth
+      }
+      if total <= width {
+        let start = out.bytes.count
+        for (index, title) in titles.enumerated() {
+          if index > 0 { out.bytes.append(" › ") }
+          out.bytes.appendUTF8(title)
+        }
+        out.endLine(isEmpty: out.bytes.count == start)
+        return
+      }
+    }
+    // Each title is measured as it is cleaned: a breadcrumb that fits is not measured again.
+    let crumbs = titles.map(TerminalText.lineWithWidth)
+    let crumbsWidth = crumbs.reduce(3 * max(0, crumbs.count - 1)) { $0 + $1.width }
+    let breadcrumb = crumbs.map(\.text).joined(separator: " › ")
+    out.line(
+      style(
+        crumbsWidth <= width
+          ? breadcrumb : DisplayWidth.truncate(leftTruncated(breadcrumb), toWidth: width), .bold))
   }
 
   // MARK: Measuring
@@ -169,6 +216,9 @@ package struct Renderer: Sendable {
     case dim = "\u{1B}[2m"
     case tint = "\u{1B}[34m"
     case detail = "\u{1B}[36m"
+
+    /// The escape sequence that ends a style.
+    static let reset: StaticString = "\u{1B}[0m"
   }
 
   func style(_ text: String, _ textStyle: TextStyle) -> String {
@@ -176,14 +226,14 @@ package struct Renderer: Sendable {
   }
 
   /// Appends the UTF-8 of `text` in a style (`nil` for none), as ``style(_:_:)`` writes it.
-  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout [UInt8]) {
+  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout ScreenBytes) {
     guard let textStyle, usesColor, !text.isEmpty else {
       bytes.appendUTF8(text)
       return
     }
-    bytes.append(contentsOf: textStyle.rawValue.utf8)
+    bytes.appendUTF8(textStyle.rawValue)
     bytes.appendUTF8(text)
-    bytes.append(contentsOf: "\u{1B}[0m".utf8)
+    bytes.append(TextStyle.reset)
   }
 
   /// Keeps the end of a breadcrumb that is wider than the terminal: "… › 温度単位".
@@ -202,24 +252,43 @@ package struct Renderer: Sendable {
 }
 
 /// A screen being written: UTF-8 bytes, each line ended by a newline.
-struct ScreenText {
-  var bytes: [UInt8] = []
+struct ScreenText: ~Copyable {
+  /// The bytes written. Line breaks go in only where ``lineBreaks`` counts them: at the end
+  /// of a line, and inside texts written with ``line(_:)``, ``indentedLine(_:_:renderer:)``
+  /// and ``appendCounted(_:)`` (words of the catalog, which may hold them); every other text
+  /// written is clean (``TerminalText/line(_:)``, ``TerminalText/paragraphs(_:)``).
+  var bytes: ScreenBytes
   /// Whether the last line written was empty (true before any line).
   private(set) var lastLineIsEmpty = false
+  /// The line breaks written.
+  private(set) var lineBreaks = 0
+
+  /// An empty screen with room for `capacity` bytes.
+  init(capacity: Int) {
+    bytes = ScreenBytes(capacity: capacity)
+  }
 
   /// Writes a line.
   mutating func line(_ text: String) {
     bytes.appendUTF8(text)
+    lineBreaks += ScreenBytes.lineBreaks(in: text)
     endLine(isEmpty: text.isEmpty)
+  }
+
+  /// Appends bytes that may hold line breaks, counting them.
+  mutating func appendCounted(_ text: [UInt8]) {
+    bytes.append(text)
+    lineBreaks += text.withUnsafeBufferPointer(ScreenBytes.lineBreaks(in:))
   }
 
   /// Writes `text` indented by two spaces, in a style: ``Renderer/style(_:_:)`` of
   /// `"  " + text`.
   mutating func indentedLine(_ text: String, _ textStyle: Renderer.TextStyle, renderer: Renderer) {
-    if renderer.usesColor { bytes.append(contentsOf: textStyle.rawValue.utf8) }
+    if renderer.usesColor { bytes.appendUTF8(textStyle.rawValue) }
     bytes.appendSpaces(2)
     bytes.appendUTF8(text)
-    if renderer.usesColor { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+    lineBreaks += ScreenBytes.lineBreaks(in: text)
+    if renderer.usesColor { bytes.append(Renderer.TextStyle.reset) }
     endLine(isEmpty: false)
   }
 
@@ -251,11 +320,12 @@ struct ScreenText {
     }
   }
 
-  /// Whether a header or footer is one line of plain ASCII that fits, which is written as it
-  /// is: most are, and they take one scan and no arrays.
+  /// Whether a header or footer is one line shown as it is (``DisplayWidth/simpleWidth(_:)``
+  /// measures it) that fits, which is written as it is: most are, and they take one scan and
+  /// no arrays.
   static func isOneLine(_ text: String, width: Int) -> Bool {
-    guard let count = TerminalText.printableASCIICount(text) else { return false }
-    return count <= max(8, width - 2) && text.utf8.first != UInt8(ascii: " ")
+    guard let textWidth = DisplayWidth.simpleWidth(text) else { return false }
+    return textWidth <= max(8, width - 2) && text.utf8.first != UInt8(ascii: " ")
   }
 
   /// The lines shown of a header or footer of `count` lines, cut to `lineLimit` (at least 2).
@@ -271,10 +341,17 @@ struct ScreenText {
     }
   }
 
+  /// Notes that a line that is not empty, with its newline, was written into ``bytes``.
+  mutating func endedLine() {
+    lastLineIsEmpty = false
+    lineBreaks += 1
+  }
+
   /// Ends the line written into ``bytes`` since the last newline.
   mutating func endLine(isEmpty: Bool) {
     bytes.append(UInt8(ascii: "\n"))
     lastLineIsEmpty = isEmpty
+    lineBreaks += 1
   }
 }
 
@@ -290,14 +367,16 @@ struct RowLayout {
     var maxNumber = 1
     var hasMark = screen.reservesCheckmarkColumn
     var accessory = 0
-    for section in screen.sections {
-      for row in section.rows {
-        maxNumber = max(maxNumber, row.number)
-        if row.accessory == .checkmark { hasMark = true }
-        accessory = max(accessory, RowLayout.accessoryText(row.accessory).width)
+    for sectionIndex in screen.sections.indices {
+      for rowIndex in screen.sections[sectionIndex].rows.indices {
+        let number = screen.sections[sectionIndex].rows[rowIndex].number
+        let rowAccessory = screen.sections[sectionIndex].rows[rowIndex].accessory
+        maxNumber = max(maxNumber, number)
+        if rowAccessory == .checkmark { hasMark = true }
+        accessory = max(accessory, RowLayout.accessoryText(rowAccessory).width)
       }
     }
-    numberWidth = max(2, String(maxNumber).count)
+    numberWidth = max(2, ScreenBytes.decimalDigits(of: maxNumber))
     hasMarkColumn = hasMark
     accessoryWidth = accessory
     self.width = width
@@ -314,11 +393,23 @@ struct RowLayout {
     }
   }
 
-  func append(_ row: Screen.Row, to out: inout ScreenText, renderer: Renderer) {
-    out.bytes.appendSpaces(2 + numberWidth - [UInt8].decimalDigits(of: row.number))
-    if renderer.usesColor { out.bytes.append(contentsOf: Renderer.TextStyle.dim.rawValue.utf8) }
+  /// Writes the row `row` points to (read in place: a row passed by value is copied, its
+  /// texts retained, for every row of every screen).
+  func append(
+    _ row: UnsafePointer<Screen.Row>, to out: inout ScreenText, renderer: Renderer
+  ) {
+    if !renderer.usesColor, renderer.writesPlainRowsDirectly, appendPlain(row, to: &out) {
+      return
+    }
+    append(row.pointee, to: &out, renderer: renderer)
+  }
+
+  /// Writes a row, in general: every style, texts to clean or cut, colour.
+  private func append(_ row: borrowing Screen.Row, to out: inout ScreenText, renderer: Renderer) {
+    out.bytes.appendSpaces(2 + numberWidth - ScreenBytes.decimalDigits(of: row.number))
+    if renderer.usesColor { out.bytes.appendUTF8(Renderer.TextStyle.dim.rawValue) }
     out.bytes.appendDecimal(row.number)
-    if renderer.usesColor { out.bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+    if renderer.usesColor { out.bytes.append(Renderer.TextStyle.reset) }
     out.bytes.appendSpaces(2)
     var used = 2 + numberWidth + 2
     if hasMarkColumn {
@@ -368,6 +459,109 @@ struct RowLayout {
       let indent = String(repeating: " ", count: used)
       out.line(indent + renderer.style(DisplayWidth.truncate(detail, toWidth: room), .dim))
     }
+  }
+
+  /// Writes a row without colour whose texts are shown as they are
+  /// (``DisplayWidth/simpleWidth(utf8:)``) and fit, the way ``append(_:to:renderer:)`` writes
+  /// it, in one go from the texts' bytes; `false`, having written nothing, for any other row.
+  /// Most rows are such rows.
+  private func appendPlain(_ row: UnsafePointer<Screen.Row>, to out: inout ScreenText) -> Bool {
+    let style = row.pointee.style
+    guard style == .value1 || style == .default else { return false }
+    let inline = style == .value1 && !(row.pointee.detailText ?? "").isEmpty
+    let detailCount = inline ? row.pointee.detailText?.utf8.count ?? 0 : 0
+    // The prefix, the texts, the padding and the mark: at most this.
+    let most = 16 + numberWidth + row.pointee.text.utf8.count + detailCount + max(width, 0) + 16
+    let number = row.pointee.number
+    let accessory = row.pointee.accessory
+    let written = out.bytes.write(atMost: most) { start in
+      row.pointee.text.utf8.withContiguousStorageIfAvailable { text -> Int in
+        guard let textWidth = DisplayWidth.simpleWidth(utf8: text) else { return 0 }
+        guard inline, let detailText = row.pointee.detailText else {
+          return plainLine(
+            number: number, accessory: accessory, text: text, textWidth: textWidth, detail: nil,
+            at: start)
+        }
+        return detailText.utf8.withContiguousStorageIfAvailable { detail -> Int in
+          guard let detailWidth = DisplayWidth.simpleWidth(utf8: detail) else { return 0 }
+          return plainLine(
+            number: number, accessory: accessory, text: text, textWidth: textWidth,
+            detail: (detail, detailWidth), at: start)
+        } ?? 0
+      } ?? 0
+    }
+    guard written > 0 else { return false }
+    out.endedLine()
+    return true
+  }
+
+  /// Writes the line of ``appendPlain(_:to:)`` at `start` from a row's measured texts
+  /// (`detail`: the one shown beside the text, `nil` for none) and returns its length with
+  /// its newline; 0 (nothing written) when they do not fit whole.
+  private func plainLine(
+    number: Int, accessory rowAccessory: TableViewCell.AccessoryType,
+    text: UnsafeBufferPointer<UInt8>, textWidth: Int,
+    detail: (bytes: UnsafeBufferPointer<UInt8>, width: Int)?, at start: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let used = 2 + numberWidth + 2 + (hasMarkColumn ? 2 : 0)
+    let room = max(1, width - 1 - used - accessoryWidth)
+    let accessory = RowLayout.accessoryText(rowAccessory)
+    var gap = 0
+    if let detail {
+      // As append(_:to:renderer:) fits them: here both fit whole, or the row is not plain.
+      let detailRoom = min(detail.width, max(room / 2, room - textWidth - 2))
+      guard detailRoom > 0, detail.width <= detailRoom,
+        textWidth <= max(1, room - detail.width - 2)
+      else { return 0 }
+      gap = max(2, room - textWidth - detail.width)
+    } else {
+      guard textWidth <= room else { return 0 }
+      if !accessory.text.isEmpty { gap = room - textWidth }
+    }
+    let digits = ScreenBytes.decimalDigits(of: number)
+    var cursor = Self.spaces(2 + numberWidth - digits, at: start)
+    ScreenBytes.writeDecimal(number, length: digits, at: cursor)
+    cursor = Self.spaces(2, at: cursor + digits)
+    if hasMarkColumn {
+      if rowAccessory == .checkmark {
+        // ✓ (E2 9C 93) and a space.
+        cursor.initialize(to: 0xE2)
+        (cursor + 1).initialize(to: 0x9C)
+        (cursor + 2).initialize(to: 0x93)
+        (cursor + 3).initialize(to: UInt8(ascii: " "))
+        cursor += 4
+      } else {
+        cursor = Self.spaces(2, at: cursor)
+      }
+    }
+    cursor = Self.copy(text, to: cursor)
+    cursor = Self.spaces(gap, at: cursor)
+    if let detail { cursor = Self.copy(detail.bytes, to: cursor) }
+    if !accessory.text.isEmpty {
+      cursor = Self.spaces(accessoryWidth - accessory.width, at: cursor)
+      var accessoryText = accessory.text
+      cursor = accessoryText.withUTF8 { Self.copy($0, to: cursor) }
+    }
+    cursor.initialize(to: UInt8(ascii: "\n"))
+    return cursor + 1 - start
+  }
+
+  /// Writes `count` spaces (none when it is not positive) at `cursor`; where they end.
+  private static func spaces(_ count: Int, at cursor: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    guard count > 0 else { return cursor }
+    cursor.initialize(repeating: UInt8(ascii: " "), count: count)
+    return cursor + count
+  }
+
+  /// Copies `bytes` to `cursor`; where they end.
+  private static func copy(
+    _ bytes: UnsafeBufferPointer<UInt8>, to cursor: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return cursor }
+    cursor.initialize(from: base, count: bytes.count)
+    return cursor + bytes.count
   }
 
   /// `text`, whose display width is `width`, cut to `limit` columns as

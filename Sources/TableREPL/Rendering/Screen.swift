@@ -131,9 +131,12 @@ extension Screen {
       begin -= 1
     }
     var sections: [Section] = []
-    // The page's rows: where each goes in `sections`, its number and index path.
-    var shownRows: [(section: Int, number: Int, indexPath: IndexPath)] = []
-    shownRows.reserveCapacity(end - first)
+    // The page's rows, in order, and for each section shown its first row's number and how
+    // many of its rows are shown.
+    var indexPaths: [IndexPath] = []
+    indexPaths.reserveCapacity(end - first)
+    var shownRows: [(first: Int, count: Int)] = []
+    shownRows.reserveCapacity(max(0, min(sectionCount - begin, 16)))
     for section in begin..<sectionCount {
       let start = tableView.firstRowNumber(inSection: section)
       let count = tableView.numberOfRows(inSection: section)
@@ -151,28 +154,31 @@ extension Screen {
         continue
       }
       let lower = max(start, first)
-      let upper = min(sectionEnd, end)
-      if lower < upper {
-        for number in lower..<upper {
-          shownRows.append(
-            (sections.count, number, IndexPath(row: number - start, section: section)))
-        }
+      let upper = max(lower, min(sectionEnd, end))
+      for number in lower..<upper {
+        indexPaths.append(IndexPath(row: number - start, section: section))
       }
-      var rows: [Row] = []
-      rows.reserveCapacity(max(0, upper - lower))
+      shownRows.append((lower, upper - lower))
       sections.append(
         Section(
           // A page that continues a section repeats its header.
           header: tableView.headerTitle(forSection: section),
           footer: sectionEnd <= end ? tableView.footerTitle(forSection: section) : nil,
-          rows: rows))
+          rows: []))
     }
-    let indexPaths = shownRows.map(\.indexPath)
     let cells =
       showsRows ? tableView.showRows(indexPaths) : indexPaths.map(tableView.currentCell(at:))
-    for (shownRow, cell) in zip(shownRows, cells) {
-      guard let cell else { continue }
-      sections[shownRow.section].rows.append(Row(number: shownRow.number + 1, cell: cell))
+    var next = 0
+    for index in sections.indices {
+      let (number, count) = shownRows[index]
+      var rows: [Row] = []
+      rows.reserveCapacity(count)
+      for offset in 0..<count {
+        guard let cell = cells[next + offset] else { continue }
+        rows.append(Row(number: number + offset + 1, cell: cell))
+      }
+      next += count
+      sections[index].rows = rows
     }
     self.init(
       breadcrumb: navigationController.titles,

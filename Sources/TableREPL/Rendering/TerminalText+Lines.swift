@@ -16,14 +16,17 @@ extension TerminalText {
   /// One line of a row or breadcrumb: bidi marks removed, each line break (`\r\n`, `\n`,
   /// `\r`, U+2028, U+2029) a space, then ``sanitize(_:)``.
   package static func line(_ text: String) -> String {
+    // Most titles are shown as they are, which one scan tells.
+    if DisplayWidth.simpleWidth(text) != nil { return text }
     guard mayHoldLayoutMarks(text) else { return sanitize(text) }
     return sanitize(paragraphs(ofUnsanitized: text).joined(separator: " "))
   }
 
-  /// ``line(_:)`` and its display width, from one scan when the text is printable ASCII
-  /// (most rows): such text has nothing to remove or escape, and each byte is one column.
+  /// ``line(_:)`` and its display width, from one scan when the text is shown as it is (most
+  /// rows): text that ``DisplayWidth/simpleWidth(_:)`` measures has nothing to remove or
+  /// escape.
   package static func lineWithWidth(_ text: String) -> (text: String, width: Int) {
-    if let asciiCount = printableASCIICount(text) { return (text, asciiCount) }
+    if let width = DisplayWidth.simpleWidth(text) { return (text, width) }
     let shown = line(text)
     return (shown, DisplayWidth.of(shown))
   }

@@ -310,7 +310,7 @@ public final class Session {
     return nil
   }
 
-  private var topTableView: TableView { navigationController.topViewController.tableView }
+  private var topTableView: TableView { navigationController.topTableView }
 
   var validInputHint: String {
     let total = topTableView.totalNumberOfRows
@@ -468,7 +468,7 @@ public final class Session {
     pages[ObjectIdentifier(controller)] = nil
     layouts[ObjectIdentifier(controller)] = nil
     wholeScreens[ObjectIdentifier(controller)] = nil
-    filters[ObjectIdentifier(controller)] = nil
+    if !filters.isEmpty { filters[ObjectIdentifier(controller)] = nil }
   }
 
   private func quitWithoutSaving() -> Outcome? {
@@ -646,9 +646,9 @@ public final class Session {
     func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
       var screen = screen
       screen.reservesCheckmarkColumn = reservesCheckmarks
-      let text = renderer.renderUTF8(screen)
+      let (text, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
       // The screen's lines and the prompt's.
-      return (screen, text, 1 + Self.lineBreaks(in: text) - max(1, terminal.rows))
+      return (screen, text, 1 + lineBreaks - max(1, terminal.rows))
     }
     if let filter = filters.isEmpty ? nil : filters[top] {
       let matches = Screen.matches(in: controller.tableView, filter: filter)
@@ -760,16 +760,43 @@ public final class Session {
     var sections: [PageLayout.Section] = []
     sections.reserveCapacity(tableView.numberOfSections)
     var rowLines: [Int] = []
-    let teller = measures ? tableView.rowTitleDataSource : nil
+    if let source = tableView.dataSource {
+      Self.lay(
+        sections: &sections, rowLines: &rowLines, of: tableView, source: source,
+        measures: measures, teller: measures ? tableView.rowTitleDataSource : nil,
+        renderer: renderer)
+    } else {
+      for section in 0..<tableView.numberOfSections {
+        sections.append(
+          PageLayout.Section(
+            first: tableView.firstRowNumber(inSection: section),
+            count: tableView.numberOfRows(inSection: section), headerLines: 0, footerLines: 0))
+      }
+    }
+    return pageLayout(
+      sections: sections, rowLines: rowLines.isEmpty ? nil : rowLines,
+      totalRows: total, isFiltered: false, renderer: renderer, terminal: terminal)
+  }
+
+  /// ``laidOutPages(renderer:terminal:)``'s sections and, when rows are `measures`d, their
+  /// lines (told by `teller`, the data source as a ``TableViewRowTitleDataSource``, else by
+  /// their cells), from the table view's data source. Generic, so that the data source is
+  /// opened once: each question asked through an existential retained it, which costs more
+  /// for an object that the table view refers to weakly.
+  private static func lay<Source: TableViewDataSource>(
+    sections: inout [PageLayout.Section], rowLines: inout [Int], of tableView: TableView,
+    source: Source, measures: Bool, teller: (any TableViewRowTitleDataSource)?,
+    renderer: Renderer
+  ) {
     for section in 0..<tableView.numberOfSections {
       let count = tableView.numberOfRows(inSection: section)
+      let header = source.tableView(tableView, titleForHeaderInSection: section)
+      let footer = source.tableView(tableView, titleForFooterInSection: section)
       sections.append(
         PageLayout.Section(
           first: tableView.firstRowNumber(inSection: section), count: count,
-          headerLines: renderer.lineCount(
-            ofSectionText: tableView.headerTitle(forSection: section), footer: false),
-          footerLines: renderer.lineCount(
-            ofSectionText: tableView.footerTitle(forSection: section), footer: true)))
+          headerLines: renderer.lineCount(ofSectionText: header, footer: false),
+          footerLines: renderer.lineCount(ofSectionText: footer, footer: true)))
       guard measures else { continue }
       // A section whose rows all take the same lines is told at once (most sections: one
       // line a row), and its rows are counted only once a row of the screen is not one line.
@@ -793,9 +820,6 @@ public final class Session {
         if !rowLines.isEmpty { rowLines.append(lines) }
       }
     }
-    return pageLayout(
-      sections: sections, rowLines: rowLines.isEmpty ? nil : rowLines,
-      totalRows: total, isFiltered: false, renderer: renderer, terminal: terminal)
   }
 
   /// The pages of the rows a filter matched: each match's lines, and the header of each run
@@ -836,10 +860,41 @@ public final class Session {
         - renderer.linesBesideSections(
           hasPrompt: hasPrompt, isFiltered: isFiltered, isPaged: paged, hasBack: hasBack)
     }
-    return PageLayout(
+    let onOnePage = lines(paged: false)
+    let onEachPage = lines(paged: true)
+    if let kept = recentLayouts.first(where: {
+      $0.totalRows == totalRows && $0.linesOnOnePage == onOnePage
+        && $0.linesOnEachPage == onEachPage && $0.rowLines == rowLines && $0.sections == sections
+    }) {
+      return kept.layout
+    }
+    let layout = PageLayout(
       sections: sections, rowLines: rowLines, totalRows: totalRows,
-      linesOnOnePage: lines(paged: false), linesOnEachPage: lines(paged: true))
+      linesOnOnePage: onOnePage, linesOnEachPage: onEachPage)
+    if recentLayouts.count == Self.recentLayoutLimit { recentLayouts.removeFirst() }
+    recentLayouts.append(
+      RecentLayout(
+        sections: sections, rowLines: rowLines, totalRows: totalRows, linesOnOnePage: onOnePage,
+        linesOnEachPage: onEachPage, layout: layout))
+    return layout
   }
+
+  /// A layout made, with all it was made from: laying out is a function of these alone.
+  private struct RecentLayout {
+    var sections: [PageLayout.Section]
+    var rowLines: [Int]?
+    var totalRows: Int
+    var linesOnOnePage: Int
+    var linesOnEachPage: Int
+    var layout: PageLayout
+  }
+
+  /// The last layouts made, oldest first: a screen laid out again with the same sections and
+  /// lines (going into a page of many rows and back, and into it again) takes the layout
+  /// made before instead of working its pages out anew.
+  @exclusivity(unchecked) private var recentLayouts: [RecentLayout] = []
+  /// How many layouts ``recentLayouts`` keeps: about as many as paged screens on a stack.
+  private static let recentLayoutLimit = 4
 
   /// The lines every screen has besides its rows: the breadcrumb, the empty lines before and
   /// after the rows, and the prompt. A screen of no more rows than the height less these is
@@ -865,22 +920,6 @@ public final class Session {
 
   private func showScreen() {
     output.write(utf8: fittedScreen().text)
-  }
-
-  /// The line breaks in `text`, found with `memchr` (a screen is a few kilobytes, counted
-  /// for every command).
-  static func lineBreaks(in text: [UInt8]) -> Int {
-    text.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int in
-      guard let base = buffer.baseAddress else { return 0 }
-      var offset = 0
-      var count = 0
-      while offset < buffer.count {
-        guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { break }
-        offset = UnsafeRawPointer(found) - base + 1
-        count += 1
-      }
-      return count
-    }
   }
 
 }

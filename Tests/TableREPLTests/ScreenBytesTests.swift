@@ -1,0 +1,33 @@
+import Testing
+
+@testable import TableREPL
+
+@Suite struct ScreenBytesTests {
+  @Test func numbersAreWrittenAsStringWritesThem() {
+    for value in [0, 7, 9, 10, 99, 100, 12_345, -1, -10, -987, Int.max, Int.min] {
+      var bytes = ScreenBytes(capacity: 0)
+      bytes.appendDecimal(value)
+      #expect(String(decoding: bytes.finish(), as: UTF8.self) == String(value))
+      #expect(ScreenBytes.decimalDigits(of: value) == String(value).count)
+    }
+  }
+
+  @Test func theBufferGrowsPastWhatItWasMadeFor() {
+    var bytes = ScreenBytes(capacity: 1)
+    var expected = ""
+    for round in 0..<200 {
+      bytes.appendSpaces(round % 7)
+      bytes.appendUTF8("言語\(round)")
+      bytes.append(UInt8(ascii: "|"))
+      bytes.append("\u{1B}[0m")
+      bytes.appendSpaces(-3)
+      expected += String(repeating: " ", count: round % 7) + "言語\(round)|\u{1B}[0m"
+    }
+    // A long string, stored out of line, is read in place too.
+    let long = String(repeating: "設定 settings ", count: 40)
+    bytes.appendUTF8(long)
+    expected += long
+    #expect(bytes.count == expected.utf8.count)
+    #expect(String(decoding: bytes.finish(), as: UTF8.self) == expected)
+  }
+}
