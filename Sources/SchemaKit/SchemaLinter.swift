@@ -56,10 +56,15 @@ public enum SchemaLinter {
   /// specifier is shown as a row naming its error, and the rest of the schema still works.
   /// Errors that leave the row usable (``LintProblem/leavesRowUsable``) are for `settei lint`
   /// only.
+  ///
+  /// It gives what keeping those errors of ``lint(_:)`` gives (the first of each specifier),
+  /// without running the checks that can find nothing else or wording the other problems.
   public static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
-    var result: [String: [Int: String]] = [:]
-    for problem in lint(schema) { note(problem, in: &result) }
-    return result
+    var linter = Linter(schema: schema, reporting: .rowBreakingErrors)
+    // A specifier's problems from loading come before those of its checks, as in `lint`.
+    for problem in schema.loadProblems { linter.note(problem) }
+    for page in schema.pages.values { linter.check(page) }
+    return linter.rowBreakingErrors
   }
 
   /// ``rowBreakingErrors(in:)`` of one page, checking that page alone: what a screen needs
@@ -69,33 +74,39 @@ public enum SchemaLinter {
     -> [Int: String]
   {
     guard let page = schema.pages[name] else { return [:] }
-    var linter = Linter(schema: schema)
-    for specifier in page.specifiers { linter.check(specifier, on: page) }
-    var result: [String: [Int: String]] = [:]
-    for problem in schema.loadProblems where problem.page == name { note(problem, in: &result) }
-    for problem in linter.problems { note(problem, in: &result) }
-    return result[name] ?? [:]
-  }
-
-  /// Adds a problem to row-breaking errors if it is one, and the first of its specifier.
-  private static func note(_ problem: LintProblem, in result: inout [String: [Int: String]]) {
-    // Not `.errors`: that generic extension is not specialized across modules, and running
-    // it unspecialized cost more at start-up than the lint itself.
-    guard problem.severity == .error, let index = problem.specifierIndex,
-      result[problem.page]?[index] == nil, !problem.leavesRowUsable
-    else { return }
-    result[problem.page, default: [:]][index] = problem.message
+    var linter = Linter(schema: schema, reporting: .rowBreakingErrors)
+    for problem in schema.loadProblems where problem.page == name { linter.note(problem) }
+    linter.check(page)
+    return linter.rowBreakingErrors[name] ?? [:]
   }
 }
 
 /// One run of the checks.
 private struct Linter {
-  let schema: SettingsSchema
-  var problems: [LintProblem] = []
-
-  init(schema: SettingsSchema) {
-    self.schema = schema
+  /// What a run keeps.
+  enum Reporting {
+    /// Every problem, with its message and fix: `settei lint`.
+    case everything
+    /// The first error of each specifier that keeps it from working, by page and index: what
+    /// a screen shows. Checks that can find nothing else are skipped, and no other problem's
+    /// message is made.
+    case rowBreakingErrors
   }
+
+  let schema: SettingsSchema
+  let reporting: Reporting
+  /// The problems found, with ``Reporting/everything``.
+  var problems: [LintProblem] = []
+  /// The row-breaking errors found, with ``Reporting/rowBreakingErrors``.
+  var rowBreakingErrors: [String: [Int: String]] = [:]
+
+  init(schema: SettingsSchema, reporting: Reporting = .everything) {
+    self.schema = schema
+    self.reporting = reporting
+  }
+
+  /// Whether every problem is reported, not only the errors that break a row.
+  private var reportsEverything: Bool { reporting == .everything }
 
   /// The pages from the root, breadth-first through every link, then any others by name.
   var pageOrder: [String] {
@@ -113,7 +124,7 @@ private struct Linter {
     let order = pageOrder
     for name in order {
       guard let page = schema.pages[name] else { continue }
-      for specifier in page.specifiers { check(specifier, on: page) }
+      check(page)
     }
     checkDuplicateKeys(order: order)
     // Merge the problems of loading, and sort by page and specifier, keeping the order of
@@ -129,31 +140,62 @@ private struct Linter {
 
   // MARK: Reporting
 
+  /// Reports a problem of `specifier`. The message and the fix are made only when the run
+  /// keeps the problem.
   private mutating func report(
     _ severity: LintProblem.Severity, _ specifier: Specifier, on page: SettingsSchema.Page,
-    _ message: String, fix: String, leavesRowUsable: Bool = false
+    _ message: @autoclosure () -> String, fix: @autoclosure () -> String,
+    leavesRowUsable: Bool = false
   ) {
+    guard reportsEverything else {
+      if severity == .error, !leavesRowUsable {
+        noteRowBreakingError(message, page: page.name, specifierIndex: specifier.index)
+      }
+      return
+    }
     problems.append(
       LintProblem(
         severity: severity, source: page.source, page: page.name,
-        specifierIndex: specifier.index, key: specifier.key, message: message, fix: fix,
+        specifierIndex: specifier.index, key: specifier.key, message: message(), fix: fix(),
         leavesRowUsable: leavesRowUsable))
+  }
+
+  /// Adds a problem found while loading to ``rowBreakingErrors`` if it breaks its row.
+  mutating func note(_ problem: LintProblem) {
+    // Not `.errors`: that generic extension is not specialized across modules, and running
+    // it unspecialized cost more at start-up than the lint itself.
+    guard problem.severity == .error, let index = problem.specifierIndex,
+      !problem.leavesRowUsable
+    else { return }
+    noteRowBreakingError({ problem.message }, page: problem.page, specifierIndex: index)
+  }
+
+  /// Keeps a row-breaking error unless its specifier has one already: a row names its first.
+  private mutating func noteRowBreakingError(
+    _ message: () -> String, page: String, specifierIndex index: Int
+  ) {
+    guard rowBreakingErrors[page]?[index] == nil else { return }
+    rowBreakingErrors[page, default: [:]][index] = message()
   }
 
   // MARK: Checks of one specifier
 
-  mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let type = specifier[member: .type] else {
-      report(
-        .error, specifier, on: page, "the specifier has no Type",
-        fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
-      return
-    }
-    guard let typeName = type.stringValue else {
-      report(
-        .error, specifier, on: page,
-        "Type is \(describe(type)), not a string",
-        fix: "write the type's name as a string, such as PSToggleSwitchSpecifier")
+  // The checks read the specifier's fields (``Specifier/Fields``): a member of the type its
+  // field holds is in the field, one of another type among the extras, as written. So a
+  // `Type` that is a string is the kind's name, and a `Titles` in its field is all strings.
+  //
+  // A page shown for the first time checks each of its specifiers, nearly all of them
+  // sound: each check tests first, inlined (`@inline(__always)`), what a sound specifier
+  // passes, and only then calls what words a problem.
+
+  /// Checks each specifier of a page.
+  mutating func check(_ page: SettingsSchema.Page) {
+    for specifier in page.specifiers { check(specifier, on: page) }
+  }
+
+  private mutating func check(_ specifier: Specifier, on page: SettingsSchema.Page) {
+    guard specifier.fields.hasType else {
+      reportType(specifier, on: page)
       return
     }
     checkMisspelledKeys(specifier, on: page)
@@ -163,18 +205,26 @@ private struct Linter {
     case .toggleSwitch:
       requireKey(specifier, on: page)
       requireTitle(specifier, on: page)
-      if requireDefault(specifier, on: page) { checkToggleDefault(specifier, on: page) }
+      // A default missing, or neither of the toggle's values, leaves the row usable: only
+      // `settei lint` looks at it.
+      if reportsEverything, requireDefault(specifier, on: page) {
+        checkToggleDefault(specifier, on: page)
+      }
     case .multiValue, .radioGroup:
       requireKey(specifier, on: page)
-      if specifier.kind == .multiValue { requireTitle(specifier, on: page) }
-      let hasDefault = requireDefault(specifier, on: page)
-      let hasTitles = requireArray("Titles", specifier, on: page)
-      let hasValues = requireArray("Values", specifier, on: page)
-      checkTitles(specifier, on: page, hasTitles: hasTitles, hasValues: hasValues)
-      if hasDefault, hasValues { checkDefaultAmongValues(specifier, on: page) }
+      if case .multiValue = specifier.kind { requireTitle(specifier, on: page) }
+      // A default missing or not among the values leaves the row usable, as a toggle's does.
+      let hasDefault = reportsEverything && requireDefault(specifier, on: page)
+      let titles = arrayMember(.titles, of: specifier)
+      let values = arrayMember(.values, of: specifier)
+      let titleCount = requireArray(titles, "Titles", specifier, on: page)
+      let valueCount = requireArray(values, "Values", specifier, on: page)
+      checkTitles(specifier, on: page, titleCount: titleCount, valueCount: valueCount)
+      if hasDefault, valueCount != nil { checkDefaultAmongValues(specifier, on: page) }
     case .textField:
       requireKey(specifier, on: page)
-      if let value = specifier[member: .defaultValue], value.stringValue == nil {
+      guard reportsEverything else { break }
+      if let value = specifier.defaultValue, value.stringValue == nil {
         report(
           .warning, specifier, on: page,
           "DefaultValue is \(describe(value)), not a string; a text field holds text",
@@ -185,19 +235,20 @@ private struct Linter {
       checkSlider(specifier, on: page)
     case .titleValue:
       requireKey(specifier, on: page)
-      if specifier[member: .defaultValue] == nil {
+      if reportsEverything, !specifier.has(.defaultValue) {
         report(
           .warning, specifier, on: page,
           "the title value has no DefaultValue; Apple's reference requires one, and the row "
             + "is empty until the app stores a value",
           fix: "add DefaultValue")
       }
-      let hasTitles =
-        specifier[member: .titles] != nil && optionalArray("Titles", specifier, on: page)
-      let hasValues =
-        specifier[member: .values] != nil && optionalArray("Values", specifier, on: page)
-      if hasTitles || hasValues {
-        checkTitles(specifier, on: page, hasTitles: hasTitles, hasValues: hasValues)
+      // Optional here: only a member that is there is checked.
+      let titles = arrayMember(.titles, of: specifier)
+      let values = arrayMember(.values, of: specifier)
+      let titleCount = optionalArray(titles, "Titles", specifier, on: page)
+      let valueCount = optionalArray(values, "Values", specifier, on: page)
+      if titleCount != nil || valueCount != nil {
+        checkTitles(specifier, on: page, titleCount: titleCount, valueCount: valueCount)
       }
     case .childPane:
       requireTitle(specifier, on: page)
@@ -207,13 +258,28 @@ private struct Linter {
     case .textView, .openURL, .button, .mailCompose, .customView, .datePicker:
       break
     case .other:
-      reportUnknownType(typeName, specifier, on: page)
+      reportUnknownType(specifier, on: page)
     }
   }
 
-  private mutating func reportUnknownType(
-    _ name: String, _ specifier: Specifier, on page: SettingsSchema.Page
-  ) {
+  /// Reports a specifier without a `Type` of its own field: none, or one that is no string.
+  private mutating func reportType(_ specifier: Specifier, on page: SettingsSchema.Page) {
+    guard let type = specifier.fields.extra?[SpecifierKey.type] else {
+      report(
+        .error, specifier, on: page, "the specifier has no Type",
+        fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
+      return
+    }
+    report(
+      .error, specifier, on: page,
+      "Type is \(describe(type)), not a string",
+      fix: "write the type's name as a string, such as PSToggleSwitchSpecifier")
+  }
+
+  private mutating func reportUnknownType(_ specifier: Specifier, on page: SettingsSchema.Page) {
+    // A warning: the nearest name is not looked for when only row-breaking errors count.
+    guard reportsEverything else { return }
+    let name = specifier.kind.typeName
     let known = SchemaLinter.appleTypes + SchemaLinter.inAppSettingsKitTypes
     let nearest = known.map { ($0, editDistance($0.lowercased(), name.lowercased())) }
       .min { $0.1 < $1.1 }
@@ -233,11 +299,18 @@ private struct Linter {
       fix: fix)
   }
 
+  @inline(__always)
   private mutating func checkMisspelledKeys(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    // No one defines the misspelled keys: a specifier with only keys someone defines (nearly
-    // every one) has none of them.
-    guard specifier.fields.extra != nil else { return }
-    for (wrong, right) in SchemaLinter.misspelledKeys where specifier[member: wrong] != nil {
+    // Warnings only. No one defines the misspelled keys, so they are among the extras: a
+    // specifier with only keys someone defines (nearly every one) has none of them.
+    guard reportsEverything, let extra = specifier.fields.extra else { return }
+    reportMisspelledKeys(in: extra, specifier, on: page)
+  }
+
+  private mutating func reportMisspelledKeys(
+    in extra: [String: PropertyListValue], _ specifier: Specifier, on page: SettingsSchema.Page
+  ) {
+    for (wrong, right) in SchemaLinter.misspelledKeys where extra[wrong] != nil {
       report(
         .warning, specifier, on: page,
         "\(wrong) is not a key Settings.app reads (it is spelled \(right)); it is ignored",
@@ -245,24 +318,42 @@ private struct Linter {
     }
   }
 
+  @inline(__always)
   private mutating func requireKey(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let key = specifier[member: .key] else {
+    // A string `Key` is in its field.
+    if let key = specifier.key, !key.isEmpty { return }
+    reportKey(specifier, on: page)
+  }
+
+  /// Reports a `Key` that is missing, empty or not a string.
+  private mutating func reportKey(_ specifier: Specifier, on page: SettingsSchema.Page) {
+    if let key = specifier.key {
+      report(
+        .error, specifier, on: page,
+        "Key is \(describe(.string(key))); it must be a non-empty string",
+        fix: "give Key the name under which the app reads the value")
+      return
+    }
+    guard let key = specifier.fields.extra?[SpecifierKey.key] else {
       report(
         .error, specifier, on: page,
         "the \(specifier.kind.typeName) has no Key, so its value cannot be stored",
         fix: "add Key, the name under which the app reads the value")
       return
     }
-    if key.stringValue?.isEmpty ?? true {
-      report(
-        .error, specifier, on: page,
-        "Key is \(describe(key)); it must be a non-empty string",
-        fix: "give Key the name under which the app reads the value")
-    }
+    report(
+      .error, specifier, on: page,
+      "Key is \(describe(key)); it must be a non-empty string",
+      fix: "give Key the name under which the app reads the value")
   }
 
+  @inline(__always)
   private mutating func requireTitle(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard !specifier.has(.title) else { return }
+    guard reportsEverything, !specifier.has(.title) else { return }
+    reportNoTitle(specifier, on: page)
+  }
+
+  private mutating func reportNoTitle(_ specifier: Specifier, on page: SettingsSchema.Page) {
     report(
       .warning, specifier, on: page,
       "the \(specifier.kind.typeName) has no Title; Apple's reference requires one, and the "
@@ -271,83 +362,147 @@ private struct Linter {
   }
 
   /// Reports a missing `DefaultValue`; `true` if there is one.
+  @inline(__always)
   private mutating func requireDefault(_ specifier: Specifier, on page: SettingsSchema.Page)
     -> Bool
   {
     guard !specifier.has(.defaultValue) else { return true }
+    reportNoDefault(specifier, on: page)
+    return false
+  }
+
+  private mutating func reportNoDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
     report(
       .error, specifier, on: page,
       "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
       fix: "add DefaultValue, the value shown until the user changes it", leavesRowUsable: true)
-    return false
   }
 
-  /// Reports a missing or non-array member; `true` if it is an array.
-  private mutating func requireArray(
-    _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
-  ) -> Bool {
-    guard specifier[member: member] != nil else {
-      report(
-        .error, specifier, on: page,
-        "the \(specifier.kind.typeName) has no \(member), so there is nothing to choose from",
-        fix: "add \(member): "
-          + (member == "Titles" ? "the text of each choice" : "the value stored for each choice"))
-      return false
+  /// A member that should hold an array (`Titles`, `ShortTitles`, `Values`), as written.
+  private enum ArrayMember {
+    case missing
+    case notAnArray(PropertyListValue)
+    case array(count: Int)
+  }
+
+  /// `member` of `specifier`, from its field when it is there, without making its array.
+  @inline(__always)
+  private func arrayMember(_ member: Specifier.Member, of specifier: Specifier) -> ArrayMember {
+    let fields = specifier.fields
+    switch member {
+    case .titles: if let titles = fields.titles { return .array(count: titles.count) }
+    case .shortTitles: if let titles = fields.shortTitles { return .array(count: titles.count) }
+    case .values: if let values = fields.values { return .array(count: values.count) }
+    default: break
     }
-    return optionalArray(member, specifier, on: page)
+    return arrayMemberAsWritten(member, of: specifier)
   }
 
-  /// Reports a member that is present but not an array; `true` if it is an array.
-  private mutating func optionalArray(
-    _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
-  ) -> Bool {
-    guard let value = specifier[member: member], value.arrayValue == nil else { return true }
+  /// `member` of `specifier` among its extras: titles that are not all strings, or a member
+  /// that is no array, are kept as written.
+  private func arrayMemberAsWritten(_ member: Specifier.Member, of specifier: Specifier)
+    -> ArrayMember
+  {
+    guard let value = specifier.fields.extra?[member.name] else { return .missing }
+    guard let array = value.arrayValue else { return .notAnArray(value) }
+    return .array(count: array.count)
+  }
+
+  /// Reports a missing or non-array member; its number of entries if it is an array.
+  @inline(__always)
+  private mutating func requireArray(
+    _ value: ArrayMember, _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
+  ) -> Int? {
+    if case .array(let count) = value { return count }
+    return reportArray(value, member, specifier, on: page)
+  }
+
+  /// Reports a missing or non-array member; `nil`.
+  private mutating func reportArray(
+    _ value: ArrayMember, _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
+  ) -> Int? {
+    guard case .missing = value else { return optionalArray(value, member, specifier, on: page) }
     report(
-      .error, specifier, on: page, "\(member) is \(describe(value)), not an array",
-      fix: "make \(member) an array with one entry per choice")
-    return false
+      .error, specifier, on: page,
+      "the \(specifier.kind.typeName) has no \(member), so there is nothing to choose from",
+      fix: "add \(member): "
+        + (member == "Titles" ? "the text of each choice" : "the value stored for each choice"))
+    return nil
   }
 
+  /// Reports a member that is present but not an array; its number of entries if it is an
+  /// array, `nil` if it is not or is missing.
+  private mutating func optionalArray(
+    _ value: ArrayMember, _ member: String, _ specifier: Specifier, on page: SettingsSchema.Page
+  ) -> Int? {
+    switch value {
+    case .missing:
+      return nil
+    case .notAnArray(let value):
+      report(
+        .error, specifier, on: page, "\(member) is \(describe(value)), not an array",
+        fix: "make \(member) an array with one entry per choice")
+      return nil
+    case .array(let count):
+      return count
+    }
+  }
+
+  /// Checks `Titles` against `Values` and the titles themselves, given the number of entries
+  /// of each that is an array, and `ShortTitles`.
+  @inline(__always)
   private mutating func checkTitles(
-    _ specifier: Specifier, on page: SettingsSchema.Page, hasTitles: Bool, hasValues: Bool
+    _ specifier: Specifier, on page: SettingsSchema.Page, titleCount: Int?, valueCount: Int?
   ) {
-    let titles = hasTitles ? specifier[member: .titles]?.arrayValue ?? [] : []
-    let values = hasValues ? specifier[member: .values]?.arrayValue ?? [] : []
-    if hasTitles, hasValues, titles.count != values.count {
+    if let titleCount, let valueCount, titleCount != valueCount {
       report(
         .error, specifier, on: page,
-        "Titles has \(entries(titles.count)) but Values has \(entries(values.count))",
+        "Titles has \(entries(titleCount)) but Values has \(entries(valueCount))",
         fix: "give every value a title, in the same order")
     }
-    if let firstNonString = titles.firstIndex(where: { $0.stringValue == nil }) {
+    // The rest are warnings.
+    guard reportsEverything else { return }
+    checkTitleWarnings(specifier, on: page, titleCount: titleCount, valueCount: valueCount)
+  }
+
+  /// The warnings of ``checkTitles(_:on:titleCount:valueCount:)``.
+  private mutating func checkTitleWarnings(
+    _ specifier: Specifier, on page: SettingsSchema.Page, titleCount: Int?, valueCount: Int?
+  ) {
+    // Titles that are not all strings are kept as written, among the extras.
+    if titleCount != nil, let titles = specifier.fields.extra?[SpecifierKey.titles]?.arrayValue,
+      let firstNonString = titles.firstIndex(where: { $0.stringValue == nil })
+    {
       report(
         .warning, specifier, on: page,
         "Titles[\(firstNonString)] is \(describe(titles[firstNonString])), not a string; "
           + "titles are the text shown for each choice",
         fix: "write every title as a string")
     }
-    if let short = specifier[member: .shortTitles] {
-      if let shortTitles = short.arrayValue {
-        if hasValues, shortTitles.count != values.count {
-          report(
-            .warning, specifier, on: page,
-            "ShortTitles has \(entries(shortTitles.count)) but Values has "
-              + "\(entries(values.count)); the full titles are shown instead",
-            fix: "give every value a short title, in the same order")
-        }
-      } else {
+    switch arrayMember(.shortTitles, of: specifier) {
+    case .missing:
+      break
+    case .notAnArray(let short):
+      report(
+        .warning, specifier, on: page, "ShortTitles is \(describe(short)), not an array",
+        fix: "make ShortTitles an array with one entry per value")
+    case .array(let count):
+      if let valueCount, count != valueCount {
         report(
-          .warning, specifier, on: page, "ShortTitles is \(describe(short)), not an array",
-          fix: "make ShortTitles an array with one entry per value")
+          .warning, specifier, on: page,
+          "ShortTitles has \(entries(count)) but Values has \(entries(valueCount)); the full "
+            + "titles are shown instead",
+          fix: "give every value a short title, in the same order")
       }
     }
   }
 
+  /// Reports a `DefaultValue` that is not among `Values`: the row works all the same.
   private mutating func checkDefaultAmongValues(
     _ specifier: Specifier, on page: SettingsSchema.Page
   ) {
-    guard let value = specifier[member: .defaultValue],
-      let values = specifier[member: .values]?.arrayValue
+    guard let value = specifier.defaultValue,
+      let values = specifier.fields.values
     else { return }
     // Numbers match by value, as iOS compares them: 250 is the choice 250.0.
     if values.contains(where: { $0.isSame(as: value) }) { return }
@@ -357,13 +512,14 @@ private struct Linter {
       fix: "use one of Values as DefaultValue, or add it to Values", leavesRowUsable: true)
   }
 
+  /// Reports a toggle's `DefaultValue` that is neither of its values: the row works all the
+  /// same.
   private mutating func checkToggleDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    guard let value = specifier[member: .defaultValue] else { return }
+    guard let value = specifier.defaultValue else { return }
     let on = specifier.trueValue
     let off = specifier.falseValue
     if value.isSame(as: on) || value.isSame(as: off) { return }
-    let hasOwnValues =
-      specifier[member: .trueValue] != nil || specifier[member: .falseValue] != nil
+    let hasOwnValues = specifier.has(.trueValue) || specifier.has(.falseValue)
     let fix =
       hasOwnValues
       ? "use TrueValue (\(on.debugDescription)) or FalseValue (\(off.debugDescription)) as "
@@ -377,40 +533,17 @@ private struct Linter {
   }
 
   private mutating func checkSlider(_ specifier: Specifier, on page: SettingsSchema.Page) {
-    var numbers: [String: Double] = [:]
-    for member in ["DefaultValue", "MinimumValue", "MaximumValue"] {
-      guard let value = specifier[member: member] else {
-        report(
-          .error, specifier, on: page,
-          "the slider has no \(member); Apple's reference requires one",
-          fix: "add \(member), a number", leavesRowUsable: member == "DefaultValue")
-        continue
-      }
-      guard let number = value.numberValue else {
-        report(
-          .error, specifier, on: page, "\(member) is \(describe(value)), not a number",
-          fix: "write \(member) as a number (<real> or <integer>)",
-          leavesRowUsable: member == "DefaultValue")
-        continue
-      }
-      if value.stringValue != nil {
-        // iOS and InAppSettingsKit read the text as a number: the slider works.
-        report(
-          .warning, specifier, on: page,
-          "\(member) is \(describe(value)); iOS reads it as the number \(format(number))",
-          fix: "write \(member) as <real> or <integer>", leavesRowUsable: true)
-      }
-      numbers[member] = number
-    }
-    guard let minimum = numbers["MinimumValue"], let maximum = numbers["MaximumValue"] else {
-      return
-    }
+    // Each of the three is checked, in this order, before they are compared.
+    let value = sliderNumber(.defaultValue, of: specifier, on: page)
+    let minimum = sliderNumber(.minimumValue, of: specifier, on: page)
+    let maximum = sliderNumber(.maximumValue, of: specifier, on: page)
+    guard let minimum, let maximum else { return }
     if minimum > maximum {
       report(
         .error, specifier, on: page,
         "MinimumValue \(format(minimum)) is greater than MaximumValue \(format(maximum))",
         fix: "swap MinimumValue and MaximumValue")
-    } else if let value = numbers["DefaultValue"], value < minimum || value > maximum {
+    } else if let value, value < minimum || value > maximum {
       report(
         .warning, specifier, on: page,
         "DefaultValue \(format(value)) is outside the slider's range, \(format(minimum)) to "
@@ -419,11 +552,45 @@ private struct Linter {
     }
   }
 
+  /// A slider's `DefaultValue`, `MinimumValue` or `MaximumValue` as iOS reads it; reports one
+  /// that is missing, not a number, or a number written as text.
+  private mutating func sliderNumber(
+    _ member: Specifier.Member, of specifier: Specifier, on page: SettingsSchema.Page
+  ) -> Double? {
+    let name = member.name
+    // Without a `DefaultValue` the slider starts at its minimum: the row works.
+    let isDefault = member == .defaultValue
+    guard let value = specifier[member: member] else {
+      report(
+        .error, specifier, on: page,
+        "the slider has no \(name); Apple's reference requires one",
+        fix: "add \(name), a number", leavesRowUsable: isDefault)
+      return nil
+    }
+    guard let number = value.numberValue else {
+      report(
+        .error, specifier, on: page, "\(name) is \(describe(value)), not a number",
+        fix: "write \(name) as a number (<real> or <integer>)", leavesRowUsable: isDefault)
+      return nil
+    }
+    if value.stringValue != nil {
+      // iOS and InAppSettingsKit read the text as a number: the slider works.
+      report(
+        .warning, specifier, on: page,
+        "\(name) is \(describe(value)); iOS reads it as the number \(format(number))",
+        fix: "write \(name) as <real> or <integer>", leavesRowUsable: true)
+    }
+    return number
+  }
+
   private mutating func checkChildPane(_ specifier: Specifier, on page: SettingsSchema.Page) {
     if specifier.opensCustomController { return }
-    // A File that is a string, as nearly always, is in its field.
-    if specifier.file != nil {
-      checkPageReferences(specifier, on: page)
+    // A File that is a string, as nearly always, is in its field: the pane's one reference
+    // (``Specifier/forEachPageReference(_:)``), looked up at once.
+    if let file = specifier.file {
+      if !schema.hasPage(named: file) {
+        reportMissingPage(Specifier.PageReference(nestedIn: nil, file: file), specifier, on: page)
+      }
       return
     }
     guard let file = specifier[member: .file] else {
@@ -440,29 +607,36 @@ private struct Linter {
   /// Reports pages named by a specifier (or its nested specifiers) that are not loaded.
   private mutating func checkPageReferences(_ specifier: Specifier, on page: SettingsSchema.Page) {
     for reference in missingPageReferences(of: specifier) {
-      let what = reference.nestedIn.map { "\($0)'s File" } ?? "File"
-      let file = printable(reference.file)
-      let record = schema.missingPages.first {
-        $0.page == page.name && $0.specifierIndex == specifier.index && $0.file == reference.file
-      }
-      var fix = "add the page \(file).plist beside this one, or correct \(what)"
-      if reference.file.hasSuffix(".plist") {
-        fix =
-          "write \(what) without the extension: \(printable(String(reference.file.dropLast(6))))"
-      }
-      let message: String
-      if let reason = record?.reason {
-        message = "\(what) '\(file)' names a page that cannot be used: \(reason)"
-        fix = reference.file.contains("/") ? fix : "correct that file"
-      } else if let record, !record.searched.isEmpty {
-        let names = record.searched.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        message = "\(what) '\(file)' names no page: none of \(names.joined(separator: ", ")) exists"
-      } else {
-        message = "\(what) '\(file)' names no page in this schema"
-        if record == nil { fix = "add the page (under Children in JSON), or correct \(what)" }
-      }
-      report(.error, specifier, on: page, message, fix: fix)
+      reportMissingPage(reference, specifier, on: page)
     }
+  }
+
+  /// Reports a page that `specifier` names and the schema does not have.
+  private mutating func reportMissingPage(
+    _ reference: Specifier.PageReference, _ specifier: Specifier, on page: SettingsSchema.Page
+  ) {
+    let what = reference.nestedIn.map { "\($0)'s File" } ?? "File"
+    let file = printable(reference.file)
+    let record = schema.missingPages.first {
+      $0.page == page.name && $0.specifierIndex == specifier.index && $0.file == reference.file
+    }
+    var fix = "add the page \(file).plist beside this one, or correct \(what)"
+    if reference.file.hasSuffix(".plist") {
+      fix =
+        "write \(what) without the extension: \(printable(String(reference.file.dropLast(6))))"
+    }
+    let message: String
+    if let reason = record?.reason {
+      message = "\(what) '\(file)' names a page that cannot be used: \(reason)"
+      fix = reference.file.contains("/") ? fix : "correct that file"
+    } else if let record, !record.searched.isEmpty {
+      let names = record.searched.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+      message = "\(what) '\(file)' names no page: none of \(names.joined(separator: ", ")) exists"
+    } else {
+      message = "\(what) '\(file)' names no page in this schema"
+      if record == nil { fix = "add the page (under Children in JSON), or correct \(what)" }
+    }
+    report(.error, specifier, on: page, message, fix: fix)
   }
 
   /// The pages `specifier` names that the schema does not have: nearly always none, and
@@ -525,28 +699,30 @@ private struct Linter {
     }
     return nil
   }
+}
 
-  // MARK: Text
+// MARK: Text of the messages
 
-  private func describe(_ value: PropertyListValue) -> String {
-    let text = value.debugDescription
-    let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-    switch value {
-    case .array, .dictionary: return SettingsBundleLoader.article(value.typeName)
-    default: return "\(shown) (\(SettingsBundleLoader.article(value.typeName)))"
-    }
+// Free functions, so that a message handed to `report` unmade captures no linter.
+
+private func describe(_ value: PropertyListValue) -> String {
+  let text = value.debugDescription
+  let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+  switch value {
+  case .array, .dictionary: return SettingsBundleLoader.article(value.typeName)
+  default: return "\(shown) (\(SettingsBundleLoader.article(value.typeName)))"
   }
+}
 
-  private func list(_ values: [PropertyListValue]) -> String {
-    let shown = values.prefix(6).map(\.debugDescription).joined(separator: ", ")
-    return values.count > 6 ? shown + ", …" : shown
-  }
+private func list(_ values: [PropertyListValue]) -> String {
+  let shown = values.prefix(6).map(\.debugDescription).joined(separator: ", ")
+  return values.count > 6 ? shown + ", …" : shown
+}
 
-  private func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+private func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 
-  private func format(_ number: Double) -> String {
-    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-  }
+private func format(_ number: Double) -> String {
+  number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
 }
 
 /// The Levenshtein distance between two strings, by characters.

@@ -190,6 +190,37 @@ enum SettingsBundleLoader {
     var specifierIndex: Int
   }
 
+  /// Why a page named could not be used: the files looked for, and why a file found was no
+  /// page (`nil` when none was found).
+  struct Failure: Sendable, Equatable {
+    var searched: [String]
+    var reason: String?
+  }
+
+  /// What a reader knows of a page that a specifier names, or of the root. Plain numbers,
+  /// so that a state is copied, put in and put back without retaining anything.
+  enum PageState: Sendable, Equatable {
+    /// Found and not looked for or read yet; the specifiers that open it are
+    /// ``PageReader/pendingPages`` at `slot`.
+    case pending(slot: Int)
+    /// Read, and in the schema's pages.
+    case read
+    /// Not usable, for ``PageReader/failures`` at `slot`.
+    case failed(slot: Int)
+  }
+
+  /// What noting that a specifier names a page leaves to do.
+  enum NextStep {
+    /// Nothing: the page is read, or was pending already.
+    case nothing
+    /// Listing the page among those pending: it was not known.
+    case listAsPending
+    /// Recording the page as missing for the specifier: it could not be used.
+    case recordMissing(Failure)
+    /// Reading the page, opened by these specifiers.
+    case read(PendingPage)
+  }
+
   /// Reads the pages of one bundle: the root when the schema is loaded, each child page when
   /// it is first needed (``SettingsSchema/loadPage(named:)``), with its `.strings` tables.
   /// A schema keeps it for the pages it has not read yet.
@@ -201,11 +232,18 @@ enum SettingsBundleLoader {
     /// The `.lproj` folders, sorted by name. Their files are looked for by name, as the
     /// pages are: nothing lists every page or table of a bundle.
     let languages: [LanguageFolder]
-    /// Child pages found and not read yet, by name, and the order they were found in.
-    var pending: [String: PendingPage] = [:]
+    /// Every page named so far and the root, by name: pending, read or failed. One map, so
+    /// that a page named is looked up once to know what to do with it (a root page of a
+    /// thousand child panes names a thousand). The schema's pages of a bundle are the pages
+    /// this reader read.
+    var states: [String: PageState] = [:]
+    /// The specifiers that open each page found, by slot (``PageState/pending(slot:)``), in
+    /// the order the pages were found; a page read keeps its slot.
+    var pendingPages: [PendingPage] = []
+    /// Why each page that failed could not be used, by slot (``PageState/failed(slot:)``).
+    var failures: [Failure] = []
+    /// The pages pending, in the order they were found.
     var pendingOrder: [String] = []
-    /// Pages that could not be read: the files looked for, and why a file found was no page.
-    var failed: [String: (searched: [String], reason: String?)] = [:]
     /// The strings tables read so far.
     var tablesRead: Set<String> = []
     /// The idiom the schema was limited to (``SettingsSchema/limited(to:)``): the pages read
@@ -240,9 +278,20 @@ enum SettingsBundleLoader {
 
     static func == (left: PageReader, right: PageReader) -> Bool {
       left.folder == right.folder && left.idiom == right.idiom && left.language == right.language
-        && left.pendingOrder == right.pendingOrder && left.pending == right.pending
+        && left.pendingOrder == right.pendingOrder && left.states == right.states
+        && left.pendingPages == right.pendingPages && left.failures == right.failures
         && left.tablesRead == right.tablesRead && left.idiomShown == right.idiomShown
-        && Set(left.failed.keys) == Set(right.failed.keys)
+    }
+
+    /// Whether some page is found and not read yet.
+    var hasPendingPages: Bool { !pendingOrder.isEmpty }
+
+    /// Whether the page `name` is found and not read yet.
+    func isPending(_ name: String) -> Bool {
+      guard let index = states.index(forKey: name), case .pending = states.values[index] else {
+        return false
+      }
+      return true
     }
 
     /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
@@ -270,7 +319,9 @@ enum SettingsBundleLoader {
     {
       var schema = SettingsSchema(pages: [:], rootPageName: rootName, strings: StringsCatalog())
       switch readPage(at: rootPath, name: rootName, bytes: bytes, into: &schema) {
-      case .success(let root): add(root, to: &schema)
+      case .success(let root):
+        states[rootName] = .read
+        add(root, to: &schema)
       case .failure(let error): throw .unreadable(error.message)
       }
       // Eagerly, each page is read as it is found, and the pages it names are found in turn,
@@ -281,7 +332,7 @@ enum SettingsBundleLoader {
         queue += findPages(namedOn: queue[next], into: &schema, reading: !lazily)
         next += 1
       }
-      if !pending.isEmpty {
+      if hasPendingPages {
         schema.strings.unreadLanguages = languagesWithUnreadTables(besides: schema.strings)
         schema.pageReader = self
       }
@@ -312,14 +363,17 @@ enum SettingsBundleLoader {
     /// Reads the pending page `name`: adds it to `schema`, or records it as missing for each
     /// specifier that names it.
     mutating func read(_ name: String, into schema: inout SettingsSchema) {
-      guard let page = pending.removeValue(forKey: name) else { return }
+      // One look-up: the state is changed through its index.
+      guard let index = states.index(forKey: name), case .pending(let slot) = states.values[index]
+      else { return }
+      states.values[index] = .read
       pendingOrder.removeAll { $0 == name }
-      guard readPending(name, page, into: &schema) else { return }
+      guard readPending(name, pendingPages[slot], into: &schema) else { return }
       findPages(namedOn: name, into: &schema, reading: false)
     }
 
-    /// Reads a page that was pending, looking for its file first; `false` when there is none
-    /// or it cannot be used.
+    /// Reads a page that was pending and is taken to be read, looking for its file first;
+    /// `false` (and the page failed) when there is none or it cannot be used.
     private mutating func readPending(
       _ name: String, _ page: PendingPage, into schema: inout SettingsSchema
     ) -> Bool {
@@ -339,7 +393,8 @@ enum SettingsBundleLoader {
         return true
       case .failure(let error):
         let reason = error.message.isEmpty ? nil : error.message
-        failed[name] = (searched, reason)
+        states[name] = .failed(slot: failures.count)
+        failures.append(Failure(searched: searched, reason: reason))
         for referrer in page.openedBy {
           schema.missingPages.append(
             MissingPage(
@@ -368,46 +423,63 @@ enum SettingsBundleLoader {
       namedOn name: String, into schema: inout SettingsSchema, reading: Bool
     ) -> [String] {
       guard let page = schema.pages[name] else { return [] }
-      // The pages named here, in order, with the specifiers that name them.
-      var named: [(file: String, index: Int)] = []
-      for specifier in page.specifiers {
-        specifier.forEachPageReference { named.append(($0.file, specifier.index)) }
-      }
-      // Room for them all is made at once: a root page of a thousand child panes would
-      // otherwise grow (and rehash) the pending pages ten times.
-      pending.reserveCapacity(pending.count + named.count)
-      pendingOrder.reserveCapacity(pendingOrder.count + named.count)
+      // Room for the pages named here is made at once, counted first: a root page of a
+      // thousand child panes would otherwise grow (and rehash) the pages' states ten times.
+      var count = 0
+      for specifier in page.specifiers { specifier.forEachPageReference { _ in count += 1 } }
+      guard count > 0 else { return [] }
+      states.reserveCapacity(states.count + count)
+      pendingPages.reserveCapacity(pendingPages.count + count)
+      pendingOrder.reserveCapacity(pendingOrder.count + count)
       var read: [String] = []
-      for (file, index) in named where schema.pages.index(forKey: file) == nil {
-        find(file, from: page, index: index, into: &schema)
-        guard reading, let found = pending.removeValue(forKey: file) else { continue }
-        pendingOrder.removeAll { $0 == file }
-        if readPending(file, found, into: &schema) { read.append(file) }
+      for specifier in page.specifiers {
+        specifier.forEachPageReference { reference in
+          let file = reference.file
+          let referrer = Referrer(page: page.name, specifierIndex: specifier.index)
+          switch note(file, openedBy: referrer, reading: reading) {
+          case .nothing:
+            break
+          case .listAsPending:
+            pendingOrder.append(file)
+          case .recordMissing(let failure):
+            schema.missingPages.append(
+              MissingPage(
+                page: page.name, specifierIndex: specifier.index, file: file,
+                searched: failure.searched, reason: failure.reason))
+          case .read(let found):
+            pendingOrder.removeAll { $0 == file }
+            if readPending(file, found, into: &schema) { read.append(file) }
+          }
+        }
       }
       return read
     }
 
-    /// Notes the page `file` named by a specifier: pending, or missing if it was found to be.
-    private mutating func find(
-      _ file: String, from page: SettingsSchema.Page, index: Int,
-      into schema: inout SettingsSchema
-    ) {
-      // A page that failed is no longer pending.
-      if !failed.isEmpty, let failure = failed[file] {
-        schema.missingPages.append(
-          MissingPage(
-            page: page.name, specifierIndex: index, file: file, searched: failure.searched,
-            reason: failure.reason))
-        return
-      }
-      // One look-up for a page named here first, as nearly every one is: a root page of a
-      // thousand child panes does this for each.
-      let referrer = Referrer(page: page.name, specifierIndex: index)
-      if var earlier = pending.updateValue(PendingPage(firstOpenedBy: referrer), forKey: file) {
-        earlier.alsoOpenedBy.append(referrer)
-        pending[file] = earlier
-      } else {
-        pendingOrder.append(file)
+    /// Notes that `referrer` names the page `file`: a page not known yet is pending from then
+    /// on; with `reading`, a page not read is taken to be read, and is to be read at once.
+    private mutating func note(_ file: String, openedBy referrer: Referrer, reading: Bool)
+      -> NextStep
+    {
+      // One look-up for a page named here first, as nearly every one is: its state is put in
+      // at once, and the one it had, if any, put back.
+      let slot = pendingPages.count
+      switch states.updateValue(reading ? .read : .pending(slot: slot), forKey: file) {
+      case nil:
+        let page = PendingPage(firstOpenedBy: referrer)
+        if reading { return .read(page) }
+        pendingPages.append(page)
+        return .listAsPending
+      case .read?:
+        if !reading { states[file] = .read }
+        return .nothing
+      case .failed(let failure)?:
+        states[file] = .failed(slot: failure)
+        return .recordMissing(failures[failure])
+      case .pending(let earlier)?:
+        pendingPages[earlier].alsoOpenedBy.append(referrer)
+        if reading { return .read(pendingPages[earlier]) }
+        states[file] = .pending(slot: earlier)
+        return .nothing
       }
     }
 

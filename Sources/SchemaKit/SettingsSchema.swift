@@ -80,9 +80,8 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// Whether the schema has the page `name`: read, or found and not read yet.
   public func hasPage(named name: String) -> Bool {
-    // A bundle read lazily has most of its pages pending at first. (Looked up by key, the
-    // pending page is not copied out.)
-    pageReader?.pending.index(forKey: name) != nil || pages.index(forKey: name) != nil
+    // A bundle read lazily has most of its pages pending at first: one look-up for each.
+    pageReader?.isPending(name) == true || pages.index(forKey: name) != nil
   }
 
   /// The pages found and not read yet, in the order they were found (a bundle loaded with
@@ -95,10 +94,10 @@ public struct SettingsSchema: Sendable, Equatable {
   /// ``loadProblems`` holds what else reading it found.
   public mutating func loadPage(named name: String) -> Page? {
     if let page = pages[name] { return page }
-    guard var reader = pageReader, reader.pending[name] != nil else { return nil }
+    guard var reader = pageReader, reader.isPending(name) else { return nil }
     pageReader = nil
     reader.read(name, into: &self)
-    pageReader = reader.pending.isEmpty ? nil : reader
+    pageReader = reader.hasPendingPages ? reader : nil
     strings.unreadLanguages =
       pageReader == nil ? [] : strings.unreadLanguages.subtracting(strings.tables.keys)
     return pages[name]

@@ -32,63 +32,65 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
     #expect(SchemaLinter.lint(try EmbeddedSchema.load()) == [])
   }
 
+  /// A schema with one specifier for each check the linter makes, most of them failing.
+  static let everyCheck = """
+    {"Title": "Everything", "PreferenceSpecifiers": [
+      {"Title": "no type"},
+      {"Type": 3},
+      {"Type": "PSToogleSwitchSpecifier", "Title": "typo", "Key": "typo"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "no key", "DefaultValue": true},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "empty key", "Key": "", "DefaultValue": true},
+      {"Type": "PSToggleSwitchSpecifier", "Key": "untitled", "DefaultValue": true},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "no default", "Key": "noDefault"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "yes", "Key": "yes", "DefaultValue": "YES"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "kinds", "Key": "kinds", "DefaultValue": 1.0,
+       "TrueValue": 1, "FalseValue": 0},
+      {"Type": "PSMultiValueSpecifier", "Title": "m1", "Key": "m1", "DefaultValue": 1, "Values": [1]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m2", "Key": "m2", "DefaultValue": 1, "Titles": ["a"]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m3", "Key": "m3", "DefaultValue": 1,
+       "Titles": "a", "Values": [1]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m4", "Key": "m4", "DefaultValue": 1,
+       "Titles": ["a", "b"], "Values": [1]},
+      {"Type": "PSRadioGroupSpecifier", "Key": "m5", "DefaultValue": 1,
+       "Titles": ["a", 2], "Values": [1, 2]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m6", "Key": "m6", "DefaultValue": 1,
+       "Titles": ["a"], "ShortTitles": ["a", "b"], "Values": [1]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m7", "Key": "m7", "DefaultValue": 1,
+       "Titles": ["a"], "ShortTitles": "a", "Values": [1]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m8", "Key": "m8", "DefaultValue": 3,
+       "Titles": ["a"], "Values": [1]},
+      {"Type": "PSRadioGroupSpecifier", "Key": "m9", "DefaultValue": 1,
+       "Titles": ["a"], "Values": [1.0]},
+      {"Type": "PSTextFieldSpecifier", "Title": "t", "Key": "t", "DefaultValue": 42},
+      {"Type": "PSSliderSpecifier", "Key": "s1", "DefaultValue": 1, "MaximumValue": 2},
+      {"Type": "PSSliderSpecifier", "Key": "s2", "DefaultValue": 1, "MinimumValue": "0",
+       "MaximumValue": "two"},
+      {"Type": "PSSliderSpecifier", "Key": "s3", "DefaultValue": 1, "MinimumValue": 5,
+       "MaximumValue": 1},
+      {"Type": "PSSliderSpecifier", "Key": "s4", "DefaultValue": 9, "MinimumValue": 0,
+       "MaximumValue": 1.5},
+      {"Type": "PSTitleValueSpecifier", "Title": "v", "Key": "v"},
+      {"Type": "PSChildPaneSpecifier", "Title": "c1"},
+      {"Type": "PSChildPaneSpecifier", "Title": "c2", "File": 7},
+      {"Type": "PSChildPaneSpecifier", "Title": "c3", "File": "Nowhere"},
+      {"Type": "IASKListGroupSpecifier", "Key": "list",
+       "ItemSpecifier": {"Type": "PSChildPaneSpecifier", "File": "Nope"}},
+      {"Type": "PSTextFieldSpecifier", "Title": "a1", "Key": "a1", "AutoCorrectionType": "No"},
+      {"Type": "PSTextFieldSpecifier", "Title": "a2", "Key": "a2", "AutoCapitalizationType": "None"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "d1", "Key": "dup", "DefaultValue": true},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "d2", "Key": "dup", "DefaultValue": false},
+      {"Type": "PSTextFieldSpecifier", "Title": "e1", "Key": "same"},
+      {"Type": "PSTextFieldSpecifier", "Title": "e2", "Key": "same"},
+      {"Type": "PSChildPaneSpecifier", "Title": "custom", "IASKViewControllerClass": "X"},
+      {"Type": "IASKButtonSpecifier", "Title": "b", "Key": "b"},
+      {"Type": "PSGroupSpecifier", "Title": "fine"},
+      {"Type": "PSChildPaneSpecifier", "Title": "fine", "File": "Fine", "Children":
+        {"PreferenceSpecifiers": [{"Type": "PSGroupSpecifier"}]}}
+    ]}
+    """
+
   @Test func aSyntheticSchemaTriggersEveryCheckOnce() throws {
-    let json = """
-      {"Title": "Everything", "PreferenceSpecifiers": [
-        {"Title": "no type"},
-        {"Type": 3},
-        {"Type": "PSToogleSwitchSpecifier", "Title": "typo", "Key": "typo"},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "no key", "DefaultValue": true},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "empty key", "Key": "", "DefaultValue": true},
-        {"Type": "PSToggleSwitchSpecifier", "Key": "untitled", "DefaultValue": true},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "no default", "Key": "noDefault"},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "yes", "Key": "yes", "DefaultValue": "YES"},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "kinds", "Key": "kinds", "DefaultValue": 1.0,
-         "TrueValue": 1, "FalseValue": 0},
-        {"Type": "PSMultiValueSpecifier", "Title": "m1", "Key": "m1", "DefaultValue": 1, "Values": [1]},
-        {"Type": "PSMultiValueSpecifier", "Title": "m2", "Key": "m2", "DefaultValue": 1, "Titles": ["a"]},
-        {"Type": "PSMultiValueSpecifier", "Title": "m3", "Key": "m3", "DefaultValue": 1,
-         "Titles": "a", "Values": [1]},
-        {"Type": "PSMultiValueSpecifier", "Title": "m4", "Key": "m4", "DefaultValue": 1,
-         "Titles": ["a", "b"], "Values": [1]},
-        {"Type": "PSRadioGroupSpecifier", "Key": "m5", "DefaultValue": 1,
-         "Titles": ["a", 2], "Values": [1, 2]},
-        {"Type": "PSMultiValueSpecifier", "Title": "m6", "Key": "m6", "DefaultValue": 1,
-         "Titles": ["a"], "ShortTitles": ["a", "b"], "Values": [1]},
-        {"Type": "PSMultiValueSpecifier", "Title": "m7", "Key": "m7", "DefaultValue": 1,
-         "Titles": ["a"], "ShortTitles": "a", "Values": [1]},
-        {"Type": "PSMultiValueSpecifier", "Title": "m8", "Key": "m8", "DefaultValue": 3,
-         "Titles": ["a"], "Values": [1]},
-        {"Type": "PSRadioGroupSpecifier", "Key": "m9", "DefaultValue": 1,
-         "Titles": ["a"], "Values": [1.0]},
-        {"Type": "PSTextFieldSpecifier", "Title": "t", "Key": "t", "DefaultValue": 42},
-        {"Type": "PSSliderSpecifier", "Key": "s1", "DefaultValue": 1, "MaximumValue": 2},
-        {"Type": "PSSliderSpecifier", "Key": "s2", "DefaultValue": 1, "MinimumValue": "0",
-         "MaximumValue": "two"},
-        {"Type": "PSSliderSpecifier", "Key": "s3", "DefaultValue": 1, "MinimumValue": 5,
-         "MaximumValue": 1},
-        {"Type": "PSSliderSpecifier", "Key": "s4", "DefaultValue": 9, "MinimumValue": 0,
-         "MaximumValue": 1.5},
-        {"Type": "PSTitleValueSpecifier", "Title": "v", "Key": "v"},
-        {"Type": "PSChildPaneSpecifier", "Title": "c1"},
-        {"Type": "PSChildPaneSpecifier", "Title": "c2", "File": 7},
-        {"Type": "PSChildPaneSpecifier", "Title": "c3", "File": "Nowhere"},
-        {"Type": "IASKListGroupSpecifier", "Key": "list",
-         "ItemSpecifier": {"Type": "PSChildPaneSpecifier", "File": "Nope"}},
-        {"Type": "PSTextFieldSpecifier", "Title": "a1", "Key": "a1", "AutoCorrectionType": "No"},
-        {"Type": "PSTextFieldSpecifier", "Title": "a2", "Key": "a2", "AutoCapitalizationType": "None"},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "d1", "Key": "dup", "DefaultValue": true},
-        {"Type": "PSToggleSwitchSpecifier", "Title": "d2", "Key": "dup", "DefaultValue": false},
-        {"Type": "PSTextFieldSpecifier", "Title": "e1", "Key": "same"},
-        {"Type": "PSTextFieldSpecifier", "Title": "e2", "Key": "same"},
-        {"Type": "PSChildPaneSpecifier", "Title": "custom", "IASKViewControllerClass": "X"},
-        {"Type": "IASKButtonSpecifier", "Title": "b", "Key": "b"},
-        {"Type": "PSGroupSpecifier", "Title": "fine"},
-        {"Type": "PSChildPaneSpecifier", "Title": "fine", "File": "Fine", "Children":
-          {"PreferenceSpecifiers": [{"Type": "PSGroupSpecifier"}]}}
-      ]}
-      """
-    var schema = try jsonSchema(json)
+    var schema = try jsonSchema(Self.everyCheck)
     schema.loadProblems = [
       LintProblem(
         severity: .warning, source: "de.lproj/Root.strings", page: "Root", message: "from loading",
@@ -233,5 +235,167 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
     let b = try #require(errors.first { $0.key == "b" })
     #expect(a.message.contains("is not among Values") && a.leavesRowUsable)
     #expect(b.message.contains("Titles has 2 entries") && !b.leavesRowUsable)
+  }
+}
+
+/// `rowBreakingErrors` checks for row-breaking errors only, without the other problems or
+/// their messages: what it finds is what keeping those errors of the full lint gives.
+@Suite struct LintRowBreakingErrorsTests {
+  /// The ways to fail each check that ``SchemaLinterTests/everyCheck`` does not take, on
+  /// three pages (one of a list's items): with it, every kind of problem the linter knows.
+  static let brokenSpecifiers = """
+    {"Title": "Broken", "PreferenceSpecifiers": [
+      {"Type": ["PSGroupSpecifier"]},
+      {"Type": {"a": 1}},
+      {"Type": "CompletelyUnknownThingSpecifier", "Title": "far"},
+      {"Type": "PSGroupSpecifier", "Title": "g", "AutoCorrectionType": "No",
+       "AutoCapitalizationType": "No"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "num key", "Key": 12, "DefaultValue": true},
+      {"Type": "PSToggleSwitchSpecifier", "Title": 5, "Key": "numtitle", "DefaultValue": true},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "own", "Key": "own", "DefaultValue": "x",
+       "TrueValue": "on"},
+      {"Type": "PSToggleSwitchSpecifier", "Key": 3, "AutoCorrectionType": 1},
+      {"Type": "PSMultiValueSpecifier", "Title": "m1", "Key": "m1", "DefaultValue": 1,
+       "Titles": {"a": 1}, "Values": {"b": 2}},
+      {"Type": "PSMultiValueSpecifier", "Title": "m2", "Key": "m2"},
+      {"Type": "PSMultiValueSpecifier", "Key": "m3", "Titles": [], "Values": []},
+      {"Type": "PSRadioGroupSpecifier", "Key": "m4", "DefaultValue": 1,
+       "Titles": ["a", 2, 3], "Values": [1, 2]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m5", "Key": "m5", "DefaultValue": 1,
+       "Titles": ["a"], "ShortTitles": ["a", 7], "Values": [1]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m6", "Key": "m6", "DefaultValue": 1,
+       "ShortTitles": "a", "Values": [1]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m7", "Key": "m7",
+       "DefaultValue": "a long default value, longer than forty characters",
+       "Titles": ["a", "b", "c", "d", "e", "f", "g"], "Values": [1, 2, 3, 4, 5, 6, 7]},
+      {"Type": "PSMultiValueSpecifier", "Title": "m8", "Key": "", "DefaultValue": 1,
+       "Titles": "x", "Values": "y", "ShortTitles": 4},
+      {"Type": "PSTextFieldSpecifier", "Title": "t2"},
+      {"Type": "PSSliderSpecifier", "Key": "s5"},
+      {"Type": "PSSliderSpecifier", "Key": "s6", "DefaultValue": "x", "MinimumValue": true,
+       "MaximumValue": [1]},
+      {"Type": "PSSliderSpecifier", "Key": "s7", "DefaultValue": "0.5", "MinimumValue": 0,
+       "MaximumValue": 1},
+      {"Type": "PSTitleValueSpecifier", "Title": "v2", "Key": "v2", "DefaultValue": 1,
+       "Titles": "a", "Values": 2},
+      {"Type": "PSTitleValueSpecifier", "Title": "v3", "Key": "v3", "DefaultValue": 1,
+       "Titles": ["a", "b"], "Values": [1]},
+      {"Type": "PSTitleValueSpecifier", "Title": "v4", "Key": "v4", "DefaultValue": 1,
+       "Titles": ["a", 3], "ShortTitles": "a"},
+      {"Type": "PSTitleValueSpecifier", "Title": "v5", "Key": "v5", "DefaultValue": 1,
+       "Values": [1, 2], "ShortTitles": ["a"]},
+      {"Type": "PSChildPaneSpecifier", "Title": "c4", "File": "Nowhere.plist"},
+      {"Type": "PSChildPaneSpecifier", "File": "sub/Nowhere"},
+      {"Type": "PSChildPaneSpecifier", "Title": "custom2", "IASKSegueIdentifier": "S",
+       "File": 3},
+      {"Type": "IASKListGroupSpecifier", "Key": "list",
+       "ItemSpecifier": {"Type": "PSChildPaneSpecifier", "File": "Nope.plist"},
+       "AddSpecifier": {"Type": "PSChildPaneSpecifier", "File": "Nope"}},
+      {"Type": "PSTextFieldSpecifier", "Title": "a1", "Key": "a1", "AutoCorrectionType": "No",
+       "Unknown": "x"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "d1", "Key": "dup", "DefaultValue": true},
+      {"Type": "IASKDatePickerSpecifier", "Key": "dp"},
+      {"Type": "PSChildPaneSpecifier", "Title": "fine", "File": "Fine", "Children":
+        {"PreferenceSpecifiers": [
+          {"Type": "PSToggleSwitchSpecifier", "Title": "d3", "Key": "dup", "DefaultValue": 1},
+          {"Type": "PSMultiValueSpecifier", "Key": "inner", "Titles": ["a", "b"], "Values": [1]},
+          {"Type": "PSChildPaneSpecifier", "Title": "back", "File": "Missing"}]}},
+      {"Type": "IASKListGroupSpecifier", "Key": "items", "ItemSpecifier":
+        {"Type": "PSChildPaneSpecifier", "File": "Item", "Children":
+          {"PreferenceSpecifiers": [
+            {"Type": "PSTextFieldSpecifier", "Title": "n", "Key": "dup"},
+            {"Type": "PSTextFieldSpecifier", "Key": "dup", "DefaultValue": 3},
+            {"Type": "PSSliderSpecifier", "Key": "s", "MinimumValue": 1, "MaximumValue": 0}]}}}
+    ]}
+    """
+
+  /// What keeping the row-breaking errors of ``SchemaLinter/lint(_:)`` gives: the first
+  /// error of each specifier that does not leave its row usable, by page and index.
+  private func rowBreakingErrorsOfTheFullLint(_ schema: SettingsSchema) -> [String: [Int: String]] {
+    var result: [String: [Int: String]] = [:]
+    for problem in SchemaLinter.lint(schema)
+    where problem.severity == .error && !problem.leavesRowUsable {
+      guard let index = problem.specifierIndex, result[problem.page]?[index] == nil else {
+        continue
+      }
+      result[problem.page, default: [:]][index] = problem.message
+    }
+    return result
+  }
+
+  /// Expects both `rowBreakingErrors` to give what the full lint gives, of the schema and of
+  /// each of its pages; returns how many errors that is.
+  @discardableResult
+  private func expectTheFullLintsErrors(
+    _ schema: SettingsSchema, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int {
+    let expected = rowBreakingErrorsOfTheFullLint(schema)
+    #expect(SchemaLinter.rowBreakingErrors(in: schema) == expected, sourceLocation: sourceLocation)
+    for name in schema.pages.keys {
+      #expect(
+        SchemaLinter.rowBreakingErrors(onPage: name, of: schema) == expected[name] ?? [:],
+        "page \(name)", sourceLocation: sourceLocation)
+    }
+    return expected.values.map(\.count).reduce(0, +)
+  }
+
+  @Test func specifiersBrokenEveryWay() throws {
+    #expect(expectTheFullLintsErrors(try jsonSchema(SchemaLinterTests.everyCheck)) == 15)
+    var schema = try jsonSchema(Self.brokenSpecifiers)
+    // Problems of loading come first for their specifier, whether they break it or not.
+    schema.loadProblems = [
+      LintProblem(
+        severity: .error, source: "s.json", page: "Root", specifierIndex: 5,
+        message: "from loading", fix: "x"),
+      LintProblem(
+        severity: .error, source: "s.json", page: "Root", specifierIndex: 4,
+        message: "usable", fix: "x", leavesRowUsable: true),
+      LintProblem(
+        severity: .warning, source: "s.json", page: "Fine", specifierIndex: 1,
+        message: "a warning", fix: "x"),
+      LintProblem(
+        severity: .error, source: "s.json", page: "Elsewhere", specifierIndex: 0,
+        message: "a page the schema lacks", fix: "x"),
+    ]
+    #expect(expectTheFullLintsErrors(schema) == 22)
+    let errors = SchemaLinter.rowBreakingErrors(in: schema)
+    #expect(errors["Root"]?[5] == "from loading")
+    #expect(errors["Root"]?[4] == "Key is 12 (an integer); it must be a non-empty string")
+    #expect(errors["Elsewhere"]?[0] == "a page the schema lacks")
+    #expect(errors["Item"]?[2] == "MinimumValue 1 is greater than MaximumValue 0")
+  }
+
+  @Test func theFixtureBundles() throws {
+    for path in PackagePaths.bundles + [PackagePaths.realWorldCasesBundle] {
+      for idiom in [Idiom.phone, .pad] {
+        expectTheFullLintsErrors(try SchemaLoader.load(path: path, idiom: idiom))
+      }
+      // Each page of the fixtures on its own, as the root of a schema.
+      for file in folderEntries(path) where file.hasSuffix(".plist") {
+        expectTheFullLintsErrors(try SchemaLoader.load(path: path + "/" + file))
+      }
+    }
+  }
+
+  @Test func aBundleReadPageByPage() throws {
+    let folder = try TemporaryFolder()
+    let generated = GeneratedSchema(panes: 3, settingsPerPane: 40)
+    let path = try generated.writeBundle(to: folder.file("Gen.bundle"), brokenPane: 1)
+    var schema = try SchemaLoader.load(path: path, lazily: true)
+    expectTheFullLintsErrors(schema)
+    for pane in 0..<3 {
+      _ = schema.loadPage(named: generated.paneFile(pane))
+      expectTheFullLintsErrors(schema)
+    }
+    #expect(SchemaLinter.rowBreakingErrors(in: schema)["Root"]?.count == 1)
+  }
+
+  @Test func generatedSchemas() throws {
+    let generated = GeneratedSchema(panes: 4, settingsPerPane: 150)
+    let json = try JSONSchemaReader.read(generated.json(), source: "big.json")
+    #expect(expectTheFullLintsErrors(json) == 0)
+    let folder = try TemporaryFolder()
+    try generated.writeBundle(to: folder.file("Big.bundle"))
+    #expect(expectTheFullLintsErrors(try SchemaLoader.load(path: folder.file("Big.bundle"))) == 0)
   }
 }

@@ -166,6 +166,53 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(schema.missingPages[2].searched.isEmpty)
   }
 
+  /// A root naming `Missing`, `Bad` and `Good` (then `Missing` and `Good` again, and
+  /// itself), and `Good` naming `Missing`, `Bad` and the root.
+  private func bundleNamingPagesTwice() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try writeText(
+      pagePlist(
+        childPane("Missing") + childPane("Bad") + childPane("Good") + childPane("Missing")
+          + childPane("Good") + childPane("Root")),
+      to: folder.file("Root.plist"))
+    try writeText(
+      pagePlist(childPane("Missing") + childPane("Bad") + childPane("Root")),
+      to: folder.file("Good.plist"))
+    try writeText("not a property list", to: folder.file("Bad.plist"))
+    return folder
+  }
+
+  @Test func aPageNamedAgainIsReadOnceAndMissingForEachSpecifierThatNamesIt() throws {
+    let folder = try bundleNamingPagesTwice()
+    let places: (SettingsSchema) -> [String] = { schema in
+      schema.missingPages.map { "\($0.page)[\($0.specifierIndex)] \($0.file)" }
+    }
+    let eager = try SchemaLoader.load(path: folder.path)
+    #expect(Set(eager.pages.keys) == ["Root", "Good"])
+    #expect(
+      places(eager) == [
+        "Root[0] Missing", "Root[1] Bad", "Root[3] Missing", "Good[0] Missing", "Good[1] Bad",
+      ])
+    #expect(eager.missingPages[1].reason?.hasPrefix(folder.file("Bad.plist")) == true)
+    #expect(eager.unreadPages.isEmpty)
+
+    var lazy = try SchemaLoader.load(path: folder.path, lazily: true)
+    #expect(lazy.unreadPages == ["Missing", "Bad", "Good"])
+    #expect(["Root", "Missing", "Bad", "Good"].allSatisfy(lazy.hasPage(named:)))
+    #expect(!lazy.hasPage(named: "Other"))
+    #expect(lazy.loadPage(named: "Good") != nil)
+    #expect(lazy.unreadPages == ["Missing", "Bad"])
+    #expect(lazy.missingPages.isEmpty)
+    #expect(lazy.loadPage(named: "Missing") == nil)
+    #expect(!lazy.hasPage(named: "Missing"))
+    #expect(lazy.loadPage(named: "Missing") == nil)
+    #expect(places(lazy) == ["Root[0] Missing", "Root[3] Missing", "Good[0] Missing"])
+    lazy.loadAllPages()
+    #expect(lazy.unreadPages.isEmpty && !lazy.hasPage(named: "Bad"))
+    #expect(Set(places(lazy)) == Set(places(eager)))
+    #expect(lazy.pages == eager.pages)
+  }
+
   @Test func specifiersThatAreNotDictionariesAreLeftOutWithAProblem() throws {
     let folder = try TemporaryFolder()
     try writeText(
