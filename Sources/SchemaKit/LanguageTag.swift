@@ -46,7 +46,10 @@ public struct LanguageTag: Equatable, Sendable {
 
   /// `zh-Hant-TW`.
   public var identifier: String {
-    [language, script, region].compactMap { $0 }.joined(separator: "-")
+    var text = language
+    if let script { text += "-" + script }
+    if let region { text += "-" + region }
+    return text
   }
 
   /// How well a folder of this tag serves a wish for `wanted`, lower is better; `nil` when it

@@ -96,7 +96,7 @@ enum XMLPageDecoder {
           case .known(let number):
             guard let member = Specifier.Member(rawValue: number) else { return nil }
             if let text = cursor.plainStringBytes() {
-              added = builder.add(member, Self.string(text, of: member))
+              added = Self.add(member, text, to: &builder)
             } else {
               added = builder.add(member, try cursor.value())
             }
@@ -119,21 +119,22 @@ enum XMLPageDecoder {
       to builder: inout Specifier.Builder
     ) -> Bool {
       guard let member = Specifier.Member(bytes: key) else {
-        return builder.add(plainText(key), string(text, of: nil))
+        return builder.add(plainText(key), .string(plainText(text)))
       }
-      return builder.add(member, string(text, of: member))
+      return add(member, text, to: &builder)
     }
 
-    /// The value of `member` whose `<string>` holds the plain text `text`: a `Type` Apple or
-    /// InAppSettingsKit defines is given as its kind's name (no String made), any other text
-    /// made a String from its bytes.
-    private static func string(_ text: UnsafeBufferPointer<UInt8>, of member: Specifier.Member?)
-      -> PropertyListValue
-    {
+    /// Adds `member` whose `<string>` holds the plain text `text` straight into its field: a
+    /// `Type` Apple or InAppSettingsKit defines as its kind (no String made), any other text
+    /// as a String made from its bytes.
+    private static func add(
+      _ member: Specifier.Member, _ text: UnsafeBufferPointer<UInt8>,
+      to builder: inout Specifier.Builder
+    ) -> Bool {
       if member == .type, let kind = Specifier.Kind(knownTypeName: text) {
-        return .string(kind.typeName)
+        return builder.add(type: kind)
       }
-      return .string(plainText(text))
+      return builder.add(member, string: plainText(text))
     }
 
     /// The String of plain ASCII text, copied from its bytes in one go: a little cheaper than

@@ -71,7 +71,10 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
     var next = 0
     for piece in pieces(of: template) {
       switch piece {
-      case .text(let piece): text += piece
+      // A String made of the piece is added: `+=` of a Substring goes through the generic
+      // `append(contentsOf:)`, whose first use at start-up costs 150,000 instructions of
+      // run-time type look-ups.
+      case .text(let piece): text += String(piece)
       case .placeholder(let written, let number):
         segments.append((text, (number.map { $0 - 1 } ?? next, written)))
         text = ""
@@ -96,31 +99,54 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
     case placeholder(written: String, number: Int?)
   }
 
-  /// A template cut into text and placeholders; `%%` is the text `%`.
+  /// A template cut into text and placeholders; `%%` is the text `%`. Read by its UTF-8
+  /// bytes (the marks are ASCII), which start-up does for the words every screen shows.
   private static func pieces(of template: String) -> [Piece] {
+    let utf8 = template.utf8
+    let end = utf8.endIndex
     var pieces: [Piece] = []
-    var rest = Substring(template)
-    while let percent = rest.firstIndex(of: "%") {
-      pieces.append(.text(rest[..<percent]))
-      let after = rest[rest.index(after: percent)...]
-      if after.first == "%" {
+    var rest = utf8.startIndex
+    while let percent = utf8[rest...].firstIndex(of: UInt8(ascii: "%")) {
+      pieces.append(.text(template[rest..<percent]))
+      let after = utf8.index(after: percent)
+      let first = after < end ? utf8[after] : nil
+      if first == UInt8(ascii: "%") {
         pieces.append(.text("%"))
-        rest = after.dropFirst()
-      } else if after.first == "@" {
+        rest = utf8.index(after: after)
+        continue
+      }
+      if first == UInt8(ascii: "@") {
         pieces.append(.placeholder(written: "%@", number: nil))
-        rest = after.dropFirst()
-      } else if let dollar = after.firstIndex(of: "$"), let number = Int(after[..<dollar]),
-        after[after.index(after: dollar)...].first == "@"
+        rest = utf8.index(after: after)
+        continue
+      }
+      // `%N$@`: a number of up to nine digits, then `$@`.
+      var digitsEnd = after
+      var number = 0
+      var digits = 0
+      while digitsEnd < end, digits < 9, let digit = Self.digit(utf8[digitsEnd]) {
+        number = number * 10 + digit
+        digits += 1
+        digitsEnd = utf8.index(after: digitsEnd)
+      }
+      let atSign = digitsEnd < end ? utf8.index(after: digitsEnd) : end
+      if digits > 0, atSign < end, utf8[digitsEnd] == UInt8(ascii: "$"),
+        utf8[atSign] == UInt8(ascii: "@")
       {
         pieces.append(.placeholder(written: "%\(number)$@", number: number))
-        rest = after[after.index(dollar, offsetBy: 2)...]
+        rest = utf8.index(after: atSign)
       } else {
         pieces.append(.text("%"))
         rest = after
       }
     }
-    pieces.append(.text(rest))
+    pieces.append(.text(template[rest..<end]))
     return pieces
+  }
+
+  /// The value of an ASCII digit, `nil` for any other byte.
+  private static func digit(_ byte: UInt8) -> Int? {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
   }
 }
 

@@ -43,6 +43,25 @@ import Testing
     #expect(MessageCatalog<Key>.placeholders(in: "100%% sure") == [])
   }
 
+  /// What is not a placeholder stays text: a lone `%` or one at the end, `%$@`, a number
+  /// without `$@`, and a `%` before text outside ASCII.
+  @Test(
+    arguments: [
+      ("100% sure", [("100% sure", nil)]),
+      ("at the end %", [("at the end %", nil)]),
+      ("%$@ x", [("%$@ x", nil)]),
+      ("%12 items", [("%12 items", nil)]),
+      ("%3$ only", [("%3$ only", nil)]),
+      ("%é %2$@!", [("%é ", 1), ("!", nil)]),
+      ("%%%@%10$@", [("%", 0), ("", 9), ("", nil)]),
+      ("%1234567890$@", [("%1234567890$@", nil)]),
+    ] as [(String, [(String, Int?)])])
+  func textThatIsNoPlaceholderStaysText(_ template: String, _ expected: [(String, Int?)]) {
+    let segments = MessageCatalog<Key>.segments(of: template)
+    #expect(segments.map(\.text) == expected.map(\.0), "\(template)")
+    #expect(segments.map { $0.argument?.index } == expected.map(\.1), "\(template)")
+  }
+
   @Test(arguments: [("ja", "ja"), ("ja-JP", "ja"), ("ja_JP", "ja"), ("EN-us", "en"), ("", "")])
   func theBaseLanguageOfATag(_ tag: String, _ base: String) {
     #expect(MessageCatalog<Key>.baseLanguage(tag) == base)
