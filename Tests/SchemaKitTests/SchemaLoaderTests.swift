@@ -88,6 +88,27 @@ import Testing
     }
   }
 
+  /// A schema's fingerprint names the idiom, the language and every file read (a line
+  /// each), stays the same while they do, and changes with any of them.
+  @Test func theFingerprintFollowsTheFilesOfTheSchema() throws {
+    let folder = try TemporaryFolder()
+    let bundle = folder.file("Settings.bundle")
+    try GeneratedSchema(panes: 2, settingsPerPane: 3).writeBundle(to: bundle)
+    let first = SchemaLoader.fingerprint(path: bundle, idiom: .phone, language: "ja")
+    let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "phone ja")
+    // The folder, its Root and two panes, ja.lproj and its three tables.
+    #expect(lines.count == 1 + 1 + 3 + 1 + 3)
+    #expect(lines.allSatisfy { !$0.isEmpty })
+    #expect(SchemaLoader.fingerprint(path: bundle, idiom: .phone, language: "ja") == first)
+    #expect(SchemaLoader.fingerprint(path: bundle, idiom: .pad, language: "ja") != first)
+    try writeText("\"Pane 1\" = \"ペイン\";\n", to: bundle + "/ja.lproj/Pane1.strings")
+    #expect(SchemaLoader.fingerprint(path: bundle, idiom: .phone, language: "ja") != first)
+    let embedded = SchemaLoader.fingerprint(path: nil, idiom: .phone, language: "en")
+    #expect(embedded.hasPrefix("phone en\nembedded "))
+    #expect(embedded == SchemaLoader.fingerprint(path: nil, idiom: .phone, language: "en"))
+  }
+
   @Test func neverCrashesOnOddFiles() throws {
     let folder = try TemporaryFolder()
     try writeText("", to: folder.file("empty.json"))
