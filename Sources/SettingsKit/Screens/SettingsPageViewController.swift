@@ -528,7 +528,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   {
     guard case .setting(let specifier) = sections[indexPath.section].rows[indexPath.row],
       specifier.kind == .childPane, !specifier.opensCustomController, let file = specifier.file,
-      model.page(named: file) == nil
+      keptScreen(of: specifier) == nil, model.page(named: file) == nil
     else { return indexPath }
     rebuildSectionsIfNeeded()
     tableView.reloadData()
@@ -552,11 +552,39 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
   }
 
+  /// The screen a row of this page opened last (a list of choices, a child pane's page),
+  /// by the row's specifier: opening the row again pushes the same controller, whose cells
+  /// are kept while nothing changed, instead of making its screen anew (InAppSettingsKit
+  /// kept its list and child controllers the same way). It follows the model while it is
+  /// off the stack, as every controller of a page does.
+  private var lastOpened: (specifier: Int, controller: ViewController)?
+
+  /// Pushes the screen of a row: the one kept in ``lastOpened`` when it belongs to the same
+  /// specifier and is not on a navigation stack, else a new one from `make`, then kept.
+  private func open(_ specifier: Specifier, make: () -> ViewController?) {
+    let controller: ViewController
+    if let kept = keptScreen(of: specifier) {
+      controller = kept
+    } else {
+      guard let made = make() else { return }
+      controller = made
+      lastOpened = (specifier.index, made)
+    }
+    navigationController?.pushViewController(controller, animated: true)
+  }
+
+  /// The screen kept for a row's specifier (``lastOpened``), when it is off the stack.
+  private func keptScreen(of specifier: Specifier) -> ViewController? {
+    guard let lastOpened, lastOpened.specifier == specifier.index,
+      lastOpened.controller.navigationController == nil
+    else { return nil }
+    return lastOpened.controller
+  }
+
   private func select(_ specifier: Specifier) {
     switch specifier.kind {
     case .multiValue:
-      navigationController?.pushViewController(
-        MultiValueViewController(specifier: specifier, page: page, model: model), animated: true)
+      open(specifier) { MultiValueViewController(specifier: specifier, page: page, model: model) }
     case .toggleSwitch:
       guard let key = specifier.key else { return }
       let isOn = SpecifierValues.isOn(model.value(forKey: key), for: specifier)
@@ -574,12 +602,13 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         change()
       }
     case .childPane:
-      guard !specifier.opensCustomController, let file = specifier.file,
-        let child = model.page(named: file)
-      else { return }
-      navigationController?.pushViewController(
-        SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
-        animated: true)
+      guard !specifier.opensCustomController, let file = specifier.file else { return }
+      // A kept page was read when it was made: it is pushed without looking it up again.
+      open(specifier) {
+        model.page(named: file).map {
+          SettingsPageViewController(page: $0, model: model, pane: (specifier, page))
+        }
+      }
     case .textField, .slider, .textView, .datePicker:
       guard
         let request = SettingEditor.request(

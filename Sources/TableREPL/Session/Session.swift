@@ -61,7 +61,10 @@ public final class Session {
   /// The session's own words (help, the page line, errors, questions): English by default;
   /// `SessionMessages.forLanguage("ja")` speaks Japanese, and any template may be replaced.
   public var messages = SessionMessages.forLanguage("en") {
-    didSet { rendererWords = Renderer.Words(messages) }
+    didSet {
+      rendererWords = Renderer.Words(messages)
+      renderedScreens.removeAll()
+    }
   }
   /// The page line and the other words of a screen, from ``messages``, ready to write.
   private var rendererWords = Renderer.englishWords
@@ -466,10 +469,18 @@ public final class Session {
     return rows
   }
 
-  /// Forgets the page and filter of a controller that left the stack.
+  /// Forgets the page and filter of a controller that left the stack. Its page layout is
+  /// put aside (``departedLayouts``) in case the controller comes back.
   private func forget(_ controller: ViewController) {
-    pages[ObjectIdentifier(controller)] = nil
-    layouts[ObjectIdentifier(controller)] = nil
+    let id = ObjectIdentifier(controller)
+    pages[id] = nil
+    if !departedLayouts.isEmpty {
+      departedLayouts = departedLayouts.filter { $0.value.controller != nil }
+    }
+    if let kept = layouts.removeValue(forKey: id) {
+      departedLayouts[id] = DepartedLayout(
+        controller: controller, key: kept.key, layout: kept.layout)
+    }
     wholeScreens[ObjectIdentifier(controller)] = nil
     if !filters.isEmpty { filters[ObjectIdentifier(controller)] = nil }
   }
@@ -642,6 +653,7 @@ public final class Session {
   private func fittedScreen() -> (screen: Screen, text: [UInt8]) {
     let controller = navigationController.topViewController
     let top = ObjectIdentifier(controller)
+    if !departedLayouts.isEmpty { restoreLayout(of: controller) }
     let terminal = currentTerminalSize()
     let requestedRow = controller.tableView.takeRequestedRowNumber()
     let renderer = screenRenderer(for: terminal)
@@ -649,7 +661,7 @@ public final class Session {
     func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
       var screen = screen
       screen.reservesCheckmarkColumn = reservesCheckmarks
-      let (text, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
+      let (text, lineBreaks) = render(screen, with: renderer)
       // The screen's lines and the prompt's.
       return (screen, text, 1 + lineBreaks - max(1, terminal.rows))
     }
@@ -713,6 +725,48 @@ public final class Session {
     }
   }
 
+  /// A screen rendered, with what it was rendered with besides the words (which, when they
+  /// change with the language, empty ``renderedScreens``).
+  private struct RenderedScreen {
+    var screen: Screen
+    var width: Int
+    var usesColor: Bool
+    var footerLineLimit: Int?
+    var text: [UInt8]
+    var lineBreaks: Int
+  }
+
+  /// The screens rendered last, newest last: rendering is a pure function of the screen and
+  /// the renderer, and a screen shown again unchanged (the page `back` returns to, a list
+  /// opened again) is most often one of the last few. Comparing a screen with one whose
+  /// cells are the same is a fraction of rendering it: their texts are the same strings.
+  @exclusivity(unchecked) private var renderedScreens: [RenderedScreen] = []
+  /// How many rendered screens are kept: the top screen and the ones next to it.
+  static let renderedScreenLimit = 4
+  /// How many screens were rendered (not found in ``renderedScreens``), for tests.
+  private(set) var screensRendered = 0
+
+  /// The text of a screen and its line breaks: the one rendered last for an equal screen
+  /// and renderer, else rendered now and kept.
+  private func render(_ screen: Screen, with renderer: Renderer) -> (text: [UInt8], lineBreaks: Int)
+  {
+    if let index = renderedScreens.lastIndex(where: {
+      $0.width == renderer.width && $0.usesColor == renderer.usesColor
+        && $0.footerLineLimit == renderer.footerLineLimit && $0.screen == screen
+    }) {
+      let kept = renderedScreens[index]
+      return (kept.text, kept.lineBreaks)
+    }
+    let (text, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
+    screensRendered += 1
+    if renderedScreens.count == Self.renderedScreenLimit { renderedScreens.removeFirst() }
+    renderedScreens.append(
+      RenderedScreen(
+        screen: screen, width: renderer.width, usesColor: renderer.usesColor,
+        footerLineLimit: renderer.footerLineLimit, text: text, lineBreaks: lineBreaks))
+    return (text, lineBreaks)
+  }
+
   /// The renderer of screens for a terminal of some size.
   private func screenRenderer(for terminal: TerminalSize) -> Renderer {
     var renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
@@ -739,6 +793,7 @@ public final class Session {
   /// size, else laid out now and kept.
   private func unfilteredLayout() -> PageLayout {
     let top = ObjectIdentifier(navigationController.topViewController)
+    if !departedLayouts.isEmpty { restoreLayout(of: navigationController.topViewController) }
     let terminal = currentTerminalSize()
     let key = layoutKey(terminal: terminal)
     if wholeScreens[top] == key { return .onePage(rows: key.rows) }
@@ -907,6 +962,29 @@ public final class Session {
   /// The page layout kept for each screen on the stack, with what it was made for.
   @exclusivity(unchecked) private var layouts:
     [ObjectIdentifier: (key: LayoutKey, layout: PageLayout)] = [:]
+  /// The page layout of a screen that left the stack, with the controller it was made for,
+  /// held weakly: a controller pushed again (a settings page keeps the screen it opened
+  /// last) finds its pages laid out, and one that is gone can never be mistaken for a new
+  /// one at the same address.
+  private struct DepartedLayout {
+    weak var controller: ViewController?
+    var key: LayoutKey
+    var layout: PageLayout
+  }
+
+  /// The layouts of screens that left the stack, until they come back or are freed.
+  @exclusivity(unchecked) private var departedLayouts: [ObjectIdentifier: DepartedLayout] = [:]
+
+  /// Takes back the layout a controller had when it left the stack, if it is the same one.
+  private func restoreLayout(of controller: ViewController) {
+    let id = ObjectIdentifier(controller)
+    guard let departed = departedLayouts[id] else { return }
+    departedLayouts[id] = nil
+    if departed.controller === controller, layouts[id] == nil {
+      layouts[id] = (departed.key, departed.layout)
+    }
+  }
+
   /// The screens on the stack that were shown whole, with what they fit: most screens, kept
   /// apart from ``layouts`` so that a command on one copies no layout.
   @exclusivity(unchecked) private var wholeScreens: [ObjectIdentifier: LayoutKey] = [:]
