@@ -43,10 +43,60 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
   }
 
+  /// The rows of a section: a run of the page's specifiers, each a setting's row (most
+  /// sections: made without a row each, as a range of the page's specifiers), or rows of
+  /// every kind.
+  struct Rows: RandomAccessCollection {
+    private enum Storage {
+      case settings([Specifier], Range<Int>)
+      case rows([Row])
+    }
+    private var storage = Storage.rows([])
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+      switch storage {
+      case .settings(_, let range): range.count
+      case .rows(let rows): rows.count
+      }
+    }
+
+    subscript(position: Int) -> Row {
+      switch storage {
+      case .settings(let specifiers, let range): .setting(specifiers[range.lowerBound + position])
+      case .rows(let rows): rows[position]
+      }
+    }
+
+    /// Adds the rows of `specifiers[range]`, settings: to the run, when they follow it.
+    mutating func append(settings range: Range<Int>, of specifiers: [Specifier]) {
+      switch storage {
+      case .rows(let rows) where rows.isEmpty:
+        storage = .settings(specifiers, range)
+      case .settings(let run, let shown) where shown.upperBound == range.lowerBound:
+        storage = .settings(run, shown.lowerBound..<range.upperBound)
+      default:
+        for position in range { append(.setting(specifiers[position])) }
+      }
+    }
+
+    /// Adds a row at the end.
+    mutating func append(_ row: Row) {
+      switch storage {
+      case .settings(let specifiers, let range):
+        storage = .rows(range.map { .setting(specifiers[$0]) } + [row])
+      case .rows(var rows):
+        storage = .rows([])
+        rows.append(row)
+        storage = .rows(rows)
+      }
+    }
+  }
+
   struct Section {
     var header: String?
     var footer: String?
-    private(set) var rows: [Row] = []
+    private(set) var rows = Rows()
     /// The lines every row takes when all take the same (``Row/lines``), kept as rows are
     /// added: laying out a page of a thousand rows then asks none of them.
     private(set) var linesOfEveryRow: Int?
@@ -59,9 +109,19 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
     /// Adds a row at the end.
     mutating func append(_ row: Row) {
-      let lines = row.lines
-      linesOfEveryRow = rows.isEmpty || linesOfEveryRow == lines ? lines : nil
+      note(lines: row.lines)
       rows.append(row)
+    }
+
+    /// Adds the rows of settings that follow one another in the page's specifiers.
+    mutating func append(settings range: Range<Int>, of specifiers: [Specifier]) {
+      guard !range.isEmpty else { return }
+      note(lines: specifiers[range].contains { $0.subtitle != nil } ? nil : 1)
+      rows.append(settings: range, of: specifiers)
+    }
+
+    private mutating func note(lines: Int?) {
+      linesOfEveryRow = rows.isEmpty || linesOfEveryRow == lines ? lines : nil
     }
   }
 
@@ -257,13 +317,30 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
     builtErrors = errors
     sectionTexts = nil
-    for specifier in page.specifiers {
-      if let error = errors?[specifier.index] {
+    // A run of settings (most rows) is added at once, as a slice of the page's specifiers.
+    let specifiers = page.specifiers
+    var runStart: Int?
+    func addRun(upTo end: Int) {
+      guard let start = runStart else { return }
+      runStart = nil
+      if open == nil { open = Section(rows: []) }
+      open?.append(settings: start..<end, of: specifiers)
+    }
+    for position in specifiers.indices {
+      let specifier = specifiers[position]
+      if errors != nil, let error = errors?[specifier.index] {
+        addRun(upTo: position)
         if specifier.kind == .group {
           close()
           open = Section(header: specifier.title, rows: [])
         }
         append(.problem(specifier, error))
+        continue
+      }
+      switch specifier.kind {
+      case .group, .radioGroup, .listGroup: addRun(upTo: position)
+      default:
+        if runStart == nil { runStart = position }
         continue
       }
       switch specifier.kind {
@@ -288,9 +365,10 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
       default:
-        append(.setting(specifier))
+        break
       }
     }
+    addRun(upTo: specifiers.endIndex)
     close()
     if let listItem, listItem.index != nil, listItem.isDeletable {
       result.append(Section(rows: [.deleteItem]))

@@ -469,19 +469,16 @@ public final class Session {
     return rows
   }
 
-  /// Forgets the page and filter of a controller that left the stack. Its page layout is
-  /// put aside (``departedLayouts``) in case the controller comes back.
+  /// Forgets the page and filter of a controller that left the stack. Its page layout stays
+  /// (``layouts``) in case the controller comes back; those of controllers that are gone
+  /// are dropped once there are more than a few.
   private func forget(_ controller: ViewController) {
     let id = ObjectIdentifier(controller)
     pages[id] = nil
-    if !departedLayouts.isEmpty {
-      departedLayouts = departedLayouts.filter { $0.value.controller != nil }
+    if layouts.count > Self.keptLayoutLimit {
+      layouts = layouts.filter { $0.value.controller != nil }
     }
-    if let kept = layouts.removeValue(forKey: id) {
-      departedLayouts[id] = DepartedLayout(
-        controller: controller, key: kept.key, layout: kept.layout)
-    }
-    wholeScreens[ObjectIdentifier(controller)] = nil
+    wholeScreens[id] = nil
     if !filters.isEmpty { filters[ObjectIdentifier(controller)] = nil }
   }
 
@@ -653,7 +650,6 @@ public final class Session {
   private func fittedScreen() -> (screen: Screen, text: [UInt8]) {
     let controller = navigationController.topViewController
     let top = ObjectIdentifier(controller)
-    if !departedLayouts.isEmpty { restoreLayout(of: controller) }
     let terminal = currentTerminalSize()
     let requestedRow = controller.tableView.takeRequestedRowNumber()
     let renderer = screenRenderer(for: terminal)
@@ -680,7 +676,8 @@ public final class Session {
     let key = layoutKey(terminal: terminal)
     let wasWhole = wholeScreens[top] == key
     if wasWhole
-      || (key.rows <= max(1, terminal.rows - Self.linesOfEveryScreen) && layouts[top]?.key != key)
+      || (key.rows <= max(1, terminal.rows - Self.linesOfEveryScreen)
+        && layouts[top]?.key(for: controller) != key)
     {
       // Most screens fit whole: shown without laying out pages.
       let whole = rendered(
@@ -696,7 +693,7 @@ public final class Session {
       wholeScreens[top] = nil
     }
     var layout =
-      layouts[top].flatMap { $0.key == key ? $0.layout : nil }
+      layouts[top].flatMap { $0.key(for: controller) == key ? $0.layout : nil }
       ?? laidOutPages(renderer: renderer, terminal: terminal)
     // The screen scrolled to a row (a list to its ✓): show the page that holds it.
     let page = requestedRow.map(layout.page(holding:)) ?? pages[top] ?? 0
@@ -704,7 +701,7 @@ public final class Session {
       rendered(Screen(of: navigationController, rows: rows, page: page, pageCount: count))
     }
     wholeScreens[top] = nil
-    layouts[top] = (key, layout)
+    layouts[top] = KeptLayout(controller: controller, key: key, layout: layout)
     pages[top] = shown.screen.page
     return (shown.screen, shown.text)
   }
@@ -792,15 +789,15 @@ public final class Session {
   /// The page layout of the top screen without a filter: the one kept for it at this terminal
   /// size, else laid out now and kept.
   private func unfilteredLayout() -> PageLayout {
-    let top = ObjectIdentifier(navigationController.topViewController)
-    if !departedLayouts.isEmpty { restoreLayout(of: navigationController.topViewController) }
+    let controller = navigationController.topViewController
+    let top = ObjectIdentifier(controller)
     let terminal = currentTerminalSize()
     let key = layoutKey(terminal: terminal)
     if wholeScreens[top] == key { return .onePage(rows: key.rows) }
-    if let cached = layouts[top], cached.key == key { return cached.layout }
+    if let cached = layouts[top], cached.key(for: controller) == key { return cached.layout }
     let layout = laidOutPages(renderer: screenRenderer(for: terminal), terminal: terminal)
     wholeScreens[top] = nil
-    layouts[top] = (key, layout)
+    layouts[top] = KeptLayout(controller: controller, key: key, layout: layout)
     return layout
   }
 
@@ -959,31 +956,25 @@ public final class Session {
   /// first tried whole (laying out a screen that small asks for all its cells anyway).
   static let linesOfEveryScreen = 4
 
-  /// The page layout kept for each screen on the stack, with what it was made for.
-  @exclusivity(unchecked) private var layouts:
-    [ObjectIdentifier: (key: LayoutKey, layout: PageLayout)] = [:]
-  /// The page layout of a screen that left the stack, with the controller it was made for,
-  /// held weakly: a controller pushed again (a settings page keeps the screen it opened
-  /// last) finds its pages laid out, and one that is gone can never be mistaken for a new
-  /// one at the same address.
-  private struct DepartedLayout {
+  /// A screen's page layout, with what it was made for and the controller it was made for,
+  /// held weakly: a controller that leaves the stack and comes back (a settings page pushes
+  /// again the screen it kept) finds its pages laid out, and one that is gone can never be
+  /// mistaken for a new one at the same address.
+  private struct KeptLayout {
     weak var controller: ViewController?
     var key: LayoutKey
     var layout: PageLayout
-  }
 
-  /// The layouts of screens that left the stack, until they come back or are freed.
-  @exclusivity(unchecked) private var departedLayouts: [ObjectIdentifier: DepartedLayout] = [:]
-
-  /// Takes back the layout a controller had when it left the stack, if it is the same one.
-  private func restoreLayout(of controller: ViewController) {
-    let id = ObjectIdentifier(controller)
-    guard let departed = departedLayouts[id] else { return }
-    departedLayouts[id] = nil
-    if departed.controller === controller, layouts[id] == nil {
-      layouts[id] = (departed.key, departed.layout)
+    /// What the layout was made for, if it was made for `controller`.
+    func key(for controller: ViewController) -> LayoutKey? {
+      self.controller === controller ? key : nil
     }
   }
+
+  /// The page layout kept for each screen, by its controller.
+  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: KeptLayout] = [:]
+  /// How many layouts are kept before those of freed controllers are dropped.
+  private static let keptLayoutLimit = 8
 
   /// The screens on the stack that were shown whole, with what they fit: most screens, kept
   /// apart from ``layouts`` so that a command on one copies no layout.
