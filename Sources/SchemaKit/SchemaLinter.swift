@@ -588,7 +588,7 @@ private struct Linter {
     // A File that is a string, as nearly always, is in its field: the pane's one reference
     // (``Specifier/forEachPageReference(_:)``), looked up at once.
     if let file = specifier.file {
-      if !schema.hasPage(named: file) {
+      if !schema.hasPage(named: file, namedBy: specifier.index, on: page.name) {
         reportMissingPage(Specifier.PageReference(nestedIn: nil, file: file), specifier, on: page)
       }
       return

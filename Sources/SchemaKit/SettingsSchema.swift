@@ -73,7 +73,11 @@ public struct SettingsSchema: Sendable, Equatable {
   }
 
   /// The child pages of a bundle loaded lazily that are not read yet, and how to read them.
-  var pageReader: SettingsBundleLoader.PageReader?
+  var pageReader: SettingsBundleLoader.PageReader? {
+    didSet { hasPageReader = pageReader != nil }
+  }
+  /// Whether ``pageReader`` is set, asked without copying it.
+  private(set) var hasPageReader = false
 
   /// The root page.
   public var rootPage: Page? { pages[rootPageName] }
@@ -82,6 +86,17 @@ public struct SettingsSchema: Sendable, Equatable {
   public func hasPage(named name: String) -> Bool {
     // A bundle read lazily has most of its pages pending at first: one look-up for each.
     pageReader?.isPending(name) == true || pages.index(forKey: name) != nil
+  }
+
+  /// ``hasPage(named:)`` of the page `name` that specifier `index` of page `page` names,
+  /// for lint. A bundle read lazily answers without a look-up: its loader noted every page a
+  /// page names as it read the page, so the named page is there (read or pending) unless
+  /// ``missingPages`` records it (scanned while it holds a few; else looked up).
+  func hasPage(named name: String, namedBy index: Int, on page: String) -> Bool {
+    guard hasPageReader, missingPages.count <= 16 else { return hasPage(named: name) }
+    return !missingPages.contains {
+      $0.specifierIndex == index && $0.page == page && $0.file == name
+    }
   }
 
   /// The pages found and not read yet, in the order they were found (a bundle loaded with

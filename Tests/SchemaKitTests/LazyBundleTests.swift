@@ -69,6 +69,33 @@ import Testing
 
   /// A language whose folder has tables only of pages not read yet is a language of the
   /// schema from the start, as it is after an eager load: `--lang` and `lang` accept it.
+  /// Lint tells a child pane's page is there, while the bundle is read lazily, from what
+  /// the loader noted; it must say what a look-up says, before and after pages are read,
+  /// for a page that does not parse and one with no file.
+  @Test func lintTellsChildPanesThereAsALookUpDoes() throws {
+    let bundle = try brokenBundle()
+    #expect(unlink(bundle.path + "/Pane2.plist") == 0)
+    var schema = try SchemaLoader.load(path: bundle.path, lazily: true)
+    func answers() -> [Bool] {
+      var answers: [Bool] = []
+      for page in schema.pages.values {
+        for specifier in page.specifiers where specifier.kind == .childPane {
+          guard let file = specifier.file else { continue }
+          let told = schema.hasPage(named: file, namedBy: specifier.index, on: page.name)
+          #expect(told == schema.hasPage(named: file), "\(file) on \(page.name)")
+          answers.append(told)
+        }
+      }
+      return answers
+    }
+    #expect(answers() == [true, true, true])
+    #expect(schema.loadPage(named: "Pane1") == nil)
+    #expect(schema.loadPage(named: "Pane2") == nil)
+    #expect(answers() == [true, false, false])
+    let errors = SchemaLinter.rowBreakingErrors(onPage: "Root", of: schema)
+    #expect(errors.keys.sorted() == [2, 3])
+  }
+
   @Test func aLanguageWithOnlyUnreadTablesIsKnownAtOnce() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("Gen.bundle")
