@@ -795,7 +795,7 @@ struct XMLPropertyListParser {
 /// A tag a reader expects (`<key>`, `</string>`), of up to sixteen bytes, compared with the
 /// input a word of eight bytes at a time rather than byte by byte: each member of a page is
 /// written with four of them.
-struct Markup: Sendable {
+struct Markup: Sendable, Equatable {
   /// Its length in bytes.
   let count: Int
   /// Its bytes, little-endian, eight to a word, and which bytes of each word are its own.
@@ -821,14 +821,40 @@ struct Markup: Sendable {
     self.masks = masks
   }
 
-  static let keyStart = Markup("<key>")
-  static let keyEnd = Markup("</key>")
-  static let stringStart = Markup("<string>")
-  static let stringEnd = Markup("</string>")
-  static let dictionaryStart = Markup("<dict>")
-  static let dictionaryEnd = Markup("</dict>")
+  /// A markup from its words and masks as ``init(_:)`` makes them: a constant the
+  /// compiler lays out in the binary, read without a lazy global's check.
+  private init(count: Int, words: (UInt64, UInt64), masks: (UInt64, UInt64)) {
+    self.count = count
+    self.words = words
+    self.masks = masks
+  }
+
+  // The markup the readers look for, as constants (a test checks each against `init(_:)`).
+  /// `<key>`
+  static let keyStart = Markup(
+    count: 5, words: (0x0000_003E_7965_6B3C, 0), masks: (0x0000_00FF_FFFF_FFFF, 0))
+  /// `</key>`
+  static let keyEnd = Markup(
+    count: 6, words: (0x0000_3E79_656B_2F3C, 0), masks: (0x0000_FFFF_FFFF_FFFF, 0))
+  /// `<string>`
+  static let stringStart = Markup(
+    count: 8, words: (0x3E67_6E69_7274_733C, 0), masks: (0xFFFF_FFFF_FFFF_FFFF, 0))
+  /// `</string>`
+  static let stringEnd = Markup(
+    count: 9, words: (0x676E_6972_7473_2F3C, 0x3E), masks: (0xFFFF_FFFF_FFFF_FFFF, 0xFF))
+  /// `<dict>`
+  static let dictionaryStart = Markup(
+    count: 6, words: (0x0000_3E74_6369_643C, 0), masks: (0x0000_FFFF_FFFF_FFFF, 0))
+  /// `</dict>`
+  static let dictionaryEnd = Markup(
+    count: 7, words: (0x003E_7463_6964_2F3C, 0), masks: (0x00FF_FFFF_FFFF_FFFF, 0))
+
+  static func == (left: Markup, right: Markup) -> Bool {
+    left.count == right.count && left.words == right.words && left.masks == right.masks
+  }
 
   /// Whether the markup is at `offset` in `bytes`.
+  @inline(__always)
   func isAt(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress, offset <= bytes.count, count <= bytes.count - offset
     else { return false }

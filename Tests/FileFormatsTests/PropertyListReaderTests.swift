@@ -81,6 +81,11 @@ private func failure(_ text: String) -> SourceError? {
       (.stringEnd, "</string>"), (.dictionaryStart, "<dict>"), (.dictionaryEnd, "</dict>"),
       (Markup("<"), "<"), (Markup("0123456789abcdef"), "0123456789abcdef"), (Markup(""), ""),
     ]
+    // The constants are what their text makes.
+    #expect(Markup.keyStart == Markup("<key>") && Markup.keyEnd == Markup("</key>"))
+    #expect(Markup.stringStart == Markup("<string>") && Markup.stringEnd == Markup("</string>"))
+    #expect(Markup.dictionaryStart == Markup("<dict>") && Markup.dictionaryEnd == Markup("</dict>"))
+    #expect(Markup.stringEnd != Markup("</strinG>"))
     for (markup, written) in markups {
       #expect(markup.count == written.utf8.count)
       for length in 0...document.count {
