@@ -367,9 +367,19 @@ enum SettingsBundleLoader {
       guard let index = states.index(forKey: name), case .pending(let slot) = states.values[index]
       else { return }
       states.values[index] = .read
-      pendingOrder.removeAll { $0 == name }
+      removePending(name)
       guard readPending(name, pendingPages[slot], into: &schema) else { return }
       findPages(namedOn: name, into: &schema, reading: false)
+    }
+
+    /// Takes a page off ``pendingOrder``: most often its first (pages are read in the order
+    /// they were found, as `find` reads them all), found without comparing every name.
+    private mutating func removePending(_ name: String) {
+      if pendingOrder.first == name {
+        pendingOrder.removeFirst()
+      } else if let index = pendingOrder.firstIndex(of: name) {
+        pendingOrder.remove(at: index)
+      }
     }
 
     /// Reads a page that was pending and is taken to be read, looking for its file first;
@@ -447,7 +457,7 @@ enum SettingsBundleLoader {
                 page: page.name, specifierIndex: specifier.index, file: file,
                 searched: failure.searched, reason: failure.reason))
           case .read(let found):
-            pendingOrder.removeAll { $0 == file }
+            removePending(file)
             if readPending(file, found, into: &schema) { read.append(file) }
           }
         }
