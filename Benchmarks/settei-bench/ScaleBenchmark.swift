@@ -7,6 +7,9 @@ import TableREPL
 final class CountingRowsController: TableViewController {
   let count: Int
   private(set) var cellRequests = 0
+  /// Every cell's detail: it changes with the rows (``changeRows()``).
+  private var detail = "detail 0"
+  private var generation = 0
 
   init(count: Int) {
     self.count = count
@@ -23,8 +26,16 @@ final class CountingRowsController: TableViewController {
   {
     cellRequests += 1
     return TableViewCell(
-      style: .value1, text: "Row \(indexPath.row + 1)", detailText: "detail",
+      style: .value1, text: "Row \(indexPath.row + 1)", detailText: detail,
       accessoryType: .disclosureIndicator)
+  }
+
+  /// Changes every row's detail and reloads: the next screen has cells to ask for and
+  /// texts to render at every size.
+  func changeRows() {
+    generation += 1
+    detail = "detail " + String(generation)
+    tableView.reloadData()
   }
 }
 
@@ -94,9 +105,11 @@ struct ScaleBenchmark {
         + "requests, on a navigation controller, shown by TableREPL's `Session` with a "
         + "`ScriptedLineReader` of one line, `page K` (K the middle page), and a `FileOutput` "
         + "on /dev/null, on an 80×16 terminal (10 rows a page, so that the 10-row table fills its page like the others). One session renders the first "
-        + "page, then page K; the data source reloads before each screen, so that every screen "
-        + "asks for the cells of its page at every size (a table view keeps the cells of the "
-        + "page it showed, and the 10-row table's page K is its first page). Each size runs in a child process (the benchmark re-executing "
+        + "page, then page K; the rows change (every cell's detail) before each screen, so that "
+        + "every screen asks for the cells of its page and renders new texts at every size (a "
+        + "table view keeps the cells of the page it showed, a session writes a screen equal "
+        + "to one it rendered from the text it kept, and the 10-row table's page K is its first "
+        + "page). Each size runs in a child process (the benchmark re-executing "
         + "itself) doing \(Format.grouped(configuration.scaleSessions)) sessions; its peak "
         + "resident set size is `ru_maxrss` from `wait4`. \(configuration.scaleRounds) rounds, "
         + "the sizes taking turns to go first; the time ratio is the median over the rounds of "
@@ -165,13 +178,14 @@ struct ScaleBenchmark {
     let middle = pages / 2 + 1
 
     func session(_ lines: [String]) throws(BenchError) {
-      // The size is asked before every screen: reloading there makes every screen ask for
-      // its page's cells, as it would if the rows changed between screens, so that the
-      // 10-row table (whose page K is the page already shown) does the work the others do.
+      // The size is asked before every screen: changing the rows there makes every screen
+      // ask for its page's cells and render new texts, so that the 10-row table (whose page
+      // K is the page already shown, which the session would otherwise write again as it
+      // was) does the work the others do.
       let session = Session(
         navigationController: navigation, reader: ScriptedLineReader(lines), output: output,
         terminalSize: {
-          controller.tableView.reloadData()
+          controller.changeRows()
           return terminal
         })
       let outcome = session.run()
