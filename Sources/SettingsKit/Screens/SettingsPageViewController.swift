@@ -53,6 +53,13 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
     private var storage = Storage.rows([])
 
+    init() {}
+
+    /// Rows of every kind.
+    init(_ rows: [Row]) {
+      storage = .rows(rows)
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int {
       switch storage {
@@ -104,7 +111,12 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     init(header: String? = nil, footer: String? = nil, rows: [Row]) {
       self.header = header
       self.footer = footer
-      for row in rows { append(row) }
+      self.rows = Rows(rows)
+      // The lines of every row, when all take the same (a radio group's thousands of
+      // choices: one line each).
+      if let lines = rows.first?.lines, rows.allSatisfy({ $0.lines == lines }) {
+        linesOfEveryRow = lines
+      }
     }
 
     /// Adds a row at the end.
