@@ -49,12 +49,24 @@ public final class SettingsModel {
   /// read for every row or page shown are only read or assigned (whole or by key) outside of
   /// any other access to them: no dynamic exclusivity check.
   @exclusivity(unchecked) private var edits: [String: PropertyListValue?] = [:]
-  /// The specifier of each key on the pages shown (all pages once ``allKeysIndexed``), and
-  /// its page, for the words of its allowed values.
-  /// The page is kept by name: every row shown looks its key up here, and copying a page out
-  /// with it would retain each of the page's fields.
-  @exclusivity(unchecked) private var settingsByKey:
-    [String: (specifier: Specifier, pageName: String)] = [:]
+  /// Where the setting of each key on the pages shown (all pages once ``allKeysIndexed``)
+  /// is, and so its page, for the words of its allowed values.
+  @exclusivity(unchecked) private var settingsByKey: [String: SettingPlace] = [:]
+  /// Where a key's setting is: a page of ``placePages`` and the setting's place among its
+  /// specifiers. Plain numbers: a page of a thousand keys is indexed retaining nothing.
+  private struct SettingPlace {
+    var page: Int32
+    var position: Int32
+  }
+  /// The pages ``settingsByKey`` points into, each once: its name and its specifiers (their
+  /// storage shared with the schema's page).
+  @exclusivity(unchecked) private var placePages: [(name: String, specifiers: [Specifier])] = []
+
+  /// The setting at a place, and its page's name.
+  private func setting(at place: SettingPlace) -> (specifier: Specifier, pageName: String) {
+    let page = placePages[Int(place.page)]
+    return (page.specifiers[Int(place.position)], page.name)
+  }
   /// Whether ``settingsByKey`` holds every page reachable from the root.
   @exclusivity(unchecked) private var allKeysIndexed = false
   /// The pages shown (asked for with ``page(named:)``), in that order; the root first.
@@ -129,10 +141,13 @@ public final class SettingsModel {
     var found: [String] = []
     // Room for the page's keys at once, not a table grown (and every entry moved) by steps.
     settingsByKey.reserveCapacity(settingsByKey.count + page.specifiers.count)
-    for specifier in page.specifiers {
-      guard let key = specifier.key else { continue }
+    let slot = Int32(placePages.count)
+    placePages.append((page.name, page.specifiers))
+    for position in page.specifiers.indices {
+      guard let key = page.specifiers[position].key else { continue }
       // One look-up for a new key (most): a key already there gets its setting back.
-      if let earlier = settingsByKey.updateValue((specifier, page.name), forKey: key) {
+      let place = SettingPlace(page: slot, position: Int32(position))
+      if let earlier = settingsByKey.updateValue(place, forKey: key) {
         settingsByKey[key] = earlier
       } else if checksStoredKeysLater, storedValues[key] != nil {
         found.append(key)
@@ -153,10 +168,10 @@ public final class SettingsModel {
 
   /// The specifier of a key (``setting(forKey:)`` without its page), and its page's name.
   private func specifier(forKey key: String) -> (specifier: Specifier, pageName: String)? {
-    if let found = settingsByKey[key] { return found }
+    if let found = settingsByKey[key] { return setting(at: found) }
     guard !allKeysIndexed else { return nil }
     indexAllKeys()
-    return settingsByKey[key]
+    return settingsByKey[key].map(setting(at:))
   }
 
   /// Indexes every key of every page reachable from the root, in page order from the root,
@@ -166,9 +181,14 @@ public final class SettingsModel {
     let before = settingsByKey
     var found: [String] = []
     settingsByKey = [:]
-    for (page, specifier) in schema.keyedSpecifiers {
-      if let key = specifier.key, settingsByKey[key] == nil {
-        settingsByKey[key] = (specifier, page.name)
+    placePages = []
+    for visit in schema.reachablePages() {
+      let page = visit.page
+      let slot = Int32(placePages.count)
+      placePages.append((page.name, page.specifiers))
+      for position in page.specifiers.indices {
+        guard let key = page.specifiers[position].key, settingsByKey[key] == nil else { continue }
+        settingsByKey[key] = SettingPlace(page: slot, position: Int32(position))
         if checksStoredKeysLater, before[key] == nil, storedValues[key] != nil {
           found.append(key)
         }
@@ -486,7 +506,7 @@ public final class SettingsModel {
   /// masked and never quoted. Every page is read to find them.
   public var secureKeys: Set<String> {
     if !allKeysIndexed { indexAllKeys() }
-    return Set(settingsByKey.filter { $0.value.specifier.isSecure }.keys)
+    return Set(settingsByKey.filter { setting(at: $0.value).specifier.isSecure }.keys)
   }
 
   /// The keys whose values are or hold a secret: the secure text fields, and the list groups
