@@ -190,7 +190,7 @@ public final class TableView {
   package func currentTitle(at indexPath: IndexPath) -> String? {
     if let cell = cellForRow(at: indexPath) { return cell.text ?? "" }
     guard contains(indexPath), let dataSource else { return nil }
-    if let titles = dataSource as? any TableViewRowTitleDataSource {
+    if let titles = rowTitleDataSource {
       return titles.tableView(self, titleForRowAt: indexPath) ?? ""
     }
     return dataSource.tableView(self, cellForRowAt: indexPath).text ?? ""

@@ -105,8 +105,7 @@ public final class SettingsModel {
     return page
   }
 
-  /// Whether the schema has a page `name`, read or not yet (as a child pane's row asks,
-  /// without copying the schema).
+  /// Whether the schema has a page `name`, read or not yet (as a child pane's row asks).
   public func hasPage(named name: String) -> Bool {
     schema.hasPage(named: name)
   }

@@ -108,11 +108,15 @@ final class PageSections {
   /// Keeps the face of a setting's row (made in the model's language, after
   /// ``keptFace(of:in:)`` found none).
   func keep(_ face: Face, of specifier: Specifier) {
-    let index = specifier.index
-    if index >= faces.count {
-      faces.append(contentsOf: repeatElement(nil, count: index + 1 - faces.count))
+    Self.put(face, at: specifier.index, in: &faces)
+  }
+
+  /// Puts a value kept for a specifier at its index, growing the array to hold it.
+  private static func put<Value>(_ value: Value, at index: Int, in array: inout [Value?]) {
+    if index >= array.count {
+      array.append(contentsOf: repeatElement(nil, count: index + 1 - array.count))
     }
-    faces[index] = face
+    array[index] = value
   }
 
   /// A choice of a multi-value's list: its localized title and its value.
@@ -127,10 +131,7 @@ final class PageSections {
     let index = specifier.index
     if index < choiceLists.count, let kept = choiceLists[index] { return kept }
     let choices = make()
-    if index >= choiceLists.count {
-      choiceLists.append(contentsOf: repeatElement(nil, count: index + 1 - choiceLists.count))
-    }
-    choiceLists[index] = choices
+    Self.put(choices, at: index, in: &choiceLists)
     return choices
   }
 

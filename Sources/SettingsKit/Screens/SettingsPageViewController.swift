@@ -329,7 +329,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
     builtErrors = errors
     sectionTexts = nil
-    // A run of settings (most rows) is added at once, as a slice of the page's specifiers.
+    // A run of settings (most rows) is added at once, as a range of the page's specifiers.
     let specifiers = page.specifiers
     var runStart: Int?
     func addRun(upTo end: Int) {
@@ -350,13 +350,8 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         continue
       }
       switch specifier.kind {
-      case .group, .radioGroup, .listGroup: addRun(upTo: position)
-      default:
-        if runStart == nil { runStart = position }
-        continue
-      }
-      switch specifier.kind {
       case .group:
+        addRun(upTo: position)
         close()
         open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
       case .radioGroup:
@@ -368,16 +363,18 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
             .sorted { $0 < $1 }.map(\.1)
         }
         let rows = order.map { Row.choice(specifier, $0) }
+        addRun(upTo: position)
         close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
       case .listGroup:
         let count = listItems(of: specifier).count
         var rows = (0..<count).map { Row.listItem(specifier, $0) }
         rows.append(.listAdd(specifier))
+        addRun(upTo: position)
         close()
         result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
       default:
-        break
+        if runStart == nil { runStart = position }
       }
     }
     addRun(upTo: specifiers.endIndex)
@@ -892,12 +889,22 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   private func choiceTitle(of value: PropertyListValue, in specifier: Specifier, short: Bool)
     -> String
   {
+    choiceText(
+      of: value, in: specifier, titles: shownChoiceTitles(of: specifier, short: short),
+      titled: localized)
+  }
+
+  /// The text of a value among a specifier's choices: `titled` of its title among `titles`
+  /// (by value index); `""` for a value that is none of them, as on iOS, but the value itself
+  /// for a title value, or without a title at its index.
+  private func choiceText(
+    of value: PropertyListValue, in specifier: Specifier, titles: [String],
+    titled: (String) -> String
+  ) -> String {
     guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
       return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
     }
-    let titles = shownChoiceTitles(of: specifier, short: short)
-    guard index < titles.count else { return SpecifierValues.text(of: value) }
-    return localized(titles[index])
+    return index < titles.count ? titled(titles[index]) : SpecifierValues.text(of: value)
   }
 
   /// The detail of a multi-value, a switch or a title value showing `value`, whose choices'
@@ -910,11 +917,8 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       let words = model.chromeWords
       return SpecifierValues.isOn(value, for: specifier) ? words.on : words.off
     default:
-      guard let value else { return nil }
-      guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
-        return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
-      }
-      return index < choiceTitles.count ? choiceTitles[index] : SpecifierValues.text(of: value)
+      // The titles are localized already.
+      return value.map { choiceText(of: $0, in: specifier, titles: choiceTitles) { $0 } }
     }
   }
 

@@ -170,7 +170,7 @@ public final class Session {
     let limit = max(12, currentTerminalSize().columns / 2)
     // Shown before every line, and the same until the stack or the width changes: going
     // into a page and back shows two prompts in turn, so the last few are kept.
-    if let kept = recentPrompts.first(where: { $0.titles == titles && $0.limit == limit }) {
+    if let kept = recentPrompts.newest(where: { $0.titles == titles && $0.limit == limit }) {
       return kept.text
     }
     let crumbs = titles.map(TerminalText.sanitize)
@@ -182,17 +182,14 @@ public final class Session {
       text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
     }
     text += "> "
-    if recentPrompts.count == Self.recentPromptLimit { recentPrompts.removeFirst() }
-    recentPrompts.append((titles, limit, text))
+    recentPrompts.add((titles, limit, text))
     return text
   }
 
-  /// The last prompts made, oldest first, with the titles and width each was made for.
-  @exclusivity(unchecked) private var recentPrompts: [RecentPrompt] = []
-  /// A prompt made, with the titles and width it was made for.
-  private typealias RecentPrompt = (titles: [String], limit: Int, text: String)
-  /// How many prompts ``recentPrompts`` keeps: about as deep as people go into pages.
-  private static let recentPromptLimit = 4
+  /// The last prompts made, with the titles and width each was made for: about as many as
+  /// people go deep into pages.
+  @exclusivity(unchecked) private var recentPrompts =
+    RecentValues<(titles: [String], limit: Int, text: String)>(limit: 4)
 
   // MARK: Application commands
 
@@ -479,7 +476,7 @@ public final class Session {
       layouts = layouts.filter { $0.value.controller != nil }
     }
     wholeScreens[id] = nil
-    if !filters.isEmpty { filters[ObjectIdentifier(controller)] = nil }
+    if !filters.isEmpty { filters[id] = nil }
   }
 
   private func quitWithoutSaving() -> Outcome? {
@@ -733,13 +730,12 @@ public final class Session {
     var lineBreaks: Int
   }
 
-  /// The screens rendered last, newest last: rendering is a pure function of the screen and
+  /// The screens rendered last: rendering is a pure function of the screen and
   /// the renderer, and a screen shown again unchanged (the page `back` returns to, a list
   /// opened again) is most often one of the last few. Comparing a screen with one whose
   /// cells are the same is a fraction of rendering it: their texts are the same strings.
-  @exclusivity(unchecked) private var renderedScreens: [RenderedScreen] = []
-  /// How many rendered screens are kept: the top screen and the ones next to it.
-  static let renderedScreenLimit = 4
+  /// Four are kept: the top screen and the ones next to it.
+  @exclusivity(unchecked) private var renderedScreens = RecentValues<RenderedScreen>(limit: 4)
   /// How many screens were rendered (not found in ``renderedScreens``), for tests.
   private(set) var screensRendered = 0
 
@@ -747,17 +743,15 @@ public final class Session {
   /// and renderer, else rendered now and kept.
   private func render(_ screen: Screen, with renderer: Renderer) -> (text: [UInt8], lineBreaks: Int)
   {
-    if let index = renderedScreens.lastIndex(where: {
+    if let kept = renderedScreens.newest(where: {
       $0.width == renderer.width && $0.usesColor == renderer.usesColor
         && $0.footerLineLimit == renderer.footerLineLimit && $0.screen == screen
     }) {
-      let kept = renderedScreens[index]
       return (kept.text, kept.lineBreaks)
     }
     let (text, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
     screensRendered += 1
-    if renderedScreens.count == Self.renderedScreenLimit { renderedScreens.removeFirst() }
-    renderedScreens.append(
+    renderedScreens.add(
       RenderedScreen(
         screen: screen, width: renderer.width, usesColor: renderer.usesColor,
         footerLineLimit: renderer.footerLineLimit, text: text, lineBreaks: lineBreaks))
@@ -917,7 +911,7 @@ public final class Session {
     }
     let onOnePage = lines(paged: false)
     let onEachPage = lines(paged: true)
-    if let kept = recentLayouts.first(where: {
+    if let kept = recentLayouts.newest(where: {
       $0.totalRows == totalRows && $0.linesOnOnePage == onOnePage
         && $0.linesOnEachPage == onEachPage && $0.rowLines == rowLines && $0.sections == sections
     }) {
@@ -926,8 +920,7 @@ public final class Session {
     let layout = PageLayout(
       sections: sections, rowLines: rowLines, totalRows: totalRows,
       linesOnOnePage: onOnePage, linesOnEachPage: onEachPage)
-    if recentLayouts.count == Self.recentLayoutLimit { recentLayouts.removeFirst() }
-    recentLayouts.append(
+    recentLayouts.add(
       RecentLayout(
         sections: sections, rowLines: rowLines, totalRows: totalRows, linesOnOnePage: onOnePage,
         linesOnEachPage: onEachPage, layout: layout))
@@ -944,12 +937,11 @@ public final class Session {
     var layout: PageLayout
   }
 
-  /// The last layouts made, oldest first: a screen laid out again with the same sections and
+  /// The last layouts made: a screen laid out again with the same sections and
   /// lines (going into a page of many rows and back, and into it again) takes the layout
   /// made before instead of working its pages out anew.
-  @exclusivity(unchecked) private var recentLayouts: [RecentLayout] = []
-  /// How many layouts ``recentLayouts`` keeps: about as many as paged screens on a stack.
-  private static let recentLayoutLimit = 4
+  /// Four are kept: about as many as paged screens on a stack.
+  @exclusivity(unchecked) private var recentLayouts = RecentValues<RecentLayout>(limit: 4)
 
   /// The lines every screen has besides its rows: the breadcrumb, the empty lines before and
   /// after the rows, and the prompt. A screen of no more rows than the height less these is
