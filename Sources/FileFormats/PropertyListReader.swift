@@ -804,50 +804,40 @@ struct Markup: Sendable, Equatable {
 
   init(_ text: StaticString) {
     precondition(text.utf8CodeUnitCount <= 16, "markup of more than 16 bytes")
-    count = text.utf8CodeUnitCount
     var words: (UInt64, UInt64) = (0, 0)
-    var masks: (UInt64, UInt64) = (0, 0)
-    for offset in 0..<count {
-      let shift = UInt64(offset % 8 * 8)
-      if offset < 8 {
-        words.0 |= UInt64(text.utf8Start[offset]) << shift
-        masks.0 |= 0xFF << shift
-      } else {
-        words.1 |= UInt64(text.utf8Start[offset]) << shift
-        masks.1 |= 0xFF << shift
-      }
+    for offset in 0..<text.utf8CodeUnitCount {
+      let byte = UInt64(text.utf8Start[offset]) << UInt64(offset % 8 * 8)
+      if offset < 8 { words.0 |= byte } else { words.1 |= byte }
     }
-    self.words = words
-    self.masks = masks
+    self.init(count: text.utf8CodeUnitCount, words: words)
   }
 
-  /// A markup from its words and masks as ``init(_:)`` makes them: a constant the
-  /// compiler lays out in the binary, read without a lazy global's check.
-  private init(count: Int, words: (UInt64, UInt64), masks: (UInt64, UInt64)) {
+  /// A markup of `count` bytes from its words, eight bytes to a word, little-endian: as a
+  /// constant, one the compiler lays out in the binary, read without a lazy global's check.
+  private init(count: Int, words: (UInt64, UInt64)) {
     self.count = count
     self.words = words
-    self.masks = masks
+    masks = (Self.mask(ofBytes: min(count, 8)), Self.mask(ofBytes: max(0, count - 8)))
+  }
+
+  /// The mask of a word's first `count` bytes (of at most 8).
+  private static func mask(ofBytes count: Int) -> UInt64 {
+    count >= 8 ? ~0 : (1 << UInt64(8 * count)) - 1
   }
 
   // The markup the readers look for, as constants (a test checks each against `init(_:)`).
   /// `<key>`
-  static let keyStart = Markup(
-    count: 5, words: (0x0000_003E_7965_6B3C, 0), masks: (0x0000_00FF_FFFF_FFFF, 0))
+  static let keyStart = Markup(count: 5, words: (0x0000_003E_7965_6B3C, 0))
   /// `</key>`
-  static let keyEnd = Markup(
-    count: 6, words: (0x0000_3E79_656B_2F3C, 0), masks: (0x0000_FFFF_FFFF_FFFF, 0))
+  static let keyEnd = Markup(count: 6, words: (0x0000_3E79_656B_2F3C, 0))
   /// `<string>`
-  static let stringStart = Markup(
-    count: 8, words: (0x3E67_6E69_7274_733C, 0), masks: (0xFFFF_FFFF_FFFF_FFFF, 0))
+  static let stringStart = Markup(count: 8, words: (0x3E67_6E69_7274_733C, 0))
   /// `</string>`
-  static let stringEnd = Markup(
-    count: 9, words: (0x676E_6972_7473_2F3C, 0x3E), masks: (0xFFFF_FFFF_FFFF_FFFF, 0xFF))
+  static let stringEnd = Markup(count: 9, words: (0x676E_6972_7473_2F3C, 0x3E))
   /// `<dict>`
-  static let dictionaryStart = Markup(
-    count: 6, words: (0x0000_3E74_6369_643C, 0), masks: (0x0000_FFFF_FFFF_FFFF, 0))
+  static let dictionaryStart = Markup(count: 6, words: (0x0000_3E74_6369_643C, 0))
   /// `</dict>`
-  static let dictionaryEnd = Markup(
-    count: 7, words: (0x003E_7463_6964_2F3C, 0), masks: (0x00FF_FFFF_FFFF_FFFF, 0))
+  static let dictionaryEnd = Markup(count: 7, words: (0x003E_7463_6964_2F3C, 0))
 
   static func == (left: Markup, right: Markup) -> Bool {
     left.count == right.count && left.words == right.words && left.masks == right.masks
