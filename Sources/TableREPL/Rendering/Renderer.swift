@@ -179,10 +179,7 @@ package struct Renderer: Sendable {
     // Each title is measured as it is cleaned: a breadcrumb that fits is not measured again.
     let crumbs = titles.map(TerminalText.lineWithWidth)
     let crumbsWidth = crumbs.reduce(3 * max(0, crumbs.count - 1)) { $0 + $1.width }
-    // Joined by hand: `joined(separator:)` costs 150,000 instructions of run-time type
-    // look-ups the first time, and this is the first screen's first line.
-    var breadcrumb = crumbs.first?.text ?? ""
-    for crumb in crumbs.dropFirst() { breadcrumb += " › " + crumb.text }
+    let breadcrumb = TerminalText.breadcrumb(crumbs.map { $0.text })
     out.line(
       style(
         crumbsWidth <= width

@@ -9,6 +9,15 @@ package enum TerminalText {
   /// of how its text is written, replaced by a visible escape.
   package static func sanitize(_ text: String) -> String { Escaper.escaped(text) }
 
+  /// The titles of a navigation stack as a breadcrumb, joined by " › ": by hand, as the
+  /// generic `joined(separator:)` costs 150,000 instructions of run-time type look-ups the
+  /// first time, and the first screen and prompt each show one.
+  static func breadcrumb(_ titles: [String]) -> String {
+    var text = titles.first ?? ""
+    for title in titles.dropFirst() { text += " › " + title }
+    return text
+  }
+
   /// Whether a scalar must not reach a terminal as it is.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { Escaper.isUnsafe(scalar) }
 

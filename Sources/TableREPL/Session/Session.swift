@@ -174,10 +174,7 @@ public final class Session {
       return kept.text
     }
     let crumbs = titles.map(TerminalText.sanitize)
-    // Joined by hand: the generic `joined(separator:)` costs 150,000 instructions of run-time
-    // type look-ups the first time, before the first prompt.
-    var text = crumbs.first ?? ""
-    for crumb in crumbs.dropFirst() { text += " › " + crumb }
+    var text = TerminalText.breadcrumb(crumbs)
     if DisplayWidth.of(text) > limit, let last = crumbs.last {
       text = "… › " + DisplayWidth.truncate(last, toWidth: limit - 4)
     }
