@@ -86,9 +86,12 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
   }
   let work = try required("work")
   try TextFile.makeFolders(work)
-  environment["HOME"] = work + "/home"
-  environment["XDG_CONFIG_HOME"] = work + "/home/config"
-  environment["XDG_STATE_HOME"] = work + "/home/state"
+  // A home of its own for every run: settei keeps its history and known keys there, and a
+  // history left by earlier runs (500 lines once full) would make every start read it.
+  let home = try TextFile.temporaryFolder(in: work, prefix: "home")
+  environment["HOME"] = home
+  environment["XDG_CONFIG_HOME"] = home + "/config"
+  environment["XDG_STATE_HOME"] = home + "/state"
   environment["LANG"] = "C.UTF-8"
 
   var configuration = BenchConfiguration(
