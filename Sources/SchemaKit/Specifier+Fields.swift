@@ -71,7 +71,7 @@ extension Specifier {
   /// A specifier's members. The common ones are typed stored fields; a member holding a
   /// value of another type than its field's (a `Title` that is a number) is kept as written
   /// in ``extra`` instead, so that lint sees it and the JSON writer writes it back.
-  final class Fields: @unchecked Sendable, Equatable {
+  @usableFromInline final class Fields: @unchecked Sendable, Equatable {
     // Only a `Builder` changes a `Fields`, before any specifier holds it, and no access
     // spans a call: the dynamic exclusivity checks would cost every member read.
     @exclusivity(unchecked) var hasType = false
@@ -84,7 +84,12 @@ extension Specifier {
     @exclusivity(unchecked) var values: [PropertyListValue]?
     @exclusivity(unchecked) var file: String?
     /// The other members Apple and InAppSettingsKit define, as written, in member order.
-    @exclusivity(unchecked) var details: [(member: Member, value: PropertyListValue)] = []
+    @exclusivity(unchecked) var details: [(member: Member, value: PropertyListValue)] = [] {
+      didSet { hasSubtitle = hasDetail(.subtitle) }
+    }
+    /// Whether ``details`` hold an `IASKSubtitle`, kept as they change (rarely: most
+    /// specifiers have no details), for ``Specifier/hasSubtitle``.
+    @usableFromInline @exclusivity(unchecked) private(set) var hasSubtitle = false
     /// Keys nobody defines, and defined ones holding a value of another type; `nil` when
     /// there are none (a normal specifier).
     @exclusivity(unchecked) var extra: [String: PropertyListValue]?
@@ -114,6 +119,11 @@ extension Specifier {
       guard !details.isEmpty else { return nil }
       for detail in details where detail.member == member { return detail.value }
       return nil
+    }
+
+    /// Whether ``details`` hold the member: ``detail(_:)`` is not `nil`, without making it.
+    func hasDetail(_ member: Member) -> Bool {
+      !details.isEmpty && details.contains { $0.member == member }
     }
 
     /// The strings of an array member kept in ``extra`` (an array with other values in it).
@@ -163,7 +173,7 @@ extension Specifier {
       return result
     }
 
-    static func == (lhs: Fields, rhs: Fields) -> Bool {
+    @usableFromInline static func == (lhs: Fields, rhs: Fields) -> Bool {
       lhs === rhs
         || (lhs.hasType == rhs.hasType && lhs.title == rhs.title && lhs.key == rhs.key
           && lhs.defaultValue == rhs.defaultValue && lhs.footerText == rhs.footerText

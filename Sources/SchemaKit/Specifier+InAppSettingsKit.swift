@@ -11,6 +11,11 @@ extension Specifier {
   /// `IASKSubtitle` as written: a string, or a dictionary of subtitles by value.
   public var subtitle: PropertyListValue? { fields.detail(.subtitle) }
 
+  /// Whether the specifier has an `IASKSubtitle` (``subtitle`` is not `nil`), without making
+  /// its value. Inlined where it is asked: laying out the rows of a page that opens asks it
+  /// of each of its settings.
+  @inlinable public var hasSubtitle: Bool { fields.hasSubtitle }
+
   /// `IASKPlaceholder`.
   public var placeholder: String? { fields.detail(.placeholder)?.stringValue }
 

@@ -107,7 +107,7 @@ public struct Specifier: Sendable, Equatable {
   public var index: Int
   /// The members, each in a stored field (see ``Specifier/Fields``). A class, so that copying
   /// a specifier (rows hold them) retains one object, not every field.
-  let fields: Fields
+  @usableFromInline let fields: Fields
 
   /// Creates a specifier from its dictionary.
   public init(index: Int, raw: [String: PropertyListValue]) {

@@ -33,8 +33,14 @@ public struct StringsCatalog: Sendable, Equatable {
   /// One table as `language` sees it: every key of `table` in the language or its
   /// fallbacks, with the text ``localized(_:table:language:)`` returns for it.
   public func resolved(table: String, language: String) -> [String: String] {
+    resolved(table: table, chain: languageChain(for: language))
+  }
+
+  /// One table as seen through a ``languageChain(for:)`` made earlier (while no language
+  /// was added): every key of `table` in the chain's folders, the first folder's text first.
+  public func resolved(table: String, chain: [String]) -> [String: String] {
     var result: [String: String] = [:]
-    for candidate in languageChain(for: language).reversed() {
+    for candidate in chain.reversed() {
       if let entries = tables[candidate]?[table] {
         result.merge(entries) { _, preferred in preferred }
       }
@@ -55,7 +61,7 @@ public struct StringsCatalog: Sendable, Equatable {
   /// The folders to try, in order, for a requested language: those of the language
   /// (``LanguageTag/rank(serving:)``), then those of English (the development language of
   /// nearly every app), then `Base`.
-  func languageChain(for language: String) -> [String] {
+  public func languageChain(for language: String) -> [String] {
     Self.languageChain(for: language, among: tables.keys)
   }
 

@@ -165,6 +165,22 @@ import Testing
     #expect(specifier[member: "Type"] == nil)
   }
 
+  @Test func aSubtitleIsKnownWithoutMakingItsValueAsMembersChange() {
+    var specifier = Specifier(index: 0, raw: ["Type": "PSToggleSwitchSpecifier", "Key": "k"])
+    #expect(!specifier.hasSubtitle)
+    specifier[member: "IASKSubtitle"] = "Shown under the title"
+    #expect(specifier.hasSubtitle && specifier.subtitle == "Shown under the title")
+    let copy = specifier
+    specifier[member: "TrueValue"] = "YES"
+    #expect(specifier.hasSubtitle && copy.hasSubtitle)
+    specifier[member: "IASKSubtitle"] = nil
+    #expect(!specifier.hasSubtitle && specifier.subtitle == nil)
+    #expect(copy.hasSubtitle)
+    // A subtitle of another type than a string or a dictionary is kept as written.
+    let numbered = Specifier(index: 1, raw: ["Type": "PSToggleSwitchSpecifier", "IASKSubtitle": 3])
+    #expect(numbered.hasSubtitle == (numbered.subtitle != nil))
+  }
+
   @Test func aMemberWrittenTwiceIsRefused() {
     var builder = Specifier.Builder()
     let added = [

@@ -50,7 +50,8 @@ public final class SettingsModel {
   /// any other access to them: no dynamic exclusivity check.
   @exclusivity(unchecked) private var edits: [String: PropertyListValue?] = [:]
   /// Where the setting of each key on the pages shown (all pages once ``allKeysIndexed``)
-  /// is, and so its page, for the words of its allowed values.
+  /// is, and so its page, for the words of its allowed values. The keys of the pages shown
+  /// are added as look-ups need them (``indexShownPages(until:)``).
   @exclusivity(unchecked) private var settingsByKey: [String: SettingPlace] = [:]
   /// Where a key's setting is: a page of ``placePages`` and the setting's place among its
   /// specifiers. Plain numbers: a page of a thousand keys is indexed retaining nothing.
@@ -135,25 +136,56 @@ public final class SettingsModel {
     }
   }
 
-  /// Adds a page's keys to ``settingsByKey``; a key already there keeps its first setting.
+  /// Adds a page to those whose keys ``settingsByKey`` holds. Its keys are indexed when a
+  /// look-up needs them (``indexShownPages(until:)``), in the order the pages were shown, so
+  /// that the first screen of a page of a thousand settings hashes the keys of its rows, not
+  /// of all its settings. While stored keys wait for their page to be checked, the page is
+  /// indexed whole at once, so that its stored values are checked when it opens.
   private func index(_ page: SettingsSchema.Page) {
-    var found: [String] = []
-    // Room for the page's keys at once, not a table grown (and every entry moved) by steps.
-    settingsByKey.reserveCapacity(settingsByKey.count + page.specifiers.count)
-    let slot = Int32(placePages.count)
     placePages.append((page.name, page.specifiers))
-    for position in page.specifiers.indices {
-      guard let key = page.specifiers[position].key else { continue }
-      // One look-up for a new key (most): a key already there gets its setting back.
-      let place = SettingPlace(page: slot, position: Int32(position))
-      if let earlier = settingsByKey.updateValue(place, forKey: key) {
-        settingsByKey[key] = earlier
-      } else if checksStoredKeysLater, storedValues[key] != nil {
-        found.append(key)
-      }
-    }
     keysRevision &+= 1
-    checkStoredKeys(found)
+    if checksStoredKeysLater, storedKeysWithSetting < storedValues.count {
+      _ = indexShownPages(until: nil)
+    }
+  }
+
+  /// How many keys the index of settings by key holds so far.
+  var indexedKeyCount: Int { settingsByKey.count }
+
+  /// How far ``settingsByKey`` holds the keys of ``placePages``: every page before
+  /// `indexed.page`, and the first `indexed.position` specifiers of that page.
+  @exclusivity(unchecked) private var indexed = SettingPlace(page: 0, position: 0)
+
+  /// Indexes the keys of ``placePages`` not indexed yet, in order, until `wanted` is added
+  /// (its place is returned), or all of them (`nil`). A key already there keeps its first
+  /// setting. Adding keys changes no look-up's answer (a look-up that found nothing indexed
+  /// every page), so ``keysRevision`` stays.
+  private func indexShownPages(until wanted: String?) -> SettingPlace? {
+    var found: [String] = []
+    defer { checkStoredKeys(found) }
+    while Int(indexed.page) < placePages.count {
+      let specifiers = placePages[Int(indexed.page)].specifiers
+      // Room for the rest of the page at once when all of it is indexed, not a table grown
+      // (and every entry moved) by steps.
+      if wanted == nil {
+        settingsByKey.reserveCapacity(
+          settingsByKey.count + specifiers.count - Int(indexed.position))
+      }
+      while Int(indexed.position) < specifiers.count {
+        let place = indexed
+        indexed.position += 1
+        guard let key = specifiers[Int(place.position)].key else { continue }
+        // One look-up for a new key (most): a key already there gets its setting back.
+        if let earlier = settingsByKey.updateValue(place, forKey: key) {
+          settingsByKey[key] = earlier
+          continue
+        }
+        if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
+        if let wanted, key == wanted { return place }
+      }
+      indexed = SettingPlace(page: indexed.page + 1, position: 0)
+    }
+    return nil
   }
 
   /// The setting of a key, and its page: from the pages shown, else from every page, which
@@ -167,7 +199,9 @@ public final class SettingsModel {
 
   /// The specifier of a key (``setting(forKey:)`` without its page), and its page's name.
   private func specifier(forKey key: String) -> (specifier: Specifier, pageName: String)? {
-    if let found = settingsByKey[key] { return setting(at: found) }
+    if let found = settingsByKey[key] ?? indexShownPages(until: key) {
+      return setting(at: found)
+    }
     guard !allKeysIndexed else { return nil }
     indexAllKeys()
     return settingsByKey[key].map(setting(at:))
@@ -194,6 +228,7 @@ public final class SettingsModel {
       }
     }
     allKeysIndexed = true
+    indexed = SettingPlace(page: Int32(placePages.count), position: 0)
     keysRevision &+= 1
     checkStoredKeys(found)
   }
@@ -375,6 +410,7 @@ public final class SettingsModel {
     }
     // The stored keys with a setting known now, found from the smaller of the two maps: a
     // store of many keys is not copied or hashed again for a page of a few.
+    _ = indexShownPages(until: nil)
     let known =
       settingsByKey.count < storedValues.count
       ? settingsByKey.keys.filter { storedValues[$0] != nil }
@@ -581,13 +617,29 @@ public final class SettingsModel {
       if let known = resolvedTables[page.stringsTable] {
         lastTable = (page.stringsTable, known)
       } else {
-        let table = schema.strings.resolved(table: page.stringsTable, language: language)
+        let table = schema.strings.resolved(table: page.stringsTable, chain: languageChain())
         resolvedTables[page.stringsTable] = table
         lastTable = (page.stringsTable, table)
       }
     }
     return lastTable.strings.isEmpty ? text : lastTable.strings[text] ?? text
   }
+
+  /// The folders ``language`` reads its strings from, best first, made once per language:
+  /// each page with a table of its own resolves it through the same chain. Languages are
+  /// only ever added to the catalog (as a bundle's tables are read), so their count tells
+  /// whether the chain still holds.
+  private func languageChain() -> [String] {
+    let languageCount = schema.strings.tables.count
+    if let kept = keptChain, kept.language == language, kept.languageCount == languageCount {
+      return kept.chain
+    }
+    let chain = schema.strings.languageChain(for: language)
+    keptChain = (language, languageCount, chain)
+    return chain
+  }
+
+  private var keptChain: (language: String, languageCount: Int, chain: [String])?
 
   /// The table last used, which the next string most likely comes from too.
   private var lastTable: (name: String?, strings: [String: String]) = (nil, [:])

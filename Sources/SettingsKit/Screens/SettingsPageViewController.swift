@@ -37,7 +37,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     var lines: Int? {
       switch self {
       case .problem: 2
-      case .setting(let specifier): specifier.subtitle == nil ? 1 : nil
+      case .setting(let specifier): specifier.hasSubtitle ? nil : 1
       case .choice, .listItem, .deleteItem, .listAdd: 1
       }
     }
@@ -125,10 +125,11 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       rows.append(row)
     }
 
-    /// Adds the rows of settings that follow one another in the page's specifiers.
-    mutating func append(settings range: Range<Int>, of specifiers: [Specifier]) {
+    /// Adds the rows of settings that follow one another in the page's specifiers, each of
+    /// which takes `lines` when all take the same (none has a subtitle), else `nil`.
+    mutating func append(settings range: Range<Int>, of specifiers: [Specifier], lines: Int?) {
       guard !range.isEmpty else { return }
-      note(lines: specifiers[range].contains { $0.subtitle != nil } ? nil : 1)
+      note(lines: lines)
       rows.append(settings: range, of: specifiers)
     }
 
@@ -332,49 +333,61 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     // A run of settings (most rows) is added at once, as a range of the page's specifiers.
     let specifiers = page.specifiers
     var runStart: Int?
+    var runHasSubtitle = false
     func addRun(upTo end: Int) {
       guard let start = runStart else { return }
       runStart = nil
       if open == nil { open = Section(rows: []) }
-      open?.append(settings: start..<end, of: specifiers)
+      open?.append(settings: start..<end, of: specifiers, lines: runHasSubtitle ? nil : 1)
+      runHasSubtitle = false
     }
-    for position in specifiers.indices {
-      let specifier = specifiers[position]
-      if errors != nil, let error = errors?[specifier.index] {
-        addRun(upTo: position)
-        if specifier.kind == .group {
+    // The specifiers are read in place from the page's storage: most are settings, looked at
+    // only for their kind and subtitle, and a page of a thousand is not copied one by one.
+    specifiers.withUnsafeBufferPointer { buffer in
+      for position in buffer.indices {
+        if errors != nil, let error = errors?[buffer[position].index] {
+          let specifier = buffer[position]
+          addRun(upTo: position)
+          if specifier.kind == .group {
+            close()
+            open = Section(header: specifier.title, rows: [])
+          }
+          append(.problem(specifier, error))
+          continue
+        }
+        switch buffer[position].kind {
+        case .group:
+          addRun(upTo: position)
           close()
-          open = Section(header: specifier.title, rows: [])
+          let specifier = buffer[position]
+          open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
+        case .radioGroup:
+          let specifier = buffer[position]
+          var order = Array(specifier.values.indices)
+          if specifier.displaysSortedByTitle {
+            // By title as shown, as Settings.app sorts them; a choice without a title last.
+            let titles = specifier.titles.map(localized)
+            order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
+              .sorted { $0 < $1 }.map(\.1)
+          }
+          let rows = order.map { Row.choice(specifier, $0) }
+          addRun(upTo: position)
+          close()
+          result.append(
+            Section(header: specifier.title, footer: specifier.footerText, rows: rows))
+        case .listGroup:
+          let specifier = buffer[position]
+          let count = listItems(of: specifier).count
+          var rows = (0..<count).map { Row.listItem(specifier, $0) }
+          rows.append(.listAdd(specifier))
+          addRun(upTo: position)
+          close()
+          result.append(
+            Section(header: specifier.title, footer: specifier.footerText, rows: rows))
+        default:
+          if runStart == nil { runStart = position }
+          if !runHasSubtitle, buffer[position].hasSubtitle { runHasSubtitle = true }
         }
-        append(.problem(specifier, error))
-        continue
-      }
-      switch specifier.kind {
-      case .group:
-        addRun(upTo: position)
-        close()
-        open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
-      case .radioGroup:
-        var order = Array(specifier.values.indices)
-        if specifier.displaysSortedByTitle {
-          // By title as shown, as Settings.app sorts them; a choice without a title last.
-          let titles = specifier.titles.map(localized)
-          order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
-            .sorted { $0 < $1 }.map(\.1)
-        }
-        let rows = order.map { Row.choice(specifier, $0) }
-        addRun(upTo: position)
-        close()
-        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-      case .listGroup:
-        let count = listItems(of: specifier).count
-        var rows = (0..<count).map { Row.listItem(specifier, $0) }
-        rows.append(.listAdd(specifier))
-        addRun(upTo: position)
-        close()
-        result.append(Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-      default:
-        if runStart == nil { runStart = position }
       }
     }
     addRun(upTo: specifiers.endIndex)
@@ -957,7 +970,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
     return PageSections.Face(
       title: displayTitle(of: specifier), choiceTitles: choiceTitles, keySetting: setting,
-      defaultDetail: defaultDetail, hasSubtitle: specifier.subtitle != nil)
+      defaultDetail: defaultDetail, hasSubtitle: specifier.hasSubtitle)
   }
 
   /// What a child pane without a page of this schema opens.
