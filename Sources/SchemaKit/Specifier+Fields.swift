@@ -85,7 +85,7 @@ extension Specifier {
     @exclusivity(unchecked) var file: String?
     /// The other members Apple and InAppSettingsKit define, as written, in member order.
     @exclusivity(unchecked) var details: [(member: Member, value: PropertyListValue)] = [] {
-      didSet { hasSubtitle = hasDetail(.subtitle) }
+      didSet { hasSubtitle = has(.subtitle) }
     }
     /// Whether ``details`` hold an `IASKSubtitle`, kept as they change (rarely: most
     /// specifiers have no details), for ``Specifier/hasSubtitle``.
@@ -119,11 +119,6 @@ extension Specifier {
       guard !details.isEmpty else { return nil }
       for detail in details where detail.member == member { return detail.value }
       return nil
-    }
-
-    /// Whether ``details`` hold the member: ``detail(_:)`` is not `nil`, without making it.
-    func hasDetail(_ member: Member) -> Bool {
-      !details.isEmpty && details.contains { $0.member == member }
     }
 
     /// The strings of an array member kept in ``extra`` (an array with other values in it).
