@@ -70,7 +70,8 @@ extension Program {
         value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
       }
       table.append(
-        [row.key, shown[0], shown[1], row.path.filter { !$0.isEmpty }.joined(separator: " › ")]
+        [TerminalText.identifier(row.key)]
+          + [shown[0], shown[1], row.path.filter { !$0.isEmpty }.joined(separator: " › ")]
           .map(TerminalText.sanitize))
     }
     standardOutput.write(
@@ -147,8 +148,9 @@ extension Program {
     let problems = StoreLinter.problems(in: values, model: model)
     for problem in problems {
       standardOutput.write(
-        TerminalText.sanitize(
-          "\(storePath): key '\(problem.key)': \(problem.severity): \(problem.message).") + "\n")
+        TerminalText.sanitize("\(storePath): key '")
+          + TerminalText.identifier(problem.key)
+          + TerminalText.sanitize("': \(problem.severity): \(problem.message).") + "\n")
     }
     let errors = problems.filter { $0.severity == .error }.count
     let warnings = problems.count - errors

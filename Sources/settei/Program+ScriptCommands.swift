@@ -148,7 +148,8 @@ extension Program {
       let defaultValue =
         model.defaultValue(forKey: key).map { shownText($0, key: key, model: model) } ?? ""
       let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
-      rows.append([key, value, defaultValue, place].map(TerminalText.sanitize))
+      rows.append(
+        [TerminalText.identifier(key)] + [value, defaultValue, place].map(TerminalText.sanitize))
     }
     return Self.alignedTable(rows, width: Terminal.messageWidth(environment: environment.values))
   }

@@ -224,10 +224,13 @@ final class StoreSaver {
         let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
         let text = value.map { model.displayText(of: $0, for: entry.specifier, on: entry.page) }
         let shown = text ?? messages.text(.recoveryDefault)
-        listing += "  " + TerminalText.sanitize("\(place) (\(key)): \(shown)") + "\n"
+        listing +=
+          "  " + TerminalText.sanitize("\(place) (") + TerminalText.identifier(key)
+          + TerminalText.sanitize("): \(shown)") + "\n"
       } else {
         let text = value.map(\.debugDescription) ?? messages.text(.recoveryRemoved)
-        listing += "  " + TerminalText.sanitize("\(key): \(text)") + "\n"
+        listing +=
+          "  " + TerminalText.identifier(key) + TerminalText.sanitize(": \(text)") + "\n"
       }
     }
     let choice: RecoveryChoice

@@ -126,6 +126,49 @@ struct OutputSafetyTests {
     #expect(screen.standardOutput.contains("עברית\u{200F} (°C)"))
   }
 
+  /// Keys that differ only by a default-ignorable character beyond the common joiners (an
+  /// invisible separator, a soft hyphen, a Hangul filler, a variation selector, an
+  /// ideographic variation selector): `list`, `diff`, `lint --store` and `? N` show each
+  /// escaped, so no two keys look alike, while a soft hyphen in a title stays as it is.
+  @Test("RM-48 keys differing by any default-ignorable character never look the same")
+  func everyDefaultIgnorableInAKeyIsShown() throws {
+    let keys = ["ab", "a\u{2063}b", "a\u{AD}b", "a\u{3164}b", "a\u{FE0F}b", "a\u{E0100}b"]
+    let home = try TemporaryFolder()
+    let specifiers = keys.enumerated().map { number, key in
+      let title = number == 2 ? "Benachrichti\u{AD}gungen" : "Row \(number)"
+      return #"{"Type": "PSTextFieldSpecifier", "Title": "\#(title)", "Key": "\#(key)"}"#
+    }
+    let schema = home.file("keys.json")
+    write(
+      Array(
+        #"{"Title": "Keys", "PreferenceSpecifiers": [\#(specifiers.joined(separator: ","))]}"#.utf8),
+      to: schema)
+    let store = home.file("s.json")
+    let stored = keys.map { #""\#($0)": "x""# }.joined(separator: ", ")
+    write(Array("{\(stored), \"a\u{2064}b\": 1}".utf8), to: store)
+    let options = ["--schema", schema, "--store", store]
+    let shown = ["ab", "a\\u{2063}b", "a\\u{AD}b", "a\\u{3164}b", "a\\u{FE0F}b", "a\\u{E0100}b"]
+
+    let list = try settei(["list"] + options, script: "", home: home.path)
+    let diff = try settei(["diff", store] + options, script: "", home: home.path)
+    let lint = try settei(["lint", "--store", store, schema], script: "", home: home.path)
+    for key in shown {
+      #expect(list.standardOutput.contains("\n" + key + " "), "list: \(key)")
+      #expect(diff.standardOutput.contains("\n" + key + " "), "diff: \(key)")
+    }
+    #expect(lint.standardOutput.contains("key 'a\\u{2064}b'"), "\(lint.standardOutput)")
+    for output in [list.standardOutput, diff.standardOutput, lint.standardOutput] {
+      let hidden = output.unicodeScalars.filter {
+        $0.properties.isDefaultIgnorableCodePoint && $0.value != 0xAD
+      }
+      #expect(hidden.isEmpty, "\(hidden.map(\.value))")
+    }
+    let describe = try settei(options, script: "? 3\n", home: home.path)
+    #expect(describe.standardOutput.contains("key:      a\\u{AD}b"), "\(describe.standardOutput)")
+    // In a title, a soft hyphen between letters is where the word may break, and stays.
+    #expect(describe.standardOutput.contains("Benachrichti\u{AD}gungen"))
+  }
+
   @Test("RM-43 set of a secure field typed at the REPL is not kept in the history")
   func secretNotInHistory() throws {
     let account = try Account()

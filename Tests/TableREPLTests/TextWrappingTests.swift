@@ -31,6 +31,18 @@ private func shownWidth(_ line: String) -> Int {
     #expect(words == Set(text.split(separator: " ").map(String.init)))
   }
 
+  /// Thai, Khmer and Myanmar write no spaces between words; a zero-width space marks where a
+  /// line may break, and the escaper keeps it there.
+  @Test func aZeroWidthSpaceIsWhereALineMayBreak() {
+    let words = ["ภาษาไทย", "เป็นภาษา", "ที่สวยงาม"]
+    let text = words.joined(separator: "\u{200B}")
+    #expect(TerminalText.sanitize(text) == text)
+    let lines = TextWrapping.lines(text, width: 12)
+    #expect(lines.count == 3, "\(lines)")
+    #expect(lines.map { $0.split(separator: "\u{200B}").joined() } == words)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 12 })
+  }
+
   @Test func continuationLinesAreIndented() {
     let lines = TextWrapping.lines(
       "  ? N  describe row N: its key, type, value and default", width: 30,

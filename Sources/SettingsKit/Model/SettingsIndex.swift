@@ -1,4 +1,5 @@
 import SchemaKit
+import TextSafety
 
 /// Every setting of a schema with where it lives: the pages from the root to it, and their
 /// titles. The index behind `go`, `find`, `get`, `set`, `list` and completion.
@@ -174,8 +175,9 @@ extension SettingsIndex {
   /// - Returns: "No setting has the key 'x'. Did you mean …?"
   public func unknownKeyMessage(_ key: String, otherwise: String) -> String {
     let close = keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
+      .map { Escaper.escaped($0, as: .identifier) }
     let hint = close.isEmpty ? otherwise : "Did you mean \(close.joined(separator: ", "))?"
-    return "No setting has the key '\(key)'. \(hint)"
+    return "No setting has the key '\(Escaper.escaped(key, as: .identifier))'. \(hint)"
   }
 }
 

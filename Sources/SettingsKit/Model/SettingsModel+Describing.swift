@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import TextSafety
 
 /// Settings described in words: what changed, what a row is, what a value may be.
 extension SettingsModel {
@@ -69,7 +70,9 @@ extension SettingsModel {
     let title = specifier.title.map { localized($0, on: page) } ?? specifier.key ?? ""
     lines.append(title)
     let messages = self.messages
-    if let key = specifier.key { lines.append(messages.text(.describeKey, key)) }
+    if let key = specifier.key {
+      lines.append(messages.text(.describeKey, Escaper.escaped(key, as: .identifier)))
+    }
     lines.append(messages.text(.describeType, specifier.kind.typeName))
     if let allowed = allowedValues(of: specifier, on: page) {
       lines.append(messages.text(.describeAllowed, allowed))

@@ -142,6 +142,9 @@ package enum DisplayWidth {
   /// ideographs, Hangul syllables, and fullwidth forms without the halfwidth sound marks.
   private static func isStandalone(_ value: UInt32) -> Bool {
     switch value {
+    // Invisible characters the escaper may show (a soft hyphen, the grapheme joiner, the
+    // Hangul fillers): never measured here, so text that holds one is escaped as it needs.
+    case 0xAD, 0x34F, 0x3164, 0xFFA0: false
     case 0xA0..<0x530: true
     case 0x2010..<0x2028, 0x2030..<0x2060, 0x2070..<0x2190: true
     case 0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0xA000: true

@@ -1,20 +1,22 @@
 import TextSafety
 
 /// Text of a screen (titles, details, headers, footers) as a terminal can show it: line
-/// breaks are line breaks, and the invisible marks of bidirectional text are left out.
+/// breaks are line breaks, and the marks of bidirectional text stay only in right-to-left
+/// text.
 ///
 /// A schema's text often holds line breaks (`\n`, `\r\n`: acknowledgement footers) and bidi
-/// controls (the embeddings and overrides U+202A–202E, the isolates U+2066–2069:
-/// right-to-left translations). iOS lays them out invisibly. A terminal does not run the
-/// bidi algorithm the same way, and an override could make a line read differently from
-/// what it is, so they are removed (they never change the characters shown, only their
-/// order on a bidi display). The marks U+200E, U+200F and U+061C stay beside right-to-left
-/// text, where ``sanitize(_:)`` keeps them, and are left out elsewhere instead of escaped. Line breaks split a header or footer into lines, and
-/// become spaces in a one-line row. Every other control character is still escaped by
-/// ``sanitize(_:)``.
+/// marks and controls (right-to-left translations). Line breaks split a header or footer
+/// into lines, and become spaces in a one-line row. In a text that holds right-to-left
+/// letters, the marks (U+200E, U+200F, U+061C) and the embeddings, overrides and isolates
+/// (U+202A–202E, U+2066–2069) are how it is written, and ``sanitize(_:)`` keeps them. In
+/// other text the marks change nothing a terminal shows and are left out rather than
+/// escaped, and ``sanitize(_:)`` shows the controls escaped, since there they could only
+/// make a line read differently from what it is. Every other control character is escaped
+/// by ``sanitize(_:)`` too.
 extension TerminalText {
-  /// One line of a row or breadcrumb: bidi marks removed, each line break (`\r\n`, `\n`,
-  /// `\r`, U+2028, U+2029) a space, then ``sanitize(_:)``.
+  /// One line of a row or breadcrumb: bidi marks left out of text that is not right to
+  /// left, each line break (`\r\n`, `\n`, `\r`, U+2028, U+2029) a space, then
+  /// ``sanitize(_:)``.
   package static func line(_ text: String) -> String {
     // Most titles are shown as they are, which one scan tells.
     if DisplayWidth.simpleWidth(text) != nil { return text }
@@ -40,8 +42,8 @@ extension TerminalText {
     }
   }
 
-  /// The lines of a header or footer: split at each line break, bidi marks removed, each
-  /// line passed through ``sanitize(_:)``.
+  /// The lines of a header or footer: split at each line break, bidi marks left out of text
+  /// that is not right to left, each line passed through ``sanitize(_:)``.
   package static func paragraphs(_ text: String) -> [String] {
     // Most footers are plain ASCII: one fast scan, and nothing to remove or escape.
     if printableASCIICount(text) != nil { return [text] }
@@ -53,8 +55,8 @@ extension TerminalText {
     var result: [String] = []
     var current = ""
     var afterCarriageReturn = false
-    let scalars = Array(text.unicodeScalars)
-    for (position, scalar) in scalars.enumerated() {
+    let holdsRightToLeft = text.unicodeScalars.contains(where: isRightToLeft)
+    for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x0A where afterCarriageReturn:
         afterCarriageReturn = false
@@ -67,30 +69,15 @@ extension TerminalText {
       default:
         afterCarriageReturn = false
       }
-      if isBidiMark(scalar) { continue }
-      if [0x200E, 0x200F, 0x061C].contains(scalar.value) {
-        // A mark beside right-to-left text is how it is written (sanitize keeps it there);
+      if [0x200E, 0x200F, 0x061C].contains(scalar.value) && !holdsRightToLeft {
+        // A mark in right-to-left text is how it is written (sanitize keeps it there);
         // elsewhere it does nothing a terminal shows, and is left out rather than escaped.
-        let previous = position > 0 ? scalars[position - 1] : nil
-        let next = position + 1 < scalars.count ? scalars[position + 1] : nil
-        guard previous.map(isRightToLeft) == true || next.map(isRightToLeft) == true else {
-          continue
-        }
+        continue
       }
       current.unicodeScalars.append(scalar)
     }
     result.append(current)
     return result
-  }
-
-  /// Whether a scalar is a bidi embedding, override or isolate (U+202A–202E, U+2066–2069):
-  /// the controls that reorder a stretch of text. The marks (U+200E, U+200F, U+061C) are
-  /// left to ``sanitize(_:)``, which keeps them beside right-to-left text.
-  static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
   }
 
   /// Whether the UTF-8 of `text` holds a line break or a bidi mark or control, by a byte

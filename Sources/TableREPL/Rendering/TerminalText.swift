@@ -9,6 +9,13 @@ package enum TerminalText {
   /// of how its text is written, replaced by a visible escape.
   package static func sanitize(_ text: String) -> String { Escaper.escaped(text) }
 
+  /// A key, path or other name as a terminal shows it: every control character and every
+  /// invisible (default-ignorable) character escaped, so that two names that differ never
+  /// look the same.
+  package static func identifier(_ text: String) -> String {
+    Escaper.escaped(text, as: .identifier)
+  }
+
   /// The titles of a navigation stack as a breadcrumb, joined by " › ": by hand, as the
   /// generic `joined(separator:)` costs 150,000 instructions of run-time type look-ups the
   /// first time, and the first screen and prompt each show one.

@@ -1,7 +1,7 @@
 /// Breaks text into lines that fit a terminal's width: the one wrapping routine of screens
 /// (headers and footers) and of what the session writes (help, messages, errors).
 ///
-/// Lines break at spaces; text without spaces (Japanese, Chinese) breaks between any two
+/// Lines break at spaces and zero-width spaces; text without spaces (Japanese, Chinese) breaks between any two
 /// characters, except where the line-breaking rules of Japanese (kinsoku) forbid it: no
 /// line starts with closing brackets, 、。，．・：；！？, small kana or the long vowel mark
 /// ー, and no line ends with an opening bracket. A word wider than the whole line is cut
@@ -104,8 +104,9 @@ package enum TextWrapping {
     var width = 0
   }
 
-  /// The text cut at every place a line may break: runs of spaces, and the places between
-  /// two characters of which one is East Asian, unless kinsoku forbids it there.
+  /// The text cut at every place a line may break: runs of spaces, zero-width spaces, and the
+  /// places between two characters of which one is East Asian, unless kinsoku forbids it
+  /// there.
   static func tokens(of text: String) -> [Token] {
     var tokens: [Token] = []
     var current = Token()
@@ -153,6 +154,12 @@ package enum TextWrapping {
       current.text.append(character)
       current.width += characterWidth
       previous = character
+      if character == "\u{200B}" {
+        // A zero-width space is where Thai, Khmer and Myanmar may break a line.
+        tokens.append(current)
+        current = Token()
+        previous = nil
+      }
     }
     if !current.characters.isEmpty || current.spaces > 0 || tokens.isEmpty {
       tokens.append(current)
