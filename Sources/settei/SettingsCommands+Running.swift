@@ -23,13 +23,11 @@ extension SettingsCommands {
       return .failed(
         messages.text(.goMany, path, String(matches.count), places.joined(separator: "; ")))
     }
-    let controllers = index.controllers(toPageOf: entry, model: model)
-    navigationController.setViewControllers(controllers, animated: false)
+    let row = SettingPath.reveal(entry, in: navigationController, model: model)
     let title = index.breadcrumb(of: entry, model: model).last ?? path
     let message =
-      controllers.last?.rowNumber(of: entry.specifier).map {
-        messages.text(.goDoneRow, title, String($0 + 1))
-      } ?? messages.text(.goDone, title)
+      row.map { messages.text(.goDoneRow, title, String($0 + 1)) }
+      ?? messages.text(.goDone, title)
     return .done(message: message, showScreen: true)
   }
 

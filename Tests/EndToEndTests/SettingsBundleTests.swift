@@ -75,7 +75,8 @@ struct SettingsBundleTests {
       tags.standardOutput.filter { !$0.isWhitespace }
         == #"[{"tag":"Swift"},{"tag":"linux"}]"#, "\(tags.standardError)")
     let again = try settei(arguments, script: "go tags\n", home: home.path)
-    #expect(again.standardOutput.contains("   1  Swift\n   2  linux\n   3  + Add Tag..."))
+    // `go` marks the list's first row, where the setting starts.
+    #expect(again.standardOutput.contains("*  1  Swift\n   2  linux\n   3  + Add Tag..."))
     #expect(again.standardOutput.contains("  Guanine\n"))
   }
 

@@ -33,7 +33,7 @@ private func nestedModel(language: String = "en") throws -> (SettingsModel, Sett
     #expect(index.keys == ["textSize", "wifi"])
     let entry = try #require(index.byKey["textSize"])
     #expect(index.breadcrumb(of: entry, model: model) == ["Settings", "Display", "Text Size"])
-    let controllers = index.controllers(toPageOf: entry, model: model)
+    let controllers = SettingPath.controllers(to: entry, model: model)
     #expect(controllers.map(\.title) == ["Settings", "Display"])
     #expect(controllers.last?.rowNumber(of: entry.specifier) == 0)
   }

@@ -245,6 +245,40 @@ import Testing
     String(repeating: "long title ", count: 9), String(repeating: "長い", count: 30),
   ]
 
+  /// The row just reached starts with `*` where the others start with a space, on every path
+  /// (plain, general, colour), and the columns after it do not move.
+  @Test func theRowReachedIsMarked() {
+    var screen = Screen(
+      breadcrumb: ["Marks"],
+      sections: [
+        Screen.Section(rows: [
+          Screen.Row(number: 1, text: "One", detailText: "On", style: .value1),
+          Screen.Row(number: 2, text: "Two", detailText: "Off", style: .value1),
+        ])
+      ])
+    screen.markedRow = 2
+    var direct = Renderer(width: 30)
+    direct.writesPlainRowsDirectly = true
+    var general = direct
+    general.writesPlainRowsDirectly = false
+    let lines = direct.lines(for: screen)
+    #expect(lines == general.lines(for: screen))
+    #expect(lines.contains("   1  One" + String(repeating: " ", count: 18) + "On"), "\(lines)")
+    #expect(lines.contains("*  2  Two" + String(repeating: " ", count: 17) + "Off"), "\(lines)")
+    let coloured = Renderer(width: 30, usesColor: true).render(screen)
+    #expect(coloured.contains("*"))
+  }
+
+  /// A page line wider than the terminal loses its last parts, never wraps.
+  @Test func aPageLineTooWideLosesItsLastParts() {
+    let line = "page 3/4 · rows 8–13 of 15 · n next · p previous"
+    #expect(Renderer.fitted(pageLine: line, width: 34) == "page 3/4 · rows 8–13 of 15")
+    #expect(Renderer.fitted(pageLine: line, width: 80) == line)
+    #expect(Renderer.fitted(pageLine: line, width: 6) == "page …")
+    let japanese = "3/4 ページ · 15 行中 8–13 行 · n 次 · p 前"
+    #expect(DisplayWidth.of(Renderer.fitted(pageLine: japanese, width: 20)) <= 20)
+  }
+
   @Test(arguments: [20, 33, 57, 80])
   func aPlainRowIsWrittenAsEveryRowIs(width: Int) {
     let accessories: [TableViewCell.AccessoryType] = [

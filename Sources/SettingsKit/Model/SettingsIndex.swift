@@ -87,24 +87,6 @@ public struct SettingsIndex {
       entry.specifier.title.map { model.localized($0, on: entry.page) } ?? entry.key ?? "")
     return titles
   }
-
-  /// The screens to show an entry's page: the root, then each child page on the way.
-  public func controllers(toPageOf entry: Entry, model: SettingsModel)
-    -> [SettingsPageViewController]
-  {
-    var controllers: [SettingsPageViewController] = []
-    if let root = model.schema.rootPage {
-      controllers.append(SettingsPageViewController(page: root, model: model))
-    }
-    for (index, pane) in entry.panes.enumerated() {
-      let pageName = entry.pagePath[index + 1]
-      guard let child = model.page(named: pageName) else { break }
-      controllers.append(
-        SettingsPageViewController(
-          page: child, model: model, pane: (pane.specifier, pane.page)))
-    }
-    return controllers
-  }
 }
 
 extension SettingsIndex {

@@ -77,6 +77,12 @@ public final class MultiValueViewController: TableViewController {
     row < choices.count ? choices[row].value : nil
   }
 
+  /// The row (from 0) of the choice that stores `value`, if one does.
+  public func row(ofChoice value: PropertyListValue) -> Int? {
+    loadViewIfNeeded()
+    return choices.firstIndex { $0.value == value }
+  }
+
   /// Opens on the chosen value, as a long list in iOS Settings does.
   public override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)

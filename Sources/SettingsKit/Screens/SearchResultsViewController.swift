@@ -75,18 +75,8 @@ public final class SearchResultsViewController: TableViewController {
     guard let navigationController else { return }
     // The setting's real place: the pages on its path (and the list, for a choice), so that
     // the breadcrumb names where it lives; `back` from there returns to these results.
-    var path: [ViewController] = index.controllers(toPageOf: entry, model: model)
-    if result.choice != nil, entry.specifier.kind == .multiValue {
-      path.append(
-        MultiValueViewController(specifier: entry.specifier, page: entry.page, model: model))
-    }
-    guard let target = path.last else { return }
-    let stackWithResults = navigationController.viewControllers
-    target.navigationItem.leftBarButtonItem = BarButtonItem(
-      title: title,
-      primaryAction: Action { [weak navigationController] _ in
-        navigationController?.setViewControllers(stackWithResults, animated: true)
-      })
-    navigationController.setViewControllers(path, animated: true)
+    SettingPath.reveal(
+      entry, choice: result.choice, in: navigationController, model: model,
+      returningTo: (title, navigationController.viewControllers))
   }
 }

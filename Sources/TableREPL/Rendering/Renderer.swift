@@ -40,6 +40,8 @@ package struct Renderer: Sendable {
     /// The page line's text between its numbers (page, pages, first row, last row, rows).
     let pageLine: [(text: [UInt8], argument: Int?)]
     let pageLineFiltered: [(text: [UInt8], argument: Int?)]
+    /// The display width of each page line's text without its numbers.
+    let pageLineWidths: (plain: Int, filtered: Int)
     /// The last line of a footer cut to ``Renderer/footerLineLimit``.
     let footerCut: String
 
@@ -52,6 +54,10 @@ package struct Renderer: Sendable {
       }
       pageLine = bytes(.pageLine)
       pageLineFiltered = bytes(.pageLineFiltered)
+      func width(_ pieces: [(text: [UInt8], argument: Int?)]) -> Int {
+        pieces.reduce(0) { $0 + DisplayWidth.of(String(decoding: $1.text, as: UTF8.self)) }
+      }
+      pageLineWidths = (width(pageLine), width(pageLineFiltered))
       footerCut = messages[.footerCut]
     }
   }
@@ -133,9 +139,26 @@ package struct Renderer: Sendable {
       if usesColor { out.bytes.appendUTF8(TextStyle.dim.rawValue) }
       out.bytes.appendSpaces(2)
       let numbers = [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
-      for (text, argument) in screen.filter == nil ? words.pageLine : words.pageLineFiltered {
-        out.appendCounted(text)
-        if let argument, argument < numbers.count { out.bytes.appendDecimal(numbers[argument]) }
+      let pieces = screen.filter == nil ? words.pageLine : words.pageLineFiltered
+      let textWidth =
+        screen.filter == nil ? words.pageLineWidths.plain : words.pageLineWidths.filtered
+      let digits = pieces.reduce(0) { sum, piece in
+        sum + (piece.argument.map { $0 < numbers.count ? String(numbers[$0]).count : 0 } ?? 0)
+      }
+      if 2 + textWidth + digits < width {
+        for (text, argument) in pieces {
+          out.appendCounted(text)
+          if let argument, argument < numbers.count { out.bytes.appendDecimal(numbers[argument]) }
+        }
+      } else {
+        // Too wide for the terminal (40 columns): its last parts (the keys to turn pages)
+        // are left out, so that it stays one line and the breadcrumb stays on screen.
+        var text = ""
+        for (piece, argument) in pieces {
+          text += String(decoding: piece, as: UTF8.self)
+          if let argument, argument < numbers.count { text += String(numbers[argument]) }
+        }
+        out.bytes.appendUTF8(Self.fitted(pageLine: text, width: width - 3))
       }
       if usesColor { out.bytes.append(TextStyle.reset) }
       out.endLine(isEmpty: false)
@@ -151,6 +174,16 @@ package struct Renderer: Sendable {
     }
     if !out.lastLineIsEmpty { out.line("") }
     return (out.bytes.finish(), out.lineBreaks)
+  }
+
+  /// A page line in at most `width` columns: its parts (separated by " · ") from the first
+  /// for as long as they fit, and the first part cut when even it does not.
+  static func fitted(pageLine text: String, width: Int) -> String {
+    var parts = text.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+    while parts.count > 1, DisplayWidth.of(parts.joined(separator: " · ")) > width {
+      parts.removeLast()
+    }
+    return DisplayWidth.truncate(parts.joined(separator: " · "), toWidth: width)
   }
 
   /// Writes the breadcrumb line: the titles joined by " › ", in bold, cut at the left when
@@ -362,6 +395,8 @@ struct RowLayout {
   let hasMarkColumn: Bool
   let accessoryWidth: Int
   let width: Int
+  /// The row marked as just reached (``Screen/markedRow``).
+  let markedRow: Int?
 
   init(screen: Screen, width: Int) {
     var maxNumber = 1
@@ -380,6 +415,7 @@ struct RowLayout {
     hasMarkColumn = hasMark
     accessoryWidth = accessory
     self.width = width
+    markedRow = screen.markedRow
   }
 
   static func accessoryText(_ accessory: TableViewCell.AccessoryType) -> (
@@ -398,7 +434,9 @@ struct RowLayout {
   func append(
     _ row: UnsafePointer<Screen.Row>, to out: inout ScreenText, renderer: Renderer
   ) {
-    if !renderer.usesColor, renderer.writesPlainRowsDirectly, appendPlain(row, to: &out) {
+    if !renderer.usesColor, renderer.writesPlainRowsDirectly, row.pointee.number != markedRow,
+      appendPlain(row, to: &out)
+    {
       return
     }
     append(row.pointee, to: &out, renderer: renderer)
@@ -406,7 +444,15 @@ struct RowLayout {
 
   /// Writes a row, in general: every style, texts to clean or cut, colour.
   private func append(_ row: borrowing Screen.Row, to out: inout ScreenText, renderer: Renderer) {
-    out.bytes.appendSpaces(2 + numberWidth - ScreenBytes.decimalDigits(of: row.number))
+    let indent = 2 + numberWidth - ScreenBytes.decimalDigits(of: row.number)
+    if row.number == markedRow {
+      // The row just reached: `*` where its line starts, as a search's jump marks it (not
+      // `>`, which ends a prompt in a transcript).
+      renderer.append("*", .tint, to: &out.bytes)
+      out.bytes.appendSpaces(indent - 1)
+    } else {
+      out.bytes.appendSpaces(indent)
+    }
     if renderer.usesColor { out.bytes.appendUTF8(Renderer.TextStyle.dim.rawValue) }
     out.bytes.appendDecimal(row.number)
     if renderer.usesColor { out.bytes.append(Renderer.TextStyle.reset) }

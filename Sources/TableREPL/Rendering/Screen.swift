@@ -59,6 +59,9 @@ package struct Screen: Equatable, Sendable {
   package var totalRows: Int
   /// Whether the ✓ column is shown even when no row is checked.
   package var reservesCheckmarkColumn = false
+  /// The number of the row just reached (by `go`, a search result, a number typed for
+  /// another page), which the renderer marks with `*`; `nil` for none.
+  package var markedRow: Int?
 
   package init(
     breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,

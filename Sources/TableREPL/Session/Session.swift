@@ -93,6 +93,10 @@ public final class Session {
   private let errorOutput: any TextOutput
   /// The page shown for each controller on the stack, so that `back` returns to it.
   @exclusivity(unchecked) private var pages: [ObjectIdentifier: Int] = [:]
+  /// The row just reached on a screen (0-based), marked on the screens shown until the next
+  /// command: a row a screen scrolled to and selected (as `go` and a search result do), or one typed
+  /// by number from another page.
+  private var markedRow: (controller: ObjectIdentifier, number: Int)?
   var linesRead = 0
 
   /// Creates a session over a navigation controller.
@@ -250,6 +254,7 @@ public final class Session {
 
   /// Performs one command; returns an outcome when the session ends.
   private func perform(_ command: Command, typed: String) -> Outcome? {
+    markedRow = nil
     switch command {
     case .empty:
       if reader.isInteractive { showScreen() }
@@ -395,8 +400,11 @@ public final class Session {
         filters[top] = nil
       }
       if filters[top] == nil {
-        // Stay on screen, on the page that holds the row, so that its new state shows.
-        pages[top] = unfilteredLayout().page(holding: rowNumber)
+        // Stay on screen, on the page that holds the row, so that its new state shows; a
+        // row typed from another page is marked there.
+        let page = unfilteredLayout().page(holding: rowNumber)
+        if page != pages[top] ?? 0 { markedRow = (top, rowNumber) }
+        pages[top] = page
       }
     }
     if let outcome = answerPendingTextInput() { return outcome }
@@ -646,11 +654,21 @@ public final class Session {
     let top = ObjectIdentifier(controller)
     let terminal = currentTerminalSize()
     let requestedRow = controller.tableView.takeRequestedRowNumber()
+    if let requestedRow,
+      controller.tableView.indexPathForSelectedRow
+        .flatMap(controller.tableView.rowNumber(for:)) == requestedRow
+    {
+      // Scrolled to and selected: a row reached (`go`, a search result), not a list
+      // opening on its ✓.
+      markedRow = (top, requestedRow)
+    }
+    let marked = markedRow.flatMap { $0.controller == top ? $0.number + 1 : nil }
     let renderer = screenRenderer(for: terminal)
     let reservesCheckmarks = reservesCheckmarkColumn(controller)
     func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
       var screen = screen
       screen.reservesCheckmarkColumn = reservesCheckmarks
+      screen.markedRow = marked
       let (text, lineBreaks) = render(screen, with: renderer)
       // The screen's lines and the prompt's.
       return (screen, text, 1 + lineBreaks - max(1, terminal.rows))
