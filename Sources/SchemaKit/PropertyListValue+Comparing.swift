@@ -25,6 +25,13 @@ extension PropertyListValue {
     case (.integer, .real?), (.real, .integer?), (.unsignedInteger, .real?),
       (.real, .unsignedInteger?):
       doubleValue == other?.doubleValue
+    // NSNumber's booleans are the numbers 1 and 0: `@YES` is equal to `@1`.
+    case (.bool(let flag), .integer?), (.bool(let flag), .real?),
+      (.bool(let flag), .unsignedInteger?):
+      other?.doubleValue == (flag ? 1 : 0)
+    case (.integer, .bool(let flag)?), (.real, .bool(let flag)?),
+      (.unsignedInteger, .bool(let flag)?):
+      doubleValue == (flag ? 1 : 0)
     default: self == other
     }
   }

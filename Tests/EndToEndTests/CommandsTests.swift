@@ -225,6 +225,46 @@ struct ScriptCommandsTests {
       try settei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n")
   }
 
+  /// Every way a value enters the store is checked once, the same way: what `set` refuses,
+  /// `import` and `--recover` refuse too, naming it, and nothing is stored.
+  @Test func importAndRecoverRefuseWhatSetRefuses() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let options = ["--store", store]
+    let set = try settei(["set", "liveText", "maybe"] + options, script: "", home: home.path)
+    #expect(set.status == 1 && set.standardError.contains("maybe"), "\(set.standardError)")
+
+    write(Array(#"{"liveText": "maybe", "region": "DE"}"#.utf8), to: home.file("in.json"))
+    let imported = try settei(
+      ["import", home.file("in.json")] + options, script: "", home: home.path)
+    #expect(imported.status == 1, "\(imported.standardError)")
+    #expect(imported.standardError.contains("liveText"), "\(imported.standardError)")
+    #expect(contents(of: store) == nil, "nothing stored")
+    let get = try settei(["get", "liveText"] + options, script: "", home: home.path)
+    #expect(get.standardOutput == "true\n")
+
+    // What the switch's screen stores (NSNumber's 1 is true) enters.
+    write(Array(#"{"liveText": 0}"#.utf8), to: home.file("ok.json"))
+    let accepted = try settei(
+      ["import", home.file("ok.json")] + options, script: "", home: home.path)
+    #expect(accepted.status == 0, "\(accepted.standardError)")
+
+    write(
+      Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>store</key><string>\(store)</string>
+        <key>set</key><dict><key>liveText</key><string>maybe</string>
+        <key>region</key><string>DE</string></dict></dict></plist>
+        """.utf8), to: store + ".recover")
+    let recovered = try settei(options + ["--recover"], script: "quit\n", home: home.path)
+    #expect(recovered.standardError.contains("liveText"), "\(recovered.standardError)")
+    let after = try settei(["get", "liveText"] + options, script: "", home: home.path)
+    #expect(after.standardOutput == "0\n", "\(after)")
+    let region = try settei(["get", "region"] + options, script: "", home: home.path)
+    #expect(region.standardOutput == "DE\n", "the value that fits is restored")
+  }
+
   @Test func resetOneKeyOrAll() throws {
     let home = try TemporaryFolder()
     let store = ["--store", home.file("s.json")]

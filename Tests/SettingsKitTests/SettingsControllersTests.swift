@@ -185,11 +185,15 @@ struct SettingsControllersTests {
     let model = try embeddedModel(
       language: "en", stored: ["temperatureUnit": 3, "liveText": "yes", "unknown": [1, 2]])
     // A value that is none of the choices is shown with no choice, as iOS shows it; a
-    // toggle reads any text as boolValue does.
+    // toggle reads any text as boolValue does, and says so, since its screen never stores it.
     #expect(model.value(forKey: "temperatureUnit") == 3)
     #expect(model.value(forKey: "liveText") == "yes")
     let warnings = model.storedValueWarnings
-    #expect(warnings.count == 1)
+    #expect(warnings.count == 2)
+    #expect(
+      warnings.contains {
+        $0.contains("'liveText'") && $0.hasSuffix("showing it as On, as iOS reads it")
+      }, "\(warnings)")
     #expect(
       warnings.contains {
         $0.contains("'temperatureUnit'") && $0.contains("celsius")

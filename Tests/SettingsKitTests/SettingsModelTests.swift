@@ -122,7 +122,8 @@ func sampleSchema() throws -> SettingsSchema {
   }
 
   @Test(arguments: [
-    ("sound", PropertyListValue.bool(false), true), ("sound", "yes", true),
+    ("sound", PropertyListValue.bool(false), true), ("sound", "yes", false), ("sound", 1, true),
+    ("sound", 2, false),
     ("colour", "blue", true), ("colour", "green", false),
     ("volume", 10, true), ("volume", 10.5, false), ("volume", "5", true), ("volume", "loud", false),
     ("age", "12", true), ("age", 12, false),

@@ -126,8 +126,12 @@ import Testing
       model.problem(storing: "kelvin", forKey: "temperatureUnit")?.hasPrefix(
         #""kelvin" does not fit (allowed: Celsius (°C) (celsius), Fahrenheit (°F) (fahrenheit))"#)
         == true)
-    // A toggle reads any text as boolValue does (as iOS); a list is no toggle's value.
-    #expect(model.problem(storing: "a string", forKey: "liveText") == nil)
+    // A toggle takes what its screen stores, as set does: true or false (NSNumber's 1 or 0),
+    // never text that iOS would only read as on or off.
+    #expect(model.problem(storing: true, forKey: "liveText") == nil)
+    #expect(model.problem(storing: 0, forKey: "liveText") == nil)
+    #expect(model.problem(storing: "maybe", forKey: "liveText") != nil)
+    #expect(model.problem(storing: "yes", forKey: "liveText") != nil)
     #expect(model.problem(storing: [1, 2], forKey: "liveText") != nil)
     #expect(model.problem(storing: "x", forKey: "\u{1B}[31mevil") != nil)
   }

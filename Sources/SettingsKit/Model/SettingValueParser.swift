@@ -2,8 +2,10 @@ import FileFormats
 import SchemaKit
 import TextSafety
 
-/// Turns typed text into a setting's value, checked as the screens check it: the type, the
-/// range, the choices. Used by `set` in the REPL and on the command line, and by `import`.
+/// Turns typed text into a setting's value: what is typed at a value's prompt and given to
+/// `set` in the REPL and on the command line. The value it makes then goes through the one
+/// check of every value that enters the store, ``SettingsModel/problem(storing:forKey:)``,
+/// which `import`, `--recover` and the warnings about a store read at start use too.
 public enum SettingValueParser {
   /// The value `text` stands for, or what is wrong with it and what is allowed.
   ///
@@ -11,6 +13,20 @@ public enum SettingValueParser {
   /// languages; a switch as on/off, yes/no, true/false, 1/0 or its own values.
   public static func value(
     from text: String, for specifier: Specifier, on page: SettingsSchema.Page,
+    model: SettingsModel
+  ) -> Result<PropertyListValue, SettingValueError> {
+    let parsed = convert(text, for: specifier, on: page, model: model)
+    guard case .success(let value) = parsed,
+      let problem = model.problem(storing: value, for: specifier, on: page)
+    else { return parsed }
+    return .failure(
+      SettingValueError(
+        key: specifier.key ?? "", reason: problem, allowed: nil, language: model.language))
+  }
+
+  /// The value `text` stands for, before the store's check.
+  private static func convert(
+    _ text: String, for specifier: Specifier, on page: SettingsSchema.Page,
     model: SettingsModel
   ) -> Result<PropertyListValue, SettingValueError> {
     let title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key ?? ""

@@ -122,6 +122,8 @@ package enum SettingsMessage: Int, MessageKey {
   case shownUnchosen
   /// "showing the default"
   case shownDefault
+  /// "showing it as %1$@, as iOS reads it"
+  case shownAsRead
   /// "button"
   case button
   /// "mail"
@@ -224,6 +226,7 @@ private enum SettingsMessageTemplates {
     "the stored value of '%1$@' is %2$@, which does not fit its %3$@ (allowed: %4$@); %5$@",
     "showing it with no choice selected, as iOS does",
     "showing the default",
+    "showing it as %1$@, as iOS reads it",
     "button",
     "mail",
     "web link",
@@ -293,6 +296,7 @@ private enum SettingsMessageTemplates {
     "「%1$@」の保存値 %2$@ は %3$@ に合いません (使える値: %4$@)。%5$@",
     "iOS と同じく、どの選択肢も選ばれていない状態で表示します",
     "デフォルトを表示します",
+    "iOS と同じく %1$@ として表示します",
     "ボタン",
     "メール",
     "Web リンク",

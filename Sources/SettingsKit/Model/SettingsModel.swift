@@ -445,7 +445,16 @@ public final class SettingsModel {
       guard let stored = storedValues[key], let (specifier, page) = setting(forKey: key),
         !isValid(stored, forKey: key)
       else { continue }
-      let shown = messages.text(isShown(stored, forKey: key) ? .shownUnchosen : .shownDefault)
+      let shown =
+        switch (isShown(stored, forKey: key), specifier.kind) {
+        case (true, .toggleSwitch):
+          messages.text(
+            .shownAsRead,
+            SpecifierValues.isOn(stored, for: specifier)
+              ? ChromeStrings.on(language) : ChromeStrings.off(language))
+        case (true, _): messages.text(.shownUnchosen)
+        case (false, _): messages.text(.shownDefault)
+        }
       let type = specifier.kind.typeName
       if let allowed = allowedValues(of: specifier, on: page) {
         warnings.append(
@@ -461,15 +470,23 @@ public final class SettingsModel {
 
   /// Whether a stored value that does not fit is still what the screens show, as iOS shows
   /// it: a multi-value or radio group's value that is none of its choices (shown with no
-  /// title and no ✓).
+  /// title and no ✓), and a switch's value that is neither of its own but that iOS reads as
+  /// on or off (`"YES"`, `2`: `boolValue`).
   private func isShown(_ stored: PropertyListValue, forKey key: String) -> Bool {
     Self.isShown(stored, for: specifier(forKey: key)?.specifier)
   }
 
   /// ``isShown(_:forKey:)`` for the key's specifier.
   private static func isShown(_ stored: PropertyListValue, for specifier: Specifier?) -> Bool {
-    guard let kind = specifier?.kind else { return false }
-    return kind == .multiValue || kind == .radioGroup
+    switch specifier?.kind {
+    case .multiValue, .radioGroup: return true
+    case .toggleSwitch:
+      switch stored {
+      case .bool, .integer, .unsignedInteger, .real, .string: return true
+      default: return false
+      }
+    default: return false
+    }
   }
 
   /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
@@ -484,11 +501,9 @@ public final class SettingsModel {
     case .multiValue, .radioGroup:
       return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
     case .toggleSwitch:
-      // iOS reads any value as on or off (`boolValue`); other kinds of value are not its.
-      switch value {
-      case .bool, .integer, .unsignedInteger, .real, .string: return true
-      default: return false
-      }
+      // What its screen stores: its TrueValue or FalseValue (`true`, `false`, or `1`, `0`).
+      return SpecifierValues.same(value, specifier.trueValue)
+        || SpecifierValues.same(value, specifier.falseValue)
     case .slider:
       // A number of the slider's range (out of range shows the default: docs/reliability.md).
       guard let number = SpecifierValues.number(value) else { return false }
@@ -507,13 +522,21 @@ public final class SettingsModel {
   /// the keyboard, a date). A secret is not quoted. For values that come from a file rather
   /// than from typing: `import` and the recovery file.
   public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
-    let messages = self.messages
     guard let (specifier, page) = setting(forKey: key) else {
       return messages.text(.noSuchSetting)
     }
     guard let value else { return nil }  // removing a value restores the default
+    return problem(storing: value, for: specifier, on: page)
+  }
+
+  /// ``problem(storing:forKey:)`` for a setting already found: the one check of a value
+  /// entering the store, which typed values pass too (``SettingValueParser``).
+  public func problem(
+    storing value: PropertyListValue, for specifier: Specifier, on page: SettingsSchema.Page
+  ) -> String? {
+    let messages = self.messages
     let shown = specifier.isSecure ? messages.text(.hiddenValue) : value.debugDescription
-    guard isValid(value, forKey: key) else {
+    guard Self.isValid(value, for: specifier) else {
       guard let allowed = allowedValues(of: specifier, on: page)
       else { return messages.text(.doesNotFit, shown) }
       return messages.text(.doesNotFitAllowed, shown, allowed)
