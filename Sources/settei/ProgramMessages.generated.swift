@@ -104,7 +104,7 @@ internal enum ProgramMessage: Int, MessageKey {
   case getDetails
   /// "change a setting by key"
   case setSummary
-  /// "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Tab completes keys, then choices."
+  /// "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Quote VALUE as in a shell: 'a b', \"it's\", \"\" (empty); a backslash\nescapes the next character (in \"…\" only \" and \\); spaces between words are kept.\nTab completes keys, then choices."
   case setDetails
   /// "Type go and a title path or key, e.g. go %1$@."
   case goUsage
@@ -170,6 +170,8 @@ internal enum ProgramMessage: Int, MessageKey {
   case unknownKeyHint
   /// "Type set KEY VALUE, e.g. set %1$@ VALUE."
   case setUsage
+  /// "The %1$@ that starts %2$@ is not closed: end the value with %1$@, or type \\%1$@ for the character itself."
+  case unclosedQuote
   /// "Unknown option '%1$@'."
   case unknownOption
   /// "Unknown option '%1$@'. Did you mean '%2$@'?"
@@ -323,7 +325,7 @@ private enum ProgramMessageTemplates {
     "show a setting's value",
     "Show the value of the setting KEY, its default, and where it is.",
     "change a setting by key",
-    "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Tab completes keys, then choices.",
+    "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Quote VALUE as in a shell: 'a b', \"it's\", \"\" (empty); a backslash\nescapes the next character (in \"…\" only \" and \\); spaces between words are kept.\nTab completes keys, then choices.",
     "Type go and a title path or key, e.g. go %1$@.",
     "Nothing is at '%1$@'. Give a key (Tab completes them) or a title path like A/B.",
     "'%1$@' names %2$@ settings: %3$@. Give more of the path, or the key.",
@@ -356,6 +358,7 @@ private enum ProgramMessageTemplates {
     "Type get and a key, e.g. get %1$@; Tab completes keys.",
     "Tab completes keys; settei list shows them all.",
     "Type set KEY VALUE, e.g. set %1$@ VALUE.",
+    "The %1$@ that starts %2$@ is not closed: end the value with %1$@, or type \\%1$@ for the character itself.",
     "Unknown option '%1$@'.",
     "Unknown option '%1$@'. Did you mean '%2$@'?",
     "Missing value for '%1$@'. %2$@",
@@ -446,7 +449,7 @@ private enum ProgramMessageTemplates {
     "設定の値を表示",
     "設定 KEY の値、デフォルト、場所を表示します。",
     "キーで設定を変更",
-    "設定 KEY を VALUE に変えます。VALUE は保存される値か、どの言語の選択肢のタイトルでも\nかまいません（set temperatureUnit 華氏（°F））。画面と同じく種類・範囲・選択肢を確かめます。\nTab でキー、次に選択肢を補完します。",
+    "設定 KEY を VALUE に変えます。VALUE は保存される値か、どの言語の選択肢のタイトルでも\nかまいません（set temperatureUnit 華氏（°F））。画面と同じく種類・範囲・選択肢を確かめます。\nVALUE はシェルと同じく引用できます: 'a b'、\"it's\"、\"\"（空）。バックスラッシュは次の文字を\nそのまま表します（\"…\" の中では \" と \\ の前だけ）。語と語の間の空白はそのまま残ります。\nTab でキー、次に選択肢を補完します。",
     "go とタイトルのパスかキーを入力してください。例: go %1$@。",
     "'%1$@' には何もありません。キー（Tab で補完できます）か A/B のようなタイトルのパスを指定してください。",
     "'%1$@' に当てはまる設定が %2$@ 件あります: %3$@。パスをもっと指定するか、キーを指定してください。",
@@ -479,6 +482,7 @@ private enum ProgramMessageTemplates {
     "get とキーを入力してください。例: get %1$@。Tab でキーを補完します。",
     "Tab でキーを補完できます。settei list ですべてのキーを表示します。",
     "set KEY VALUE と入力してください。例: set %1$@ VALUE。",
+    "%2$@ の始めの %1$@ が閉じていません。値の終わりに %1$@ を付けるか、文字そのものは \\%1$@ と入力してください。",
     "「%1$@」というオプションはありません。",
     "「%1$@」というオプションはありません。「%2$@」のことですか？",
     "「%1$@」の値がありません。%2$@",

@@ -208,9 +208,15 @@ extension SettingsCommands {
     guard parts.count == 2 else {
       return .failed(messages.text(.setUsage, index.keys.first ?? "KEY"))
     }
-    let (key, text) = (parts[0], parts[1].trimmingWhitespace())
+    let key = parts[0]
     guard let entry = index.byKey[key] else {
       return .failed(index.unknownKeyMessage(key, otherwise: messages.text(.unknownKeyHint)))
+    }
+    let text: String
+    switch ValueArgument.parse(parts[1]) {
+    case .success(let value): text = value
+    case .failure(let unclosed):
+      return .failed(messages.text(.unclosedQuote, String(unclosed.quote), unclosed.rest))
     }
     switch SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
     {
