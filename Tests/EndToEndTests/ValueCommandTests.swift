@@ -2,14 +2,17 @@ import Glibc
 import TestSupport
 import Testing
 
-/// The REPL's `set KEY VALUE` reads its value with quotes as a shell does.
+/// The REPL's `set KEY VALUE` reads its value with quotes as a shell does, and `get KEY`
+/// shows the value beside its default.
 @Suite("set and get in the REPL")
 struct ValueCommandTests {
   static let schema = """
     {"Title": "Profile", "PreferenceSpecifiers": [
       {"Type": "PSTextFieldSpecifier", "Title": "Name", "Key": "name", "DefaultValue": "Ann"},
       {"Type": "PSTextFieldSpecifier", "Title": "Motto", "Key": "motto"},
-      {"Type": "PSTextFieldSpecifier", "Title": "Path", "Key": "path"}
+      {"Type": "PSTextFieldSpecifier", "Title": "Path", "Key": "path"},
+      {"Type": "PSTextFieldSpecifier", "Title": "PIN", "Key": "pin", "IsSecure": true,
+       "DefaultValue": "0000"}
     ]}
     """
 
@@ -49,5 +52,26 @@ struct ValueCommandTests {
     #expect(run.status == 1)
     #expect(run.standardError.contains(message), "\(run.standardError)")
     #expect(!store.contains("motto"))
+  }
+
+  @Test(arguments: [
+    ("en", #"name = Ann ("Ann") (the default)"#, #"name = Bob ("Bob") · default Ann ("Ann")"#),
+    ("ja", #"name = Ann ("Ann") （デフォルト）"#, #"name = Bob ("Bob") · デフォルト Ann ("Ann")"#),
+  ])
+  func getShowsTheDefaultBesideTheValue(language: String, same: String, changed: String) throws {
+    let (run, _) = try self.run("get name\nset name Bob\nget name\nquit!\n", language: language)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains(same + " · Profile › Name"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains(changed + " · Profile › Name"), "\(run.standardOutput)")
+  }
+
+  /// Whether a secret is its default would tell it: neither "(the default)" nor the default.
+  @Test func getOfASecureFieldDoesNotSayWhetherItIsTheDefault() throws {
+    let (run, _) = try self.run("get pin\nset pin 1234\nget pin\nquit!\n")
+    try #require(run.status == 0, "\(run.standardError)")
+    let lines = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("pin = ") }
+    // get, what set says, get.
+    #expect(
+      lines == ["pin = •••••• · Profile › PIN", "pin = ••••••", "pin = •••••• · Profile › PIN"])
   }
 }
