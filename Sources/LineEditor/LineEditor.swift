@@ -83,8 +83,8 @@ public final class LineEditor {
 
   /// Reads one line, showing `prompt` before it.
   ///
-  /// A line that is not blank is added to ``history`` (unless ``keepsInHistory`` refuses
-  /// it). Ctrl-C drops the half-typed line and
+  /// A line that is not blank is added to ``history`` (unless `addsToHistory` is `false` or
+  /// ``keepsInHistory`` refuses it). Ctrl-C drops the half-typed line and
   /// returns ``LineReadResult/interrupted`` after moving to a fresh line; Ctrl-D on an empty
   /// line returns ``LineReadResult/endOfFile``. The terminal is back in its normal mode when
   /// this returns. While it waits, Ctrl-Z suspends the program with the terminal restored,
@@ -95,16 +95,15 @@ public final class LineEditor {
   /// - Parameters:
   ///   - prompt: The prompt, which may contain any UTF-8 text but no escape sequences.
   ///   - initialText: Text the line starts with, to edit or keep with Enter (a field's
-  ///     current value); left out when it holds a control character, which libedit would
-  ///     take as a key.
+  ///     current value); left out when ``startsLine(with:)`` says it cannot be.
+  ///   - addsToHistory: Whether the line goes into ``history``: `false` for an answer to a
+  ///     question (a field's value, a yes), which is no command to recall.
   /// - Returns: The line without its newline, or why there is none.
-  public func readLine(prompt: String, initialText: String = "") -> LineReadResult {
+  public func readLine(
+    prompt: String, initialText: String = "", addsToHistory: Bool = true
+  ) -> LineReadResult {
     setPrompt(prompt)
-    if !initialText.isEmpty,
-      !initialText.unicodeScalars.contains(where: {
-        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-      })
-    {
+    if startsLine(with: initialText) {
       // libedit reads pushed text before the keyboard, as if typed: the line starts with it.
       el_wpush(editLine, initialText.nulTerminatedWideCharacters)
     }
@@ -122,7 +121,7 @@ public final class LineEditor {
       var line = String(wideCharacters: text, count: Int(count))
       if line.hasSuffix("\n") { line.removeLast() }
       // A line with bytes that were not UTF-8 (U+FFFD) is not worth recalling.
-      if !line.unicodeScalars.contains("\u{FFFD}"), keepsInHistory?(line) ?? true {
+      if addsToHistory, !line.unicodeScalars.contains("\u{FFFD}"), keepsInHistory?(line) ?? true {
         history.add(line)
       }
       return .line(line)
@@ -130,6 +129,16 @@ public final class LineEditor {
     // Either way the cursor is still on the prompt's line; leave it for the caller's output.
     LineEditor.write("\n")
     return readWasInterrupted ? .interrupted : .endOfFile
+  }
+
+  /// Whether ``readLine(prompt:initialText:addsToHistory:)`` starts the line with `text`:
+  /// not when it is empty, nor when it holds a control character, which libedit would take
+  /// as a key.
+  public func startsLine(with text: String) -> Bool {
+    !text.isEmpty
+      && !text.unicodeScalars.contains(where: {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+      })
   }
 
   /// Sets libedit up: emacs keys, the prompt and read callbacks, Tab, history, `~/.editrc`.

@@ -100,11 +100,11 @@ internal enum ProgramMessage: Int, MessageKey {
   case langDetails
   /// "show a setting's value"
   case getSummary
-  /// "Show the value of the setting KEY, its default, and where it is."
+  /// "Show the value of the setting KEY and where it is, with its default when the value\ndiffers from it, else (the default); a secure field's default is not shown."
   case getDetails
   /// "change a setting by key"
   case setSummary
-  /// "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Tab completes keys, then choices."
+  /// "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Quote VALUE as in a shell: 'a b', \"it's\", \"\" (empty); a backslash\nescapes the next character (in \"…\" only \" and \\); spaces between words are kept.\nTab completes keys, then choices."
   case setDetails
   /// "Type go and a title path or key, e.g. go %1$@."
   case goUsage
@@ -166,10 +166,16 @@ internal enum ProgramMessage: Int, MessageKey {
   case langUnknown
   /// "Type get and a key, e.g. get %1$@; Tab completes keys."
   case getUsage
+  /// "default %1$@"
+  case getDefault
+  /// "(the default)"
+  case getIsDefault
   /// "Tab completes keys; settei list shows them all."
   case unknownKeyHint
   /// "Type set KEY VALUE, e.g. set %1$@ VALUE."
   case setUsage
+  /// "The %1$@ that starts %2$@ is not closed: end the value with %1$@, or type \\%1$@ for the character itself."
+  case unclosedQuote
   /// "Unknown option '%1$@'."
   case unknownOption
   /// "Unknown option '%1$@'. Did you mean '%2$@'?"
@@ -321,9 +327,9 @@ private enum ProgramMessageTemplates {
     "switch the language (ja, en, …)",
     "Show the screens and settei's own words (help, messages, questions) in another language,\ne.g. lang en, lang ja or lang zh_TW, on the spot. A region or script is matched as iOS\nmatches it (zh_TW is served by zh-Hant.lproj, pt-BR by pt.lproj: see schema.md); a\nlanguage the schema has no text in is refused with the list of those it has. lang alone\nshows the language and the others the schema has.",
     "show a setting's value",
-    "Show the value of the setting KEY, its default, and where it is.",
+    "Show the value of the setting KEY and where it is, with its default when the value\ndiffers from it, else (the default); a secure field's default is not shown.",
     "change a setting by key",
-    "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Tab completes keys, then choices.",
+    "Change the setting KEY to VALUE. VALUE may be the stored value or a choice's title in\nany language (set temperatureUnit 華氏（°F）); it is checked like a screen checks it:\ntype, range, choice. Quote VALUE as in a shell: 'a b', \"it's\", \"\" (empty); a backslash\nescapes the next character (in \"…\" only \" and \\); spaces between words are kept.\nTab completes keys, then choices.",
     "Type go and a title path or key, e.g. go %1$@.",
     "Nothing is at '%1$@'. Give a key (Tab completes them) or a title path like A/B.",
     "'%1$@' names %2$@ settings: %3$@. Give more of the path, or the key.",
@@ -354,8 +360,11 @@ private enum ProgramMessageTemplates {
     "Language: %1$@. Also: %2$@ (lang CODE).",
     "This schema has no '%1$@' text. Languages: %2$@.",
     "Type get and a key, e.g. get %1$@; Tab completes keys.",
+    "default %1$@",
+    "(the default)",
     "Tab completes keys; settei list shows them all.",
     "Type set KEY VALUE, e.g. set %1$@ VALUE.",
+    "The %1$@ that starts %2$@ is not closed: end the value with %1$@, or type \\%1$@ for the character itself.",
     "Unknown option '%1$@'.",
     "Unknown option '%1$@'. Did you mean '%2$@'?",
     "Missing value for '%1$@'. %2$@",
@@ -444,9 +453,9 @@ private enum ProgramMessageTemplates {
     "言語を切り替える（ja、en、…）",
     "画面と settei 自身のことば（ヘルプ、メッセージ、質問）を別の言語ですぐに表示します。\n例: lang en、lang ja、lang zh_TW。地域や用字系は iOS と同じように照合します（zh_TW は\nzh-Hant.lproj、pt-BR は pt.lproj: schema.md を参照）。スキーマに文のない言語は、ある言語の\n一覧とともに断ります。lang だけを入力すると、今の言語とスキーマにあるほかの言語を表示します。",
     "設定の値を表示",
-    "設定 KEY の値、デフォルト、場所を表示します。",
+    "設定 KEY の値と場所を表示します。値がデフォルトと異なるときはデフォルトも、\n同じときは（デフォルト）と表示します。安全なテキストフィールドのデフォルトは表示しません。",
     "キーで設定を変更",
-    "設定 KEY を VALUE に変えます。VALUE は保存される値か、どの言語の選択肢のタイトルでも\nかまいません（set temperatureUnit 華氏（°F））。画面と同じく種類・範囲・選択肢を確かめます。\nTab でキー、次に選択肢を補完します。",
+    "設定 KEY を VALUE に変えます。VALUE は保存される値か、どの言語の選択肢のタイトルでも\nかまいません（set temperatureUnit 華氏（°F））。画面と同じく種類・範囲・選択肢を確かめます。\nVALUE はシェルと同じく引用できます: 'a b'、\"it's\"、\"\"（空）。バックスラッシュは次の文字を\nそのまま表します（\"…\" の中では \" と \\ の前だけ）。語と語の間の空白はそのまま残ります。\nTab でキー、次に選択肢を補完します。",
     "go とタイトルのパスかキーを入力してください。例: go %1$@。",
     "'%1$@' には何もありません。キー（Tab で補完できます）か A/B のようなタイトルのパスを指定してください。",
     "'%1$@' に当てはまる設定が %2$@ 件あります: %3$@。パスをもっと指定するか、キーを指定してください。",
@@ -477,8 +486,11 @@ private enum ProgramMessageTemplates {
     "言語: %1$@。ほかに: %2$@（lang CODE）。",
     "このスキーマには '%1$@' の文がありません。言語: %2$@。",
     "get とキーを入力してください。例: get %1$@。Tab でキーを補完します。",
+    "デフォルト %1$@",
+    "（デフォルト）",
     "Tab でキーを補完できます。settei list ですべてのキーを表示します。",
     "set KEY VALUE と入力してください。例: set %1$@ VALUE。",
+    "%2$@ の始めの %1$@ が閉じていません。値の終わりに %1$@ を付けるか、文字そのものは \\%1$@ と入力してください。",
     "「%1$@」というオプションはありません。",
     "「%1$@」というオプションはありません。「%2$@」のことですか？",
     "「%1$@」の値がありません。%2$@",

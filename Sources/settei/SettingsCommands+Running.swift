@@ -1,3 +1,4 @@
+import FileFormats
 import SchemaKit
 import SettingsKit
 import TableKit
@@ -193,12 +194,21 @@ extension SettingsCommands {
     }
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
-    let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)
-    // The stored form beside the words, except for a secret, which is only ever masked.
-    let raw =
-      entry.specifier.isSecure
-      ? "" : value.map { " (\(model.masked($0, forKey: key).debugDescription))" } ?? ""
-    return .done(message: "\(key) = \(shown)\(raw) · \(place)", showScreen: false)
+    // The words, and the stored form beside them, except for a secret, which is only ever
+    // masked.
+    func shown(_ value: PropertyListValue?) -> String {
+      let words = model.displayText(of: value, for: entry.specifier, on: entry.page)
+      guard !entry.specifier.isSecure, let value else { return words }
+      return words + " (\(model.masked(value, forKey: key).debugDescription))"
+    }
+    var line = "\(key) = \(shown(value))"
+    // Whether a secret is its default would tell it: a secure field's default is not shown.
+    if !entry.specifier.isSecure, model.differsFromDefault(key) {
+      line += " · " + messages.text(.getDefault, shown(model.defaultValue(forKey: key)))
+    } else if !entry.specifier.isSecure, value != nil {
+      line += " " + messages.text(.getIsDefault)
+    }
+    return .done(message: line + " · " + place, showScreen: false)
   }
 
   func set(_ argument: String) -> Result {
@@ -206,9 +216,15 @@ extension SettingsCommands {
     guard parts.count == 2 else {
       return .failed(messages.text(.setUsage, index.keys.first ?? "KEY"))
     }
-    let (key, text) = (parts[0], parts[1].trimmingWhitespace())
+    let key = parts[0]
     guard let entry = index.byKey[key] else {
       return .failed(index.unknownKeyMessage(key, otherwise: messages.text(.unknownKeyHint)))
+    }
+    let text: String
+    switch ValueArgument.parse(parts[1]) {
+    case .success(let value): text = value
+    case .failure(let unclosed):
+      return .failed(messages.text(.unclosedQuote, String(unclosed.quote), unclosed.rest))
     }
     switch SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
     {

@@ -140,6 +140,8 @@ final class TerminationAwareReader: LineReading {
     read { $0.readSecret(prompt: prompt) }
   }
 
+  func startsLine(with text: String) -> Bool { reader.startsLine(with: text) }
+
   private func read(_ body: (any LineReading) -> ReadResult) -> ReadResult {
     guard Termination.signal == nil else {
       inputEnded = true

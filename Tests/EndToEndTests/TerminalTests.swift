@@ -179,7 +179,8 @@ struct SettingsTerminalTests {
 
     let history = String(
       decoding: contents(of: home.path + "/state/settei/history") ?? [], as: UTF8.self)
-    #expect(history.contains("ada"), "ordinary answers are history")
+    #expect(history.contains("quit"), "commands are history")
+    #expect(!history.contains("ada"), "answers are not")
     #expect(!history.contains("hunter2"), "a secret never is")
     let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
     #expect(saved.contains("hunter2-secret"))

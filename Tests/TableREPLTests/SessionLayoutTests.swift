@@ -3,7 +3,8 @@ import Testing
 
 @testable import TableREPL
 
-/// A reader that answers from a script and records the text each line started with.
+/// A reader that answers from a script and records the text each line started with; the
+/// answers are what is left in the line when Enter is pressed.
 private final class EditingReader: LineReading {
   var lines: [String]
   var initialTexts: [String?] = []
@@ -13,6 +14,8 @@ private final class EditingReader: LineReading {
     self.lines = lines
     self.isInteractive = isInteractive
   }
+
+  func startsLine(with text: String) -> Bool { isInteractive && !text.isEmpty }
 
   func readLine(prompt: String) -> ReadResult {
     initialTexts.append(nil)
@@ -57,6 +60,7 @@ private final class NameViewController: TableViewController {
     requestTextInput(
       TextInputRequest(
         title: "Name", current: isSecure ? .hidden : .text(name), isSecure: isSecure,
+        validate: { $0.contains("!") ? "A name has no '!'." : nil },
         completion: { [weak self] in
           if case .entered(let text) = $0 { self?.name = text }
         }))
@@ -142,6 +146,52 @@ private final class ChoicesViewController: TableViewController {
     #expect(session.run() == .quit)
     #expect(reader.initialTexts == [nil, "Ann", nil])
     #expect(controller.name == "Ann Lee")
+  }
+
+  @Test func anEmptiedLineClearsTheTextAndThePromptSaysSo() {
+    let controller = NameViewController(isSecure: false)
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: EditingReader(["1", "", "quit"]), output: output)
+    #expect(session.run() == .quit)
+    #expect(controller.name == "")
+    #expect(output.text.contains("an empty line clears it"), "\(output.text)")
+    #expect(!output.text.contains("Unchanged."))
+  }
+
+  @Test func withoutTheTextInTheLineAnEmptyAnswerKeepsIt() {
+    let controller = NameViewController(isSecure: false)
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: EditingReader(["1", "", "quit"], isInteractive: false), output: output)
+    _ = session.run()
+    #expect(controller.name == "Ann")
+    #expect(output.text.contains("Press Enter on an empty line to keep it"), "\(output.text)")
+    #expect(output.text.contains("Unchanged."))
+  }
+
+  @Test func aRefusedAnswerStartsTheNextLine() {
+    let controller = NameViewController(isSecure: false)
+    let reader = EditingReader(["1", "Ann!", "Ann Lee", "quit"])
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: reader, output: StringOutput())
+    #expect(session.run() == .quit)
+    #expect(reader.initialTexts == [nil, "Ann", "Ann!", nil])
+    #expect(controller.name == "Ann Lee")
+  }
+
+  @Test func aRefusedSecretIsAskedAgainFromEmpty() {
+    let controller = NameViewController(isSecure: true)
+    let reader = EditingReader(["1", "pass!", "pass", "quit"])
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: reader, output: StringOutput())
+    #expect(session.run() == .quit)
+    #expect(reader.initialTexts == [nil, nil, nil, nil], "read with readSecret each time")
+    #expect(controller.name == "pass")
   }
 
   @Test func aSecurePromptStartsEmpty() {

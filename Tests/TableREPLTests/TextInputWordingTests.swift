@@ -42,6 +42,19 @@ import Testing
     #expect(english.lines(describing: request(message: "Now 30.")) == ["Now 30."])
   }
 
+  /// A line that starts with the text: an empty answer clears it, and the words say so.
+  @Test func aTextInTheLineSaysAnEmptyLineClearsIt() {
+    let name = request(current: .text("Anna"))
+    #expect(
+      english.lines(describing: name, isEdited: true)
+        == [
+          "Now 'Anna'. Edit it in the line and press Enter; an empty line clears it (Ctrl-U empties the line); Ctrl-C cancels."
+        ])
+    #expect(
+      japanese.lines(describing: name, isEdited: true)
+        == ["現在: 「Anna」。行の中で編集して Enter を押してください。空の行にすると消去します（Ctrl-U で行を空にします）。Ctrl-C で取り消します。"])
+  }
+
   @Test func aListItemSaysWhichItemAndHowToRemoveIt() {
     let item = request(
       kind: .listItem(number: 2, isEditable: true, removal: "-"), current: .value("Anna"),

@@ -62,10 +62,16 @@ public final class EditLineReader: LineReading {
     convert(editor.readLine(prompt: prompt))
   }
 
-  /// Reads one line that starts holding `initialText`, which the user edits (Ctrl-U clears
-  /// it) or keeps with Enter.
+  /// Reads an answer: one line that starts holding `initialText`, which the user edits
+  /// (Ctrl-U clears it) or keeps with Enter. It is not added to the history.
   public func readLine(prompt: String, initialText: String) -> ReadResult {
-    convert(editor.readLine(prompt: prompt, initialText: initialText))
+    convert(editor.readLine(prompt: prompt, initialText: initialText, addsToHistory: false))
+  }
+
+  /// Whether the line of ``readLine(prompt:initialText:)`` starts with `text`: when it is
+  /// not empty and holds no control character.
+  public func startsLine(with text: String) -> Bool {
+    editor.startsLine(with: text)
   }
 
   /// Reads one line without echoing it and without adding it to the history.

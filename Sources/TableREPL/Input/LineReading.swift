@@ -20,8 +20,13 @@ public protocol LineReading: AnyObject {
   func readLine(prompt: String) -> ReadResult
   /// Reads one line without echoing it and without keeping it in history.
   func readSecret(prompt: String) -> ReadResult
-  /// Reads one line that starts with `initialText` already typed, to edit or keep.
+  /// Reads the answer to a question (a field's value, a yes or no): one line that starts with
+  /// `initialText` already typed, to edit or keep, if ``startsLine(with:)`` says so. An
+  /// answer is no command: it is never kept in the history.
   func readLine(prompt: String, initialText: String) -> ReadResult
+  /// Whether ``readLine(prompt:initialText:)`` shows `text` in the line to edit, so that an
+  /// empty answer means the user deleted it.
+  func startsLine(with text: String) -> Bool
 }
 
 extension LineReading {
@@ -30,6 +35,9 @@ extension LineReading {
   public func readLine(prompt: String, initialText: String) -> ReadResult {
     readLine(prompt: prompt)
   }
+
+  /// `false`: a reader that cannot show text to edit reads the answer as it comes.
+  public func startsLine(with text: String) -> Bool { false }
 
   /// Reads the line with ``readLine(prompt:)``: a reader that cannot hide input shows it.
   public func readSecret(prompt: String) -> ReadResult { readLine(prompt: prompt) }

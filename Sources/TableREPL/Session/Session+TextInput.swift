@@ -5,22 +5,30 @@ extension Session {
   /// session must end (a script's answer was invalid).
   func answerPendingTextInput() -> Outcome? {
     guard let request = navigationController.takePresentedTextInput() else { return nil }
-    for line in messages.lines(describing: request) {
+    // The field's text to edit, as iOS shows it in the field; after a refused answer, that
+    // answer, to correct. A secure field's line starts empty.
+    var initialText = ""
+    var isText = false
+    if !request.isSecure, !request.isMultiline, case .text(let current)? = request.current {
+      (initialText, isText) = (current, request.kind == .value)
+    }
+    let isEdited = isText && reader.startsLine(with: initialText)
+    for line in messages.lines(describing: request, isEdited: isEdited) {
       output.write("  " + TerminalText.sanitize(line) + "\n")
     }
     let title = TerminalText.sanitize(request.title)
     while true {
       let answer: ReadResult
+      // Whether an empty answer is what was left of the text: it clears a text field.
+      var emptyClears = false
       if request.isMultiline {
         output.write("  " + messages.text(.multilineHint) + "\n")
         answer = readLines(prompt: title + ": ")
       } else if request.isSecure {
         answer = reader.readSecret(prompt: title + ": ")
       } else {
-        // The field's text to edit, as iOS shows it in the field.
-        var text = ""
-        if case .text(let current)? = request.current { text = current }
-        answer = reader.readLine(prompt: title + ": ", initialText: text)
+        emptyClears = isText && reader.startsLine(with: initialText)
+        answer = reader.readLine(prompt: title + ": ", initialText: initialText)
       }
       switch answer {
       case .interrupted, .endOfInput:
@@ -32,7 +40,7 @@ extension Session {
         if let outcome = fail(reason) { return outcome }
       case .line(let text):
         linesRead += 1
-        if text.isEmpty {
+        if text.isEmpty, !emptyClears {
           request.completion(.cancelled)
           output.write(messages.text(.unchanged) + "\n")
           return nil
@@ -57,7 +65,11 @@ extension Session {
         }
         if var problem = request.validate(text) {
           // A hidden answer is never shown, not even in the reason it was refused.
-          if request.isSecure { problem = problem.replacing(text, with: "••••••") }
+          if request.isSecure {
+            problem = problem.replacing(text, with: "••••••")
+          } else {
+            initialText = text
+          }
           if let outcome = fail(problem) { return outcome }
           continue
         }
@@ -72,7 +84,8 @@ extension Session {
     var lines: [String] = []
     var linePrompt = prompt
     while true {
-      switch reader.readLine(prompt: linePrompt) {
+      // Each line is part of an answer, not a command: none goes into the history.
+      switch reader.readLine(prompt: linePrompt, initialText: "") {
       case .line(let line):
         if line == "." { return .line(lines.joined(separator: "\n")) }
         lines.append(line)

@@ -503,7 +503,9 @@ public final class Session {
   /// Asks a yes-or-no question, no by default: whether the answer was y or yes.
   private func confirmed(_ question: String) -> Bool {
     guard
-      case .line(let answer) = reader.readLine(prompt: question + " " + messages.text(.yesNo) + " ")
+      // An answer, not a command: read as one, it stays out of the history.
+      case .line(let answer) = reader.readLine(
+        prompt: question + " " + messages.text(.yesNo) + " ", initialText: "")
     else {
       return false
     }

@@ -118,6 +118,8 @@ public enum SessionMessage: Int, MessageKey {
   case unchanged
   /// "Press Enter on an empty line to keep it; Ctrl-C cancels."
   case keepHint
+  /// "Edit it in the line and press Enter; an empty line clears it (Ctrl-U empties the line); Ctrl-C cancels."
+  case editHint
   /// "(end with a line holding a single \".\"; Ctrl-C cancels)"
   case multilineHint
   /// "Now %1$@."
@@ -256,6 +258,7 @@ private enum SessionMessageTemplates {
     "Cancelled; nothing changed.",
     "Unchanged.",
     "Press Enter on an empty line to keep it; Ctrl-C cancels.",
+    "Edit it in the line and press Enter; an empty line clears it (Ctrl-U empties the line); Ctrl-C cancels.",
     "(end with a line holding a single \".\"; Ctrl-C cancels)",
     "Now %1$@.",
     "Now '%1$@'.",
@@ -342,6 +345,7 @@ private enum SessionMessageTemplates {
     "取り消しました。何も変わっていません。",
     "変更しませんでした。",
     "空の行で Enter を押すとそのままです。Ctrl-C で取り消します。",
+    "行の中で編集して Enter を押してください。空の行にすると消去します（Ctrl-U で行を空にします）。Ctrl-C で取り消します。",
     "（\".\" だけの行で終わります。Ctrl-C で取り消します）",
     "現在: %1$@。",
     "現在: 「%1$@」。",

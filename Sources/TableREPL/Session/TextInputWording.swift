@@ -4,8 +4,9 @@ import TextSafety
 extension MessageCatalog where Key == SessionMessage {
   /// The lines shown before a text request is asked: the screen's own message, then what the
   /// request describes (the current value, what to type, how to keep it or answer it) in the
-  /// catalog's words.
-  func lines(describing request: TextInputRequest) -> [String] {
+  /// catalog's words. `isEdited` when the line starts with the current text, where an empty
+  /// answer clears it rather than keeping it.
+  func lines(describing request: TextInputRequest, isEdited: Bool = false) -> [String] {
     var lines: [String] = []
     if let message = request.message, !message.isEmpty {
       lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -20,8 +21,13 @@ extension MessageCatalog where Key == SessionMessage {
         sentences.append(now(current))
       }
       if let expected = request.expected { sentences.append(text(.typeExpected, expected)) }
-      // A request with a value to keep says how; an empty answer keeps it.
-      if request.current != nil { sentences.append(text(.keepHint)) }
+      // A request with a value to keep says how: an empty answer keeps it, unless the line
+      // started with the text, where it clears it.
+      if isEdited {
+        sentences.append(text(.editHint))
+      } else if request.current != nil {
+        sentences.append(text(.keepHint))
+      }
     case .listItem(let number, let isEditable, let removal):
       if let number {
         let item: String
