@@ -282,6 +282,29 @@ struct ScriptCommandsTests {
         == "true\n")
   }
 
+  /// A stored value equal to its default is still the store's: `reset` removes it, so that a
+  /// later change of the schema's default reaches the user.
+  @Test func resetRemovesAStoredValueEqualToItsDefault() throws {
+    let home = try TemporaryFolder()
+    let path = home.file("s.json")
+    let store = ["--store", path]
+    write(
+      Array(#"{"firstWeekday": 1, "liveText": true, "region": "JP", "other": 3}"#.utf8), to: path)
+    #expect(try settei(["reset", "region"] + store, script: "", home: home.path).status == 0)
+    let afterOne = String(decoding: contents(of: path) ?? [], as: UTF8.self)
+    #expect(!afterOne.contains("region") && afterOne.contains("liveText"), "\(afterOne)")
+    #expect(try settei(["reset", "--all"] + store, script: "", home: home.path).status == 0)
+    let afterAll = String(decoding: contents(of: path) ?? [], as: UTF8.self)
+    #expect(!afterAll.contains("liveText") && !afterAll.contains("firstWeekday"), "\(afterAll)")
+    #expect(afterAll.contains("other"), "keys the schema does not know are kept")
+
+    write(Array(#"{"liveText": true}"#.utf8), to: path)
+    let repl = try settei(store, script: "reset 9\nquit\n", home: home.path)
+    #expect(repl.status == 0, "\(repl.standardError)")
+    let afterREPL = String(decoding: contents(of: path) ?? [], as: UTF8.self)
+    #expect(!afterREPL.contains("liveText"), "\(afterREPL)")
+  }
+
   @Test func shellCompletionOffersSubcommandsKeysAndChoices() throws {
     let home = try TemporaryFolder()
     #expect(

@@ -309,10 +309,12 @@ public final class SettingsModel {
   /// change: the stored value itself, or the same value as shown (a key the store lacks
   /// shows its default, so choosing the default is no change either). A stored value that
   /// does not fit its specifier is only matched by itself, so that restoring the default
-  /// replaces it.
+  /// replaces it. Restoring the default (`nil`) of a key the store holds is a change even
+  /// when the stored value equals the default: the key is removed, as `reset` promises.
   private func isStored(_ value: PropertyListValue?, forKey key: String) -> Bool {
     let stored = storedValues[key]
     if value == stored { return true }
+    if value == nil, stored != nil { return false }
     if let stored, !isValid(stored, forKey: key) { return false }
     return (value ?? defaultValue(forKey: key)) == (stored ?? defaultValue(forKey: key))
   }
