@@ -90,6 +90,26 @@ struct StateFileFailureModeTests {
     #expect(text(of: store) == original)
   }
 
+  @Test("RM-51 a recovery file under the name earlier versions gave it is still found")
+  func recoveryUnderTheEarlierName() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    write("{}", to: store)
+    let real = try #require(realpath(store, nil))
+    defer { free(real) }
+    let encoded = String(cString: real).replacing("%", with: "%25").replacing("/", with: "%2F")
+    mkdir(home.path + "/state", 0o700)
+    mkdir(home.path + "/state/settei", 0o700)
+    mkdir(home.path + "/state/settei/recover", 0o700)
+    let earlier = home.path + "/state/settei/recover/" + encoded + ".recover"
+    try SettingsStore.writeRecovery(["temperatureUnit": "fahrenheit"], to: earlier, store: store)
+    let run = try settei(["--recover", "--store", store], script: "quit\n", home: home.path)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("\(earlier) holds 1 change"), "\(run.output)")
+    #expect(storeValues(store) == ["temperatureUnit": "fahrenheit"])
+    #expect(status(of: earlier) == nil, "restored, then removed")
+  }
+
   @Test(
     "RM-52 nothing can keep the edits: Ctrl-D says so and stays on a terminal; a script exits 74",
     .enabled(
