@@ -8,6 +8,10 @@ extension LineHistory {
   /// libedit's first line of a history file.
   static let fileCookie = "_HiStOrY_V2_"
 
+  /// The most bytes a history file may hold to be read: far more than the longest history
+  /// (its ``capacity`` lines) takes.
+  static let sizeLimit = 16 << 20
+
   /// Adds the entries of the file at `path` to `handle`; a missing or empty file adds nothing.
   static func read(_ path: String, into handle: OpaquePointer) throws(HistoryFileError) {
     var info = stat()
@@ -18,6 +22,14 @@ extension LineHistory {
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw HistoryFileError(path: path, reason: "not a regular file")
+    }
+    // libedit reads a line at a time, however long: a sparse file of a terabyte would be
+    // one line of a terabyte.
+    guard Int(info.st_size) <= sizeLimit else {
+      throw HistoryFileError(
+        path: path,
+        reason: "it holds \(FileSystem.sizeText(Int(info.st_size))), more than the "
+          + "\(FileSystem.sizeText(sizeLimit)) read from a history file; move it aside")
     }
     // libedit cannot load an empty file, but there is nothing in it to lose either.
     if info.st_size == 0 { return }

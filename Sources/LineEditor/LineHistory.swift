@@ -1,5 +1,6 @@
 import CEditLine
 import Glibc
+import SystemIO
 
 /// The in-memory list of entered lines that Up and Down walk through, kept in a file between
 /// runs.
@@ -97,14 +98,15 @@ public final class LineHistory {
 
   /// Saves the history to a file, merging with what is there now.
   ///
-  /// The file is read again as it is on disk at this moment (another instance may have saved
-  /// since this one loaded), the lines this instance added since its last save are appended in
-  /// order, the oldest are dropped beyond ``capacity``, and the result is written to
-  /// `path + ".tmp.<pid>"` (mode 0600) in the same folder, flushed to disk and renamed over
-  /// `path`. So two instances that quit one after the other both find their lines in the
-  /// file, and a crash leaves the old file or the new one, never a mix. A missing folder is
-  /// created with mode 0700. On failure the temporary file is removed and `path` is left as it
-  /// was.
+  /// Under the lock `<path>.lock` (``FileLock``, beside the file a symbolic link at `path`
+  /// points to; waited for up to ``lockWaitSeconds``), the file is read again as it is on
+  /// disk at this moment (another instance may have saved since this one loaded), the lines
+  /// this instance added since its last save are appended in order, the oldest are dropped
+  /// beyond ``capacity``, and the result is written to `path + ".tmp.<pid>"` (mode 0600) in
+  /// the same folder, flushed to disk and renamed over `path`. So instances that quit at the
+  /// same moment take turns, and each finds the others' lines in the file; a crash leaves the
+  /// old file or the new one, never a mix. A missing folder is created with mode 0700. On
+  /// failure the temporary file is removed and `path` is left as it was.
   ///
   /// A file that exists but cannot be loaded, now or by an earlier ``load(from:)``, is never
   /// overwritten: the call throws instead.
@@ -116,20 +118,43 @@ public final class LineHistory {
       throw HistoryFileError(
         path: path, reason: "not overwritten, because it could not be loaded")
     }
-    let merged = LineHistory(capacity: capacity)
-    do {
-      try LineHistory.read(path, into: merged.handle)
-    } catch {
-      unloadablePaths.insert(path)
-      throw error
+    let target = LineHistory.linkTarget(of: path)
+    try LineHistory.createFolder(containing: target)
+    // SIGINT, SIGTERM and SIGHUP wait until the lock is gone, so that none leaves it behind.
+    try TerminationSignals.blocked { () throws(HistoryFileError) in
+      let lock: FileLock
+      do throws(FileLock.Failure) {
+        lock = try FileLock.acquire(for: target, waitingUpTo: Self.lockWaitSeconds)
+      } catch {
+        switch error {
+        case .held(let lockPath, let holder):
+          throw HistoryFileError(
+            path: path,
+            reason: "\(lockPath) is held by \(holder ?? "another program"); the lines of this "
+              + "session were not added")
+        case .system(let failure):
+          throw HistoryFileError(
+            path: path, reason: "\(failure.operation) \(failure.path): \(failure.reason)")
+        }
+      }
+      defer { lock.release() }
+      let merged = LineHistory(capacity: capacity)
+      do throws(HistoryFileError) {
+        try LineHistory.read(path, into: merged.handle)
+      } catch {
+        unloadablePaths.insert(path)
+        throw error
+      }
+      for line in unsavedEntries {
+        merged.add(line)
+      }
+      try LineHistory.write(merged.handle, to: path)
     }
-    for line in unsavedEntries {
-      merged.add(line)
-    }
-    try LineHistory.createFolder(containing: LineHistory.linkTarget(of: path))
-    try LineHistory.write(merged.handle, to: path)
     unsavedEntries.removeAll()
   }
+
+  /// How long ``save(to:)`` waits for another instance to finish saving the same file.
+  static let lockWaitSeconds = 5.0
 
   /// A new libedit history holding at most `capacity` entries, no two equal neighbours.
   private static func makeHandle(capacity: Int) -> OpaquePointer {

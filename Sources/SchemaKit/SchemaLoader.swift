@@ -50,7 +50,8 @@ public enum SchemaLoader {
     }
     let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(path)
+      // The schema named on the command line may be a pipe: `--schema <(cat schema.json)`.
+      bytes = try FileBytes.read(path, acceptsPipes: true)
     } catch {
       throw .unreadable(error.description)
     }

@@ -27,16 +27,31 @@ extension SettingsStore {
   }
 
   /// Where the recovery file of the store at `storePath` goes when the store's own folder
-  /// cannot be written (read-only, full): in `stateFolder`'s `recover` folder, named after
-  /// the store's real path with `%` and `/` percent-encoded, as Vim names its swap files,
-  /// so that every store has its own and the next start finds it.
+  /// cannot be written (read-only, full): in `stateFolder`'s `recover` folder, under the
+  /// store's ``stateFileName(for:)``, so that every store has its own and the next start
+  /// finds it.
   ///
   /// - Parameters:
   ///   - storePath: The store's path, as given.
   ///   - stateFolder: The program's state folder (`~/.local/state/settei`).
-  /// - Returns: `<stateFolder>/recover/%2Fhome%2Ftaro%2F.config%2Fsettei%2Fsettings.json.recover`.
+  /// - Returns: `<stateFolder>/recover/settings.json-89b2c3d4e5f60718.recover`.
   public static func fallbackRecoveryPath(for storePath: String, in stateFolder: String)
     -> String
+  {
+    stateFolder + "/recover/" + stateFileName(for: storePath) + ".recover"
+  }
+
+  /// Where earlier versions of settei put the file of ``fallbackRecoveryPath(for:in:)``: named after the
+  /// store's whole real path with `%` and `/` percent-encoded, as Vim names its swap files;
+  /// `nil` when that name is longer than a file name may be (`NAME_MAX`), as no such file
+  /// can exist. Only read, never written.
+  ///
+  /// - Parameters:
+  ///   - storePath: The store's path, as given.
+  ///   - stateFolder: The program's state folder.
+  /// - Returns: `<stateFolder>/recover/%2Fhome%2Ftaro%2F.config%2Fsettei%2Fsettings.json.recover`.
+  public static func earlierFallbackRecoveryPath(for storePath: String, in stateFolder: String)
+    -> String?
   {
     let real = (try? resolve(storePath)) ?? storePath
     var name = ""
@@ -47,7 +62,32 @@ extension SettingsStore {
       default: name.append(character)
       }
     }
-    return stateFolder + "/recover/" + name + ".recover"
+    name += ".recover"
+    guard name.utf8.count <= Int(NAME_MAX) else { return nil }
+    return stateFolder + "/recover/" + name
+  }
+
+  /// The name settei's files about the store at `storePath` have in its state folder (its
+  /// recovery file there, the keys it knew): the store's own file name, cut to at most 64
+  /// bytes, a dash and the FNV-1a hash (64 bits, 16 hex digits) of the store's whole real
+  /// path, as in `settings.json-89b2c3d4e5f60718`. It fits in a file name however long the
+  /// path, is the same on every run, and differs between stores of the same name.
+  ///
+  /// - Parameter storePath: The store's path, as given (symbolic links are resolved).
+  /// - Returns: The name, without an extension.
+  public static func stateFileName(for storePath: String) -> String {
+    let real = (try? resolve(storePath)) ?? storePath
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in real.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    var prefix = ""
+    for character in real.split(separator: "/").last ?? "" {
+      guard prefix.utf8.count + character.utf8.count <= 64 else { break }
+      prefix.append(character)
+    }
+    let digits = String(hash, radix: 16)
+    return prefix + "-" + String(repeating: "0", count: 16 - digits.count) + digits
   }
 
   /// Writes `changes` atomically to the recovery file at `path`: through its lock file
@@ -77,8 +117,36 @@ extension SettingsStore {
     let document: PropertyListValue = .dictionary([
       "store": .string(storePath), "set": .dictionary(set), "removed": .array(removed),
     ])
-    let advice =
-      "Your unsaved changes could not be kept. Check the folder's permissions and free space."
+    try replaceStateFile(
+      Array(PropertyListWriter.serialize(document).utf8), at: path,
+      advice:
+        "Your unsaved changes could not be kept. Check the folder's permissions and free space."
+    )
+  }
+
+  /// Replaces the file of settei's own state at `path` (its known keys) with `values`, in
+  /// the format its extension chooses, as ``writeRecovery(_:to:store:)`` writes.
+  ///
+  /// - Parameters:
+  ///   - values: The file's new contents.
+  ///   - path: The file.
+  /// - Throws: ``StoreError`` naming the file; nothing is left half written.
+  public static func writeStateFile(_ values: [String: PropertyListValue], to path: String)
+    throws(StoreError)
+  {
+    try replaceStateFile(
+      serialize(values, format: Format(path: path)).bytes, at: path,
+      advice: "Check the folder's permissions and free space.")
+  }
+
+  /// Replaces a file of settei's own (a recovery file, the known keys) with `bytes`: written
+  /// into its lock file `<path>.lock`, `fsync`ed and renamed over `path`, mode 0600, its
+  /// folder created 0700 if missing. Unlike a store, a symbolic link at `path` is not
+  /// followed: the rename replaces the link itself, so the file it pointed to is never
+  /// written.
+  private static func replaceStateFile(_ bytes: [UInt8], at path: String, advice: String)
+    throws(StoreError)
+  {
     do {
       try FileSystem.createFolders(FileSystem.parentFolder(of: path), mode: 0o700)
     } catch {
@@ -105,8 +173,7 @@ extension SettingsStore {
       }
       defer { lock.release() }
       do throws(SystemCallError) {
-        try lock.commit(
-          Array(PropertyListWriter.serialize(document).utf8), mode: 0o600, owner: nil)
+        try lock.commit(bytes, mode: 0o600, owner: nil)
       } catch {
         throw StoreError(
           kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
@@ -141,7 +208,7 @@ extension SettingsStore {
       "settei has not changed it. Move it aside or delete it to go on without those changes."
     let found: [String: PropertyListValue]?
     do {
-      found = try read(path: path, format: .plist, advice: advice)
+      found = try read(path: path, format: .plist, sizeLimit: sizeLimit, advice: advice)
     } catch  where error.systemError == ENOTDIR {
       return nil  // a file where a folder on the way should be: no recovery file there
     }

@@ -129,13 +129,7 @@ extension SettingsStore {
 
   /// The store file at `target`, or `nil` without one; failures refuse the save.
   private static func readForSaving(_ target: String) throws(StoreError) -> FileSystem.File? {
-    do {
-      return try FileSystem.readFile(target)
-    } catch {
-      throw StoreError(
-        kind: .unreadable, path: error.path, reason: "\(error.operation): \(error.reason)",
-        advice: saveRefusal, systemError: error.code)
-    }
+    try readFile(target, limit: sizeLimit, advice: saveRefusal)
   }
 
   /// The save under the lock, over the file `parsed` before the lock was taken; `nil` when

@@ -70,16 +70,30 @@ public final class SettingsStore {
     var looseMembers: JSONObjectLayout.Members?
   }
 
+  /// The most bytes settei reads from a store, an imported file or a recovery file: far
+  /// beyond the 100,000-key stores of the benchmarks (a few MiB), and refused before any
+  /// memory is taken for it, so that a huge (or sparse) file is an error, never a crash.
+  public static let sizeLimit = 256 << 20
+
+  /// The most bytes settei reads from a file of its own state, such as the keys a schema
+  /// had at the last start: they hold a list of keys, a few MiB for the largest schemas.
+  public static let stateSizeLimit = 32 << 20
+
   /// Opens the store at `path`, reading its values; a missing file is an empty store.
   ///
-  /// - Parameter path: The store's path; its extension chooses the ``Format``.
+  /// - Parameters:
+  ///   - path: The store's path; its extension chooses the ``Format``.
+  ///   - sizeLimit: The most bytes read; a longer file is refused as unreadable.
   /// - Returns: The store, holding the file's values.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` if the file exists but
-  ///   cannot be read, does not parse, or does not hold a dictionary at the top level; the
-  ///   error names the line and column where known. The file is not modified.
-  public static func load(path: String) throws(StoreError) -> SettingsStore {
+  ///   cannot be read, is over `sizeLimit`, does not parse, or does not hold a dictionary at
+  ///   the top level; the error names the line and column where known. The file is not
+  ///   modified.
+  public static func load(path: String, sizeLimit: Int = sizeLimit) throws(StoreError)
+    -> SettingsStore
+  {
     let format = Format(path: path)
-    guard let file = try readFile(path, advice: loadAdvice) else {
+    guard let file = try readFile(path, limit: sizeLimit, advice: loadAdvice) else {
       return SettingsStore(path: path, format: format)
     }
     let contents = try parse(file.bytes, path: path, format: format, advice: loadAdvice)
@@ -90,20 +104,20 @@ public final class SettingsStore {
     "settei has not changed the file. Fix it, or move it aside to start from the defaults."
 
   /// The values in the file at `path`, or `nil` if there is no file.
-  static func read(path: String, format: Format, advice: String) throws(StoreError)
-    -> [String: PropertyListValue]?
+  static func read(path: String, format: Format, sizeLimit: Int, advice: String)
+    throws(StoreError) -> [String: PropertyListValue]?
   {
-    try readFile(path, advice: advice).map { file throws(StoreError) in
+    try readFile(path, limit: sizeLimit, advice: advice).map { file throws(StoreError) in
       try parse(file.bytes, path: path, format: format, advice: advice).values
     }
   }
 
   /// The file at `path`, or `nil` if there is none; failures say what to do.
-  private static func readFile(_ path: String, advice: String) throws(StoreError)
+  static func readFile(_ path: String, limit: Int, advice: String) throws(StoreError)
     -> FileSystem.File?
   {
     do {
-      return try FileSystem.readFile(path)
+      return try FileSystem.readFile(path, limit: limit)
     } catch {
       throw StoreError(
         kind: .unreadable, path: path, reason: "\(error.operation): \(error.reason)",

@@ -224,7 +224,7 @@ package final class FileLock {
   static func holderDescription(of path: String) -> String? {
     var info = stat()
     guard lstat(path, &info) == 0,
-      let locks = try? FileSystem.readFile("/proc/locks")
+      let locks = try? FileSystem.readFile("/proc/locks", limit: 16 << 20)
     else { return nil }
     let device = UInt64(info.st_dev)
     let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
@@ -236,7 +236,7 @@ package final class FileLock {
       guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == identity,
         let pid = Int32(fields[4])
       else { continue }
-      let name = (try? FileSystem.readFile("/proc/\(pid)/comm")).map {
+      let name = (try? FileSystem.readFile("/proc/\(pid)/comm", limit: 4096)).map {
         String(decoding: $0.bytes, as: UTF8.self).filter { $0 != "\n" }
       }
       return "process \(pid)" + (name.map { " (\($0))" } ?? "")

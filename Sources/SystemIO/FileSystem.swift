@@ -37,15 +37,21 @@ package enum FileSystem {
   ///
   /// Opens with `O_NONBLOCK` so that a FIFO at `path` is refused instead of blocking, unless
   /// `acceptsPipes`: then a FIFO with a writer (such as `<(cat schema.json)`) is read to its
-  /// end and one without reads as empty.
+  /// end and one without reads as empty. A read of a FIFO that a signal interrupts (`EINTR`:
+  /// settei's SIGTERM and SIGHUP handlers do not restart calls) ends with that error, so that
+  /// a pipe that never ends cannot keep a signal from ending the run.
+  ///
+  /// A file whose size is over `limit` is refused before anything is allocated for it (a
+  /// sparse file of a terabyte takes no room on disk), and so is a file or pipe that turns
+  /// out longer while it is read.
   ///
   /// - Parameters:
   ///   - path: The file.
   ///   - acceptsPipes: Whether a FIFO may be read.
-  ///   - limit: The most bytes accepted; a longer file is refused.
+  ///   - limit: The most bytes accepted; a longer file is refused with `EFBIG`.
   /// - Returns: The bytes and metadata, or `nil` when no file is at `path`.
   /// - Throws: ``SystemCallError`` naming the operation, the path and the reason.
-  package static func readFile(_ path: String, acceptsPipes: Bool = false, limit: Int = .max)
+  package static func readFile(_ path: String, acceptsPipes: Bool = false, limit: Int)
     throws(SystemCallError) -> File?
   {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -58,9 +64,12 @@ package enum FileSystem {
     guard fstat(descriptor, &info) == 0 else {
       throw SystemCallError(operation: "cannot examine", path: path, code: errno)
     }
+    let isPipe = info.st_mode & S_IFMT == S_IFIFO
     switch info.st_mode & S_IFMT {
     case S_IFREG:
-      break
+      if Int(info.st_size) > limit {
+        throw tooLarge(path, size: Int(info.st_size), limit: limit)
+      }
     case S_IFIFO where acceptsPipes:
       // A writer is connected or not; either way, blocking reads now end.
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
@@ -90,7 +99,7 @@ package enum FileSystem {
         while filled < buffer.count {
           let count = read(
             descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
-          if count < 0, errno == EINTR || errno == EAGAIN { continue }
+          if count < 0, errno == EAGAIN || (errno == EINTR && !isPipe) { continue }
           if count < 0 { readError = errno }
           if count <= 0 {
             ended = true
@@ -104,14 +113,26 @@ package enum FileSystem {
       guard readError == 0 else {
         throw SystemCallError(operation: "cannot read", path: path, code: readError)
       }
-      if bytes.count > limit {
-        throw SystemCallError(
-          operation: "cannot read", path: path, code: EFBIG,
-          reason: "it is larger than \(limit >> 20) MiB")
-      }
+      if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
       capacity = 65_536
     } while !ended
     return File(bytes: bytes, mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
+  }
+
+  /// The error for a file longer than settei reads: its size (when known) and the limit.
+  private static func tooLarge(_ path: String, size: Int?, limit: Int) -> SystemCallError {
+    let shown = size.map { "it holds \(sizeText($0)), more than" } ?? "it is longer than"
+    return SystemCallError(
+      operation: "cannot read", path: path, code: EFBIG,
+      reason: "\(shown) the \(sizeText(limit)) settei reads from such a file")
+  }
+
+  /// A size for a person: `256 MiB`, `1024 GiB`, `1200 bytes`.
+  package static func sizeText(_ bytes: Int) -> String {
+    if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
   }
 
   /// The canonical absolute path of an existing file (`realpath`), or `nil` if it (or the

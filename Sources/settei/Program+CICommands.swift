@@ -173,15 +173,12 @@ extension Program {
     language: String
   ) {
     guard let stateFolder = environment.stateFolder else { return }
-    // The store's path encoded as the recovery files name it, in a folder of its own.
-    let recoveryPath = SettingsStore.fallbackRecoveryPath(for: store.path, in: "")
-    let name = recoveryPath.dropFirst("/recover/".count).dropLast(".recover".count)
-    // `name` made a String first: a String and a Substring added go through the generic
-    // `append(contentsOf:)`, which costs 150,000 instructions the first time.
-    let memoryPath = stateFolder + "/known-keys/" + String(name) + ".json"
+    // Named as the recovery files in the state folder are, in a folder of its own.
+    let memoryPath =
+      stateFolder + "/known-keys/" + SettingsStore.stateFileName(for: store.path) + ".json"
     let memory: SettingsStore
     do {
-      memory = try SettingsStore.load(path: memoryPath)
+      memory = try SettingsStore.load(path: memoryPath, sizeLimit: SettingsStore.stateSizeLimit)
     } catch  where error.systemError == ENOTDIR || error.systemError == EACCES {
       return  // a state folder settei cannot use: the history's warning has said so
     } catch {
@@ -207,7 +204,8 @@ extension Program {
     ]
     guard remembered != memory.values else { return }
     do {
-      try memory.save(remembered, changedKeys: Set(remembered.keys))
+      // Replaced, never written through a symbolic link (which could point anywhere).
+      try SettingsStore.writeStateFile(remembered, to: memoryPath)
     } catch {
       diagnostics.write(messages.text(.knownKeysNotSaved, "\(error)"), kind: .warning)
     }

@@ -116,7 +116,7 @@ extension Program {
       model: model, store: store, isInteractive: false, errorOutput: standardError)
     switch saver.quit() {
     case .done: return .success
-    case .failed(let message):
+    case .failed(let message), .stay(let message):
       // A store locked by another settei is 75, as in the REPL; every other failure is 74.
       throw Failure(
         status: saver.lastFailure == .locked ? .storeLocked : .saveFailed, message: message)

@@ -189,10 +189,8 @@ struct Program {
       Termination.noteHangup()
       saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
     }
-    if case .quitFailed = outcome, isTerminal {
-      // Ctrl-D ends the session even when its save fails: keep the edits for next time.
-      saver.keepUnsavedChanges(reason: "not saved")
-    }
+    // Ctrl-D ended the session after a failed save: say where the edits were kept.
+    saver.reportKeptChanges()
     if let editReader {
       do {
         try editReader.saveHistory()

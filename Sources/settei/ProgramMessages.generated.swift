@@ -26,6 +26,8 @@ internal enum ProgramMessage: Int, MessageKey {
   case scriptNotSaved
   /// "Input ended, so settei keeps your changes for its next start."
   case inputEndedKept
+  /// "settei could neither save your changes nor keep them in a recovery file, so it stays open and they stay here: make the folder writable (or free space) and type quit, or quit! to leave without them."
+  case inputEndedNotKept
   /// "Type quit again to save your value of %1$@ over theirs; choose their value and quit to keep theirs; quit! leaves without saving."
   case conflictNextStep
   /// "Your changes are kept: type quit to try again; quit! leaves without saving."
@@ -290,6 +292,7 @@ private enum ProgramMessageTemplates {
     "Nothing to save: every setting is as stored in %1$@.",
     "The script's changes were not saved; run it again once that is resolved.",
     "Input ended, so settei keeps your changes for its next start.",
+    "settei could neither save your changes nor keep them in a recovery file, so it stays open and they stay here: make the folder writable (or free space) and type quit, or quit! to leave without them.",
     "Type quit again to save your value of %1$@ over theirs; choose their value and quit to keep theirs; quit! leaves without saving.",
     "Your changes are kept: type quit to try again; quit! leaves without saving.",
     "%1$@: the unsaved changes are lost.",
@@ -416,6 +419,7 @@ private enum ProgramMessageTemplates {
     "保存するものはありません。どの設定も %1$@ に保存されたとおりです。",
     "スクリプトの変更は保存していません。問題を解決してからもう一度実行してください。",
     "入力が終わったので、変更は次回の起動のために残しておきます。",
+    "変更を保存することも、復元用のファイルに残すこともできなかったので、settei は終了せず、変更はここに残っています。フォルダを書き込めるようにする (または空きを作る) と quit で保存できます。変更を捨てて終了するには quit! と入力してください。",
     "%1$@ を相手の値ではなく自分の値で保存するには、もう一度 quit と入力してください。相手の値を残すにはその値を選んでから quit、保存せずに終了するには quit! です。",
     "変更は残っています。もう一度試すには quit、保存せずに終了するには quit! と入力してください。",
     "%1$@: 保存していない変更は失われました。",

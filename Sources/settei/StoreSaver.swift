@@ -29,6 +29,9 @@ final class StoreSaver {
   /// The recovery file this session's changes came (partly) from, which then goes once
   /// they are saved.
   private var restoredRecovery: String?
+  /// Recovery files that were there but could not be read: they may hold someone's edits,
+  /// so this run never writes over them.
+  private var unreadableRecoveries: Set<String> = []
   /// The program's state folder, where the recovery file goes when the store's folder
   /// cannot be written.
   private let stateFolder: String?
@@ -52,10 +55,18 @@ final class StoreSaver {
 
   private var recoveryPath: String { SettingsStore.recoveryPath(for: store.path) }
 
-  /// Where recovery files of this store may be: beside it, then in the state folder.
+  /// Where recovery files of this store go: beside it, then in the state folder.
   private var recoveryPaths: [String] {
     [recoveryPath]
       + (stateFolder.map { [SettingsStore.fallbackRecoveryPath(for: store.path, in: $0)] } ?? [])
+  }
+
+  /// Where recovery files of this store may be: ``recoveryPaths``, then where earlier versions put
+  /// them in the state folder.
+  private var readableRecoveryPaths: [String] {
+    recoveryPaths
+      + (stateFolder.flatMap { SettingsStore.earlierFallbackRecoveryPath(for: store.path, in: $0) }
+        .map { [$0] } ?? [])
   }
 
   // MARK: Quitting
@@ -80,6 +91,16 @@ final class StoreSaver {
     } catch {
       lastFailure = error.kind
       for conflict in error.conflicts { reportedConflicts[conflict.key] = conflict }
+      if isInteractive, isAtEndOfInput() {
+        // Input ended: the session ends once the edits are in a recovery file, and says so
+        // after the failure; where none can be written, it stays, for the user to act.
+        let kept = keep(reason: "not saved")
+        guard kept.isKept else {
+          return .stay(
+            message: "\(error)\n" + kept.report + "\n" + messages.text(.inputEndedNotKept))
+        }
+        keptReport = kept.report
+      }
       return .failed(message: "\(error)\n" + nextStep(after: error))
     }
     lastFailure = nil
@@ -128,28 +149,56 @@ final class StoreSaver {
   /// - Returns: Whether the changes are kept (also when there are none).
   @discardableResult
   func keepUnsavedChanges(reason: String) -> Bool {
+    let kept = keep(reason: reason)
+    if !kept.report.isEmpty { diagnostics.write(kept.report) }
+    return kept.isKept
+  }
+
+  /// What the end of input kept in a recovery file, said once the session has ended.
+  private var keptReport: String?
+
+  /// Says where the end of input kept the edits that could not be saved, if it did.
+  func reportKeptChanges() {
+    if let keptReport { diagnostics.write(keptReport) }
+    keptReport = nil
+  }
+
+  /// Writes this session's unsaved changes to the first recovery file that can be written.
+  ///
+  /// - Parameter reason: Why, for the report: `SIGTERM`, `not saved`.
+  /// - Returns: Whether the changes are kept (also when there are none), and what to say:
+  ///   where they are, or why no file could take them.
+  private func keep(reason: String) -> (isKept: Bool, report: String) {
     let changes = unsavedChanges
-    guard !changes.isEmpty else { return true }
+    guard !changes.isEmpty else { return (true, "") }
     var failures: [StoreError] = []
     for path in recoveryPaths {
-      do {
+      do throws(StoreError) {
+        guard !unreadableRecoveries.contains(path) else {
+          throw StoreError(
+            kind: .saveFailed, path: path,
+            reason: "it holds changes settei could not read, so it is not overwritten",
+            advice: "")
+        }
         try SettingsStore.writeRecovery(changes, to: path, store: store.path)
       } catch {
         failures.append(error)
         continue
       }
       let why = failures.first.map { messages.text(.notBesideStore, $0.path, $0.reason) } ?? ""
-      diagnostics.write(
+      return (
+        true,
         changes.count == 1
           ? messages.text(.keptOneForRecovery, reason, path, why, store.path)
           : messages.text(
-            .keptForRecovery, reason, String(changes.count), path, why, store.path))
-      return true
+            .keptForRecovery, reason, String(changes.count), path, why, store.path)
+      )
     }
-    diagnostics.write(
+    return (
+      false,
       "\(reason): " + failures.map { "\($0)" }.joined(separator: "\n") + "\n"
-        + messages.text(.notChanged, store.path))
-    return false
+        + messages.text(.notChanged, store.path)
+    )
   }
 
   /// This session's changes: each changed key's new value, `nil` for a removed key.
@@ -195,10 +244,11 @@ final class StoreSaver {
     restoreWithoutAsking: Bool, output: any TextOutput, ask: ((String) -> String?)?
   ) {
     var found: (path: String, changes: [String: PropertyListValue?])?
-    for path in recoveryPaths where found == nil {
+    for path in readableRecoveryPaths where found == nil {
       do {
         found = try SettingsStore.readRecovery(at: path).map { (path, $0) }
       } catch {
+        unreadableRecoveries.insert(path)
         diagnostics.write("\(error)", kind: .warning)
       }
     }

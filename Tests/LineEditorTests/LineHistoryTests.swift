@@ -95,6 +95,26 @@ import Testing
         + "_HiStOrY_V2_)")
   }
 
+  /// A history file over 16 MiB (here sparse: libedit would read its zeros as one line) is
+  /// refused by its size, named, and never overwritten.
+  @Test func aHistoryFileOverItsLimitIsRefusedByItsSizeAndKept() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    try write("_HiStOrY_V2_\nfirst\n", to: path)
+    let size = (16 << 20) + 1
+    #expect(truncate(path, off_t(size)) == 0)
+    let history = LineHistory()
+    let error = #expect(throws: HistoryFileError.self) { try history.load(from: path) }
+    #expect(
+      error?.description
+        == "history file \(path): it holds \(size) bytes, more than the 16 MiB read from a "
+        + "history file; move it aside")
+    history.add("second")
+    #expect(throws: HistoryFileError.self) { try history.save(to: path) }
+    var info = stat()
+    #expect(stat(path, &info) == 0 && Int(info.st_size) == size)
+  }
+
   /// A history file kept elsewhere (a dotfiles folder) and linked in stays a link: the
   /// file it points to gets the lines, through a relative link too.
   @Test func aSymlinkedHistoryFileStaysALinkAndItsTargetIsUpdated() throws {

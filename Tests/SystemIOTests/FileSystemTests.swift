@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import TestSupport
 import Testing
 
@@ -73,7 +74,24 @@ import Testing
       throws: SystemCallError(
         operation: "cannot read", path: path, code: EINVAL, reason: "not a regular file")
     ) {
-      try FileSystem.readFile(path)
+      try FileSystem.readFile(path, limit: 1 << 20)
+    }
+  }
+
+  /// A sparse file of a terabyte takes no room on disk: its size alone refuses it, before
+  /// anything is allocated or read.
+  @Test func readFileRefusesAFileOverItsLimitByItsSize() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("huge")
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    #expect(ftruncate(descriptor, 1 << 40) == 0)
+    close(descriptor)
+    #expect(
+      throws: SystemCallError(
+        operation: "cannot read", path: path, code: EFBIG,
+        reason: "it holds 1024 GiB, more than the 256 MiB settei reads from such a file")
+    ) {
+      try FileSystem.readFile(path, limit: 256 << 20)
     }
   }
 
@@ -84,7 +102,7 @@ import Testing
     let path = folder.file("f")
     let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
     try writeBytes(bytes, to: path)
-    #expect(try FileSystem.readFile(path)?.bytes == bytes)
+    #expect(try FileSystem.readFile(path, limit: 1 << 20)?.bytes == bytes)
     #expect(try FileSystem.readFile(path, limit: size)?.bytes == bytes)
     #expect(throws: SystemCallError.self) { try FileSystem.readFile(path, limit: size - 1) }
   }
@@ -94,7 +112,7 @@ import Testing
   @Test func readFileGoesOnPastTheSizeFstatGave() throws {
     var info = stat()
     #expect(stat("/proc/self/maps", &info) == 0 && info.st_size == 0)
-    let file = try #require(try FileSystem.readFile("/proc/self/maps"))
+    let file = try #require(try FileSystem.readFile("/proc/self/maps", limit: 1 << 20))
     #expect(file.bytes.count > 1_000)
     #expect(file.bytes.last == UInt8(ascii: "\n"))
   }
@@ -104,5 +122,70 @@ import Testing
     #expect(FileSystem.sameBytes([1, 2, 3], [1, 2, 3]))
     #expect(!FileSystem.sameBytes([1, 2, 3], [1, 2, 4]))
     #expect(!FileSystem.sameBytes([1, 2], [1, 2, 3]))
+  }
+
+  /// A FIFO whose writer never writes: a signal whose handler does not restart calls (as
+  /// settei's SIGTERM and SIGHUP handlers do not) ends the read with `EINTR`, rather than the
+  /// read being retried for ever.
+  @Test func aSignalEndsTheReadOfAPipeThatNeverEnds() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("fifo")
+    mkfifo(path, 0o600)
+    let writer = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+    try #require(writer >= 0)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var previous = sigaction()
+    sigaction(SIGUSR1, &action, &previous)
+    defer { sigaction(SIGUSR1, &previous, nil) }
+
+    let reading = PipeRead(path: path)
+    var thread = pthread_t()
+    pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let reading = Unmanaged<PipeRead>.fromOpaque(raw).takeUnretainedValue()
+        // The thread that made this one may block signals: this one takes SIGUSR1.
+        var taken = sigset_t()
+        sigemptyset(&taken)
+        sigaddset(&taken, SIGUSR1)
+        pthread_sigmask(SIG_UNBLOCK, &taken, nil)
+        reading.outcome = Result { () throws(SystemCallError) in
+          try FileSystem.readFile(reading.path, acceptsPipes: true, limit: 1 << 20)?.bytes
+        }
+        reading.finished.store(true, ordering: .sequentiallyConsistent)
+        return nil
+      }, Unmanaged.passUnretained(reading).toOpaque())
+    // A signal that comes before the read has started changes nothing: signal again until
+    // the read ends, a few hundred times at most.
+    var signals = 0
+    while !reading.finished.load(ordering: .sequentiallyConsistent), signals < 300 {
+      pthread_kill(thread, SIGUSR1)
+      signals += 1
+      var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+      nanosleep(&pause, nil)
+    }
+    // A read that no signal ended gets a byte and the end of the pipe instead.
+    _ = write(writer, "x", 1)
+    close(writer)
+    pthread_join(thread, nil)
+    withExtendedLifetime(reading) {}
+    #expect(throws: SystemCallError(operation: "cannot read", path: path, code: EINTR)) {
+      try reading.outcome?.get()
+    }
+  }
+}
+
+/// A read of a FIFO on a thread of its own, and how it ended.
+private final class PipeRead: @unchecked Sendable {
+  let path: String
+  let finished = Atomic<Bool>(false)
+  var outcome: Result<[UInt8]?, SystemCallError>?
+
+  init(path: String) {
+    self.path = path
   }
 }

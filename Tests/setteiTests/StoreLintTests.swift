@@ -123,15 +123,15 @@ import Testing
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     let memory = home.file("state/settei/known-keys")
-    try #require(mkdir(home.file("state"), 0o700) == 0)
-    try #require(mkdir(home.file("state/settei"), 0o700) == 0)
-    try #require(mkdir(memory, 0o700) == 0)
-    let encoded = store.replacing("/", with: "%2F")
-    try writeText("{not json", to: memory + "/" + encoded + ".json")
+    // The first start on a terminal writes the list; it is then spoilt.
+    let first = try Self.quitREPLOnATerminal(schema: bundle.path, store: store, home: home.path)
+    #expect(first.status == 0)
+    let name = try #require(folderEntries(memory).first)
+    try writeText("{not json", to: memory + "/" + name)
     let run = try Self.quitREPLOnATerminal(schema: bundle.path, store: store, home: home.path)
     #expect(run.status == 0)
     let text = run.text
-    #expect(text.contains(encoded + ".json"), "\(text)")
+    #expect(text.contains(name), "\(text)")
     #expect(text.contains("Delete that file to start the list again."))
   }
 

@@ -27,8 +27,14 @@ public final class Session {
   public enum QuitResult: Equatable, Sendable {
     /// Done; a message to show, if any (e.g. "Saved 1 change to …").
     case done(message: String?)
-    /// Could not quit; the message says what failed and what to do. The session goes on.
+    /// Could not quit; the message says what failed and what to do. The session goes on,
+    /// except at the end of input or in a script, where it ends with
+    /// ``Outcome/quitFailed(message:)``.
     case failed(message: String)
+    /// Could not quit, and leaving now would lose what the user did: the session goes on on
+    /// a terminal even after the end of input (Ctrl-D), so that the user can fix the cause
+    /// and quit again; a script ends with ``Outcome/quitFailed(message:)``.
+    case stay(message: String)
   }
 
   /// The size of the terminal, asked before every screen.
@@ -157,7 +163,8 @@ public final class Session {
         if let outcome = fail(reason) { return outcome }
       case .endOfInput:
         if reader.isInteractive { output.write("\n") }
-        return quit(atEndOfInput: true) ?? .quit
+        // A quit handler that must stay (nothing could keep the edits) is read on from.
+        if let outcome = quit(atEndOfInput: true) { return outcome }
       case .line(let line):
         linesRead += 1
         let command = Command.parse(
@@ -526,6 +533,13 @@ public final class Session {
       }
       diagnostics.write(message)
       return .quitFailed(message: message)
+    case .stay(let message):
+      guard reader.isInteractive else {
+        diagnostics.write(message)
+        return .quitFailed(message: message)
+      }
+      output.write(Self.sanitizedLines(message) + "\n")
+      return nil
     }
   }
 
