@@ -31,7 +31,7 @@ struct ReadLimitFailureModeTests {
   }
 
   @Test(
-    "RM-48 a store or imported file over 256 MiB is refused by its size: exit 65, named",
+    "RM-51 a store or imported file over 256 MiB is refused by its size: exit 65, named",
     arguments: Place.allCases)
   func hugeStore(at place: Place) throws {
     let home = try TemporaryFolder()
@@ -60,7 +60,7 @@ struct ReadLimitFailureModeTests {
   }
 
   @Test(
-    "RM-48 a recovery or known-keys file over its limit: a warning names it, the REPL starts, the file stays"
+    "RM-51 a recovery or known-keys file over its limit: a warning names it, the REPL starts, the file stays"
   )
   func hugeStateFiles() throws {
     let home = try TemporaryFolder()
@@ -95,7 +95,7 @@ struct ReadLimitFailureModeTests {
   }
 
   @Test(
-    "RM-49 a store swapped for a 1 TiB file while the REPL has edits: quit keeps them, Ctrl-D too"
+    "RM-52 a store swapped for a 1 TiB file while the REPL has edits: quit keeps them, Ctrl-D too"
   )
   func storeSwappedForAHugeFile() throws {
     let home = try TemporaryFolder()
@@ -147,7 +147,7 @@ struct ReadLimitFailureModeTests {
   }
 
   @Test(
-    "RM-50 a child page replaced by a FIFO with a writer is refused at once; SIGTERM then keeps the edit"
+    "RM-53 a child page replaced by a FIFO with a writer is refused at once; SIGTERM then keeps the edit"
   )
   func childPageReplacedByAFIFO() throws {
     let home = try TemporaryFolder()

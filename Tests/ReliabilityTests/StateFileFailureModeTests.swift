@@ -54,7 +54,7 @@ struct StateFileFailureModeTests {
   }
 
   @Test(
-    "RM-51 a store path too long to name a file after: the edits still go to the state folder",
+    "RM-54 a store path too long to name a file after: the edits still go to the state folder",
     .enabled(
       if: geteuid() != 0 || access("/usr/bin/setpriv", X_OK) == 0,
       "as root this needs setpriv to run settei as nobody"),
@@ -90,7 +90,7 @@ struct StateFileFailureModeTests {
     #expect(text(of: store) == original)
   }
 
-  @Test("RM-51 a recovery file under the name earlier versions gave it is still found")
+  @Test("RM-54 a recovery file under the name earlier versions gave it is still found")
   func recoveryUnderTheEarlierName() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
@@ -111,7 +111,7 @@ struct StateFileFailureModeTests {
   }
 
   @Test(
-    "RM-52 nothing can keep the edits: Ctrl-D says so and stays on a terminal; a script exits 74",
+    "RM-55 nothing can keep the edits: Ctrl-D says so and stays on a terminal; a script exits 74",
     .enabled(
       if: geteuid() != 0 || access("/usr/bin/setpriv", X_OK) == 0,
       "as root this needs setpriv to run settei as nobody"))
@@ -154,7 +154,7 @@ struct StateFileFailureModeTests {
     #expect(text(of: store) == original)
   }
 
-  @Test("RM-53 REPLs on terminals that quit at the same moment all keep their lines in the history")
+  @Test("RM-56 REPLs on terminals that quit at the same moment all keep their lines in the history")
   func concurrentHistories() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
@@ -185,7 +185,7 @@ struct StateFileFailureModeTests {
     }
   }
 
-  @Test("RM-54 a known-keys file that is a symbolic link is replaced, never written through")
+  @Test("RM-57 a known-keys file that is a symbolic link is replaced, never written through")
   func knownKeysThroughASymlink() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
