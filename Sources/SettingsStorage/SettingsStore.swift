@@ -1,4 +1,5 @@
 import FileFormats
+import Glibc
 import SystemIO
 
 /// The settings file: a flat map from keys to property-list values, like `UserDefaults`.
@@ -88,6 +89,26 @@ public final class SettingsStore {
 
   static let loadAdvice =
     "settei has not changed the file. Fix it, or move it aside to start from the defaults."
+
+  /// The values of a file that must exist, read as a store is (its extension chooses the
+  /// format), such as a file given to `import`.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - advice: What the user can do when the file is missing or cannot be read.
+  /// - Returns: The file's values.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming `path`, also when
+  ///   there is no file.
+  public static func values(ofFileAt path: String, advice: String) throws(StoreError)
+    -> [String: PropertyListValue]
+  {
+    guard let values = try read(path: path, format: Format(path: path), advice: advice) else {
+      throw StoreError(
+        kind: .unreadable, path: path, reason: "cannot open: " + String(cString: strerror(ENOENT)),
+        advice: advice, systemError: ENOENT)
+    }
+    return values
+  }
 
   /// The values in the file at `path`, or `nil` if there is no file.
   static func read(path: String, format: Format, advice: String) throws(StoreError)

@@ -191,7 +191,7 @@ extension Program {
   ) throws(Failure) -> ExitStatus {
     let values: [String: PropertyListValue]
     do {
-      values = try SettingsStore.load(path: path).values
+      values = try SettingsStore.values(ofFileAt: path, advice: messages.text(.importAdvice))
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }

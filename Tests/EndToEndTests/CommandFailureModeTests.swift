@@ -1,0 +1,115 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// The failure modes of the commands for scripts and CI (docs/reliability.md, "Commands,
+/// numbers and names"): what they write when standard output fails, what they refuse to
+/// import or write, and the numbers, keys and names they must keep apart. Each test runs
+/// the built settei on real files.
+@Suite("failure modes: commands, numbers and names", .serialized)
+struct CommandFailureModeTests {
+  /// A schema with a text field and a switch.
+  static let schema = """
+    {"Title": "Account", "PreferenceSpecifiers": [
+      {"Type": "PSTextFieldSpecifier", "Title": "User", "Key": "user", "DefaultValue": "ann"},
+      {"Type": "PSToggleSwitchSpecifier", "Title": "Sound", "Key": "sound",
+       "DefaultValue": true}
+    ]}
+    """
+
+  /// A folder with the schema and a store.
+  final class Folder {
+    let home: TemporaryFolder
+    let schema: String
+    let store: String
+
+    init(store contents: String = #"{"user": "bo"}"#) throws {
+      home = try TemporaryFolder()
+      schema = home.file("account.json")
+      write(Array(CommandFailureModeTests.schema.utf8), to: schema)
+      store = home.file("s.json")
+      write(Array(contents.utf8), to: store)
+    }
+
+    /// settei with `arguments`, its standard output sent to `output` by the shell.
+    func run(_ arguments: [String], output: String) throws -> ProcessResult {
+      try runProcess(
+        "/bin/sh",
+        ["-c", "out=$1; shift; exec \"$0\" \"$@\" >\"$out\"", setteiPath, output]
+          + arguments,
+        input: [], environment: testEnvironment(home: home.path))
+    }
+
+    func run(_ arguments: [String]) throws -> ProcessResult {
+      try settei(arguments, script: "", home: home.path)
+    }
+  }
+
+  @Test(
+    "RM-60 export, list, get, render and defaults to a full disk: exit 74, standard output named",
+    arguments: [
+      ["export"], ["export", "--format", "plist"], ["list"], ["list", "--json"], ["get", "user"],
+      ["render"], ["defaults"], ["defaults", "--format", "swift"], ["diff"],
+    ])
+  func fullDisk(command: [String]) throws {
+    let folder = try Folder()
+    let arguments: [String] =
+      switch command[0] {
+      case "render", "defaults": [command[0], folder.schema] + command.dropFirst()
+      case "diff": ["diff", folder.store, "--schema", folder.schema]
+      default: command + ["--schema", folder.schema, "--store", folder.store]
+      }
+    let before = contents(of: folder.store)
+    let run = try folder.run(arguments, output: "/dev/full")
+    #expect(run.status == 74, "\(arguments): \(run.standardError)")
+    #expect(run.standardError.contains("standard output"), "\(run.standardError)")
+    #expect(run.standardError.contains("No space left on device"), "\(run.standardError)")
+    #expect(contents(of: folder.store) == before)
+    // The same command to a file that takes it succeeds (diff: 1, a difference listed).
+    let whole = try folder.run(arguments, output: folder.home.file("out"))
+    #expect(whole.status == (command[0] == "diff" ? 1 : 0), "\(whole.standardError)")
+    #expect(!(contents(of: folder.home.file("out")) ?? []).isEmpty)
+  }
+
+  @Test("RM-60 a closed pipe still ends a command as SIGPIPE would: exit 141, no message")
+  func closedPipe() throws {
+    // More than a pipe holds, so that the write is still going when head is gone.
+    let value = String(repeating: "x", count: 40)
+    let folder = try Folder(
+      store: "{" + (0..<20000).map { #""k\#($0)": "\#(value)""# }.joined(separator: ", ") + "}")
+    let run = try runProcess(
+      "/bin/bash",
+      [
+        "-c", "\"$0\" export --store \"$1\" | head -c 1 >/dev/null; echo ${PIPESTATUS[0]}",
+        setteiPath, folder.store,
+      ],
+      input: [], environment: testEnvironment(home: folder.home.path))
+    #expect(run.standardOutput == "141\n")
+    #expect(run.standardError.isEmpty, "\(run.standardError)")
+  }
+}
+
+extension CommandFailureModeTests {
+  @Test(
+    "RM-61 import of a missing file, a folder or garbage: exit 65 naming the file, advice for an import"
+  )
+  func importRefusals() throws {
+    let folder = try Folder()
+    let garbage = folder.home.file("garbage.json")
+    write(Array("{\"user\": ".utf8), to: garbage)
+    let cases = [
+      (folder.home.file("no/such/file.json"), "No such file or directory"),
+      (folder.home.path, "Is a directory"), (garbage, "garbage.json:1:"),
+    ]
+    let before = contents(of: folder.store)
+    for (path, reason) in cases {
+      let run = try folder.run(["import", path, "--schema", folder.schema, "--store", folder.store])
+      #expect(run.status == 65, "\(path): \(run.standardError)")
+      #expect(run.standardError.contains(path), "\(run.standardError)")
+      #expect(run.standardError.contains(reason), "\(run.standardError)")
+      #expect(run.standardError.contains("Nothing was imported"), "\(run.standardError)")
+      #expect(!run.standardError.contains("move it aside"), "\(run.standardError)")
+      #expect(contents(of: folder.store) == before)
+    }
+  }
+}
