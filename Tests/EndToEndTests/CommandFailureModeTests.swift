@@ -113,3 +113,21 @@ extension CommandFailureModeTests {
     }
   }
 }
+
+extension CommandFailureModeTests {
+  @Test("RM-64 a TERM holding an escape sequence never reaches the terminal raw")
+  func escapeSequenceInTerm() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    for term in ["\u{1B}]52;c;aGk=\u{07}", "xterm\u{1B}[2J", String(repeating: "x", count: 300)] {
+      let settei = try TerminalTests.Running(
+        ["--lang", "en", "--store", store], home: home.path, extra: ["TERM": term])
+      try settei.waitFor("Region> ")
+      settei.type("quit")
+      #expect(try settei.terminal.waitForExit() == 0)
+      let output = settei.terminal.output
+      #expect(!output.contains(term), "the TERM value reached the terminal as it is")
+      #expect(!output.contains("No entry for terminal type"), "\(output)")
+    }
+  }
+}
