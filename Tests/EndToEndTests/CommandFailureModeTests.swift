@@ -131,3 +131,49 @@ extension CommandFailureModeTests {
     }
   }
 }
+
+extension CommandFailureModeTests {
+  @Test("RM-65 export, import and diff keep the numbers of a JSON store as written")
+  func numbersAsWritten() throws {
+    let stored = """
+      {"big": 123456789012345678901234567890, "tiny": 1e-400, "user": "bo",
+       "list": [1.5, 0.1, {"deep": 3.14159265358979323846264338327950288}], "exact": 1E2}
+      """
+    let folder = try Folder(store: stored)
+    let options = ["--schema", folder.schema]
+    let export = try folder.run(["export", "--store", folder.store] + options)
+    try #require(export.status == 0, "\(export.standardError)")
+    for written in [
+      "\"big\": 123456789012345678901234567890", "\"tiny\": 1e-400",
+      "\"deep\": 3.14159265358979323846264338327950288", "\"exact\": 100.0", "0.1,",
+    ] {
+      #expect(export.standardOutput.contains(written), "\(export.standardOutput)")
+    }
+    // The backup restores the numbers as written, and diff finds the stores equal.
+    let backup = folder.home.file("backup.json")
+    write(Array(export.standardOutput.utf8), to: backup)
+    let restored = folder.home.file("restored.json")
+    let run = try folder.run(["import", backup, "--store", restored] + options)
+    try #require(run.status == 0, "\(run.standardError)")
+    let text = String(decoding: contents(of: restored) ?? [], as: UTF8.self)
+    #expect(text.contains("\"big\": 123456789012345678901234567890"), "\(text)")
+    #expect(text.contains("\"tiny\": 1e-400"), "\(text)")
+    #expect(text.contains("3.14159265358979323846264338327950288"), "\(text)")
+    let same = try folder.run(["diff", folder.store, restored] + options)
+    #expect(same.status == 0, "\(same.standardOutput)")
+    #expect(same.standardOutput.isEmpty)
+    // Numbers that round to the same double but are written as other numbers differ.
+    let other = folder.home.file("other.json")
+    write(
+      Array(stored.replacing("67890,", with: "67891,").replacing("1e-400", with: "1e-401").utf8),
+      to: other)
+    let differs = try folder.run(["diff", folder.store, other] + options)
+    #expect(differs.status == 1)
+    #expect(
+      differs.standardOutput.contains(
+        "123456789012345678901234567890  123456789012345678901234567891"),
+      "\(differs.standardOutput)")
+    #expect(differs.standardOutput.contains("1e-400"), "\(differs.standardOutput)")
+    #expect(!differs.standardOutput.contains("user"))
+  }
+}
