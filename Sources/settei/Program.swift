@@ -57,6 +57,7 @@ struct Program {
   /// as SIGPIPE would (141); any other failure (a full disk) is exit 74, with the reason,
   /// since an export or a list cut short must not pass for one that is whole.
   private func finishOutput(_ status: ExitStatus) -> ExitStatus {
+    fflush(nil)  // what libedit may still hold for the descriptor
     guard let failure = standardOutput.close(),
       [.success, .scriptFailed, .outputClosed].contains(status)
     else { return status }
