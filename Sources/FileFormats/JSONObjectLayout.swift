@@ -180,7 +180,11 @@ package struct JSONObjectLayout: Equatable, Sendable {
       let start = bytes.count
       JSONWriter.writeString(key, into: &bytes)
       bytes.append(contentsOf: ": ".utf8)
-      JSONWriter.write(value, into: &bytes, indent: 2, numbers: numbers, path: [.key(key)])
+      if numbers.texts.isEmpty {
+        JSONWriter.write(value, into: &bytes, indent: 2)
+      } else {
+        JSONWriter.write(value, into: &bytes, indent: 2, numbers: numbers, path: [.key(key)])
+      }
       ranges.append(start..<bytes.count)
     }
 
