@@ -26,6 +26,12 @@ struct BinaryPropertyListParser {
   private var offsetTable = 0
   private var cache: [Int: (value: PropertyListValue, size: Expansion)] = [:]
   private var inProgress: Set<Int> = []
+  /// What the files read before this one for the same purpose expanded to, if they count.
+  var budget: ExpansionBudget?
+  /// What the file expanded to, once ``parse()`` returned.
+  private(set) var expansion = Expansion()
+  /// Whether the file was refused because it passed ``budget``.
+  private(set) var exceedsBudget = false
 
   /// The most values a file may expand to (counting a shared object at each reference),
   /// unless the file is larger in bytes.
@@ -72,11 +78,13 @@ struct BinaryPropertyListParser {
     }
     objectCount = Int(count)
     offsetTable = Int(table)
-    return try value(of: Int(top), depth: 0).value
+    let (value, size) = try value(of: Int(top), depth: 0)
+    expansion = size
+    return value
   }
 
   /// Adds a member's expansion to its container's, failing once the limits are passed.
-  private func add(_ member: Expansion, to total: inout Expansion, at offset: Int)
+  private mutating func add(_ member: Expansion, to total: inout Expansion, at offset: Int)
     throws(SourceError)
   {
     total.values += member.values
@@ -89,6 +97,22 @@ struct BinaryPropertyListParser {
         at: offset,
         "it expands to more than \(limit) once the objects it shares are counted at each use "
           + "(containers that hold each other many times over); such a file is refused")
+    }
+    guard let budget else { return }
+    let allValues = max(Self.maximumExpandedValues, budget.fileBytes + bytes.count)
+    let allTextBytes = max(Self.maximumExpandedBytes, 16 * (budget.fileBytes + bytes.count))
+    guard budget.values + total.values <= allValues,
+      budget.textBytes + total.bytes <= allTextBytes
+    else {
+      exceedsBudget = true
+      let limit =
+        budget.values + total.values > allValues
+        ? "\(allValues) values" : "\(allTextBytes) bytes of text"
+      throw error(
+        at: offset,
+        "with the \(budget.files) file\(budget.files == 1 ? "" : "s") read before it, it "
+          + "expands to more than \(limit) once the objects they share are counted at each "
+          + "use; the files are refused together as one would be")
     }
   }
 
@@ -267,5 +291,34 @@ struct BinaryPropertyListParser {
     var value: UInt64 = 0
     for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
     return value
+  }
+}
+
+/// What the binary property lists read for one purpose, such as every page of one schema,
+/// may expand to together: ``BinaryPropertyListParser``'s limits (1,000,000 values and
+/// 64 MiB of strings and data, or the files' own size and 16 times it) over the files as a
+/// whole, so that many small files that each stay under the limits are refused as one
+/// file would be. Give the same budget to each read (``PropertyListReader/parse(_:source:budget:)``).
+public struct ExpansionBudget: Sendable, Equatable {
+  /// The values the files read so far expand to.
+  public private(set) var values = 0
+  /// The bytes of strings and data the files read so far expand to.
+  public private(set) var textBytes = 0
+  /// The size of the files read so far.
+  public private(set) var fileBytes = 0
+  /// How many files were read.
+  public private(set) var files = 0
+  /// Whether a file was refused because it passed the budget.
+  public internal(set) var isExceeded = false
+
+  /// An empty budget.
+  public init() {}
+
+  /// Counts a file read: its size and what it expanded to.
+  mutating func add(fileBytes: Int, values: Int, textBytes: Int) {
+    self.fileBytes += fileBytes
+    self.values += values
+    self.textBytes += textBytes
+    files += 1
   }
 }

@@ -74,13 +74,13 @@ package struct JSONObjectLayout: Equatable, Sendable {
 
   /// `members` as ``JSONWriter/serialize(_:pretty:)`` writes them (the same bytes), with
   /// their layout.
-  package static func write(_ members: [String: PropertyListValue]) -> (
-    bytes: [UInt8], layout: JSONObjectLayout
-  ) {
+  package static func write(
+    _ members: [String: PropertyListValue], numbers: JSONWrittenNumbers = JSONWrittenNumbers()
+  ) -> (bytes: [UInt8], layout: JSONObjectLayout) {
     let sorted = JSONWriter.sortedMembers(members)
     var output = Output(capacity: members.count * 32, members: members.count)
     for member in sorted {
-      output.write(member.key, member.value)
+      output.write(member.key, member.value, numbers: numbers)
     }
     let layout = JSONObjectLayout(keys: sorted.map(\.key), ranges: output.ranges)
     return (output.finish(), layout)
@@ -94,13 +94,14 @@ package struct JSONObjectLayout: Equatable, Sendable {
   /// - Parameters:
   ///   - changes: The keys to set or remove, each once, in any order.
   ///   - source: The bytes this layout describes.
+  ///   - numbers: Numbers no value holds exactly, to write as written in the changed members.
   ///   - isMember: Whether the object has a member for a key, by `String` equality.
   /// - Returns: The new bytes; `nil`, with the layout unchanged, if a key is a member by
   ///   `String` equality but spelled with other bytes in the file (another Unicode
   ///   normalisation): the caller then writes the whole object.
   package mutating func apply(
     _ changes: [(key: String, value: PropertyListValue?)], to source: [UInt8],
-    isMember: (String) -> Bool
+    numbers: JSONWrittenNumbers = JSONWrittenNumbers(), isMember: (String) -> Bool
   ) -> [UInt8]? {
     let sorted = changes.sorted { JSONWriter.utf8Precedes($0.key, $1.key) }
     // Where each change goes among the members as they are, all checked before anything
@@ -121,7 +122,7 @@ package struct JSONObjectLayout: Equatable, Sendable {
     for (change, place) in zip(sorted, places) {
       output.copy(members: next..<place.index, of: ranges, from: source)
       next = place.isMember ? place.index + 1 : place.index
-      if let value = change.value { output.write(change.key, value) }
+      if let value = change.value { output.write(change.key, value, numbers: numbers) }
     }
     output.copy(members: next..<ranges.count, of: ranges, from: source)
 
@@ -173,13 +174,17 @@ package struct JSONObjectLayout: Equatable, Sendable {
         contentsOf: ranges.isEmpty ? JSONObjectLayout.opening : JSONObjectLayout.separator)
     }
 
-    /// Writes the member `"key": value`.
-    mutating func write(_ key: String, _ value: PropertyListValue) {
+    /// Writes the member `"key": value`, the `numbers` inside it as written.
+    mutating func write(_ key: String, _ value: PropertyListValue, numbers: JSONWrittenNumbers) {
       beginMember()
       let start = bytes.count
       JSONWriter.writeString(key, into: &bytes)
       bytes.append(contentsOf: ": ".utf8)
-      JSONWriter.write(value, into: &bytes, indent: 2)
+      if numbers.texts.isEmpty {
+        JSONWriter.write(value, into: &bytes, indent: 2)
+      } else {
+        JSONWriter.write(value, into: &bytes, indent: 2, numbers: numbers, path: [.key(key)])
+      }
       ranges.append(start..<bytes.count)
     }
 

@@ -75,6 +75,25 @@ public enum JSONReader {
     }
     return (members, nil, JSONObjectLayout.Members(keys: keys, ranges: ranges))
   }
+
+  /// The numbers of a JSON text that no ``PropertyListValue`` holds exactly, as written, by
+  /// where they sit (``JSONWrittenNumbers``).
+  ///
+  /// - Parameters:
+  ///   - bytes: The UTF-8 bytes of the text.
+  ///   - source: The file path or name to put in errors.
+  /// - Returns: The numbers whose value is written otherwise than the text writes them.
+  /// - Throws: ``SourceError``, as ``parse(_:source:)`` does.
+  public static func writtenNumbers(in bytes: some Collection<UInt8>, source: String)
+    throws(SourceError) -> JSONWrittenNumbers
+  {
+    try TextInput.with(bytes, source: source) { input throws(SourceError) in
+      var parser = JSONParser(input: input)
+      parser.notesWrittenNumbers = true
+      _ = try parser.parseDocument(requiringObject: false)
+      return parser.writtenNumbers
+    }
+  }
 }
 
 /// The recursive-descent parser behind ``JSONReader`` and ``JSONCursor``.
@@ -89,6 +108,11 @@ struct JSONParser {
   var recordsMembers = false
   var memberKeys: [String] = []
   var memberRanges: [Range<Int>] = []
+  /// Whether to note the numbers no value holds exactly, with where they sit.
+  var notesWrittenNumbers = false
+  var writtenNumbers = JSONWrittenNumbers()
+  /// Where the value being parsed sits, while ``notesWrittenNumbers``.
+  var path: [JSONPathStep] = []
 
   init(input: TextInput) {
     self.input = input
@@ -134,7 +158,14 @@ struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let start = index
+      let number = try parseNumber()
+      if notesWrittenNumbers {
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if !JSONWrittenNumbers.isExact(text, number) { writtenNumbers.texts[path] = text }
+      }
+      return number
     case UInt8(ascii: "t"): return .bool(try parseLiteral("true", true))
     case UInt8(ascii: "f"): return .bool(try parseLiteral("false", false))
     case UInt8(ascii: "n"):
@@ -179,7 +210,9 @@ struct JSONParser {
       }
       index += 1
       skipWhitespace()
+      if notesWrittenNumbers { path.append(.key(key)) }
       let value = try parseValue()
+      if notesWrittenNumbers { path.removeLast() }
       if recordsMembers, depth == 1 {
         memberKeys.append(key)
         memberRanges.append(keyStart..<index)
@@ -218,7 +251,9 @@ struct JSONParser {
         throw input.error(
           at: index, "expected a value after ','; JSON does not allow a comma before ']'")
       }
+      if notesWrittenNumbers { path.append(.index(elements.count)) }
       elements.append(try parseValue())
+      if notesWrittenNumbers { path.removeLast() }
       skipWhitespace()
       switch peek {
       case UInt8(ascii: ","):

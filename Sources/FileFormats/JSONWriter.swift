@@ -32,6 +32,38 @@ public enum JSONWriter {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Serialises `value`, read from a JSON file, as ``serialize(_:pretty:)`` does, writing
+  /// the numbers of `numbers` (those no value holds exactly) as the file wrote them.
+  ///
+  /// - Parameters:
+  ///   - value: The value read from the file.
+  ///   - numbers: The file's numbers as written (``JSONReader/writtenNumbers(in:source:)``).
+  /// - Returns: The JSON text, pretty.
+  public static func serialize(_ value: PropertyListValue, numbers: JSONWrittenNumbers)
+    -> String
+  {
+    var output: [UInt8] = []
+    write(value, into: &output, indent: 0, numbers: numbers, path: [])
+    output.append(UInt8(ascii: "\n"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends `value`, which sits at `path`, writing the `numbers` inside it as written.
+  static func write(
+    _ value: PropertyListValue, into output: inout [UInt8], indent: Int?,
+    numbers: JSONWrittenNumbers, path: [JSONPathStep]
+  ) {
+    guard !numbers.texts.isEmpty else { return write(value, into: &output, indent: indent) }
+    var written: WrittenNumbers? = WrittenNumbers(texts: numbers.texts, path: path)
+    write(value, into: &output, indent: indent, numbers: &written)
+  }
+
+  /// Numbers to write as written, and where the value being written sits.
+  struct WrittenNumbers {
+    let texts: [[JSONPathStep]: String]
+    var path: [JSONPathStep] = []
+  }
+
   /// The keys of `members` in the order they are written: by UTF-8 bytes, independent of
   /// locale and of Unicode normalisation.
   static func sortedKeys(_ members: [String: PropertyListValue]) -> [String] {
@@ -89,11 +121,25 @@ public enum JSONWriter {
 
   /// Appends `value`; `indent` is the current depth in spaces, or `nil` for compact output.
   static func write(_ value: PropertyListValue, into output: inout [UInt8], indent: Int?) {
+    var numbers: WrittenNumbers?
+    write(value, into: &output, indent: indent, numbers: &numbers)
+  }
+
+  private static func write(
+    _ value: PropertyListValue, into output: inout [UInt8], indent: Int?,
+    numbers: inout WrittenNumbers?
+  ) {
     switch value {
     case .string(let text): writeString(text, into: &output)
     case .integer(let number): output.append(contentsOf: String(number).utf8)
     case .unsignedInteger(let number): output.append(contentsOf: String(number).utf8)
-    case .real(let number): writeReal(number, into: &output)
+    case .real(let number):
+      // Only for the number it stands for: a value changed since it was read is written anew.
+      if let numbers, let text = numbers.texts[numbers.path], Double(text) == number {
+        output.append(contentsOf: text.utf8)
+      } else {
+        writeReal(number, into: &output)
+      }
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .date(let date): writeString(ISO8601Date.string(from: date), into: &output)
     case .data(let bytes): writeString(Data(bytes).base64EncodedString(), into: &output)
@@ -101,7 +147,9 @@ public enum JSONWriter {
       writeContainer(
         open: "[", close: "]", count: elements.count, into: &output, indent: indent
       ) { index, output, inner in
-        write(elements[index], into: &output, indent: inner)
+        numbers?.path.append(.index(index))
+        write(elements[index], into: &output, indent: inner, numbers: &numbers)
+        numbers?.path.removeLast()
       }
     case .dictionary(let members):
       let sorted = sortedMembers(members)
@@ -111,7 +159,9 @@ public enum JSONWriter {
         writeString(sorted[index].key, into: &output)
         output.append(UInt8(ascii: ":"))
         if inner != nil { output.append(UInt8(ascii: " ")) }
-        write(sorted[index].value, into: &output, indent: inner)
+        numbers?.path.append(.key(sorted[index].key))
+        write(sorted[index].value, into: &output, indent: inner, numbers: &numbers)
+        numbers?.path.removeLast()
       }
     }
   }

@@ -46,13 +46,50 @@ public enum PropertyListReader {
     try parse(bytes, source: source, requiringDictionary: true).dictionaryValue ?? [:]
   }
 
+  /// Parses a property list as ``parse(_:source:)`` does, as one of several files whose
+  /// binary property lists may expand only so much together.
+  ///
+  /// - Parameters:
+  ///   - bytes: The contents of the file.
+  ///   - source: The file path or name to put in errors.
+  ///   - budget: What the files read before it expanded to; this file is counted in it.
+  /// - Returns: The top-level value.
+  /// - Throws: ``SourceError``, also when this file passes the budget (which then says
+  ///   ``ExpansionBudget/isExceeded``).
+  public static func parse(
+    _ bytes: some Collection<UInt8>, source: String, budget: inout ExpansionBudget
+  ) throws(SourceError) -> PropertyListValue {
+    var counted: ExpansionBudget? = budget
+    defer { if let counted { budget = counted } }
+    return try parse(bytes, source: source, requiringDictionary: false, budget: &counted)
+  }
+
   private static func parse(
     _ bytes: some Collection<UInt8>, source: String, requiringDictionary: Bool
+  ) throws(SourceError) -> PropertyListValue {
+    var unlimited: ExpansionBudget?
+    return try parse(
+      bytes, source: source, requiringDictionary: requiringDictionary, budget: &unlimited)
+  }
+
+  private static func parse(
+    _ bytes: some Collection<UInt8>, source: String, requiringDictionary: Bool,
+    budget: inout ExpansionBudget?
   ) throws(SourceError) -> PropertyListValue {
     try TextInput.with(bytes, source: source) { input throws(SourceError) in
       if input.bytes.starts(with: "bplist".utf8) {
         var parser = BinaryPropertyListParser(bytes: input.bytes, source: source)
-        let value = try parser.parse()
+        parser.budget = budget
+        let value: PropertyListValue
+        do throws(SourceError) {
+          value = try parser.parse()
+        } catch {
+          if budget != nil, parser.exceedsBudget { budget?.isExceeded = true }
+          throw error
+        }
+        budget?.add(
+          fileBytes: input.bytes.count, values: parser.expansion.values,
+          textBytes: parser.expansion.bytes)
         if requiringDictionary, value.dictionaryValue == nil {
           throw parser.error(
             at: nil, "expected a dictionary at the top level, found \(value.typeName)")

@@ -67,13 +67,40 @@ public final class LineEditor {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
     LineEditor.useUTF8CharacterType()
     guard let promptText = strdup(""),
-      let editLine = el_init(programName, ceditline_stdin(), ceditline_stdout(), ceditline_stderr())
+      let editLine = LineEditor.withPlainTerminalName({
+        el_init(programName, ceditline_stdin(), ceditline_stdout(), ceditline_stderr())
+      })
     else { return nil }
     self.promptText = promptText
     self.editLine = editLine
     history = LineHistory()
     // From here on, returning nil runs deinit, which calls el_end.
     guard configure() else { return nil }
+  }
+
+  /// Runs `body` (libedit's set-up) with a `TERM` that is a plain terminal name: libedit
+  /// puts the name in its "No entry for terminal type" message as it is, so a `TERM`
+  /// holding an escape sequence would reach the terminal raw. Any other `TERM` is unset
+  /// while `body` runs, and libedit takes the dumb terminal, as for no `TERM`.
+  static func withPlainTerminalName<Result>(_ body: () -> Result) -> Result {
+    guard let value = getenv("TERM") else { return body() }
+    let name = String(cString: value)
+    guard !isPlainTerminalName(name) else { return body() }
+    unsetenv("TERM")
+    defer { setenv("TERM", name, 1) }
+    return body()
+  }
+
+  /// Whether `name` is what terminfo names a terminal: up to 128 of `A–Z a–z 0–9 . _ + -`.
+  static func isPlainTerminalName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 128
+      && name.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-")]
+            .contains(byte)
+      }
   }
 
   deinit {

@@ -125,6 +125,15 @@ enum SettingsBundleLoader {
   static func decodePage(_ bytes: [UInt8], name: String, source: String) -> Result<
     DecodedPage, PageError
   > {
+    var budget = ExpansionBudget()
+    return decodePage(bytes, name: name, source: source, budget: &budget)
+  }
+
+  /// ``decodePage(_:name:source:)`` as one of the pages of a schema, whose binary property
+  /// lists may expand only so much together (`budget`).
+  static func decodePage(
+    _ bytes: [UInt8], name: String, source: String, budget: inout ExpansionBudget
+  ) -> Result<DecodedPage, PageError> {
     do {
       if let page = try XMLPageDecoder.page(bytes, name: name, source: source) {
         return .success(page)
@@ -132,17 +141,17 @@ enum SettingsBundleLoader {
     } catch {
       return .failure(PageError(error.description))
     }
-    return decodePageThroughTree(bytes, name: name, source: source)
+    return decodePageThroughTree(bytes, name: name, source: source, budget: &budget)
   }
 
   /// ``decodePage(_:name:source:)`` through a tree of the whole file: ``PropertyListReader``,
   /// then ``PageDecoder``.
-  static func decodePageThroughTree(_ bytes: [UInt8], name: String, source: String) -> Result<
-    DecodedPage, PageError
-  > {
+  static func decodePageThroughTree(
+    _ bytes: [UInt8], name: String, source: String, budget: inout ExpansionBudget
+  ) -> Result<DecodedPage, PageError> {
     let value: PropertyListValue
     do {
-      value = try PropertyListReader.parse(bytes, source: source)
+      value = try PropertyListReader.parse(bytes, source: source, budget: &budget)
     } catch {
       return .failure(PageError(error.description))
     }
@@ -249,6 +258,12 @@ enum SettingsBundleLoader {
     /// The idiom the schema was limited to (``SettingsSchema/limited(to:)``): the pages read
     /// later are limited the same way.
     var idiomShown: Idiom?
+    /// What the binary property lists of the pages read so far expand to, which may go only
+    /// as far as one file's may: past it, the page that crossed it fails, and a schema read
+    /// whole is refused (``budgetFailure``).
+    var expansion = ExpansionBudget()
+    /// Why the page that crossed ``expansion``'s limit was refused, naming its file.
+    var budgetFailure: String?
 
     /// A reader of the bundle at `folder`, whose `.lproj` folders are `lprojEntries` (the
     /// names in `folder` that end in `.lproj`).
@@ -330,6 +345,7 @@ enum SettingsBundleLoader {
       var next = 0
       while next < queue.count {
         queue += findPages(namedOn: queue[next], into: &schema, reading: !lazily)
+        if let budgetFailure { throw .unreadable(budgetFailure) }
         next += 1
       }
       if hasPendingPages {
@@ -496,7 +512,7 @@ enum SettingsBundleLoader {
     /// Reads and parses one page; the error message names the file. Applies InAppSettingsKit's
     /// default to a page without a `StringsTable`: its own name if a `.strings` file of that
     /// name exists, else `Root`; warns about an explicit table that no `.lproj` folder has.
-    private func readPage(
+    private mutating func readPage(
       at path: String, name: String, bytes: [UInt8]?, into schema: inout SettingsSchema
     ) -> Result<SettingsSchema.Page, PageError> {
       let contents: [UInt8]
@@ -510,9 +526,13 @@ enum SettingsBundleLoader {
         }
       }
       let decoded: DecodedPage
-      switch SettingsBundleLoader.decodePage(contents, name: name, source: path) {
+      switch SettingsBundleLoader.decodePage(
+        contents, name: name, source: path, budget: &expansion)
+      {
       case .success(let found): decoded = found
-      case .failure(let error): return .failure(error)
+      case .failure(let error):
+        if expansion.isExceeded, budgetFailure == nil { budgetFailure = error.message }
+        return .failure(error)
       }
       schema.loadProblems += decoded.problems
       var page = decoded.page

@@ -195,7 +195,8 @@ extension SettingsStore {
       (file, layout) = JSONObjectLayout.reshape(bytes, members: loose)
     }
     let bytes = Self.contents(
-      onDisk.values, changedBy: changes, file: file, layout: &layout, format: format)
+      onDisk.values, changedBy: changes, file: file, layout: &layout, format: format,
+      numbers: numbersToWrite)
     do {
       try lock.commit(
         bytes, mode: existing?.mode ?? 0o600, owner: existing.map { ($0.owner, $0.group) })
@@ -223,16 +224,28 @@ extension SettingsStore {
   private static func contents(
     _ onDisk: [String: PropertyListValue],
     changedBy changes: [(key: String, value: PropertyListValue?)],
-    file: [UInt8]?, layout: inout JSONObjectLayout?, format: Format
+    file: [UInt8]?, layout: inout JSONObjectLayout?, format: Format,
+    numbers: JSONWrittenNumbers
   ) -> [UInt8] {
-    if let file, let bytes = layout?.apply(changes, to: file, isMember: { onDisk[$0] != nil }) {
+    if let file,
+      let bytes = layout?.apply(
+        changes, to: file, numbers: numbers, isMember: { onDisk[$0] != nil })
+    {
       return bytes
     }
     var merged = onDisk
+    // Written whole: the file's numbers that no value holds exactly stay as written in the
+    // members not changed, and the changed members' come from `numbers`.
+    var allNumbers = JSONWrittenNumbers()
+    if format == .json, let file {
+      allNumbers = (try? JSONReader.writtenNumbers(in: file, source: "")) ?? allNumbers
+    }
     for change in changes {
       merged[change.key] = change.value
+      allNumbers.texts = allNumbers.texts.filter { $0.key.first != .key(change.key) }
     }
-    let written = serialize(merged, format: format)
+    allNumbers.texts.merge(numbers.texts) { _, given in given }
+    let written = serialize(merged, format: format, numbers: allNumbers)
     layout = written.layout
     return written.bytes
   }

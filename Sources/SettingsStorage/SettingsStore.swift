@@ -1,4 +1,5 @@
 import FileFormats
+import Glibc
 import SystemIO
 
 /// The settings file: a flat map from keys to property-list values, like `UserDefaults`.
@@ -62,6 +63,19 @@ public final class SettingsStore {
     self.knownBytes = knownBytes
   }
 
+  /// Numbers no value holds exactly, as another file wrote them (`import` sets the imported
+  /// file's), by where they sit: a save writes a changed member's numbers so when its value
+  /// is the number the text stands for.
+  public var numbersToWrite = JSONWrittenNumbers()
+
+  /// The numbers of a JSON store that no value holds exactly, as the file writes them
+  /// (`123456789012345678901234567890`), by where they sit; none for a property list.
+  /// Read from the file's bytes again when asked, which `export` and `diff` do.
+  public var writtenNumbers: JSONWrittenNumbers {
+    guard format == .json, let knownBytes else { return JSONWrittenNumbers() }
+    return (try? JSONReader.writtenNumbers(in: knownBytes, source: path)) ?? JSONWrittenNumbers()
+  }
+
   /// What a store file holds: its values and, for JSON, where each one sits in the file
   /// (as a layout in the shape settei writes, else as loose members).
   struct Contents {
@@ -102,6 +116,26 @@ public final class SettingsStore {
 
   static let loadAdvice =
     "settei has not changed the file. Fix it, or move it aside to start from the defaults."
+
+  /// A file that must exist, read as a store is (its extension chooses the format), such
+  /// as a file given to `import`.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - advice: What the user can do when the file is missing or cannot be read.
+  /// - Returns: The file as a store: its values, and its numbers as written.
+  /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming `path`, also when
+  ///   there is no file.
+  public static func existing(path: String, advice: String) throws(StoreError) -> SettingsStore {
+    let format = Format(path: path)
+    guard let file = try readFile(path, advice: advice) else {
+      throw StoreError(
+        kind: .unreadable, path: path, reason: "cannot open: " + String(cString: strerror(ENOENT)),
+        advice: advice, systemError: ENOENT)
+    }
+    let contents = try parse(file.bytes, path: path, format: format, advice: advice)
+    return SettingsStore(path: path, format: format, contents: contents, knownBytes: file.bytes)
+  }
 
   /// The values in the file at `path`, or `nil` if there is no file.
   static func read(path: String, format: Format, sizeLimit: Int, advice: String)
@@ -146,12 +180,13 @@ public final class SettingsStore {
 
   /// The file contents for `values` — sorted keys, final line break — and, for JSON, where
   /// each member sits.
-  static func serialize(_ values: [String: PropertyListValue], format: Format) -> (
-    bytes: [UInt8], layout: JSONObjectLayout?
-  ) {
+  static func serialize(
+    _ values: [String: PropertyListValue], format: Format,
+    numbers: JSONWrittenNumbers = JSONWrittenNumbers()
+  ) -> (bytes: [UInt8], layout: JSONObjectLayout?) {
     switch format {
     case .json:
-      let (bytes, layout) = JSONObjectLayout.write(values)
+      let (bytes, layout) = JSONObjectLayout.write(values, numbers: numbers)
       return (bytes, layout)
     case .plist:
       return (Array(PropertyListWriter.serialize(.dictionary(values)).utf8), nil)

@@ -49,7 +49,9 @@ extension Program {
   func exportChanged(model: SettingsModel, store: SettingsStore, format: Options.StoreFormat)
     throws(Failure) -> ExitStatus
   {
-    try exportValues(StoreDifference.changedValues(store.values, model: model), format: format)
+    try exportValues(
+      StoreDifference.changedValues(store.values, model: model), format: format,
+      numbers: store.writtenNumbers)
     return .success
   }
 
@@ -58,16 +60,25 @@ extension Program {
   func diff(_ pathA: String, _ pathB: String?, model: SettingsModel) throws(Failure)
     -> ExitStatus
   {
-    let old = try existingStoreValues(pathA)
-    let new = try pathB.map { path throws(Failure) in try existingStoreValues(path) }
+    let storeA = try existingStore(pathA)
+    let storeB = try pathB.map { path throws(Failure) in try existingStore(path) }
+    // A number no value holds exactly (`123456789012345678901234567890`) is compared and
+    // shown as its store writes it.
+    let old = pathB == nil ? nil : storeA
+    let new = storeB ?? storeA
+    let (oldNumbers, newNumbers) = (old?.writtenNumbers ?? .init(), new.writtenNumbers)
     let index = SettingsIndex(model: model)
     let rows = StoreDifference.rows(
-      old: pathB == nil ? [:] : old, new: new ?? old, model: model, index: index)
+      old: old?.values ?? [:], new: new.values, model: model, index: index
+    ) { key in oldNumbers.values(inMember: key) == newNumbers.values(inMember: key) }
     guard !rows.isEmpty else { return .success }
     var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
     for row in rows {
-      let shown = [row.old, row.new].map { value in
-        value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
+      let texts = [oldNumbers, newNumbers].map { $0.texts[[.key(row.key)]] }
+      let shown = zip([row.old, row.new], texts).map { value, text in
+        model.keysHoldingSecrets.contains(row.key)
+          ? value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
+          : text ?? value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
       }
       table.append(
         [TerminalText.identifier(row.key)]
@@ -79,16 +90,15 @@ extension Program {
     return .scriptFailed
   }
 
-  /// The values of a store file that must exist (a missing one is a typo, not an empty
-  /// store).
-  private func existingStoreValues(_ path: String) throws(Failure) -> [String: PropertyListValue] {
+  /// A store file that must exist (a missing one is a typo, not an empty store).
+  private func existingStore(_ path: String) throws(Failure) -> SettingsStore {
     guard access(path, F_OK) == 0 else {
       throw Failure(
         status: .unreadableInput,
         message: "\(path): no such store. Give the path of a .json or .plist store.")
     }
     do {
-      return try SettingsStore.load(path: path).values
+      return try SettingsStore.load(path: path)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
@@ -108,17 +118,19 @@ enum StoreDifference {
   }
 
   /// Every key whose value differs between `old` and `new` (each falling back to the
-  /// default): the schema's keys, then the keys it does not know, each sorted.
+  /// default), or whose numbers are written as different numbers (`sameNumbers` says
+  /// whether a key's are the same): the schema's keys, then the keys it does not know, each
+  /// sorted.
   static func rows(
     old: [String: PropertyListValue], new: [String: PropertyListValue], model: SettingsModel,
-    index: SettingsIndex
+    index: SettingsIndex, sameNumbers: (String) -> Bool = { _ in true }
   ) -> [Row] {
     let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0] == nil }.sorted()
     var rows: [Row] = []
     for key in index.keys + unknown {
       let before = old[key] ?? model.defaultValue(forKey: key)
       let after = new[key] ?? model.defaultValue(forKey: key)
-      guard before != after else { continue }
+      guard before != after || !sameNumbers(key) else { continue }
       let path =
         index.byKey[key].map { index.breadcrumb(of: $0, model: model) }
         ?? ["(not in the schema)"]
@@ -143,7 +155,7 @@ extension Program {
     -> ExitStatus
   {
     let schema = try loadSchema(path).schema
-    let values = try existingStoreValues(storePath)
+    let values = try existingStore(storePath).values
     let model = SettingsModel(schema: schema, storedValues: values, language: "en")
     let problems = StoreLinter.problems(in: values, model: model)
     for problem in problems {

@@ -20,6 +20,17 @@ extension Program {
       }
       return .success
     }
+    // Two languages whose files would be one (`x.y` and `x_y`): refused before anything is
+    // written, rather than the later one silently replacing the other.
+    var languageOfFile: [String: String] = [:]
+    for language in languages {
+      let file = Self.fileName(for: language)
+      if let other = languageOfFile.updateValue(language, forKey: file) {
+        throw Failure(
+          status: .unreadableInput,
+          message: messages.text(.renderFileClash, path, other, language, folder + "/" + file))
+      }
+    }
     do {
       try FileSystem.createFolders(folder, mode: 0o755)
       for language in languages {

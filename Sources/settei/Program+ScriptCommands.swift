@@ -53,7 +53,7 @@ extension Program {
       return .success
 
     case .export(let format):
-      try exportValues(store.values, format: format)
+      try exportValues(store.values, format: format, numbers: store.writtenNumbers)
       return .success
 
     case .importFile(let path):
@@ -79,12 +79,13 @@ extension Program {
     }
   }
 
-  /// Prints values as `export` does: exactly, secrets included, what the user asked for.
-  /// Both writers escape what a terminal would act on; a character XML cannot hold is
-  /// refused, not written.
-  func exportValues(_ values: [String: PropertyListValue], format: Options.StoreFormat)
-    throws(Failure)
-  {
+  /// Prints values as `export` does: exactly, secrets included, what the user asked for,
+  /// the `numbers` no value holds exactly as the JSON store wrote them. Both writers escape
+  /// what a terminal would act on; a character XML cannot hold is refused, not written.
+  func exportValues(
+    _ values: [String: PropertyListValue], format: Options.StoreFormat,
+    numbers: JSONWrittenNumbers
+  ) throws(Failure) {
     let values = PropertyListValue.dictionary(values)
     if format == .plist, let (path, code) = Self.characterXMLCannotHold(in: values) {
       throw Failure(
@@ -94,7 +95,8 @@ extension Program {
           + "escaped.")
     }
     standardOutput.write(
-      format == .json ? JSONWriter.serialize(values) : PropertyListWriter.serialize(values))
+      format == .json
+        ? JSONWriter.serialize(values, numbers: numbers) : PropertyListWriter.serialize(values))
   }
 
   /// The first character an XML property list cannot hold, with where it is and its code
@@ -190,12 +192,13 @@ extension Program {
   private func importValues(
     from path: String, model: SettingsModel, store: SettingsStore, index: SettingsIndex
   ) throws(Failure) -> ExitStatus {
-    let values: [String: PropertyListValue]
+    let imported: SettingsStore
     do {
-      values = try SettingsStore.load(path: path).values
+      imported = try SettingsStore.existing(path: path, advice: messages.text(.importAdvice))
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
+    let values = imported.values
     var problems: [String] = []
     for key in values.keys.sorted() where index.byKey[key] != nil {
       if let problem = model.problem(storing: values[key], forKey: key) {
@@ -209,6 +212,8 @@ extension Program {
           + problems.joined(separator: "\n  "))
     }
     for (key, value) in values { model.setValue(value, forKey: key) }
+    // A number no value holds exactly is stored as the file writes it.
+    store.numbersToWrite = imported.writtenNumbers
     return try commit(model, to: store)
   }
 

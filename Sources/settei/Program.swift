@@ -43,12 +43,27 @@ struct Program {
   }
 
   func run() -> ExitStatus {
+    let status: ExitStatus
     do {
-      return try runOrFail()
+      status = try runOrFail()
     } catch {
       diagnostics.write(error.message)
-      return error.status
+      status = error.status
     }
+    return finishOutput(status)
+  }
+
+  /// Closes standard output and says whether all of it arrived: a closed pipe ends the run
+  /// as SIGPIPE would (141); any other failure (a full disk) is exit 74, with the reason,
+  /// since an export or a list cut short must not pass for one that is whole.
+  private func finishOutput(_ status: ExitStatus) -> ExitStatus {
+    fflush(nil)  // what libedit may still hold for the descriptor
+    guard let failure = standardOutput.close(),
+      [.success, .scriptFailed, .outputClosed].contains(status)
+    else { return status }
+    if failure == EPIPE { return .outputClosed }
+    diagnostics.write(messages.text(.outputFailed, String(cString: strerror(failure))))
+    return .saveFailed
   }
 
   private func runOrFail() throws(Failure) -> ExitStatus {

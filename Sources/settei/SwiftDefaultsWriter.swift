@@ -104,8 +104,9 @@ enum SwiftDefaultsWriter {
     return String(quoted.dropFirst().dropLast())
   }
 
-  /// A Swift identifier for each key, lowerCamelCase, unique, never a keyword: `sound_on` →
-  /// `sound_on`, `user.name` → `userName`, `2fa` → `_2fa`, `class` → `class_`.
+  /// A Swift identifier for each key, lowerCamelCase, unique, never a keyword nor `_`:
+  /// `sound_on` → `sound_on`, `user.name` → `userName`, `2fa` → `_2fa`, `class` → `class_`;
+  /// a key with no ASCII letter or digit (`_`, `🎵`) → `setting`.
   static func identifiers(for keys: [String]) -> [String] {
     var used: Set<String> = ["all"]
     return keys.map { key in
@@ -119,7 +120,7 @@ enum SwiftDefaultsWriter {
           upperNext = true
         }
       }
-      if name.isEmpty { name = "setting" }
+      if name.isEmpty || name == "_" { name = "setting" }
       if let first = name.first, first.isNumber { name = "_" + name }
       if name.first?.isUppercase == true {
         name = name.prefix(1).lowercased() + name.dropFirst()

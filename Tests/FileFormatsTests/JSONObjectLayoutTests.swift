@@ -153,3 +153,28 @@ private func randomValue(_ random: inout SplitMix64, depth: Int = 0) -> Property
     #expect(reread.members == parsed.members)
   }
 }
+
+@Suite struct JSONWrittenNumbersTests {
+  @Test func numbersNoValueHoldsAreFoundByWhereTheySitAndWrittenBack() throws {
+    let text = #"{"a": [1, 1e-400, {"b": 123456789012345678901234567890}], "c": 0.1, "d": 1E2}"#
+    let numbers = try JSONReader.writtenNumbers(in: Array(text.utf8), source: "t")
+    #expect(
+      numbers.texts == [
+        [.key("a"), .index(1)]: "1e-400",
+        [.key("a"), .index(2), .key("b")]: "123456789012345678901234567890",
+      ])
+    let value = try JSONReader.parse(Array(text.utf8), source: "t")
+    let written = JSONWriter.serialize(value, numbers: numbers)
+    #expect(written.contains("1e-400,") && written.contains(": 123456789012345678901234567890"))
+    #expect(written.contains("\"c\": 0.1,") && written.contains("\"d\": 100.0"))
+    #expect(try JSONReader.parse(Array(written.utf8), source: "w") == value)
+    #expect(try JSONReader.writtenNumbers(in: Array(written.utf8), source: "w") == numbers)
+    // A value changed since it was read is written anew, not as the old text.
+    let changed = PropertyListValue.dictionary(["a": [1, 2.5, ["b": 7.0]], "c": 0.1, "d": 100.0])
+    #expect(!JSONWriter.serialize(changed, numbers: numbers).contains("e-400"))
+    #expect(numbers.values(inMember: "a")[[.index(1)]] == "1e-400")
+    #expect(
+      JSONWrittenNumbers.decimal("1.2345678901234567890123456789e29")
+        == JSONWrittenNumbers.decimal("123456789012345678901234567890"))
+  }
+}

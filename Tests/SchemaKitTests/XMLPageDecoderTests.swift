@@ -30,8 +30,10 @@ import Testing
     _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let direct = Outcome(SettingsBundleLoader.decodePage(bytes, name: "P", source: "p.plist"))
+    var budget = ExpansionBudget()
     let tree = Outcome(
-      SettingsBundleLoader.decodePageThroughTree(bytes, name: "P", source: "p.plist"))
+      SettingsBundleLoader.decodePageThroughTree(
+        bytes, name: "P", source: "p.plist", budget: &budget))
     #expect(
       direct == tree, "\(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
   }

@@ -58,6 +58,30 @@ import Testing
     #expect(SwiftDefaultsWriter.identifiers(for: ["x", "x!"]) == ["x", "x2"])
   }
 
+  @Test("RM-62 defaults --format swift gives every key a valid Swift identifier")
+  func everyKeyGetsAnIdentifierThatCompiles() throws {
+    let keys = [
+      "_", "__", "_1st", "1st", "class", "self", "Self", "Type", "type", "Protocol", "Any",
+      "über", "ber", "🎵", "🎶", "a-b", "aB", "a_b", "a b", "init", "all", "setting", "$",
+      "`x`", "x!", "x", "get", "set", "willSet", "override", "mutating", "nonisolated",
+      "package", "actor", "async", "await", "consume", "inout", "operator", "associatedtype",
+      "precedencegroup", "fileprivate", "subscript", "deinit", "rethrows", "fallthrough",
+      "repeat", "defer", "guard", "where", "some", "true", "nil", "super", "#if", "__FILE__",
+    ]
+    let bundle = try TestBundle(pages: [
+      "Root": keys.map { spec("PSTextFieldSpecifier", key: $0, title: $0, ["DefaultValue": "v"]) }
+    ])
+    let run = try runSettei(["defaults", bundle.path, "--format", "swift"])
+    try #require(run.status == 0, "\(run.standardError)")
+    let names = run.standardOutput.split(separator: "\n").compactMap { line in
+      line.hasPrefix("  static var ") ? line.dropFirst(13).prefix { $0 != ":" } : nil
+    }
+    #expect(names.count == keys.count + 1, "one for each key, and all")
+    #expect(Set(names).count == names.count)
+    #expect(!names.contains("_"))
+    try expectSwiftCompiles(run.standardOutput)
+  }
+
   @Test func stringLiteralsEscapeQuotesAndInvisibleCharacters() {
     #expect(
       SwiftDefaultsWriter.stringLiteral("a\"b\\c\n\u{200B}日本") == "\"a\\\"b\\\\c\\u{A}\\u{200B}日本\""

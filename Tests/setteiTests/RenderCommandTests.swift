@@ -1,4 +1,5 @@
 import FileFormats
+import Glibc
 import SchemaKit
 import TableREPL
 import TestSupport
@@ -24,6 +25,25 @@ import Testing
         try readText(out + "/" + file) == readText(golden + "/" + file),
         "\(golden)/\(file) differs from what settei renders now: run make golden and review")
     }
+  }
+
+  @Test("RM-63 render --out refuses two languages whose files would be one; nothing written")
+  func languagesWhoseFilesWouldBeOneAreRefused() throws {
+    let table = "\"SOUND\" = \"Sound\";\n"
+    let bundle = try TestBundle(
+      pages: ["Root": [spec("PSToggleSwitchSpecifier", key: "sound", title: "SOUND")]],
+      strings: ["x.y": ["Root": table], "x_y": ["Root": table], "x y": ["Root": table]])
+    let out = bundle.folder.file("render")
+    let run = try runSettei(["render", bundle.path, "--lang", "all", "--out", out])
+    #expect(run.status == 65, "\(run.standardError)")
+    let named = ["x.y.lproj", "x_y.lproj", "x y.lproj"].filter(run.standardError.contains)
+    #expect(named.count == 2, "both folders named: \(run.standardError)")
+    #expect(run.standardError.contains(out + "/x_y.txt"), "\(run.standardError)")
+    #expect(access(out, F_OK) != 0, "nothing written, not even the folder")
+    // One language at a time still renders.
+    let one = try runSettei(["render", bundle.path, "--lang", "x.y", "--out", out])
+    #expect(one.status == 0, "\(one.standardError)")
+    #expect(folderEntries(out) == ["x_y.txt"])
   }
 
   static func bundle() throws -> TestBundle {

@@ -39,11 +39,16 @@ public final class StringOutput: TextOutput {
 /// EINTR and short writes.
 ///
 /// A closed pipe (EPIPE) is remembered in ``isClosed`` and later writes are dropped, so that
-/// `my-tool … | head -1` ends cleanly instead of dying of SIGPIPE.
+/// `my-tool … | head -1` ends cleanly instead of dying of SIGPIPE. Any other failure (a full
+/// disk: ENOSPC) ends the output the same way, and ``failure`` keeps its `errno`, so that a
+/// program can tell its user that what it wrote did not all arrive.
 public final class FileOutput: TextOutput {
   private let descriptor: Int32
-  /// Whether the reader of the output went away.
+  /// Whether the reader of the output went away, or a write failed.
   public private(set) var isClosed = false
+  /// The `errno` of the first write (or of ``close()``) that failed: `EPIPE` for a closed
+  /// pipe, `ENOSPC` for a full disk; `nil` while everything was written.
+  public private(set) var failure: Int32?
 
   /// Creates an output writing to a file descriptor.
   public init(descriptor: Int32 = 1) {
@@ -74,8 +79,19 @@ public final class FileOutput: TextOutput {
         continue
       } else {
         isClosed = true
+        failure = failure ?? (written < 0 ? errno : EIO)
         return
       }
     }
+  }
+
+  /// Closes the descriptor, so that an error the system reports only then (a file on a
+  /// network disk) is seen too.
+  ///
+  /// - Returns: ``failure``: the first error of any write or of the close, or `nil`.
+  public func close() -> Int32? {
+    if Glibc.close(descriptor) != 0, errno != EINTR, failure == nil { failure = errno }
+    isClosed = true
+    return failure
   }
 }
