@@ -123,12 +123,15 @@ public final class SettingsStore {
   /// - Parameters:
   ///   - path: The file's path.
   ///   - advice: What the user can do when the file is missing or cannot be read.
+  ///   - sizeLimit: The most bytes read; a longer file is refused as unreadable.
   /// - Returns: The file as a store: its values, and its numbers as written.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming `path`, also when
   ///   there is no file.
-  public static func existing(path: String, advice: String) throws(StoreError) -> SettingsStore {
+  public static func existing(path: String, advice: String, sizeLimit: Int = sizeLimit)
+    throws(StoreError) -> SettingsStore
+  {
     let format = Format(path: path)
-    guard let file = try readFile(path, advice: advice) else {
+    guard let file = try readFile(path, limit: sizeLimit, advice: advice) else {
       throw StoreError(
         kind: .unreadable, path: path, reason: "cannot open: " + String(cString: strerror(ENOENT)),
         advice: advice, systemError: ENOENT)
