@@ -136,14 +136,50 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// A page reached by ``reachablePages(includingItemPages:)``, with the child panes that
   /// lead to it from the root.
+  ///
+  /// A visit holds only where it came from (the visit before it on the way, and the pane
+  /// followed there), in a trail that the visits of one walk share, so that a walk of pages
+  /// that lead one to the next takes memory in proportion to the pages, not to the square
+  /// of their depth; ``panes`` and ``pagePath`` are made when asked.
   public struct PageVisit {
     /// The page.
     public let page: Page
+    /// The walk's visits: where each came from.
+    fileprivate let trail: Trail
+    /// This visit's place in ``trail``.
+    fileprivate let number: Int
+
+    /// How many child panes lead from the root to this page (0 for the root).
+    public var depth: Int { Int(trail.steps[number].depth) }
+
     /// The panes followed from the root, outermost first: the page each is on, and the pane.
-    public let panes: [(page: Page, specifier: Specifier)]
+    public var panes: [(page: Page, specifier: Specifier)] { lastPanes(depth) }
+
+    /// The last `count` (at most) of ``panes``, outermost first, found without walking the
+    /// rest of the way back to the root.
+    public func lastPanes(_ count: Int) -> [(page: Page, specifier: Specifier)] {
+      var found: [(page: Page, specifier: Specifier)] = []
+      found.reserveCapacity(min(count, depth))
+      var step = trail.steps[number]
+      while found.count < count, step.previous >= 0 {
+        let previous = trail.pages[Int(step.previous)]
+        found.append((previous, previous.specifiers[Int(step.pane)]))
+        step = trail.steps[Int(step.previous)]
+      }
+      return found.reversed()
+    }
 
     /// The names of the pages from the root to this one, both included.
     public var pagePath: [String] { panes.map(\.page.name) + [page.name] }
+  }
+
+  /// Where the visits of one walk came from, shared by them.
+  fileprivate final class Trail {
+    /// For each visit: the visit it was reached from (-1 for the root), the position of
+    /// the pane on that visit's page, and its depth.
+    var steps: [(previous: Int32, pane: Int32, depth: Int32)] = []
+    /// The page of each visit.
+    var pages: [Page] = []
   }
 
   /// The pages reachable from the root page, breadth first, each once: the one walk of the
@@ -154,23 +190,27 @@ public struct SettingsSchema: Sendable, Equatable {
   /// `includingItemPages`, the pages a list group opens for its items are followed too.
   public func reachablePages(includingItemPages: Bool = false) -> [PageVisit] {
     guard let root = pages[rootPageName] else { return [] }
-    var visits = [PageVisit(page: root, panes: [])]
+    let trail = Trail()
+    trail.steps = [(-1, -1, 0)]
+    trail.pages = [root]
     var seen: Set<String> = [rootPageName]
     var next = 0
-    while next < visits.count {
-      let visit = visits[next]
-      next += 1
-      for specifier in visit.page.specifiers {
+    while next < trail.pages.count {
+      let page = trail.pages[next]
+      let depth = trail.steps[next].depth
+      for (position, specifier) in page.specifiers.enumerated() {
         for reference in specifier.pageReferences
         where includingItemPages || reference.nestedIn == nil {
           guard let child = pages[reference.file], seen.insert(reference.file).inserted else {
             continue
           }
-          visits.append(PageVisit(page: child, panes: visit.panes + [(visit.page, specifier)]))
+          trail.steps.append((Int32(next), Int32(position), depth + 1))
+          trail.pages.append(child)
         }
       }
+      next += 1
     }
-    return visits
+    return trail.pages.indices.map { PageVisit(page: trail.pages[$0], trail: trail, number: $0) }
   }
 }
 

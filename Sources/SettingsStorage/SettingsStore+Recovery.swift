@@ -160,7 +160,7 @@ extension SettingsStore {
         lock = try FileLock.acquire(for: path, waitingUpTo: lockWaitSeconds)
       } catch {
         switch error {
-        case .held(let lockPath, let holder):
+        case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
           throw StoreError(
             kind: .locked, path: lockPath,
             reason: "locked by " + (holder ?? "another program"), advice: advice)

@@ -300,14 +300,19 @@ extension SettingsStore {
   /// Takes the lock of `target`, turning failures into messages for a person.
   private func takeLock(of target: String) throws(StoreError) -> FileLock {
     do {
-      return try FileLock.acquire(for: target, waitingUpTo: Self.lockWaitSeconds)
+      return try FileLock.acquire(
+        for: target, waitingUpTo: Self.lockWaitSeconds, endingEarlyOn: TerminationSignals.all)
     } catch {
       switch error {
-      case .held(let lockPath, let holder):
+      case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
         let who = holder.map { "another program (\($0))" } ?? "another program"
+        let waited =
+          if case .interrupted = error { ", and the wait was interrupted" } else {
+            " and did not finish within a second"
+          }
         throw StoreError(
           kind: .locked, path: lockPath,
-          reason: "\(target) is locked: \(who) is saving it and did not finish within a second",
+          reason: "\(target) is locked: \(who) is saving it" + waited,
           advice: "Nothing was saved. Let the other program finish (or quit it), then save "
             + "again; remove \(lockPath) only if no other program is running.")
       case .system(let failure):

@@ -44,6 +44,9 @@ package final class FileLock {
     /// Another live process holds the lock; `holder` describes it where known
     /// (`"process 4242 (settei)"`).
     case held(path: String, holder: String?)
+    /// One of the signals the wait ends on arrived (blocked, so pending) while another live
+    /// process held the lock; `holder` as for ``held(path:holder:)``.
+    case interrupted(path: String, holder: String?)
     /// A system call failed.
     case system(SystemCallError)
   }
@@ -53,12 +56,16 @@ package final class FileLock {
   /// - Parameters:
   ///   - target: The file to protect; its folder must exist.
   ///   - seconds: How long to retry while another live process holds the lock.
+  ///   - signals: Signals that end the wait early when one is pending: the caller blocks
+  ///     them (``TerminationSignals/blocked(_:)``), so that Ctrl-C stops a wait for another
+  ///     program without leaving a lock behind, and acts once they are unblocked.
   /// - Returns: The lock, held.
   /// - Throws: ``Failure/held(path:holder:)`` when a live process still holds it after
-  ///   `seconds`; ``Failure/system(_:)`` when the lock file cannot be created or opened.
-  package static func acquire(for target: String, waitingUpTo seconds: Double) throws(Failure)
-    -> FileLock
-  {
+  ///   `seconds`; ``Failure/interrupted(path:holder:)`` when one of `signals` came while
+  ///   waiting; ``Failure/system(_:)`` when the lock file cannot be created or opened.
+  package static func acquire(
+    for target: String, waitingUpTo seconds: Double, endingEarlyOn signals: [Int32] = []
+  ) throws(Failure) -> FileLock {
     let path = target + ".lock"
     let deadline = monotonicSeconds() + seconds
     var immediateRetries = 0
@@ -76,6 +83,9 @@ package final class FileLock {
         immediateRetries += 1
         continue
       case .retryNow, .wait:
+        guard !TerminationSignals.isPending(any: signals) else {
+          throw .interrupted(path: path, holder: holderDescription(of: path))
+        }
         guard monotonicSeconds() < deadline else {
           throw .held(path: path, holder: holderDescription(of: path))
         }
@@ -256,20 +266,31 @@ package final class FileLock {
   }
 }
 
-/// The signals that end a run from outside: Ctrl-C, `kill`, a closed terminal.
+/// The signals that end a run from outside: Ctrl-C, Ctrl-\, `kill`, a closed terminal.
 package enum TerminationSignals {
-  /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked in the calling thread, so that a
-  /// lock is never left behind and a file is never half replaced because of them; a signal
-  /// that arrives meanwhile is delivered when `body` returns.
+  /// SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+  package static let all = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+  /// Runs `body` with ``all`` blocked in the calling thread, so that a lock is never left
+  /// behind and a file is never half replaced because of them; a signal that arrives
+  /// meanwhile is delivered when `body` returns.
   package static func blocked<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
     throws(Failure) -> Result
   {
     var signals = sigset_t()
     sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+    for signal in all { sigaddset(&signals, signal) }
     var previous = sigset_t()
     pthread_sigmask(SIG_BLOCK, &signals, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     return try body()
+  }
+
+  /// Whether one of `signals` is pending: blocked in this thread and arrived meanwhile.
+  package static func isPending(any signals: [Int32]) -> Bool {
+    guard !signals.isEmpty else { return false }
+    var pending = sigset_t()
+    guard sigpending(&pending) == 0 else { return false }
+    return signals.contains { sigismember(&pending, $0) == 1 }
   }
 }

@@ -57,9 +57,17 @@ public final class NavigationController {
     return previous.navigationItem.backButtonTitle ?? previous.title ?? "Back"
   }
 
-  /// The titles of the controllers on the stack, root first, for a breadcrumb.
+  /// The most titles ``titles`` gives: a breadcrumb is cut at the left to fit a terminal
+  /// anyway, and a stack thousands of screens deep must not cost thousands of titles per
+  /// screen.
+  package static let titleLimit = 32
+
+  /// The titles of the controllers on the stack, root first, for a breadcrumb; a stack
+  /// deeper than ``titleLimit`` gives `…` and the titles of the top ones.
   package var titles: [String] {
-    stack.map { $0.navigationItem.title ?? $0.title ?? "" }
+    let shown = stack.suffix(Self.titleLimit - (stack.count > Self.titleLimit ? 1 : 0))
+    return (shown.count < stack.count ? ["…"] : [])
+      + shown.map { $0.navigationItem.title ?? $0.title ?? "" }
   }
 
   /// Shows the navigation controller: the top controller loads and appears.

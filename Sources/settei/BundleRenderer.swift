@@ -23,26 +23,48 @@ enum BundleRenderer {
     navigationController.viewDidAppear(false)
     var text = ""
     var seen: Set<String> = [root.name]
-    func show(_ page: SettingsSchema.Page, path: [String]) {
+    // The pages on the way down, each with the position of its next specifier: a stack of
+    // its own, not nested calls, so that any depth of pages fits.
+    var way: [(page: SettingsSchema.Page, next: Int)] = []
+    func show(_ page: SettingsSchema.Page) {
+      way.append((page, 0))
       let tableView = navigationController.topViewController.tableView
       let screen = Screen(
         of: navigationController, page: 0, pageSize: max(1, tableView.totalNumberOfRows))
-      text += "## " + TerminalText.sanitize(path.joined(separator: " / ")) + "\n\n"
+      text += "## " + TerminalText.sanitize(path(of: way.lazy.map(\.page.name))) + "\n\n"
       text += renderer.render(screen) + "\n"
-      // Child panes in the order of their rows; each page once, where it is first reached.
-      for specifier in page.specifiers where specifier.kind == .childPane {
-        guard let file = specifier.file, let child = schema.pages[file],
-          seen.insert(file).inserted
-        else { continue }
-        navigationController.pushViewController(
-          SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
-          animated: false)
-        show(child, path: path + [file])
-        navigationController.popViewController(animated: false)
-      }
     }
-    show(root, path: [root.name])
+    show(root)
+    // Child panes in the order of their rows; each page once, where it is first reached.
+    while let (page, position) = way.last {
+      guard position < page.specifiers.count else {
+        way.removeLast()
+        if !way.isEmpty { navigationController.popViewController(animated: false) }
+        continue
+      }
+      way[way.count - 1].next = position + 1
+      let specifier = page.specifiers[position]
+      guard specifier.kind == .childPane, let file = specifier.file,
+        let child = schema.pages[file], seen.insert(file).inserted
+      else { continue }
+      navigationController.pushViewController(
+        SettingsPageViewController(page: child, model: model, pane: (specifier, page)),
+        animated: false)
+      show(child)
+    }
     return text
+  }
+
+  /// The most page names a heading's path shows: a deeper one gives the root's, `…`, and the
+  /// last ones, so that the text grows with the pages, not with the square of their depth.
+  static let pathLimit = 16
+
+  /// The heading's path of the pages `names`, root first: `Root / Advanced / Fonts`.
+  static func path(of names: some RandomAccessCollection<String>) -> String {
+    guard names.count > pathLimit, let root = names.first else {
+      return names.joined(separator: " / ")
+    }
+    return ([root, "…"] + names.suffix(pathLimit - 2)).joined(separator: " / ")
   }
 
   /// The languages of `--lang all`: those the schema has strings for, else English.

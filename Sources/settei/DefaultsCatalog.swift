@@ -69,19 +69,31 @@ struct DefaultsCatalog {
 
   /// Every specifier of every page reachable from the root, depth-first: a child pane's page
   /// comes right after the child pane, as InAppSettingsKit reads it. Each page once.
+  ///
+  /// The pages on the way down are kept on a stack of their own, not in nested calls, so
+  /// that pages leading one to the next, however many, never exhaust the thread's stack.
   static func specifiersDepthFirst(in schema: SettingsSchema) -> [(
     page: SettingsSchema.Page, specifier: Specifier
   )] {
     var result: [(page: SettingsSchema.Page, specifier: Specifier)] = []
-    var seen: Set<String> = []
-    func visit(_ name: String) {
-      guard seen.insert(name).inserted, let page = schema.pages[name] else { return }
-      for specifier in page.specifiers {
-        result.append((page, specifier))
-        if specifier.kind == .childPane, let file = specifier.file { visit(file) }
+    guard let root = schema.pages[schema.rootPageName] else { return result }
+    var seen: Set<String> = [schema.rootPageName]
+    // Each page on the way down, with the position of its next specifier.
+    var way: [(page: SettingsSchema.Page, next: Int)] = [(root, 0)]
+    while let (page, position) = way.last {
+      guard position < page.specifiers.count else {
+        way.removeLast()
+        continue
+      }
+      way[way.count - 1].next = position + 1
+      let specifier = page.specifiers[position]
+      result.append((page, specifier))
+      if specifier.kind == .childPane, let file = specifier.file,
+        let child = schema.pages[file], seen.insert(file).inserted
+      {
+        way.append((child, 0))
       }
     }
-    visit(schema.rootPageName)
     return result
   }
 

@@ -1,4 +1,5 @@
 import SchemaKit
+import TableREPL
 
 /// The command line, parsed. Parsing is pure so that usage errors are tested as values.
 struct Options: Equatable {
@@ -128,7 +129,7 @@ struct Options: Equatable {
         case "--format": format = value
         case "--out": options.outputFolder = value
         case "--width":
-          guard let width = Int(value), (20...1000).contains(width) else {
+          guard let width = TypedNumber(value)?.value, (20...1000).contains(width) else {
             throw UsageError(message: messages.text(.badWidth, value, example(for: name, messages)))
           }
           options.width = width

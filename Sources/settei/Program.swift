@@ -15,6 +15,8 @@ enum ExitStatus: Int32 {
   case storeLocked = 75
   /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
   case hangup = 129
+  /// 128 + SIGQUIT (Ctrl-\): asked to quit at once; unsaved edits are in `<store>.recover`.
+  case quitSignal = 131
   /// Standard output was closed under us: the status a shell gives a process that SIGPIPE
   /// ended, since that is what happened, only without dying mid-write.
   case outputClosed = 141
@@ -155,6 +157,8 @@ struct Program {
     if let status = Termination.exitStatus { return status }
     // A pipe is read with plain blocking reads: a signal must end those too.
     Termination.interruptsInput = !isTerminal
+    // Ctrl-C at a terminal stops the command under way, never the REPL; a script stops.
+    if isTerminal { Termination.installInterrupt() }
 
     let history = OneWarning(diagnostics)
     var editReader: EditLineReader?

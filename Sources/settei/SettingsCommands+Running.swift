@@ -63,30 +63,32 @@ extension SettingsCommands {
   // MARK: ?
 
   func describe(_ argument: String) -> Result {
-    guard let number = Int(argument) else { return .failed(messages.text(.describeUsage)) }
+    guard let number = TypedNumber(argument) else {
+      return .failed(messages.text(.describeUsage))
+    }
     let top = navigationController.topViewController
     let total = top.tableView.totalNumberOfRows
-    guard number >= 1, number <= total else {
-      return .failed(messages.text(.describeNoRow, String(number), String(total)))
+    guard let row = number.position(among: total) else {
+      return .failed(messages.text(.describeNoRow, number.text, String(total)))
     }
     if let page = top as? SettingsPageViewController,
-      let specifier = page.specifier(atRowNumber: number - 1)
+      let specifier = page.specifier(atRowNumber: row)
     {
       // The page's own model: a list item's page shows the item's values.
       let text = page.model.describe(
-        specifier, on: page.page, footer: page.footer(atRowNumber: number - 1))
+        specifier, on: page.page, footer: page.footer(atRowNumber: row))
       return .done(message: text, showScreen: false)
     }
     if let list = top as? MultiValueViewController,
       let entry = list.specifier.key.flatMap({ index.byKey[$0] })
     {
       var text = model.describe(entry.specifier, on: entry.page, footer: nil)
-      if let value = list.choiceValue(atRow: number - 1) {
-        text += "\n  " + messages.text(.describeStores, String(number), value.debugDescription)
+      if let value = list.choiceValue(atRow: row) {
+        text += "\n  " + messages.text(.describeStores, number.text, value.debugDescription)
       }
       return .done(message: text, showScreen: false)
     }
-    return .failed(messages.text(.describeNotSetting, String(number)))
+    return .failed(messages.text(.describeNotSetting, number.text))
   }
 
   // MARK: changes, undo, reset
@@ -147,13 +149,14 @@ extension SettingsCommands {
 
   func reset(_ argument: String) -> Result {
     if argument.lowercased() == "all" { return resetAll() }
-    guard let number = Int(argument) else {
+    guard let number = TypedNumber(argument) else {
       return .failed(messages.text(.resetUsage))
     }
     guard let page = navigationController.topViewController as? SettingsPageViewController,
-      let specifier = page.specifier(atRowNumber: number - 1), let key = specifier.key
+      let row = number.position(among: page.tableView.totalNumberOfRows),
+      let specifier = page.specifier(atRowNumber: row), let key = specifier.key
     else {
-      return .failed(messages.text(.resetNotSetting, String(number)))
+      return .failed(messages.text(.resetNotSetting, number.text))
     }
     // The page's own model: on a list item's page, the reset changes the item.
     page.model.setValue(nil, forKey: key)

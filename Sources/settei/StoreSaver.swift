@@ -89,6 +89,8 @@ final class StoreSaver {
       report = try store.save(
         model.values, changedKeys: changed, overwriting: Array(reportedConflicts.values))
     } catch {
+      // A signal that ended the wait for the lock ends the run: the edits are kept.
+      if let signal = Termination.signal { return keepForRecovery(after: signal) }
       lastFailure = error.kind
       for conflict in error.conflicts { reportedConflicts[conflict.key] = conflict }
       if isInteractive, isAtEndOfInput() {

@@ -2,13 +2,17 @@ import Glibc
 import Synchronization
 import TableREPL
 
-/// The first SIGTERM or SIGHUP that arrived, or 0.
+/// The first SIGTERM, SIGHUP or SIGQUIT that arrived, or 0.
 private let receivedSignal = Atomic<Int32>(0)
+/// Whether a SIGINT arrived while a command ran (``Termination/installInterrupt()``).
+private let receivedInterrupt = Atomic<Bool>(false)
 /// A descriptor of `/dev/null` that the handler puts in place of standard input, or -1.
 private let replacementInput = Atomic<Int32>(-1)
 
-/// SIGTERM and SIGHUP (`kill`, a closed terminal window): the run ends, and edits that were
-/// not saved go to the recovery file instead of being lost or saved half-checked.
+/// SIGTERM, SIGHUP and SIGQUIT (`kill`, a closed terminal window, Ctrl-\): the run ends, and
+/// edits that were not saved go to the recovery file instead of being lost or saved
+/// half-checked. SIGINT (Ctrl-C) on a terminal stops the command under way instead
+/// (``installInterrupt()``).
 ///
 /// The handler only notes the signal, and, while ``interruptsInput`` is on, puts
 /// `/dev/null` in place of standard input (`dup2` is async-signal-safe), so that a blocking
@@ -20,15 +24,13 @@ private let replacementInput = Atomic<Int32>(-1)
 /// first. A terminal that was closed counts as SIGHUP whether or not one comes
 /// (``noteHangupIfTerminalClosed()``).
 enum Termination {
-  /// Installs the handler for SIGTERM and SIGHUP, unless the process ignores them (as under
+  /// The signals that end the run.
+  static let endingSignals = [SIGTERM, SIGHUP, SIGQUIT]
+
+  /// Installs the handler for ``endingSignals``, unless the process ignores them (as under
   /// `nohup`).
   static func install() {
-    for signal in [SIGTERM, SIGHUP] {
-      var old = sigaction()
-      guard sigaction(signal, nil, &old) == 0,
-        unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self)
-          != unsafeBitCast(SIG_IGN, to: Int.self)
-      else { continue }
+    for signal in endingSignals where !isIgnored(signal) {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
         _ = receivedSignal.compareExchange(
@@ -37,11 +39,45 @@ enum Termination {
         if input >= 0 { dup2(input, 0) }
       }
       sigemptyset(&action.sa_mask)
-      sigaddset(&action.sa_mask, SIGTERM)
-      sigaddset(&action.sa_mask, SIGHUP)
+      for other in endingSignals { sigaddset(&action.sa_mask, other) }
       action.sa_flags = 0  // no SA_RESTART: a blocked read must end
       sigaction(signal, &action, nil)
     }
+  }
+
+  /// Makes SIGINT (Ctrl-C) stop the command under way instead of the process: the handler
+  /// only notes it (``interrupted``); a wait for the store's lock ends at once (the save
+  /// blocks the signal and looks for it, see `FileLock`), any other command runs to its
+  /// end, and the session goes back to its prompt with the edits kept. For the REPL on a
+  /// terminal, once the recovery question is answered; LineEditor puts its own trap in place
+  /// while it reads a line, as before. `SA_RESTART`: a file being read or written meanwhile
+  /// goes on.
+  static func installInterrupt() {
+    guard !isIgnored(SIGINT) else { return }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+      receivedInterrupt.store(true, ordering: .sequentiallyConsistent)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(SIGINT, &action, nil)
+  }
+
+  /// Whether the process ignores `signal` (`SIG_IGN`, as under `nohup`), or it cannot be
+  /// told: such a signal is left alone.
+  private static func isIgnored(_ signal: Int32) -> Bool {
+    var old = sigaction()
+    return sigaction(signal, nil, &old) != 0
+      || unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  /// Whether Ctrl-C was pressed since the last read of a command.
+  static var interrupted: Bool { receivedInterrupt.load(ordering: .sequentiallyConsistent) }
+
+  /// Forgets a Ctrl-C: a new command begins.
+  static func clearInterrupt() {
+    receivedInterrupt.store(false, ordering: .sequentiallyConsistent)
   }
 
   /// The signal that asked the run to end, if one did.
@@ -95,14 +131,21 @@ enum Termination {
 
   /// The exit status for the signal that arrived: 128 + its number.
   static var exitStatus: ExitStatus? {
-    signal.map { $0 == SIGHUP ? .hangup : .terminated }
+    signal.map {
+      switch $0 {
+      case SIGHUP: .hangup
+      case SIGQUIT: .quitSignal
+      default: .terminated
+      }
+    }
   }
 
-  /// `SIGTERM`, `SIGHUP`, or `signal N`.
+  /// `SIGTERM`, `SIGHUP`, `SIGQUIT`, or `signal N`.
   static func name(of signal: Int32) -> String {
     switch signal {
     case SIGTERM: "SIGTERM"
     case SIGHUP: "SIGHUP"
+    case SIGQUIT: "SIGQUIT"
     default: "signal \(signal)"
     }
   }
@@ -143,6 +186,7 @@ final class TerminationAwareReader: LineReading {
   func startsLine(with text: String) -> Bool { reader.startsLine(with: text) }
 
   private func read(_ body: (any LineReading) -> ReadResult) -> ReadResult {
+    Termination.clearInterrupt()
     guard Termination.signal == nil else {
       inputEnded = true
       return .endOfInput

@@ -133,12 +133,16 @@ enum FuzzSeeds {
     ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xFE, 0xFF], [0x00]]
 
   /// Lines a person or a script types.
-  static let commandLines: [[UInt8]] = [
-    "1", "42", "back", "..", "quit", "quit!", "q", "exit", "help", "help set", "? 3", "page 2",
-    "n", "p", "next", "top", "/temp", "filter 温度", "set temperatureUnit fahrenheit",
-    "get region", "温度単位", "Temperature", "+5", "-1", "99999999999999999999", " \t quit \r",
-    "go Region", "undo", "changes",
-  ].map { Array($0.utf8) }
+  static let commandLines: [[UInt8]] =
+    [
+      "1", "42", "back", "..", "quit", "quit!", "q", "exit", "help", "help set", "? 3", "page 2",
+      "n", "p", "next", "top", "/temp", "filter 温度", "set temperatureUnit fahrenheit",
+      "get region", "温度単位", "Temperature", "+5", "-1", "99999999999999999999", " \t quit \r",
+      "go Region", "undo", "changes",
+    ].map { Array($0.utf8) }
+    + extremeNumbers.flatMap { number in
+      replCommandsTakingNumbers.map { Array(filling($0, with: number).utf8) }
+    }
 
   static let jsonTokens = [
     "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "true", "null", "-", "1e999",
@@ -187,8 +191,16 @@ struct FuzzTests {
     fuzzer.run { bytes in
       let line = String(decoding: bytes, as: UTF8.self)
       let command = Command.parse(line, customCommands: custom, customPrefixes: prefixes)
-      if case .selectRow(let number) = command, Int(line.trimmingWhitespaceForTest()) != number {
+      if case .selectRow(let number) = command,
+        TypedNumber(line.trimmingWhitespaceForTest()) != number
+      {
         return "\(command) from a line that is not that number"
+      }
+      if case .selectRow(let number) = command, abs(number.value) > TypedNumber.limit {
+        return "\(command): a row beyond the limit every command counts in"
+      }
+      if case .page(let number) = command, abs(number.value) > TypedNumber.limit {
+        return "\(command): a page beyond the limit every command counts in"
       }
       guard let first = line.unicodeScalars.first, let last = line.unicodeScalars.last,
         first.isASCII, last.isASCII

@@ -8,15 +8,6 @@ import Testing
 /// store's lock as settei does and holds its flock until its standard input closes.
 @Suite("Locking failure modes")
 struct LockingFailureModeTests {
-  /// Starts the helper holding the lock of `store`.
-  private func holdLock(of store: String, home: String) throws -> ChildProcess {
-    let holder = try ChildProcess(
-      executable: storeSaveLoopPath, arguments: ["hold", store],
-      environment: testEnvironment(home: home))
-    try holder.waitForOutput("locked")
-    return holder
-  }
-
   @Test("RM-06 a lock held by a live instance: in a script, a clear message and exit 75")
   func liveLockInAPipe() throws {
     let home = try TemporaryFolder()

@@ -38,6 +38,16 @@ func settei(_ arguments: [String], script: String, home: String) throws -> Run {
   return Run(status: run.status, output: run.standardOutput, errors: run.standardError)
 }
 
+/// Starts the helper `store-save-loop hold`, which takes the lock of `store` as settei does
+/// and holds its flock until its standard input closes.
+func holdLock(of store: String, home: String) throws -> ChildProcess {
+  let holder = try ChildProcess(
+    executable: storeSaveLoopPath, arguments: ["hold", store],
+    environment: testEnvironment(home: home))
+  try holder.waitForOutput("locked")
+  return holder
+}
+
 extension PseudoTerminal {
   /// Waits until the output, without escape sequences, contains `text`.
   @discardableResult

@@ -11,10 +11,27 @@ import Testing
     ("温度", .selectTitle("温度")), ("Temperature Unit", .selectTitle("Temperature Unit")),
     ("back now", .selectTitle("back now")), ("n", .nextPage), ("p", .previousPage),
     ("page 400", .page(400)), ("page x", .selectTitle("page x")), ("+3", .selectTitle("+3")),
-    ("99999999999999999999999", .selectTitle("99999999999999999999999")),
+    ("99999999999999999999999", .selectRow(TypedNumber("99999999999999999999999")!)),
+    ("page -9223372036854775808", .page(TypedNumber("-9223372036854775808")!)),
+    ("1e400", .selectTitle("1e400")),
   ])
   func parses(line: String, command: Command) {
     #expect(Command.parse(line) == command)
+  }
+
+  @Test func aTypedNumberOfAnyLengthIsKeptWithinTheLimitAndAsTyped() {
+    let lowest = TypedNumber("-9223372036854775808")
+    #expect(lowest?.value == -TypedNumber.limit)
+    #expect(lowest?.text == "-9223372036854775808")
+    #expect(TypedNumber(String(repeating: "9", count: 400))?.value == TypedNumber.limit)
+    #expect(TypedNumber("007")?.value == 7)
+    for notANumber in ["", "-", "+3", "1e400", "3.0", "٣", "- 3", "3 "] {
+      #expect(TypedNumber(notANumber) == nil, "\(notANumber)")
+    }
+    #expect(lowest?.position(among: 9) == nil)
+    #expect(TypedNumber(0).position(among: 9) == nil)
+    #expect(TypedNumber(9).position(among: 9) == 8)
+    #expect(TypedNumber(10).position(among: 9) == nil)
   }
 
   @Test func everyKeywordHasHelp() {

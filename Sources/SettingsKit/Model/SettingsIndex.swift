@@ -16,12 +16,14 @@ public struct SettingsIndex {
   public struct Entry {
     /// The specifier.
     public var specifier: Specifier
+    /// The page that holds it, with the way to it from the root.
+    public var visit: SettingsSchema.PageVisit
     /// The page that holds it.
-    public var page: SettingsSchema.Page
+    public var page: SettingsSchema.Page { visit.page }
     /// The pages from the root to (and including) the page that holds it, by name.
-    public var pagePath: [String]
+    public var pagePath: [String] { visit.pagePath }
     /// The child-pane specifiers followed from the root, one per page after the root.
-    public var panes: [Pane]
+    public var panes: [Pane] { visit.panes }
 
     /// The setting's key, if it stores a value.
     public var key: String? { specifier.key }
@@ -73,13 +75,20 @@ public struct SettingsIndex {
   /// The schema indexed.
   var schema: SettingsSchema { storage.schema }
 
-  /// The titles from the root page to the row of an entry, in a model's language.
+  /// The most titles a breadcrumb has: a deeper one shows the root, `…`, and its last steps,
+  /// so that what it costs (and the lines of `list`) does not grow with the depth.
+  public static let breadcrumbSteps = 16
+
+  /// The titles from the root page to the row of an entry, in a model's language. A way
+  /// longer than ``breadcrumbSteps`` titles gives the root's, `…`, then the last ones.
   public func breadcrumb(of entry: Entry, model: SettingsModel) -> [String] {
     var titles: [String] = []
     if model.schema.rootPage != nil {
       titles.append(model.rootPageTitle)
     }
-    for pane in entry.panes {
+    let whole = entry.visit.depth + 2 <= Self.breadcrumbSteps
+    if !whole { titles.append("…") }
+    for pane in entry.visit.lastPanes(whole ? entry.visit.depth : Self.breadcrumbSteps - 3) {
       let title = pane.specifier.title.map { model.localized($0, on: pane.page) }
       titles.append(title ?? pane.specifier.file ?? "")
     }
@@ -100,15 +109,14 @@ extension SettingsIndex {
       self.load = load
     }
 
-    /// The pages reachable from the root, each with its path.
-    private(set) lazy var visits: [(visit: SettingsSchema.PageVisit, path: [String])] =
-      schema.reachablePages().map { ($0, $0.pagePath) }
+    /// The pages reachable from the root, each with the way to it.
+    private(set) lazy var visits: [SettingsSchema.PageVisit] = schema.reachablePages()
 
     /// Where each entry is: its page visit and its position on the page, in page order.
     private(set) lazy var places: [(visit: Int32, specifier: Int32)] = {
       var places: [(visit: Int32, specifier: Int32)] = []
       for (number, visit) in visits.enumerated() {
-        for position in visit.visit.page.specifiers.indices {
+        for position in visit.page.specifiers.indices {
           places.append((Int32(number), Int32(position)))
         }
       }
@@ -118,9 +126,7 @@ extension SettingsIndex {
     func entry(at position: Int) -> Entry {
       let place = places[position]
       let visit = visits[Int(place.visit)]
-      return Entry(
-        specifier: visit.visit.page.specifiers[Int(place.specifier)], page: visit.visit.page,
-        pagePath: visit.path, panes: visit.visit.panes)
+      return Entry(specifier: visit.page.specifiers[Int(place.specifier)], visit: visit)
     }
 
     private(set) lazy var allEntries: [Entry] = places.indices.map(entry(at:))
@@ -129,7 +135,7 @@ extension SettingsIndex {
     private lazy var positionsByKey: [String: Int32] = {
       var positions: [String: Int32] = [:]
       for (position, place) in places.enumerated() {
-        let specifier = visits[Int(place.visit)].visit.page.specifiers[Int(place.specifier)]
+        let specifier = visits[Int(place.visit)].page.specifiers[Int(place.specifier)]
         if let key = specifier.key, specifier.kind != .group, positions[key] == nil {
           positions[key] = Int32(position)
         }
@@ -144,7 +150,7 @@ extension SettingsIndex {
     private(set) lazy var sortedKeys: [String] = positionsByKey.keys.sorted()
 
     private(set) lazy var text = SettingsTextIndex(
-      pages: visits.map(\.visit.page), places: places, strings: schema.strings)
+      pages: visits.map(\.page), places: places, strings: schema.strings)
   }
 }
 
@@ -186,19 +192,23 @@ extension SettingsIndex {
     return positions.map { entry(at: Int($0)) }.filter { entry in
       guard entry.specifier.kind != .group else { return false }
       guard wanted.count > 1 else { return true }
-      let crumbs = breadcrumbVariants(of: entry, model: model, languages: languages)
+      let crumbs = breadcrumbVariants(
+        of: entry, model: model, languages: languages, wanted: wanted.count)
       guard crumbs.count >= wanted.count else { return false }
       return zip(crumbs.suffix(wanted.count), wanted).allSatisfy { $0.contains($1) }
     }
   }
 
   /// For each step of an entry's breadcrumb, its title in every language (lowercased).
+  /// Only the last `wanted` steps are looked at (the root's when the way is that short).
   private func breadcrumbVariants(
-    of entry: Entry, model: SettingsModel, languages: [String]
+    of entry: Entry, model: SettingsModel, languages: [String], wanted: Int
   ) -> [Set<String>] {
     var steps: [(String?, SettingsSchema.Page)] = []
-    if let root = model.schema.rootPage { steps.append((root.title, root)) }
-    for pane in entry.panes { steps.append((pane.specifier.title, pane.page)) }
+    if let root = model.schema.rootPage, entry.visit.depth < wanted {
+      steps.append((root.title, root))
+    }
+    for pane in entry.visit.lastPanes(wanted) { steps.append((pane.specifier.title, pane.page)) }
     steps.append((entry.specifier.title ?? entry.key, entry.page))
     return steps.map { raw, page in
       guard let raw else { return [] }

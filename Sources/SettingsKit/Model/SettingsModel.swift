@@ -382,14 +382,20 @@ public final class SettingsModel {
   private var observers: [(id: ObjectIdentifier, notify: () -> Void)] = []
 
   /// Calls `notify` after every change of a value or of the language, until `owner` goes
-  /// away. Screens use it to stay current.
+  /// away. Screens use it to stay current; each screen adds itself once.
   public func addObserver(_ owner: AnyObject, _ notify: @escaping () -> Void) {
     observers.append((ObjectIdentifier(owner), notify))
   }
 
   /// Stops notifying an owner.
+  ///
+  /// Looked for from the end: screens mostly go in the opposite order of their coming (a
+  /// pop, `back`), so that closing a stack of thousands of screens costs one step each.
   public func removeObserver(_ owner: AnyObject) {
-    observers.removeAll { $0.id == ObjectIdentifier(owner) }
+    let id = ObjectIdentifier(owner)
+    if let position = observers.lastIndex(where: { $0.id == id }) {
+      observers.remove(at: position)
+    }
   }
 
   private func notifyObservers() {

@@ -15,8 +15,11 @@ public enum SettingPath {
     if let root = model.schema.rootPage {
       controllers.append(SettingsPageViewController(page: root, model: model))
     }
-    for (index, pane) in entry.panes.enumerated() {
-      let pageName = entry.pagePath[index + 1]
+    // Each is made by walking the entry's chain of visits: once each, not once a page.
+    let panes = entry.panes
+    let pagePath = entry.pagePath
+    for (index, pane) in panes.enumerated() {
+      let pageName = pagePath[index + 1]
       guard let child = model.page(named: pageName) else { break }
       controllers.append(
         SettingsPageViewController(

@@ -1,7 +1,7 @@
 /// One line of input, understood. Parsing is pure: it needs no screen and has no effects.
 package enum Command: Equatable, Sendable {
   /// Select the row with this number (1-based, as shown).
-  case selectRow(Int)
+  case selectRow(TypedNumber)
   /// Select the row whose title starts with this text (resolved against the screen).
   case selectTitle(String)
   /// Return to the previous screen.
@@ -19,7 +19,7 @@ package enum Command: Equatable, Sendable {
   /// Show the previous page of a long screen.
   case previousPage
   /// Show page K (1-based).
-  case page(Int)
+  case page(TypedNumber)
   /// Show only the rows whose title contains the text; `nil` shows every row again.
   case filter(String?)
   /// Show the footers of the page whole, which the page cuts to fit the terminal.
@@ -90,7 +90,7 @@ package enum Command: Equatable, Sendable {
   ) -> Command {
     let text = line.trimmingWhitespace()
     if text.isEmpty { return .empty }
-    if let number = Int(text), !text.hasPrefix("+") { return .selectRow(number) }
+    if let number = TypedNumber(text) { return .selectRow(number) }
     for (prefix, name) in customPrefixes where text.hasPrefix(prefix) && text.count > prefix.count {
       return .custom(
         name: name, argument: String(text.dropFirst(prefix.count)).trimmingWhitespace())
@@ -106,7 +106,7 @@ package enum Command: Equatable, Sendable {
     case ("n", nil), ("next", nil): return .nextPage
     case ("p", nil), ("previous", nil), ("prev", nil): return .previousPage
     case ("page", let number?):
-      if let page = Int(number) { return .page(page) }
+      if let page = TypedNumber(number) { return .page(page) }
     case ("filter", _): return .filter(argument)
     case ("footer", nil), ("footers", nil): return .footers
     case ("help", _): return .help(topic: argument)

@@ -92,10 +92,10 @@ extension Session {
     if let help = commandBegun(by: word) {
       return (Command.localized(help, messages: messages, saving: quitHandler != nil).text, nil)
     }
-    if let number = Int(word) {
+    if let number = TypedNumber(word) {
       let key: SessionMessage =
         customCommands["?"] != nil ? .helpNotForRowDescribed : .helpNotForRow
-      return (nil, messages.text(key, String(number)))
+      return (nil, messages.text(key, number.text))
     }
     if let name = closestCommandName(to: word) {
       return (nil, messages.text(.helpDidYouMean, TerminalText.sanitize(topic), name))

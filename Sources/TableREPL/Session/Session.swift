@@ -290,11 +290,10 @@ public final class Session {
     case .nextPage, .previousPage, .page:
       return turnPage(command)
     case .selectRow(let number):
-      let total = topTableView.totalNumberOfRows
-      guard number >= 1, number <= total else {
-        return fail(messages.text(.noSuchRow, String(number), validInputHint))
+      guard let row = number.position(among: topTableView.totalNumberOfRows) else {
+        return fail(messages.text(.noSuchRow, number.text, validInputHint))
       }
-      return select(rowNumber: number - 1)
+      return select(rowNumber: row)
     case .selectTitle(let text):
       return selectRow(titled: text)
     }
@@ -310,7 +309,7 @@ public final class Session {
     switch command {
     case .nextPage: target = current + 1
     case .previousPage: target = current - 1
-    case .page(let number): target = number - 1
+    case .page(let number): target = number.value - 1  // within TypedNumber.limit
     default: target = current
     }
     guard target >= 0, target < count else {

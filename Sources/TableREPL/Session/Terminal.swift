@@ -21,9 +21,22 @@ package enum Terminal {
   /// bounds the work per command).
   package static func layoutSize(environment: [String: String]) -> Session.TerminalSize {
     if let size = size(of: 1) { return size }
-    let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-    let rows = environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    let columns = dimension("COLUMNS", in: environment)
+    let rows = dimension("LINES", in: environment)
     return Session.TerminalSize(columns: columns ?? 80, rows: rows ?? 100)
+  }
+
+  /// The largest `COLUMNS` or `LINES` taken: no terminal is wider or taller, and a screen
+  /// laid out for more would only cost memory.
+  package static let largestDimension = 10_000
+
+  /// `COLUMNS` or `LINES` as a size: a whole number from 1 to ``largestDimension``, else
+  /// `nil` (unset, not a number, 0, negative, or beyond any terminal: ignored).
+  static func dimension(_ name: String, in environment: [String: String]) -> Int? {
+    guard let number = environment[name].flatMap(TypedNumber.init),
+      (1...largestDimension).contains(number.value)
+    else { return nil }
+    return number.value
   }
 
   /// The width to wrap help, messages and errors to (``Session/messageWidth``): the
@@ -31,7 +44,7 @@ package enum Terminal {
   /// `COLUMNS` says how wide it is.
   package static func messageWidth(environment: [String: String]) -> Int? {
     if let size = size(of: 1) { return size.columns }
-    return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    return dimension("COLUMNS", in: environment)
   }
 
   /// Whether to use colour: on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
