@@ -127,7 +127,7 @@ public final class LineHistory {
         lock = try FileLock.acquire(for: target, waitingUpTo: Self.lockWaitSeconds)
       } catch {
         switch error {
-        case .held(let lockPath, let holder):
+        case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
           throw HistoryFileError(
             path: path,
             reason: "\(lockPath) is held by \(holder ?? "another program"); the lines of this "

@@ -92,6 +92,9 @@ struct InterruptFailureModeTests {
       PseudoTerminal.plainText($0).hasSuffix("> ")
         && PseudoTerminal.plainText($0).contains("go T2000\n")
     }
+    // On a fast machine the walk can end before the signal; then Ctrl-C meets the prompt,
+    // which clears the line and prompts again: let that happen before typing.
+    pause(0.5)
     terminal.send("top\r")
     try terminal.waitForTextCount("Settings> ", 3)
     terminal.send("quit\r")
