@@ -3,15 +3,15 @@
 /// button.
 public final class NavigationItem {
   /// The title in the navigation bar; when `nil`, the controller's `title` is used.
-  @exclusivity(unchecked) public var title: String?
+  public var title: String?
   /// The title of the back button that the *next* controller shows to return here.
-  @exclusivity(unchecked) public var backButtonTitle: String?
+  public var backButtonTitle: String?
   /// A line shown above the title, such as an instruction.
-  @exclusivity(unchecked) public var prompt: String?
+  public var prompt: String?
   /// A button shown instead of the back button, as UIKit's `leftBarButtonItem`: a front end
   /// shows its title where the back button would be, and going back runs its action instead
   /// of popping. The action usually pops itself, after handing a value back.
-  @exclusivity(unchecked) public var leftBarButtonItem: BarButtonItem?
+  public var leftBarButtonItem: BarButtonItem?
 
   /// Creates an empty navigation item.
   public init() {}

@@ -32,13 +32,12 @@ public final class TableView {
     case automatic
   }
 
-  /// The object that provides sections, rows and cells. This and ``delegate`` are asked for
-  /// every row and header shown, and only read or assigned whole: no dynamic exclusivity check.
-  @exclusivity(unchecked) public weak var dataSource: (any TableViewDataSource)?
+  /// The object that provides sections, rows and cells.
+  public weak var dataSource: (any TableViewDataSource)?
   /// The object that handles selection.
-  @exclusivity(unchecked) public weak var delegate: (any TableViewDelegate)?
+  public weak var delegate: (any TableViewDelegate)?
   /// The selected row, if any.
-  @exclusivity(unchecked) public private(set) var indexPathForSelectedRow: IndexPath?
+  public private(set) var indexPathForSelectedRow: IndexPath?
 
   /// Whether ``rowCounts``, ``rowStarts`` and ``totalRows`` hold the data source's answers;
   /// they are asked again when first needed after ``reloadData()``.

@@ -48,11 +48,11 @@ open class TableViewCell {
   /// The identifier the cell was created with, under which the table view reuses it.
   public let reuseIdentifier: String?
   /// The accessory shown at the trailing end.
-  @exclusivity(unchecked) public var accessoryType: AccessoryType = .none
+  public var accessoryType: AccessoryType = .none
   /// Whether the row responds to selection.
-  @exclusivity(unchecked) public var selectionStyle: SelectionStyle = .default
+  public var selectionStyle: SelectionStyle = .default
   /// Whether the row is shown as dimmed and unselectable.
-  @exclusivity(unchecked) public var isEnabled = true
+  public var isEnabled = true
 
   /// The texts, kept in the cell until a label is asked for; from then on the label holds
   /// its text. Most cells are given their texts and never asked for a label: they make no
@@ -132,7 +132,7 @@ open class TableViewCell {
 /// A piece of text in a cell, as UIKit's `UILabel` is for `textLabel` and `detailTextLabel`.
 public final class Label {
   /// The text shown, or `nil` for none.
-  @exclusivity(unchecked) public var text: String?
+  public var text: String?
 
   /// Creates a label with a text.
   public init(text: String? = nil) {

@@ -23,9 +23,9 @@ open class ViewController {
   /// Here every controller starts with an empty table view, which a screen may replace with
   /// one it makes; code written for the implicitly unwrapped outlet (`tableView.reloadData()`,
   /// `tableView = TableView()`) reads the same, and there is no `nil` to stop on.
-  @exclusivity(unchecked) public var tableView = TableView()
+  public var tableView = TableView()
   /// The screen's title.
-  @exclusivity(unchecked) open var title: String?
+  open var title: String?
   /// The title, back-button text and left bar button for the navigation bar.
   public let navigationItem = NavigationItem()
   /// The navigation controller whose stack holds this controller, if any.

@@ -21,8 +21,7 @@ public final class SettingsModel {
   /// (``page(named:)``, ``loadAllPages()``), so it grows during a session.
   public private(set) var schema: SettingsSchema
   /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
-  /// Read for every row shown, and only read or assigned whole: no dynamic exclusivity check.
-  @exclusivity(unchecked) public var language: String {
+  public var language: String {
     didSet {
       resolvedTables = [:]
       lastTable = (nil, [:])
@@ -36,7 +35,7 @@ public final class SettingsModel {
   public let storedValues: [String: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
   /// such a specifier is shown as a row naming its error. Read by every screen that appears.
-  @exclusivity(unchecked) public var specifierErrors: [String: [Int: String]] = [:]
+  public var specifierErrors: [String: [Int: String]] = [:]
   /// Checks a page the first time it is shown (``page(named:)``) and when a page it opens
   /// turns out not to be usable: the errors of its specifiers that cannot work, by index,
   /// which go to ``specifierErrors``. Setting it checks the pages shown so far.
@@ -405,7 +404,7 @@ public final class SettingsModel {
 
   /// Counts the changes observers were told of (a value, the language): a screen that
   /// showed the values at one revision shows them still while it is the same.
-  @exclusivity(unchecked) public private(set) var revision = 0
+  public private(set) var revision = 0
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.

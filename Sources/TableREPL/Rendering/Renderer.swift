@@ -142,8 +142,11 @@ package struct Renderer: Sendable {
       let pieces = screen.filter == nil ? words.pageLine : words.pageLineFiltered
       let textWidth =
         screen.filter == nil ? words.pageLineWidths.plain : words.pageLineWidths.filtered
-      let digits = pieces.reduce(0) { sum, piece in
-        sum + (piece.argument.map { $0 < numbers.count ? String(numbers[$0]).count : 0 } ?? 0)
+      var digits = 0
+      for piece in pieces {
+        if let argument = piece.argument, argument < numbers.count {
+          digits += ScreenBytes.decimalDigits(of: numbers[argument])
+        }
       }
       if 2 + textWidth + digits < width {
         for (text, argument) in pieces {
