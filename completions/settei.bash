@@ -1,20 +1,30 @@
-# bash completion for settei. Keys and choices come from the schema, through
-# `settei __complete WORDS...`, so they follow --schema; so do the languages
-# after --lang.
+# bash completion for settei. Commands, each command's options, keys, choices, formats and
+# languages come from `settei __complete WORDS...`, so they follow the command and --schema.
+# File names are completed here: after --schema, --store and --out, and for the arguments of
+# the commands that take paths.
 _settei() {
-  local cur prev
+  local cur prev word verb="" skip=""
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
+  # The command typed so far (an option's value is not one).
+  for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+    if [[ -n $skip ]]; then skip=""; continue; fi
+    case "$word" in
+      --schema|--store|--lang|--idiom|--format|--width|--out) skip=1 ;;
+      get|set|list|export|reset) verb="$word"; break ;;
+      import|lint|defaults|diff|render) verb="$word:path"; break ;;
+    esac
+  done
   case "$prev" in
-    --schema|--store|import|lint|defaults|diff|render|--out)
+    --schema|--store|--out)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
-    --format)
-      COMPREPLY=($(compgen -W "json plist swift" -- "$cur"))
-      return 0 ;;
-    --idiom)
-      COMPREPLY=($(compgen -W "phone pad mac vision" -- "$cur"))
-      return 0 ;;
+    --lang|--idiom|--format|--width) ;;  # settei offers their values
+    *)
+      if [[ $verb == *:path && $cur != -* ]]; then
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return 0
+      fi ;;
   esac
   local IFS=$'\n'
   COMPREPLY=($(settei __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))

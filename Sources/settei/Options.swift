@@ -23,12 +23,50 @@ struct Options: Equatable {
     case complete(words: [String])
   }
 
-  enum StoreFormat: String, Equatable {
+  enum StoreFormat: String, Equatable, CaseIterable {
     case json, plist
   }
 
-  enum DefaultsFormat: String, Equatable {
+  enum DefaultsFormat: String, Equatable, CaseIterable {
     case json, plist, swift
+  }
+
+  /// A command of the command line (`settei get`, `settei lint`, …): its name, the options it
+  /// takes and its help.
+  struct Verb {
+    var name: String
+    /// The options it takes, as its help lists them (every one takes `--help` too).
+    var options: [String]
+    /// What `--format` takes, when the verb takes it.
+    var formats: [String] = []
+    var help: ProgramMessage
+  }
+
+  /// The options of the commands that read a schema and its store.
+  private static let storeOptions = ["--schema", "--store", "--lang", "--idiom"]
+
+  /// The one list of commands: parsing, `--help`, shell completion and (by a test) the general
+  /// help, both completion scripts and docs/commands.md follow it.
+  static let verbs = [
+    Verb(name: "get", options: storeOptions, help: .getHelp),
+    Verb(name: "set", options: storeOptions, help: .setHelp),
+    Verb(name: "list", options: ["--json"] + storeOptions, help: .listHelp),
+    Verb(
+      name: "export", options: ["--format", "--changed", "--schema", "--store"],
+      formats: StoreFormat.allCases.map(\.rawValue), help: .exportHelp),
+    Verb(name: "import", options: ["--schema", "--store"], help: .importHelp),
+    Verb(name: "reset", options: ["--all", "--schema", "--store"], help: .resetHelp),
+    Verb(name: "lint", options: ["--store", "--l10n", "--strict"], help: .lintHelp),
+    Verb(
+      name: "defaults", options: ["--format"], formats: DefaultsFormat.allCases.map(\.rawValue),
+      help: .defaultsHelp),
+    Verb(name: "diff", options: ["--schema", "--lang"], help: .diffHelp),
+    Verb(name: "render", options: ["--lang", "--width", "--out"], help: .renderHelp),
+  ]
+
+  /// The verb called `name`, if there is one.
+  static func verb(named name: String) -> Verb? {
+    verbs.first { $0.name == name }
   }
 
   var subcommand = Subcommand.repl
@@ -67,9 +105,35 @@ struct Options: Equatable {
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
     "--strict", "--l10n",
   ]
-  static let subcommands = [
-    "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff", "render",
-  ]
+  static let subcommands = verbs.map(\.name)
+
+  /// The words of a command line that are not options nor their values (`get KEY` of
+  /// `get --schema X KEY`), up to a `--` and all after it.
+  static func positionals(in arguments: [String]) -> [String] {
+    var positionals: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return positionals + arguments[index...] }
+      if valueOptions.contains(argument) {
+        index += 1
+      } else if !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+      }
+    }
+    return positionals
+  }
+
+  /// The candidate closest to `word`, when it is close enough to be a typo of it: at most one
+  /// edit in three letters (dashes not counted), so that `--shema` gets `--schema` but
+  /// `--bogus` gets nothing.
+  static func suggestion(for word: String, among candidates: [String]) -> String? {
+    guard let closest = candidates.min(by: { distance($0, word) < distance($1, word) })
+    else { return nil }
+    let letters = min(word.drop { $0 == "-" }.count, closest.drop { $0 == "-" }.count)
+    return distance(closest, word) <= max(1, letters / 3) ? closest : nil
+  }
 
   /// The command line as options; a usage error is worded in `messages` (settei's words in
   /// the language chosen by `--lang` or the environment).
@@ -143,10 +207,10 @@ struct Options: Equatable {
         }
       default:
         if argument.hasPrefix("-"), argument.count > 1 {
-          let suggestion = (valueOptions + flagOptions).min {
-            distance($0, name) < distance($1, name)
-          }
-          if let suggestion, distance(suggestion, name) <= 3 {
+          // The command's own options, when a command is named.
+          let named = Options.positionals(in: arguments).first.flatMap(Options.verb(named:))
+          let candidates = named.map { $0.options + ["--help"] } ?? valueOptions + flagOptions
+          if let suggestion = Options.suggestion(for: name, among: candidates) {
             throw UsageError(
               message: messages.text(.unknownOptionDidYouMean, argument, suggestion))
           }
@@ -154,6 +218,19 @@ struct Options: Equatable {
         }
         positionals.append(argument)
       }
+    }
+    if positionals.first == "help" {
+      // `settei help` is `settei --help`; `settei help COMMAND` is `settei COMMAND --help`.
+      let topic = positionals.dropFirst()
+      guard topic.count <= 1, topic.allSatisfy(subcommands.contains) else {
+        throw UsageError(
+          message: messages.text(
+            .unknownHelpTopic, topic.joined(separator: " "),
+            subcommands.joined(separator: ", ")))
+      }
+      options.showHelp = true
+      options.helpTopic = topic.first
+      return options
     }
     if options.showHelp {
       // `settei COMMAND --help` shows that command's help whatever else is typed.
@@ -241,9 +318,8 @@ struct Options: Equatable {
       }
       return .defaults(path: rest[0], format: parsed)
     default:
-      let suggestion = subcommands.min { distance($0, name) < distance($1, name) }
       let commands = subcommands.joined(separator: ", ")
-      if let suggestion, distance(suggestion, name) <= 2 {
+      if let suggestion = Options.suggestion(for: name, among: subcommands) {
         throw UsageError(
           message: messages.text(.unknownCommandDidYouMean, name, suggestion, commands))
       }

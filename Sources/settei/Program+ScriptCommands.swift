@@ -217,35 +217,46 @@ extension Program {
     return try commit(model, to: store)
   }
 
-  /// Shell completion: candidates for the last of `words` (the words after `settei`).
+  /// Shell completion: candidates for the last of `words` (the words after `settei`): the
+  /// commands, then what the command typed takes (its own options, keys, choices, formats),
+  /// the words after an option being its value, not the command's arguments.
   func complete(_ words: [String]) -> ExitStatus {
     let partial = words.last ?? ""
     let before = Array(words.dropLast())
+    let positionals = Options.positionals(in: before)
+    let verb = positionals.first.flatMap(Options.verb(named:))
+    let arguments = positionals.dropFirst()
     var candidates: [String] = []
-    if let previous = before.last, ["--schema", "--store"].contains(previous) {
-      return .success  // the shell completes file names
-    }
-    if before.last == "--lang" {
+    switch before.last {
+    case "--schema", "--store", "--out", "--width":
+      return .success  // the shell completes file names; a width is a number
+    case "--lang":
       // The languages the schema has text in, and English, the schema's own.
       let languages = completionModel(words)?.model.schema.strings.languages ?? []
       candidates = ["en"] + languages.filter { $0 != "Base" && $0 != "en" }.sorted()
-    } else if let command = before.last, command == "reset", partial.hasPrefix("-") {
-      candidates = ["--all"]
-    } else if partial.hasPrefix("-") {
-      candidates = Options.valueOptions + Options.flagOptions
-    } else if let command = before.first(where: { Options.subcommands.contains($0) }) {
-      let arguments = before.drop { $0 != command }.dropFirst().filter { !$0.hasPrefix("-") }
-      if ["get", "set", "reset"].contains(command), arguments.isEmpty {
-        candidates = completionModel(words)?.index.keys ?? []
-        if command == "reset", before.last == "reset" { candidates.insert("--all", at: 0) }
-      } else if command == "set", arguments.count == 1, let loaded = completionModel(words),
-        let entry = loaded.index.byKey[arguments[0]]
-      {
-        candidates = entry.specifier.values.map(plainText)
-        if entry.specifier.kind == .toggleSwitch { candidates = ["on", "off"] }
+    case "--format":
+      candidates = verb?.formats ?? []
+    case "--idiom":
+      candidates = Idiom.allCases.map(\.rawValue)
+    default:
+      if partial.hasPrefix("-") {
+        candidates =
+          verb.map { $0.options + ["--help"] } ?? Options.valueOptions + Options.flagOptions
+      } else if let verb {
+        if ["get", "set", "reset"].contains(verb.name), arguments.isEmpty,
+          !before.contains("--all")
+        {
+          candidates = completionModel(words)?.index.keys ?? []
+          if verb.name == "reset" { candidates.insert("--all", at: 0) }
+        } else if verb.name == "set", arguments.count == 1, let loaded = completionModel(words),
+          let entry = loaded.index.byKey[arguments[arguments.startIndex]]
+        {
+          candidates = entry.specifier.values.map(plainText)
+          if entry.specifier.kind == .toggleSwitch { candidates = ["on", "off"] }
+        }
+      } else if positionals.isEmpty || positionals == ["help"] {
+        candidates = Options.subcommands
       }
-    } else {
-      candidates = Options.subcommands
     }
     // A candidate a terminal would act on, or that looks like another, cannot be typed back
     // as it is shown: it is left out (settei list shows it escaped).
@@ -257,9 +268,9 @@ extension Program {
   /// The schema and model named by the options among `words`, for completion.
   private func completionModel(_ words: [String]) -> (index: SettingsIndex, model: SettingsModel)? {
     var schemaPath: String?
-    for (position, word) in words.enumerated()
-    where word == "--schema" && position + 1 < words.count {
-      schemaPath = words[position + 1]
+    for (position, word) in words.enumerated() {
+      if word == "--schema", position + 1 < words.count { schemaPath = words[position + 1] }
+      if word.hasPrefix("--schema=") { schemaPath = String(word.dropFirst(9)) }
     }
     guard let schema = try? loadSchema(schemaPath) else { return nil }
     let model = SettingsModel(schema: schema.schema, storedValues: [:], language: "en")

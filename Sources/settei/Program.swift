@@ -73,7 +73,11 @@ struct Program {
     do {
       options = try Options.parse(arguments, messages: messages)
     } catch {
-      diagnostics.write(error.message + "\n" + messages.text(.usageLine))
+      // A command's usage error ends with that command's usage, any other with settei's.
+      let usage = Options.positionals(in: arguments).first.flatMap {
+        CommandHelp.usage(of: $0, messages: messages)
+      }
+      diagnostics.write(error.message + "\n" + (usage ?? messages.text(.usageLine)))
       return .usage
     }
     if options.showHelp {

@@ -45,6 +45,13 @@ import Testing
     (["--lang="], "Empty value for '--lang'. Give a language code, e.g. --lang ja or --lang en."),
     (["--shema", "x"], "Unknown option '--shema'. Did you mean '--schema'?"),
     (["--zzzzzzzz"], "Unknown option '--zzzzzzzz'."),
+    // Suggested only when close: --bogus is no typo of --out.
+    (["--bogus"], "Unknown option '--bogus'."),
+    (["lint", "--stirct", "x"], "Unknown option '--stirct'. Did you mean '--strict'?"),
+    (
+      ["help", "bogus"],
+      "There is no help for 'bogus'. Commands: get, set, list, export, import, reset, lint, defaults, diff, render."
+    ),
     (
       ["gte", "k"],
       "Unknown command 'gte'. Did you mean 'get'? Commands: get, set, list, export, import, reset, lint, defaults, diff, render."
