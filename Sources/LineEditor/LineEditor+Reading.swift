@@ -68,7 +68,7 @@ extension LineEditor {
     guard pending != 0 else { return readWasInterrupted }
     if SignalTrap.mask(pending, contains: SignalTrap.resize) {
       el_resize(editLine)
-      redrawAfterResize()
+      redrawAfterResize(showingFirst: onResize)
     }
     for signal in SignalTrap.passedOn where SignalTrap.mask(pending, contains: signal) {
       _ = ceditline_el_prep_terminal(editLine, 0)
@@ -93,12 +93,13 @@ extension LineEditor {
     _ = ceditline_el_refresh(editLine)
   }
 
-  /// Draws the prompt and the line again after the terminal changed width.
+  /// Draws the prompt and the line again after the terminal changed width, below what
+  /// `screen` writes first (``onResize``).
   ///
   /// Most terminals (tmux, VTE, iTerm2, kitty) re-wrap the lines on screen at the new width,
   /// so the prompt now starts as many rows above the cursor as the text before the cursor
   /// fills at the new width: go there, clear to the end of the screen, and let libedit draw.
-  private func redrawAfterResize() {
+  private func redrawAfterResize(showingFirst screen: (() -> Void)?) {
     let columns = Int(ceditline_el_get_columns(editLine))
     var rowsAbove = 0
     if columns > 0, let info = el_wline(editLine), let buffer = info.pointee.buffer,
@@ -108,6 +109,12 @@ extension LineEditor {
       rowsAbove = (Completion.displayWidth(prompt) + Completion.displayWidth(before)) / columns
     }
     LineEditor.write((rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\r\u{1B}[J")
+    if let screen {
+      // The screen is written in cooked mode, as any other output, then the line below it.
+      _ = ceditline_el_prep_terminal(editLine, 0)
+      screen()
+      _ = ceditline_el_prep_terminal(editLine, 1)
+    }
     _ = ceditline_el_refresh(editLine)
   }
 }

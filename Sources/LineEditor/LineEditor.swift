@@ -39,6 +39,12 @@ public final class LineEditor {
   /// candidates, or no completer, rings the bell.
   public var completer: ((_ textBeforeCursor: String) -> [String])?
 
+  /// Called when the terminal changes size while a line is read, after the prompt and the
+  /// line are cleared from the screen and before they are drawn again below whatever it
+  /// writes: a front end shows its screen anew at the new size, and the line being typed
+  /// stays as it was. Without it only the prompt and the line are drawn again.
+  public var onResize: (() -> Void)?
+
   /// Called with each line ``readLine(prompt:)`` returns; `false` keeps it out of
   /// ``history`` (a line that holds a password). Without it every line is kept.
   public var keepsInHistory: ((_ line: String) -> Bool)?

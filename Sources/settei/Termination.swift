@@ -185,6 +185,8 @@ final class TerminationAwareReader: LineReading {
 
   func startsLine(with text: String) -> Bool { reader.startsLine(with: text) }
 
+  func setResizeHandler(_ handler: (() -> Void)?) { reader.setResizeHandler(handler) }
+
   private func read(_ body: (any LineReading) -> ReadResult) -> ReadResult {
     Termination.clearInterrupt()
     guard Termination.signal == nil else {

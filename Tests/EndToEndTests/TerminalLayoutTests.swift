@@ -87,6 +87,33 @@ struct TerminalLayoutTests {
     #expect(count < total / 2, "\(count) pages of \(total) rows")
   }
 
+  /// A resize while a command is being typed shows the screen again at the new size, in ja
+  /// and en, and the line being typed is kept below it, to finish and run.
+  @Test(arguments: [("en", "WhereTo> "), ("ja", "WhereTo> ")])
+  func aResizeWhileTypingRedrawsTheScreenAndKeepsTheLine(language: String, prompt: String)
+    throws
+  {
+    let home = try TemporaryFolder()
+    let settei = try TerminalTests.Running(
+      ["--schema", PackagePaths.sampleBundle, "--lang", language, "--store", home.file("s.json")],
+      home: home.path, columns: 80, rows: 24)
+    try settei.waitFor(prompt)
+    settei.terminal.send("go timeIn")
+    try settei.waitFor(prompt + "go timeIn")
+    settei.terminal.resize(columns: 40, rows: 16)
+    // The screen again, at 40 columns: its breadcrumb, then the prompt with the line.
+    let redrawn = try settei.waitFor(prompt + "go timeIn", count: 2)
+    let after = try #require(redrawn.components(separatedBy: prompt + "go timeIn").dropLast().last)
+    let lines = after.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    #expect(lines.first == "WhereTo", "\(lines)")
+    #expect(lines.count > 3 && lines.count <= 16, "\(lines)")
+    for line in lines { #expect(displayWidth(line) <= 40, "\(line)") }
+    settei.type("line")
+    try settei.waitFor("15  Inline Time")
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+  }
+
   /// A help line that does not fit goes on under its own summary, at a word's start.
   @Test func helpWrapsAtWordsUnderTheSummary() throws {
     let home = try TemporaryFolder()

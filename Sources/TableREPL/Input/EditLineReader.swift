@@ -74,6 +74,11 @@ public final class EditLineReader: LineReading {
     editor.startsLine(with: text)
   }
 
+  /// Shows `handler`'s output, then the line again, when the terminal changes size.
+  public func setResizeHandler(_ handler: (() -> Void)?) {
+    editor.onResize = handler
+  }
+
   /// Reads one line without echoing it and without adding it to the history.
   public func readSecret(prompt: String) -> ReadResult {
     convert(editor.readSecret(prompt: prompt))

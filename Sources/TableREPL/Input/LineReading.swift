@@ -27,6 +27,10 @@ public protocol LineReading: AnyObject {
   /// Whether ``readLine(prompt:initialText:)`` shows `text` in the line to edit, so that an
   /// empty answer means the user deleted it.
   func startsLine(with text: String) -> Bool
+  /// Sets what runs when the terminal changes size while a line is read, before the line is
+  /// drawn again below what it writes (`nil`: nothing), so that a session can show its
+  /// screen at the new size without losing the line being typed.
+  func setResizeHandler(_ handler: (() -> Void)?)
 }
 
 extension LineReading {
@@ -38,6 +42,8 @@ extension LineReading {
 
   /// `false`: a reader that cannot show text to edit reads the answer as it comes.
   public func startsLine(with text: String) -> Bool { false }
+  /// Nothing: a reader that is no terminal never changes size.
+  public func setResizeHandler(_ handler: (() -> Void)?) {}
 
   /// Reads the line with ``readLine(prompt:)``: a reader that cannot hide input shows it.
   public func readSecret(prompt: String) -> ReadResult { readLine(prompt: prompt) }

@@ -153,7 +153,14 @@ public final class Session {
       // The terminal's size is asked once for the prompt and once for the command (its page
       // size and its screen alike), so that a resize while typing shows on the next screen.
       sizeOfThisCommand = nil
+      // A resize while a command is typed shows the screen again at the new size, and the
+      // line being typed below it (as whiptail and menuconfig redraw on SIGWINCH).
+      reader.setResizeHandler { [unowned self] in
+        sizeOfThisCommand = nil
+        showScreen()
+      }
       let input = reader.readLine(prompt: prompt)
+      reader.setResizeHandler(nil)
       sizeOfThisCommand = nil
       switch input {
       case .interrupted:
