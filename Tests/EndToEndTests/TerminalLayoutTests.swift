@@ -28,8 +28,8 @@ struct TerminalLayoutTests {
     // Help, a description, an error that quotes what was typed, a page turn and a list.
     let commands = ["help", "? 4", "zzz yyy xxx www vvv uuu ttt sss", "n", "p", "2"]
     for (index, command) in commands.enumerated() {
-      settei.type(command)
-      try settei.waitFor(index == commands.count - 1 ? "> " : prompt, count: index + 2)
+      try settei.typeThroughPauses(
+        command, until: index == commands.count - 1 ? "> " : prompt, count: index + 2)
     }
     let screen = try settei.waitFor("> ", count: commands.count + 1)
     settei.type("quit!")
@@ -114,14 +114,41 @@ struct TerminalLayoutTests {
     _ = try settei.terminal.waitForExit()
   }
 
+  /// Output taller than the terminal (`help` at 80×12, in ja and en) pauses a screenful at a
+  /// time, so that its top is read before it scrolls away; Enter shows the rest, `q` stops.
+  @Test(arguments: [("en", "Language & Region> ", "Commands:"), ("ja", "言語と地域> ", "コマンド")])
+  func longOutputPausesEachScreenful(language: String, prompt: String, heading: String) throws {
+    let home = try TemporaryFolder()
+    let settei = try TerminalTests.Running(
+      ["--lang", language, "--store", home.file("s.json")], home: home.path, columns: 80,
+      rows: 12)
+    try settei.waitFor(prompt)
+    settei.type("help")
+    let first = try settei.waitFor(" -- ")
+    let page = first.components(separatedBy: prompt + "help\n").last ?? ""
+    let shown = page.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(shown.first?.hasPrefix(heading) == true, "\(shown)")
+    #expect(shown.count <= 12, "\(shown)")
+    #expect(!page.contains(prompt), "the session waits before its next prompt")
+    settei.type("")
+    try settei.waitFor(prompt, count: 2)
+    settei.type("help")
+    try settei.waitFor(" -- ", count: 2)
+    settei.type("q")
+    let stopped = try settei.waitFor(prompt, count: 3)
+    // The end of help (its last command) was shown after Enter, and not again after q.
+    #expect(stopped.components(separatedBy: "set KEY VALUE").count == 2, "\(stopped)")
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+  }
+
   /// A help line that does not fit goes on under its own summary, at a word's start.
   @Test func helpWrapsAtWordsUnderTheSummary() throws {
     let home = try TemporaryFolder()
     let settei = try TerminalTests.Running(
       ["--lang", "en", "--store", home.file("s.json")], home: home.path, columns: 40, rows: 40)
     try settei.waitFor("Language & Region> ")
-    settei.type("help")
-    let screen = try settei.waitFor("Language & Region> ", count: 2)
+    let screen = try settei.typeThroughPauses("help", until: "Language & Region> ", count: 2)
     settei.type("quit!")
     _ = try settei.terminal.waitForExit()
     let help = Self.replies(screen, prompt: "Language & Region> ")[0]

@@ -35,6 +35,29 @@ struct TerminalTests {
     func type(_ line: String) {
       terminal.send(line + "\r")
     }
+
+    /// What every pause of long output ends with, in every language.
+    static let pause = "· Enter · q -- "
+
+    /// Types `line`, then Enter at each pause of long output (``pause``), until `text` has
+    /// appeared `count` times.
+    @discardableResult
+    func typeThroughPauses(_ line: String, until text: String, count: Int) throws -> String {
+      let pausesBefore = PseudoTerminal.plainText(terminal.output).ranges(of: Self.pause).count
+      type(line)
+      var answered = 0
+      while true {
+        let output = try terminal.waitUntil("\(count)× \(text)") {
+          let plain = PseudoTerminal.plainText($0)
+          return plain.ranges(of: text).count >= count
+            || plain.ranges(of: Self.pause).count > pausesBefore + answered
+        }
+        let plain = PseudoTerminal.plainText(output)
+        if plain.ranges(of: text).count >= count { return plain }
+        answered += 1
+        terminal.send("\r")
+      }
+    }
   }
 
   @Test(arguments: [

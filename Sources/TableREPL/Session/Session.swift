@@ -251,9 +251,11 @@ public final class Session {
       return fail(message)
     case .done(let message, let showsScreen):
       if let message, !message.isEmpty {
+        var text = ""
         for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-          output.write(TerminalText.sanitize(String(line)) + "\n")
+          text += TerminalText.sanitize(String(line)) + "\n"
         }
+        writePaged(text)
       }
       if navigationController.topViewController !== before {
         pages[ObjectIdentifier(navigationController.topViewController)] = 0
@@ -584,7 +586,7 @@ public final class Session {
           .joined(separator: "\n") + "\n"
       }
       text += messages.text(.helpFooter) + "\n"
-      output.write(text)
+      writePaged(text)
       return nil
     }
     let entry =
@@ -599,8 +601,40 @@ public final class Session {
         messages.text(
           .helpUnknownTopic, TerminalText.sanitize(topic), names.joined(separator: ", ")))
     }
-    output.write(reflowed(entry) + "\n")
+    writePaged(reflowed(entry) + "\n")
     return nil
+  }
+
+  /// Writes `text` (whole lines, each ending with a newline); on a terminal, a screenful at a
+  /// time, as `more` does: when it is taller than the terminal, each screenful ends with a
+  /// question (Enter shows the next, `q` or Ctrl-C stops), so that its top never scrolls
+  /// away unread.
+  func writePaged(_ text: String) {
+    let size = currentTerminalSize()
+    let height = size.rows - 1
+    guard reader.isInteractive, height >= 2 else { return output.write(text) }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    // The rows each line takes on the terminal, long ones wrapped by it.
+    let rows = lines.map { max(1, (DisplayWidth.of($0) + size.columns - 1) / max(1, size.columns)) }
+    guard rows.reduce(0, +) > height else { return output.write(text) }
+    var start = 0
+    while start < lines.count {
+      var end = start
+      var used = 0
+      while end < lines.count, end == start || used + rows[end] <= height {
+        used += rows[end]
+        end += 1
+      }
+      output.write(lines[start..<end].joined(separator: "\n") + "\n")
+      start = end
+      guard start < lines.count else { break }
+      let answer = reader.readLine(
+        prompt: messages.text(.morePrompt, String(start), String(lines.count)), initialText: "")
+      guard case .line(let typed) = answer, typed.trimmingWhitespace().lowercased() != "q" else {
+        break
+      }
+    }
   }
 
   /// A command's long help laid out for the terminal: its explanation, written in lines of

@@ -176,6 +176,8 @@ public enum SessionMessage: Int, MessageKey {
   case noHome
   /// "history not saved: %1$@"
   case historyNotSaved
+  /// "-- more %1$@/%2$@ · Enter · q -- "
+  case morePrompt
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   public init?(rawValue: Int) {
@@ -287,6 +289,7 @@ private enum SessionMessageTemplates {
     "input line %1$@: %2$@ Nothing was saved.",
     "HOME is not set; command history will not be kept",
     "history not saved: %1$@",
+    "-- more %1$@/%2$@ · Enter · q -- ",
   ]
   static let ja = [
     "コマンド:",
@@ -374,5 +377,6 @@ private enum SessionMessageTemplates {
     "入力の %1$@ 行目: %2$@ 何も保存していません。",
     "HOME が設定されていないため、コマンド履歴は残りません",
     "履歴を保存できませんでした: %1$@",
+    "-- 続き %1$@/%2$@ · Enter · q -- ",
   ]
 }
