@@ -80,8 +80,8 @@ package enum SettingsMessage: Int, MessageKey {
   case searchFieldKey
   /// "value"
   case searchFieldValue
-  /// "footer"
-  case searchFieldFooter
+  /// "%1$@ (footer)"
+  case searchFooterOf
   /// "Item %1$@"
   case itemNumber
   /// "OK"
@@ -217,7 +217,7 @@ private enum SettingsMessageTemplates {
     "%1$@ — %2$@: %3$@",
     "key",
     "value",
-    "footer",
+    "%1$@ (footer)",
     "Item %1$@",
     "OK",
     "Cancel",
@@ -293,7 +293,7 @@ private enum SettingsMessageTemplates {
     "%1$@ — %2$@：%3$@",
     "キー",
     "値",
-    "フッター",
+    "%1$@（フッター）",
     "項目 %1$@",
     "OK",
     "キャンセル",
