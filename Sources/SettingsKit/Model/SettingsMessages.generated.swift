@@ -82,6 +82,10 @@ package enum SettingsMessage: Int, MessageKey {
   case searchFieldValue
   /// "%1$@ (footer)"
   case searchFooterOf
+  /// "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@ · %6$@ · weeks start on %7$@"
+  case regionFormatExample
+  /// "Wednesday"
+  case exampleWeekday
   /// "Item %1$@"
   case itemNumber
   /// "OK"
@@ -218,6 +222,8 @@ private enum SettingsMessageTemplates {
     "key",
     "value",
     "%1$@ (footer)",
+    "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@ · %6$@ · weeks start on %7$@",
+    "Wednesday",
     "Item %1$@",
     "OK",
     "Cancel",
@@ -294,6 +300,8 @@ private enum SettingsMessageTemplates {
     "キー",
     "値",
     "%1$@（フッター）",
+    "地域の書式の例: %1$@ %3$@ %2$@ · %4$@ · %5$@ · %6$@ · 週の始まり: %7$@",
+    "水曜日",
     "項目 %1$@",
     "OK",
     "キャンセル",

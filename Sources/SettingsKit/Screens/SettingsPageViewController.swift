@@ -418,8 +418,18 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
-    localizedSectionTexts().footers[section]
+    // The built-in screen's Region Format Example follows the values chosen on it.
+    if showsRegionFormatExample, let raw = sections[section].footer,
+      RegionFormatExample.isExample(raw, on: page)
+    {
+      return RegionFormatExample.text(in: model, on: page)
+    }
+    return localizedSectionTexts().footers[section]
   }
+
+  /// Whether the page is the built-in screen's, whose Region Format Example follows its
+  /// values.
+  private lazy var showsRegionFormatExample = page.source == EmbeddedSchema.sourceName
 
   /// The localized headers and footers of ``sections``, in the language they were made in.
   /// Kept because every screen shows them and footers are long texts, costly to look up;
