@@ -9,6 +9,11 @@ public enum EmbeddedSchema {
     try JSONSchemaReader.read(Array(json.utf8), source: sourceName)
   }
 
+  /// The `FooterText` of the Region Format group: what shows where the values are not at
+  /// hand (a search, a list of texts); its screen shows the example for the values chosen.
+  public static let regionFormatExampleFooter =
+    "Region Format Example: 0:34, Wednesday, 19 August 2026 · ¥1,234.56 · 4,567.89"
+
   /// The schema as JSON text.
   public static let json = #"""
     {
@@ -31,7 +36,7 @@ public enum EmbeddedSchema {
         {
           "Type": "PSGroupSpecifier",
           "Title": "Region Format",
-          "FooterText": "Region Format Example: 0:34, Wednesday, 19 August 2026 · ¥1,234.56 · 4,567.89"
+          "FooterText": "\#(regionFormatExampleFooter)"
         },
         {
           "Type": "PSMultiValueSpecifier",
@@ -140,7 +145,7 @@ public enum EmbeddedSchema {
           "Saturday": "土曜日",
           "Date Format": "日付の書式",
           "Number Format": "数値の書式",
-          "Region Format Example: 0:34, Wednesday, 19 August 2026 · ¥1,234.56 · 4,567.89": "地域の書式の例: 0:34 2026年8月19日 水曜日 · ¥1,234.56 · 4,567.89",
+          "\#(regionFormatExampleFooter)": "地域の書式の例: 0:34 2026年8月19日 水曜日 · ¥1,234.56 · 4,567.89",
           "Live Text": "テキスト認識表示",
           "Select text in images to copy or take action.": "画像内のテキストを選択して、コピーしたり操作したりできます。"
         }

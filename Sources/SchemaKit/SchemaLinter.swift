@@ -79,6 +79,19 @@ public enum SchemaLinter {
     linter.check(page)
     return linter.rowBreakingErrors[name] ?? [:]
   }
+
+  /// Every problem of one specifier of a page, errors first, each with its file and fix as
+  /// ``lint(_:)`` words it, checking that page alone: what a screen says of a row that shows
+  /// an error (the checks across pages find only errors that leave rows usable).
+  public static func problems(
+    ofSpecifier index: Int, onPage name: String, of schema: SettingsSchema
+  ) -> [LintProblem] {
+    guard let page = schema.pages[name] else { return [] }
+    var linter = Linter(schema: schema)
+    linter.check(page)
+    return (schema.loadProblems + linter.problems).problems(
+      forPage: name, specifierIndex: index)
+  }
 }
 
 /// One run of the checks.

@@ -201,6 +201,13 @@ public final class TableView {
     dataSource as? any TableViewRowTitleDataSource
   }
 
+  /// Why a row cannot be selected, as the data source words it
+  /// (``TableViewRowTitleDataSource/tableView(_:whyRowCannotBeSelectedAt:)``), if it says.
+  package func reasonRowCannotBeSelected(at indexPath: IndexPath) -> String? {
+    guard contains(indexPath) else { return nil }
+    return rowTitleDataSource?.tableView(self, whyRowCannotBeSelectedAt: indexPath)
+  }
+
   // MARK: Reusing cells
 
   /// Registers a cell class for a reuse identifier: ``dequeueReusableCell(withIdentifier:for:)``

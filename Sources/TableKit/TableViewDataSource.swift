@@ -51,6 +51,12 @@ public protocol TableViewRowTitleDataSource: TableViewDataSource {
   /// a section of thousands of rows is then laid out without a question per row. By default
   /// `nil`.
   func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int?
+
+  /// Why the row at `indexPath` cannot be selected, in words for the user (no final
+  /// period), for a front end that answers a refused selection: UIKit has no such question,
+  /// since a dimmed cell shows it. `nil` when there is nothing to say. By default `nil`.
+  func tableView(_ tableView: TableView, whyRowCannotBeSelectedAt indexPath: IndexPath)
+    -> String?
 }
 
 extension TableViewRowTitleDataSource {
@@ -63,4 +69,9 @@ extension TableViewRowTitleDataSource {
   public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
     nil
   }
+
+  /// Nothing to say.
+  public func tableView(_ tableView: TableView, whyRowCannotBeSelectedAt indexPath: IndexPath)
+    -> String?
+  { nil }
 }

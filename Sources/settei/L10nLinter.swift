@@ -22,9 +22,14 @@ enum L10nLinter {
     var key: String
   }
 
-  /// Every problem, in page order then by language; all are warnings.
-  static func problems(in schema: SettingsSchema, bundleFolder: String) -> [LintProblem] {
+  /// Every problem, in page order then by language; all are warnings. The texts of the
+  /// plists are in `developmentLanguage` already (what `CFBundleDevelopmentRegion` names):
+  /// one without a translation into that language is not missing.
+  static func problems(
+    in schema: SettingsSchema, bundleFolder: String, developmentLanguage: String = "en"
+  ) -> [LintProblem] {
     let languages = schema.strings.languages
+    let translated = languages.filter { $0 != developmentLanguage }
     var problems: [LintProblem] = []
     var used: [String: Set<String>] = [:]  // table → keys
     var pagesSeen: Set<String> = []
@@ -37,7 +42,7 @@ enum L10nLinter {
       used[page.stringsTable, default: []].formUnion(strings(in: .dictionary(specifier.raw)))
       for text in texts(of: specifier) {
         guard text.key.contains(where: \.isLetter) else { continue }
-        for language in languages {
+        for language in translated {
           guard schema.strings.tables[language]?[page.stringsTable]?[text.key] == nil else {
             continue
           }
@@ -95,6 +100,55 @@ enum L10nLinter {
     }
     problems += formatMismatches(in: schema, bundleFolder: bundleFolder)
     return problems
+  }
+
+  /// The folders looked in for the `Info.plist` of the app a bundle belongs to, nearest
+  /// first: the bundle's own, the folder it is in (an app's, or its source folder), and the
+  /// one above that.
+  static let infoPlistLevels = 3
+
+  /// The language the texts of a bundle's plists are written in: the
+  /// `CFBundleDevelopmentRegion` of the nearest `Info.plist` in the bundle's folder or the
+  /// two above it, else `en`. An `Info.plist` that cannot be read is a warning naming it,
+  /// and `en` is taken.
+  static func developmentLanguage(ofBundleAt folder: String) -> (
+    language: String, problem: LintProblem?
+  ) {
+    var current = folder
+    for _ in 0..<infoPlistLevels {
+      let file = (current == "/" ? "" : current) + "/Info.plist"
+      if FileSystem.exists(file) {
+        let fix =
+          "correct it, or name the language of the plists' texts with "
+          + "--development-language CODE"
+        do {
+          let bytes = try FileBytes.read(file)
+          let info = try PropertyListReader.parseDictionary(bytes, source: file)
+          guard let region = info["CFBundleDevelopmentRegion"] else { break }
+          guard let code = region.stringValue, !code.isEmpty else {
+            return (
+              "en",
+              LintProblem(
+                severity: .warning, source: file, page: "Info",
+                message: "CFBundleDevelopmentRegion is not a language code; the texts of the "
+                  + "plists are taken as en", fix: fix)
+            )
+          }
+          return (code, nil)
+        } catch {
+          return (
+            "en",
+            LintProblem(
+              severity: .warning, source: file, page: "Info",
+              message: "\(error); the texts of the plists are taken as en", fix: fix)
+          )
+        }
+      }
+      let parent = FileSystem.parentFolder(of: current)
+      guard parent != current else { break }
+      current = parent
+    }
+    return ("en", nil)
   }
 
   /// Translations whose format specifiers (`%@`, `%d`, `%1$@`, …) differ from the key's own

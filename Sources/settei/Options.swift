@@ -87,6 +87,8 @@ struct Options: Equatable {
   var strict = false
   /// `lint --l10n`: check the translations instead.
   var l10n = false
+  /// `lint --l10n --development-language CODE`: the language the plists' texts are in.
+  var developmentLanguage: String?
   /// `render --width N`: the width of the text, in columns.
   var width = 80
   /// `render --out DIR`: the folder for one file per language.
@@ -100,6 +102,7 @@ struct Options: Equatable {
 
   static let valueOptions = [
     "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
+    "--development-language",
   ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
@@ -173,7 +176,8 @@ struct Options: Equatable {
       case "--l10n": options.l10n = true
       case "--json": json = true
       case "--all": all = true
-      case "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out":
+      case "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
+        "--development-language":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -192,6 +196,7 @@ struct Options: Equatable {
         case "--store": options.storePath = value
         case "--format": format = value
         case "--out": options.outputFolder = value
+        case "--development-language": options.developmentLanguage = value
         case "--width":
           guard let width = TypedNumber(value)?.value, (20...1000).contains(width) else {
             throw UsageError(message: messages.text(.badWidth, value, example(for: name, messages)))
@@ -243,6 +248,9 @@ struct Options: Equatable {
       guard case .render = options.subcommand else {
         throw UsageError(message: messages.text(.renderOptionsOnly))
       }
+    }
+    if options.developmentLanguage != nil, !options.l10n {
+      throw UsageError(message: messages.text(.developmentLanguageOnly))
     }
     if options.strict || options.l10n {
       guard case .lint = options.subcommand else {
@@ -335,6 +343,7 @@ struct Options: Equatable {
     case "--width": messages.text(.giveWidth)
     case "--out": messages.text(.giveOut)
     case "--idiom": messages.text(.giveIdiom)
+    case "--development-language": messages.text(.giveDevelopmentLanguage)
     default: messages.text(.giveLanguage)
     }
   }

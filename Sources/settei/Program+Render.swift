@@ -58,10 +58,22 @@ extension Program {
 
 /// `settei lint --l10n PATH`: a bundle's translations checked against its pages.
 extension Program {
-  func lintTranslations(_ path: String, strict: Bool) throws(Failure) -> ExitStatus {
+  /// `developmentLanguage`: `--development-language`, else the bundle's
+  /// (``L10nLinter/developmentLanguage(ofBundleAt:)``).
+  func lintTranslations(_ path: String, strict: Bool, developmentLanguage: String?)
+    throws(Failure) -> ExitStatus
+  {
     let schema = try loadSchema(path).schema
     let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
-    let problems = L10nLinter.problems(in: schema, bundleFolder: folder)
+    var problems: [LintProblem] = []
+    var language = developmentLanguage ?? "en"
+    if developmentLanguage == nil {
+      let found = L10nLinter.developmentLanguage(ofBundleAt: folder)
+      language = found.language
+      if let problem = found.problem { problems.append(problem) }
+    }
+    problems += L10nLinter.problems(
+      in: schema, bundleFolder: folder, developmentLanguage: language)
     for problem in problems {
       standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
     }
@@ -70,7 +82,8 @@ extension Program {
       "\(path): \(problems.count) warning\(problems.count == 1 ? "" : "s") in "
       + "\(languages.count) language\(languages.count == 1 ? "" : "s")"
       + (languages.isEmpty ? "" : " (\(languages.joined(separator: ", ")))")
-      + "; titles beside a value may be \(L10nLinter.titleWidth) columns wide."
+      + "; titles beside a value may be \(L10nLinter.titleWidth) columns wide; the plists' "
+      + "texts taken as \(language), the development language."
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
     return strict && !problems.isEmpty ? .unreadableInput : .success
   }

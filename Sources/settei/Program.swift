@@ -92,7 +92,10 @@ struct Program {
 
     if case .complete(let words) = options.subcommand { return complete(words) }
     if case .lint(let path) = options.subcommand {
-      if options.l10n { return try lintTranslations(path, strict: options.strict) }
+      if options.l10n {
+        return try lintTranslations(
+          path, strict: options.strict, developmentLanguage: options.developmentLanguage)
+      }
       guard let storePath = options.storePath else { return try lint(path) }
       return try lintStore(storePath, schemaPath: path, strict: options.strict)
     }

@@ -1,3 +1,4 @@
+import FileFormats
 import SchemaKit
 import TestSupport
 import Testing
@@ -99,5 +100,86 @@ import Testing
     let strict = try runSettei(["lint", "--l10n", "--strict", bundle.path])
     #expect(strict.status == 65)
     #expect(try runSettei(["lint", "--l10n", "--strict", bundle.path + "/nope"]).status == 65)
+  }
+}
+
+/// The development language, the one the plists' texts are written in, needs no table.
+@Suite struct DevelopmentLanguageTests {
+  /// A bundle in English whose `en` table translates one title of three, and whose `ja`
+  /// table translates none.
+  static func bundle() throws -> TestBundle {
+    try TestBundle(
+      pages: [
+        "Root": [
+          spec("PSToggleSwitchSpecifier", key: "sound", title: "Sound", ["DefaultValue": true]),
+          spec("PSToggleSwitchSpecifier", key: "vibrate", title: "Vibrate", ["DefaultValue": true]),
+          spec("PSTitleValueSpecifier", key: "version", title: "Version", ["DefaultValue": "1"]),
+        ]
+      ],
+      strings: ["en": ["Root": #""Sound" = "Sound";"#], "ja": ["Root": #""Sound" = "サウンド";"#]])
+  }
+
+  static func missing(_ problems: [LintProblem], in language: String) -> [String] {
+    problems.map(\.message).filter { $0.contains("has no \(language) translation") }
+  }
+
+  @Test func titlesAreNotMissingInTheDevelopmentLanguage() throws {
+    let bundle = try Self.bundle()
+    let schema = try SchemaLoader.load(path: bundle.path)
+    let english = L10nLinter.problems(in: schema, bundleFolder: bundle.path)
+    #expect(Self.missing(english, in: "en").isEmpty)
+    #expect(Self.missing(english, in: "ja").count == 2)
+    let japanese = L10nLinter.problems(
+      in: schema, bundleFolder: bundle.path, developmentLanguage: "ja")
+    #expect(Self.missing(japanese, in: "ja").isEmpty)
+    #expect(
+      Self.missing(japanese, in: "en") == [
+        "Title \"Vibrate\" has no en translation in en.lproj/Root.strings",
+        "Title \"Version\" has no en translation in en.lproj/Root.strings",
+      ])
+  }
+
+  @Test func theInfoPlistBesideTheBundleNamesIt() throws {
+    let bundle = try Self.bundle()
+    try writeText(
+      PropertyListWriter.serialize(.dictionary(["CFBundleDevelopmentRegion": "ja"])),
+      to: bundle.folder.file("Info.plist"))
+    let run = try runSettei(["lint", "--l10n", bundle.path])
+    #expect(run.status == 0)
+    #expect(!run.standardOutput.contains("has no ja translation"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("Title \"Vibrate\" has no en translation"))
+    #expect(run.standardOutput.contains("the plists' texts taken as ja"))
+    // The option wins over the Info.plist.
+    let option = try runSettei(["lint", "--l10n", "--development-language", "en", bundle.path])
+    #expect(!option.standardOutput.contains("has no en translation"), "\(option.standardOutput)")
+    #expect(option.standardOutput.contains("Title \"Vibrate\" has no ja translation"))
+  }
+
+  @Test func anInfoPlistThatCannotBeReadIsNamedAndEnglishTaken() throws {
+    let bundle = try Self.bundle()
+    let info = bundle.folder.file("Info.plist")
+    try writeText("<plist><dict><key>CFBundleDevelopmentRegion</key>", to: info)
+    let run = try runSettei(["lint", "--l10n", bundle.path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains(info + ":"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("--development-language CODE"))
+    #expect(!run.standardOutput.contains("has no en translation"))
+  }
+
+  @Test func theOptionGoesWithLintL10nOnly() throws {
+    let run = try runSettei(["lint", "--development-language", "en", "x.bundle"])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--development-language goes with lint --l10n"))
+    let empty = try runSettei(["lint", "--l10n", "--development-language"])
+    #expect(empty.status == 64)
+    #expect(empty.standardError.contains("e.g. --development-language en"))
+  }
+
+  /// The InAppSettingsKit sample, whose plists are in English: no English text is missing.
+  @Test func theSampleBundleMissesNoEnglish() throws {
+    let run = try runSettei(["lint", "--l10n", sampleBundle])
+    #expect(run.status == 0)
+    #expect(!run.standardOutput.contains("has no en translation"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("has no de translation"))
   }
 }

@@ -80,8 +80,12 @@ package enum SettingsMessage: Int, MessageKey {
   case searchFieldKey
   /// "value"
   case searchFieldValue
-  /// "footer"
-  case searchFieldFooter
+  /// "%1$@ (footer)"
+  case searchFooterOf
+  /// "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@ · %6$@ · weeks start on %7$@"
+  case regionFormatExample
+  /// "Wednesday"
+  case exampleWeekday
   /// "Item %1$@"
   case itemNumber
   /// "OK"
@@ -102,6 +106,8 @@ package enum SettingsMessage: Int, MessageKey {
   case describeChanged
   /// "  note:     %1$@"
   case describeNote
+  /// "  problem:  %1$@"
+  case describeProblem
   /// "no setting of this schema has this key"
   case noSuchSetting
   /// "the hidden value"
@@ -142,6 +148,16 @@ package enum SettingsMessage: Int, MessageKey {
   case webPage
   /// "no page"
   case noPage
+  /// "in the app, a button runs the app's own code, which settei cannot run"
+  case buttonRunsAppCode
+  /// "in the app, this row opens a mail form through the app's own code, which settei cannot show"
+  case mailRunsAppCode
+  /// "in the app, this row opens a web address in the browser, which settei does not do"
+  case webLinkOpensBrowser
+  /// "in the app, this row opens a screen made by the app's own code, which settei cannot show"
+  case appScreenRunsAppCode
+  /// "in the app, this row opens a web page, which settei does not show"
+  case webPageNotShown
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -205,7 +221,9 @@ private enum SettingsMessageTemplates {
     "%1$@ — %2$@: %3$@",
     "key",
     "value",
-    "footer",
+    "%1$@ (footer)",
+    "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@ · %6$@ · weeks start on %7$@",
+    "Wednesday",
     "Item %1$@",
     "OK",
     "Cancel",
@@ -216,6 +234,7 @@ private enum SettingsMessageTemplates {
     "  current:  %1$@",
     "  current:  %1$@  (changed from the default)",
     "  note:     %1$@",
+    "  problem:  %1$@",
     "no setting of this schema has this key",
     "the hidden value",
     "%1$@ does not fit",
@@ -236,6 +255,11 @@ private enum SettingsMessageTemplates {
     "app screen",
     "web page",
     "no page",
+    "in the app, a button runs the app's own code, which settei cannot run",
+    "in the app, this row opens a mail form through the app's own code, which settei cannot show",
+    "in the app, this row opens a web address in the browser, which settei does not do",
+    "in the app, this row opens a screen made by the app's own code, which settei cannot show",
+    "in the app, this row opens a web page, which settei does not show",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -275,7 +299,9 @@ private enum SettingsMessageTemplates {
     "%1$@ — %2$@：%3$@",
     "キー",
     "値",
-    "フッター",
+    "%1$@（フッター）",
+    "地域の書式の例: %1$@ %3$@ %2$@ · %4$@ · %5$@ · %6$@ · 週の始まり: %7$@",
+    "水曜日",
     "項目 %1$@",
     "OK",
     "キャンセル",
@@ -286,6 +312,7 @@ private enum SettingsMessageTemplates {
     "  現在の値:   %1$@",
     "  現在の値:   %1$@  (デフォルトから変更)",
     "  注記:       %1$@",
+    "  問題:       %1$@",
     "このスキーマにこのキーの設定はありません",
     "隠された値",
     "%1$@ は合いません",
@@ -306,5 +333,10 @@ private enum SettingsMessageTemplates {
     "App の画面",
     "Web ページ",
     "ページなし",
+    "アプリではボタンはアプリ自身のコードを実行します。settei はそれを実行できません",
+    "アプリではこの行はアプリ自身のコードでメール作成画面を開きます。settei はそれを表示できません",
+    "アプリではこの行はブラウザで Web アドレスを開きます。settei はそれを行いません",
+    "アプリではこの行はアプリ自身のコードが作る画面を開きます。settei はそれを表示できません",
+    "アプリではこの行は Web ページを開きます。settei はそれを表示しません",
   ]
 }

@@ -68,13 +68,22 @@ extension SettingsModel {
   {
     var lines: [String] = []
     let title = specifier.title.map { localized($0, on: page) } ?? specifier.key ?? ""
-    lines.append(title)
+    if !title.isEmpty { lines.append(title) }
     let messages = self.messages
     if let key = specifier.key {
       lines.append(messages.text(.describeKey, Escaper.escaped(key, as: .identifier)))
     }
     lines.append(messages.text(.describeType, specifier.kind.typeName))
-    if let allowed = allowedValues(of: specifier, on: page) {
+    if let error = specifierErrors[page.name]?[specifier.index] {
+      // A row shown with its error: the whole of each problem, as `settei lint` words it.
+      let problems = SchemaLinter.problems(
+        ofSpecifier: specifier.index, onPage: page.name, of: schema)
+      // The row's own error first.
+      let ordered =
+        problems.filter { $0.message == error } + problems.filter { $0.message != error }
+      let texts = problems.isEmpty ? [error] : ordered.map(\.description)
+      for text in texts { lines.append(messages.text(.describeProblem, text)) }
+    } else if let allowed = allowedValues(of: specifier, on: page), !allowed.isEmpty {
       lines.append(messages.text(.describeAllowed, allowed))
     }
     if let key = specifier.key {

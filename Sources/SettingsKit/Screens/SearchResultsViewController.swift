@@ -1,3 +1,4 @@
+import SchemaKit
 import TableKit
 
 /// The results of `find`, numbered, each with its full breadcrumb. Choosing one opens the
@@ -47,6 +48,18 @@ public final class SearchResultsViewController: TableViewController {
     let result = results[indexPath.row]
     var place = index.breadcrumb(of: result.entry, model: model)
     if result.field == "choice" { place.append(result.matchedText) }
+    if result.field == "footer" {
+      // A footer under its group's name, else its first setting's, else its page's; the
+      // footer's text on the line below.
+      place.removeLast()
+      if let name = footerOwner(of: result.entry) { place.append(name) }
+      let cell = TableViewCell(
+        style: .subtitle,
+        text: model.messages.text(.searchFooterOf, place.joined(separator: " › ")),
+        detailText: result.matchedText)
+      cell.accessoryType = .disclosureIndicator
+      return cell
+    }
     let cell = TableViewCell(style: .subtitle)
     let path = place.joined(separator: " › ")
     cell.text =
@@ -58,12 +71,33 @@ public final class SearchResultsViewController: TableViewController {
     return cell
   }
 
-  /// What a result says it matched (a key, a value, a footer), in the model's language.
+  /// What names the section a footer belongs to: its group's title, else the first setting
+  /// of the group (its title, else its key); a multi-value's own footer, the multi-value.
+  /// `nil` for an untitled group without a setting: the page names it.
+  private func footerOwner(of entry: SettingsIndex.Entry) -> String? {
+    func name(_ specifier: Specifier) -> String? {
+      let title = specifier.title.map { model.localized($0, on: entry.page) } ?? ""
+      return title.isEmpty ? specifier.key : title
+    }
+    let group = entry.specifier
+    guard group.kind == .group else { return name(group) }
+    if let title = name(group) { return title }
+    let specifiers = entry.page.specifiers
+    guard let start = specifiers.firstIndex(where: { $0.index == group.index }) else {
+      return nil
+    }
+    for specifier in specifiers[(start + 1)...] {
+      if [.group, .radioGroup, .listGroup].contains(specifier.kind) { return nil }
+      if let found = name(specifier) { return found }
+    }
+    return nil
+  }
+
+  /// What a result says it matched (a key, a value), in the model's language.
   private func fieldName(_ field: String) -> String {
     switch field {
     case "key": model.messages.text(.searchFieldKey)
     case "value": model.messages.text(.searchFieldValue)
-    case "footer": model.messages.text(.searchFieldFooter)
     default: field
     }
   }

@@ -418,8 +418,18 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
-    localizedSectionTexts().footers[section]
+    // The built-in screen's Region Format Example follows the values chosen on it.
+    if showsRegionFormatExample, let raw = sections[section].footer,
+      RegionFormatExample.isExample(raw, on: page)
+    {
+      return RegionFormatExample.text(in: model, on: page)
+    }
+    return localizedSectionTexts().footers[section]
   }
+
+  /// Whether the page is the built-in screen's, whose Region Format Example follows its
+  /// values.
+  private lazy var showsRegionFormatExample = page.source == EmbeddedSchema.sourceName
 
   /// The localized headers and footers of ``sections``, in the language they were made in.
   /// Kept because every screen shows them and footers are long texts, costly to look up;
@@ -481,6 +491,42 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return sections[indexPath.section].rows[indexPath.row].lines
   }
 
+  /// Why a row does nothing when selected: a row with a lint error names it; a row that
+  /// runs the app's own code (a button, a mail form, an app screen) or opens a web address
+  /// says what it does in the app.
+  public func tableView(_ tableView: TableView, whyRowCannotBeSelectedAt indexPath: IndexPath)
+    -> String?
+  {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].rows.indices.contains(indexPath.row)
+    else { return nil }
+    switch sections[indexPath.section].rows[indexPath.row] {
+    case .problem(_, let message): return message
+    case .setting(let specifier): return whyNothingHappens(specifier)
+    default: return nil
+    }
+  }
+
+  /// What a row without a value of its own does in the app, which settei does not do;
+  /// `nil` for a row that does something here.
+  private func whyNothingHappens(_ specifier: Specifier) -> String? {
+    let messages = model.messages
+    switch specifier.kind {
+    case .button: return messages.text(.buttonRunsAppCode)
+    case .mailCompose: return messages.text(.mailRunsAppCode)
+    case .openURL: return messages.text(.webLinkOpensBrowser)
+    case .childPane:
+      if specifier.opensCustomController { return messages.text(.appScreenRunsAppCode) }
+      if let file = specifier.file, !model.hasPage(named: file),
+        file.contains("://") || file.hasSuffix(".html")
+      {
+        return messages.text(.webPageNotShown)
+      }
+      return nil
+    default: return nil
+    }
+  }
+
   /// The lines of every row of a section whose rows take the same: most sections, whose rows
   /// are one line each.
   public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
@@ -515,7 +561,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       } ?? (nil, nil, false)
     let cell = plainCell(for: specifier, face: face, value: value, isDefault: isDefault)
     if face.hasSubtitle, let subtitle = subtitle(of: specifier, value: value),
-      (cell.detailText ?? "").isEmpty
+      (cell.detailText ?? "").isEmpty || !cell.isEnabled
     {
       return subtitled(cell, subtitle)
     }
@@ -539,7 +585,8 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// The cell with `subtitle` on a line of its own below its title (a row without a value
-  /// of its own: a child pane, a button).
+  /// of its own: a child pane, a button, a mail row), in place of the kind a row that does
+  /// nothing here names in parentheses.
   private func subtitled(_ cell: TableViewCell, _ subtitle: String) -> TableViewCell {
     let result = TableViewCell(style: .subtitle, text: cell.text ?? "", detailText: subtitle)
     result.accessoryType = cell.accessoryType

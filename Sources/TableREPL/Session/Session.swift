@@ -387,6 +387,12 @@ public final class Session {
       !cell.isEnabled || cell.selectionStyle == .none
     {
       let title = TerminalText.sanitize(cell.text ?? "")
+      if let reason = tableView.reasonRowCannotBeSelected(at: indexPath), !reason.isEmpty {
+        return fail(
+          messages.text(
+            .rowNotSelectableBecause, String(rowNumber + 1), title,
+            TerminalText.sanitize(reason)))
+      }
       return fail(messages.text(.rowNotSelectableTitled, String(rowNumber + 1), title))
     }
     let before = navigationController.viewControllers.count

@@ -1,0 +1,21 @@
+import TestSupport
+import Testing
+
+/// `settei` with no schema: the Region Format Example follows a choice made from a script.
+@Suite struct RegionFormatExampleEndToEndTests {
+  @Test func theExampleFollowsTheNumberFormatChosen() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      ["--lang", "en", "--store", home.file("s.json")], script: "8\n2\nback\n",
+      home: home.path, extra: ["COLUMNS": "120"])
+    try #require(run.status == 0, "\(run.standardError)")
+    let examples = run.standardOutput.pieces("\n").filter {
+      $0.hasPrefix("  Region Format Example: ")
+    }
+    #expect(
+      examples.first
+        == "  Region Format Example: 0:34, Wednesday, 2026/08/19 · ¥1,235 · 4,567.89 · 22 °C · "
+        + "weeks start on Sunday")
+    #expect(examples.last?.contains("· ¥1.235 · 4.567,89 ·") == true, "\(examples)")
+  }
+}
