@@ -10,7 +10,7 @@ _settei() {
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     if [[ -n $skip ]]; then skip=""; continue; fi
     case "$word" in
-      --schema|--store|--lang|--idiom|--format|--width|--out) skip=1 ;;
+      --schema|--store|--lang|--idiom|--format|--width|--out|--development-language) skip=1 ;;
       get|set|list|export|reset) verb="$word"; break ;;
       import|lint|defaults|diff|render) verb="$word:path"; break ;;
     esac
@@ -19,7 +19,7 @@ _settei() {
     --schema|--store|--out)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
-    --lang|--idiom|--format|--width) ;;  # settei offers their values
+    --lang|--idiom|--format|--width|--development-language) ;;  # settei offers their values
     *)
       if [[ $verb == *:path && $cur != -* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))

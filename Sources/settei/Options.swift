@@ -56,7 +56,9 @@ struct Options: Equatable {
       formats: StoreFormat.allCases.map(\.rawValue), help: .exportHelp),
     Verb(name: "import", options: ["--schema", "--store"], help: .importHelp),
     Verb(name: "reset", options: ["--all", "--schema", "--store"], help: .resetHelp),
-    Verb(name: "lint", options: ["--store", "--l10n", "--strict"], help: .lintHelp),
+    Verb(
+      name: "lint", options: ["--store", "--l10n", "--strict", "--development-language"],
+      help: .lintHelp),
     Verb(
       name: "defaults", options: ["--format"], formats: DefaultsFormat.allCases.map(\.rawValue),
       help: .defaultsHelp),
