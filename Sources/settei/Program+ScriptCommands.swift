@@ -17,7 +17,8 @@ extension Program {
       guard index.byKey[key] != nil || model.storedValues[key] != nil else {
         throw Failure(
           status: .scriptFailed,
-          message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
+          message: index.unknownKeyMessage(
+            key, otherwise: messages.text(.listShowsEveryKey), messages: model.messages))
       }
       let text = model.value(forKey: key).map { shownText($0, key: key, model: model) } ?? ""
       // Printed exactly when that is safe; a line break stays one.
@@ -35,7 +36,8 @@ extension Program {
       guard let entry = index.byKey[key] else {
         throw Failure(
           status: .scriptFailed,
-          message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
+          message: index.unknownKeyMessage(
+            key, otherwise: messages.text(.listShowsEveryKey), messages: model.messages))
       }
       switch SettingValueParser.value(
         from: text, for: entry.specifier, on: entry.page, model: model)
@@ -64,7 +66,8 @@ extension Program {
         guard index.byKey[key] != nil || model.storedValues[key] != nil else {
           throw Failure(
             status: .scriptFailed,
-            message: index.unknownKeyMessage(key, otherwise: "settei list shows every key."))
+            message: index.unknownKeyMessage(
+              key, otherwise: messages.text(.listShowsEveryKey), messages: model.messages))
         }
         model.setValue(nil, forKey: key)
       } else {

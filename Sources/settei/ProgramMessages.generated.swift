@@ -282,6 +282,8 @@ internal enum ProgramMessage: Int, MessageKey {
   case importAdvice
   /// "%1$@: the folders %2$@.lproj and %3$@.lproj would both be written to %4$@; nothing was written. Rename one of them, or render each language with --lang CODE and no --out."
   case renderFileClash
+  /// "settei list shows every key."
+  case listShowsEveryKey
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   internal init?(rawValue: Int) {
@@ -446,6 +448,7 @@ private enum ProgramMessageTemplates {
     "standard output: %1$@; what was printed is incomplete. Write it where there is room, then run the command again.",
     "Nothing was imported; the store is unchanged. Check the path of the file to import: a .json or .plist file of keys and values, as settei export writes.",
     "%1$@: the folders %2$@.lproj and %3$@.lproj would both be written to %4$@; nothing was written. Rename one of them, or render each language with --lang CODE and no --out.",
+    "settei list shows every key.",
   ]
   static let ja = [
     "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
@@ -586,5 +589,6 @@ private enum ProgramMessageTemplates {
     "標準出力: %1$@。出力は途中で切れています。空きのある場所に出力して、コマンドをもう一度実行してください。",
     "何も取り込んでいません。ストアは変わっていません。取り込むファイルのパスを確かめてください: settei export が書くような、キーと値の .json か .plist のファイルです。",
     "%1$@: フォルダ %2$@.lproj と %3$@.lproj はどちらも %4$@ に書き出されます。何も書いていません。どちらかの名前を変えるか、--out を付けずに言語ごとに --lang CODE で出力してください。",
+    "settei list ですべてのキーを表示します。",
   ]
 }

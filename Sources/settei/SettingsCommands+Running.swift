@@ -193,7 +193,9 @@ extension SettingsCommands {
       return .failed(messages.text(.getUsage, index.keys.first ?? "KEY"))
     }
     guard let entry = index.byKey[key] else {
-      return .failed(index.unknownKeyMessage(key, otherwise: messages.text(.unknownKeyHint)))
+      return .failed(
+        index.unknownKeyMessage(
+          key, otherwise: messages.text(.unknownKeyHint), messages: model.messages))
     }
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
@@ -221,7 +223,9 @@ extension SettingsCommands {
     }
     let key = parts[0]
     guard let entry = index.byKey[key] else {
-      return .failed(index.unknownKeyMessage(key, otherwise: messages.text(.unknownKeyHint)))
+      return .failed(
+        index.unknownKeyMessage(
+          key, otherwise: messages.text(.unknownKeyHint), messages: model.messages))
     }
     let text: String
     switch ValueArgument.parse(parts[1]) {

@@ -30,6 +30,20 @@ struct JapaneseMessagesTests {
     #expect(found.isEmpty, "\(context): English words \(found) in:\n\(text)")
   }
 
+  /// A key no setting has, in the REPL and on the command line, is said in Japanese, with
+  /// the close keys.
+  @Test func anUnknownKeyIsSaidInJapanese() throws {
+    let home = try TemporaryFolder()
+    let store = ["--lang", "ja", "--store", home.file("s.json")]
+    let shell = try settei(["get", "nosuch"] + store, script: "", home: home.path)
+    #expect(shell.status == 1)
+    #expect(shell.standardError.contains("キー「nosuch」の設定はありません"), "\(shell.standardError)")
+    try expectNoEnglish(shell.standardError, "settei get nosuch")
+    let repl = try settei(store, script: "get temp\n", home: home.path)
+    #expect(repl.standardError.contains("もしかして: temperatureUnit"), "\(repl.standardError)")
+    try expectNoEnglish(repl.standardError, "get temp")
+  }
+
   /// A schema with a long list, so that its screen has a page line.
   func longSchema(in home: TemporaryFolder) -> String {
     let values = (1...60).map { "\"v\($0)\"" }.joined(separator: ",")

@@ -160,12 +160,16 @@ extension SettingsIndex {
   /// - Parameters:
   ///   - key: The key as typed.
   ///   - otherwise: Where to find the keys, said when none is close.
+  ///   - messages: The words, in the session's language.
   /// - Returns: "No setting has the key 'x'. Did you mean …?"
-  public func unknownKeyMessage(_ key: String, otherwise: String) -> String {
+  package func unknownKeyMessage(
+    _ key: String, otherwise: String, messages: SettingsMessages
+  ) -> String {
     let close = keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
       .map { Escaper.escaped($0, as: .identifier) }
-    let hint = close.isEmpty ? otherwise : "Did you mean \(close.joined(separator: ", "))?"
-    return "No setting has the key '\(Escaper.escaped(key, as: .identifier))'. \(hint)"
+    let hint =
+      close.isEmpty ? otherwise : messages.text(.didYouMeanKeys, close.joined(separator: ", "))
+    return messages.text(.noSettingHasKey, Escaper.escaped(key, as: .identifier), hint)
   }
 }
 

@@ -158,6 +158,10 @@ package enum SettingsMessage: Int, MessageKey {
   case appScreenRunsAppCode
   /// "in the app, this row opens a web page, which settei does not show"
   case webPageNotShown
+  /// "No setting has the key '%1$@'. %2$@"
+  case noSettingHasKey
+  /// "Did you mean %1$@?"
+  case didYouMeanKeys
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -260,6 +264,8 @@ private enum SettingsMessageTemplates {
     "in the app, this row opens a web address in the browser, which settei does not do",
     "in the app, this row opens a screen made by the app's own code, which settei cannot show",
     "in the app, this row opens a web page, which settei does not show",
+    "No setting has the key '%1$@'. %2$@",
+    "Did you mean %1$@?",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -338,5 +344,7 @@ private enum SettingsMessageTemplates {
     "アプリではこの行はブラウザで Web アドレスを開きます。settei はそれを行いません",
     "アプリではこの行はアプリ自身のコードが作る画面を開きます。settei はそれを表示できません",
     "アプリではこの行は Web ページを開きます。settei はそれを表示しません",
+    "キー「%1$@」の設定はありません。%2$@",
+    "もしかして: %1$@",
   ]
 }
