@@ -13,9 +13,7 @@ import Testing
       $0.hasPrefix("  Region Format Example: ")
     }
     #expect(
-      examples.first
-        == "  Region Format Example: 0:34, Wednesday, 2026/08/19 · ¥1,235 · 4,567.89 · 22 °C · "
-        + "weeks start on Sunday")
-    #expect(examples.last?.contains("· ¥1.235 · 4.567,89 ·") == true, "\(examples)")
+      examples.first == "  Region Format Example: 0:34, Wednesday, 2026/08/19 · ¥1,235 · 4,567.89")
+    #expect(examples.last?.hasSuffix("· ¥1.235 · 4.567,89") == true, "\(examples)")
   }
 }

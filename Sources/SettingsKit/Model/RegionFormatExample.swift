@@ -4,7 +4,7 @@ import SchemaKit
 /// The "Region Format Example" footer of the built-in Language & Region screen
 /// (``EmbeddedSchema``), made from the values chosen on it as iOS makes it: a time, a date
 /// in the chosen date format, an amount in the region's currency and a number in the chosen
-/// number format, a temperature in the chosen unit, and the first day of the week.
+/// number format.
 enum RegionFormatExample {
   /// The day shown: Wednesday 19 August 2026, at 0:34.
   static let year = 2026
@@ -27,17 +27,10 @@ enum RegionFormatExample {
       whole: currency.decimals == 0 ? 1235 : 1234, fraction: currency.decimals == 0 ? nil : "56",
       grouping: grouping, decimal: decimal)
     let money = currency.isPrefix ? currency.symbol + amount : amount + " " + currency.symbol
-    let fahrenheit = string("temperatureUnit") == "fahrenheit"
-    let temperature = fahrenheit ? "72 °F" : "22 °C"
-    let firstWeekday =
-      page.specifiers.first { $0.key == "firstWeekday" }.map {
-        model.displayText(of: model.value(forKey: "firstWeekday"), for: $0, on: page)
-      } ?? ""
     return messages.text(
       .regionFormatExample, "0:34", messages.text(.exampleWeekday),
       date(pattern: string("dateFormat") ?? "y/MM/dd"), money,
-      number(whole: 4567, fraction: "89", grouping: grouping, decimal: decimal), temperature,
-      firstWeekday)
+      number(whole: 4567, fraction: "89", grouping: grouping, decimal: decimal))
   }
 
   /// The grouping and decimal separators of a number format written as an example of

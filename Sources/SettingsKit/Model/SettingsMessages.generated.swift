@@ -82,7 +82,7 @@ package enum SettingsMessage: Int, MessageKey {
   case searchFieldValue
   /// "%1$@ (footer)"
   case searchFooterOf
-  /// "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@ · %6$@ · weeks start on %7$@"
+  /// "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@"
   case regionFormatExample
   /// "Wednesday"
   case exampleWeekday
@@ -226,7 +226,7 @@ private enum SettingsMessageTemplates {
     "key",
     "value",
     "%1$@ (footer)",
-    "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@ · %6$@ · weeks start on %7$@",
+    "Region Format Example: %1$@, %2$@, %3$@ · %4$@ · %5$@",
     "Wednesday",
     "Item %1$@",
     "OK",
@@ -306,7 +306,7 @@ private enum SettingsMessageTemplates {
     "キー",
     "値",
     "%1$@（フッター）",
-    "地域の書式の例: %1$@ %3$@ %2$@ · %4$@ · %5$@ · %6$@ · 週の始まり: %7$@",
+    "地域の書式の例: %1$@ %3$@ %2$@ · %4$@ · %5$@",
     "水曜日",
     "項目 %1$@",
     "OK",

@@ -415,6 +415,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     localizedSectionTexts().headers[section]
   }
 
+  /// The Region Format Example last made, with the model's revision and language then.
+  private var regionFormatExample: (revision: Int, language: String, text: String)?
+
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
@@ -422,7 +425,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     if showsRegionFormatExample, let raw = sections[section].footer,
       RegionFormatExample.isExample(raw, on: page)
     {
-      return RegionFormatExample.text(in: model, on: page)
+      // Made again only when a value or the language changed: footers are asked for every
+      // screen and layout.
+      if let kept = regionFormatExample, kept.revision == model.revision,
+        kept.language == model.language
+      {
+        return kept.text
+      }
+      let text = RegionFormatExample.text(in: model, on: page)
+      regionFormatExample = (model.revision, model.language, text)
+      return text
     }
     return localizedSectionTexts().footers[section]
   }
