@@ -25,7 +25,7 @@ import Testing
     }
     #expect(lines.first == "Country (dynamic)")
     // The problem names its file, whose path may wrap onto the next line (a long clone path).
-    #expect(lines.contains { $0.hasPrefix("  problem:  ") })
+    #expect(lines.contains { $0.hasPrefix("  problem:") })
     #expect(
       lines.joined().filter { !$0.isWhitespace }.contains("Complete.plist"), "\(lines)")
     #expect(described.contains("Fix: add Titles"))
