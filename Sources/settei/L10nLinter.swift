@@ -52,7 +52,7 @@ enum L10nLinter {
               specifierIndex: specifier.index, key: specifier.key,
               message: "\(text.member) \"\(text.key)\" has no \(language) translation in "
                 + "\(language).lproj/\(page.stringsTable).strings",
-              fix: "add \"\(text.key)\" = \"…\"; to that file"))
+              fix: "add \(StringsFileWriter.quoted(text.key)) = \"…\"; to that file"))
         }
         if text.member == "Title", Self.showsValue(specifier) {
           for language in [nil] + languages.map(Optional.some) {

@@ -104,27 +104,21 @@ enum SwiftDefaultsWriter {
     return String(quoted.dropFirst().dropLast())
   }
 
-  /// A Swift identifier for each key, lowerCamelCase, unique, never a keyword nor `_`:
-  /// `sound_on` → `sound_on`, `user.name` → `userName`, `2fa` → `_2fa`, `class` → `class_`;
-  /// a key with no ASCII letter or digit (`_`, `🎵`) → `setting`.
+  /// A Swift identifier for each key, lowerCamelCase, unique, never a keyword nor `_`.
+  /// Every character that cannot be in a Swift identifier (`_`, `.`, `-`, a space …) ends a
+  /// word; the words are joined in lowerCamelCase, with a leading acronym lowered:
+  /// `sound_on` → `soundOn`, `user.name` → `userName`, `über_mode` → `überMode`,
+  /// `MLDecrapifyTitles` → `mlDecrapifyTitles`, `1st_launch` → `_1stLaunch`,
+  /// `class` → `class_`; a key with no letter or digit (`_`, `🎵`) → `setting`.
   static func identifiers(for keys: [String]) -> [String] {
     var used: Set<String> = ["all"]
     return keys.map { key in
-      var name = ""
-      var upperNext = false
-      for character in key {
-        if character.isASCII, character.isLetter || character.isNumber || character == "_" {
-          name.append(upperNext && !name.isEmpty ? Character(character.uppercased()) : character)
-          upperNext = false
-        } else {
-          upperNext = true
-        }
-      }
-      if name.isEmpty || name == "_" { name = "setting" }
-      if let first = name.first, first.isNumber { name = "_" + name }
-      if name.first?.isUppercase == true {
-        name = name.prefix(1).lowercased() + name.dropFirst()
-      }
+      let words = identifierWords(key)
+      var name = words.enumerated().map { index, word in
+        index == 0 ? lowered(word) : capitalized(word)
+      }.joined()
+      if name.isEmpty { name = "setting" }
+      if let first = name.unicodeScalars.first, !isIdentifierHead(first) { name = "_" + name }
       if keywords.contains(name) { name += "_" }
       var unique = name
       var suffix = 2
@@ -134,6 +128,82 @@ enum SwiftDefaultsWriter {
       }
       used.insert(unique)
       return unique
+    }
+  }
+
+  /// The runs of a key's characters that a Swift identifier can hold, `_` excluded.
+  private static func identifierWords(_ key: String) -> [String] {
+    var words: [String] = []
+    var word = String.UnicodeScalarView()
+    for scalar in key.unicodeScalars {
+      if scalar != "_", isIdentifierCharacter(scalar), !(word.isEmpty && isCombining(scalar)) {
+        word.append(scalar)
+      } else if !word.isEmpty {
+        words.append(String(word))
+        word = String.UnicodeScalarView()
+      }
+    }
+    if !word.isEmpty { words.append(String(word)) }
+    return words
+  }
+
+  /// The first word of a name: its leading capitals lowered, all of them when the word is an
+  /// acronym (`URL` → `url`), all but the last when a lowercase letter follows them
+  /// (`MLDecrapify` → `mlDecrapify`, `Sound` → `sound`).
+  private static func lowered(_ word: String) -> String {
+    let characters = Array(word)
+    var capitals = 0
+    while capitals < characters.count, characters[capitals].isUppercase { capitals += 1 }
+    guard capitals > 0 else { return word }
+    let followedByLowercase = capitals < characters.count && characters[capitals].isLowercase
+    let lowering = followedByLowercase && capitals > 1 ? capitals - 1 : capitals
+    return characters[..<lowering].map { $0.lowercased() }.joined()
+      + String(characters[lowering...])
+  }
+
+  /// A later word of a name, its first letter a capital.
+  private static func capitalized(_ word: String) -> String {
+    guard let first = word.first else { return word }
+    return first.uppercased() + word.dropFirst()
+  }
+
+  /// Whether a name can start with the scalar: an ASCII letter or `_`, or a letter that
+  /// Swift's lexer accepts at the start of an identifier.
+  private static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    }
+    return scalar.properties.isXIDStart && isAllowedOutsideASCII(scalar)
+  }
+
+  /// Whether a name can hold the scalar after its first character.
+  private static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return isIdentifierHead(scalar) || ("0"..."9").contains(scalar) }
+    return scalar.properties.isXIDContinue && isAllowedOutsideASCII(scalar)
+  }
+
+  /// Combining marks, which Swift refuses at the start of an identifier.
+  private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// The ranges of C11's Annex D, which Swift's lexer accepts in identifiers beyond ASCII.
+  private static func isAllowedOutsideASCII(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0xA8, 0xAA, 0xAD, 0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
+      0xD8...0xF6, 0xF8...0xFF, 0x100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF,
+      0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040, 0x2054, 0x2060...0x206F,
+      0x2070...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF,
+      0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D,
+      0xFD40...0xFDCF, 0xFDF0...0xFE44, 0xFE47...0xFFFD:
+      return true
+    case 0x10000...0xEFFFD:
+      return scalar.value & 0xFFFF <= 0xFFFD
+    default:
+      return false
     }
   }
 

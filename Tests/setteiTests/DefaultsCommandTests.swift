@@ -54,15 +54,28 @@ import Testing
   @Test func identifiersAreValidUniqueAndNeverKeywords() {
     #expect(
       SwiftDefaultsWriter.identifiers(for: ["user.name", "2fa", "class", "all", "a-b", "a_b", "ab"])
-        == ["userName", "_2fa", "class_", "all2", "aB", "a_b", "ab"])
+        == ["userName", "_2fa", "class_", "all2", "aB", "aB2", "ab"])
     #expect(SwiftDefaultsWriter.identifiers(for: ["x", "x!"]) == ["x", "x2"])
+  }
+
+  @Test func identifiersAreLowerCamelCaseWithTheLettersSwiftAllows() {
+    #expect(
+      SwiftDefaultsWriter.identifiers(for: [
+        "über_mode", "1st_launch", "MLDecrapifyTitles", "URL", "Sound", "sound_on",
+        "cafe\u{301}_menu", "\u{301}x", "日本_語", "a__b", "_private",
+      ])
+        == [
+          "überMode", "_1stLaunch", "mlDecrapifyTitles", "url", "sound", "soundOn",
+          "cafe\u{301}Menu", "x", "日本語", "aB", "private_",
+        ])
   }
 
   @Test("RM-62 defaults --format swift gives every key a valid Swift identifier")
   func everyKeyGetsAnIdentifierThatCompiles() throws {
     let keys = [
       "_", "__", "_1st", "1st", "class", "self", "Self", "Type", "type", "Protocol", "Any",
-      "über", "ber", "🎵", "🎶", "a-b", "aB", "a_b", "a b", "init", "all", "setting", "$",
+      "über", "ber", "über_mode", "1st_launch", "MLDecrapifyTitles", "cafe\u{301}", "🎵", "🎶", "a-b",
+      "aB", "a_b", "a b", "init", "all", "setting", "$",
       "`x`", "x!", "x", "get", "set", "willSet", "override", "mutating", "nonisolated",
       "package", "actor", "async", "await", "consume", "inout", "operator", "associatedtype",
       "precedencegroup", "fileprivate", "subscript", "deinit", "rethrows", "fallthrough",

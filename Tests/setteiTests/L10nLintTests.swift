@@ -62,6 +62,19 @@ import Testing
     #expect(try !Self.messages().contains { $0.contains("has no en translation") })
   }
 
+  @Test func theFixSpellsTheKeyAsAStringsFileDoes() throws {
+    let key = "SINHALA \u{0DC1}\u{0DCA}\u{200D}\u{0DBB}\tTAB \"QUOTED\" \\ \u{1F600}\n"
+    let bundle = try TestBundle(
+      pages: ["Root": [spec("PSToggleSwitchSpecifier", key: "k", title: key)]],
+      strings: ["en": ["Root": ""], "ja": ["Root": ""]])
+    let schema = try SchemaLoader.load(path: bundle.path)
+    let fixes = L10nLinter.problems(in: schema, bundleFolder: bundle.path).map(\.fix)
+    let spelled = #""SINHALA ශ්\U200Dර\tTAB \"QUOTED\" \\ 😀\n""#
+    #expect(fixes.contains("add \(spelled) = \"…\"; to that file"), "\(fixes)")
+    let table = try StringsFileParser.parse(Array("\(spelled) = \"x\";".utf8), source: "t")
+    #expect(table.keys.first.map { Array($0.unicodeScalars) } == Array(key.unicodeScalars))
+  }
+
   @Test func unusedAndTwiceDefinedKeysAreNamedWithTheirFile() throws {
     let messages = try Self.messages()
     #expect(
