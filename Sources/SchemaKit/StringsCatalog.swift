@@ -1,8 +1,11 @@
 /// Translations of a schema's text: for each language, strings tables of key → text.
 ///
-/// Lookups fall back as Settings.app does (``languageChain(for:)``): the folders that serve
-/// the chosen language best first (`zh-Hant-TW` → `zh_TW`, `zh-Hant`, `zh-HK`; `pt-BR` →
-/// `pt-BR`, `pt`, `pt-PT`), then English, then `Base`, then the text as written in the schema.
+/// Lookups follow NSBundle, which Settings.app reads a bundle's text through: a table is
+/// found in one folder, the first of ``languageChain(for:)`` that holds a file of that name
+/// (the folders that serve the chosen language best first: `zh-Hant-TW` → `zh_TW`,
+/// `zh-Hant`, `zh-HK`; `pt-BR` → `pt-BR`, `pt`, `pt-PT`; then English, then `Base`), and a
+/// key missing from that one table is shown as written in the schema, never looked up in
+/// another language's table.
 public struct StringsCatalog: Sendable, Equatable {
   /// `tables[language][table][key]`, by `.lproj` folder name without the extension.
   public var tables: [String: [String: [String: String]]]
@@ -20,32 +23,34 @@ public struct StringsCatalog: Sendable, Equatable {
     unreadLanguages.isEmpty ? tables.keys.sorted() : unreadLanguages.union(tables.keys).sorted()
   }
 
-  /// The text for `key` in `table`, in `language` or its fallbacks.
+  /// The text for `key` in `table` as `language` reads it, or `key` itself when the table
+  /// that language reads has no such key.
   public func localized(_ key: String, table: String, language: String) -> String {
     // A language named as one of the folders (search tries every folder): no chain needed.
-    if let text = tables[language]?[table]?[key] { return text }
-    for candidate in languageChain(for: language) {
-      if let text = tables[candidate]?[table]?[key] { return text }
-    }
-    return key
+    if let entries = tables[language]?[table] { return entries[key] ?? key }
+    return resolved(table: table, language: language)[key] ?? key
   }
 
-  /// One table as `language` sees it: every key of `table` in the language or its
-  /// fallbacks, with the text ``localized(_:table:language:)`` returns for it.
+  /// One table as `language` sees it: the table of the first folder of its
+  /// ``languageChain(for:)`` that has one, or an empty table when none has.
   public func resolved(table: String, language: String) -> [String: String] {
     resolved(table: table, chain: languageChain(for: language))
   }
 
   /// One table as seen through a ``languageChain(for:)`` made earlier (while no language
-  /// was added): every key of `table` in the chain's folders, the first folder's text first.
+  /// was added): that of the first folder of the chain that holds the table.
   public func resolved(table: String, chain: [String]) -> [String: String] {
-    var result: [String: String] = [:]
-    for candidate in chain.reversed() {
-      if let entries = tables[candidate]?[table] {
-        result.merge(entries) { _, preferred in preferred }
-      }
+    for candidate in chain {
+      if let entries = tables[candidate]?[table] { return entries }
     }
-    return result
+    return [:]
+  }
+
+  /// The folder whose `table` `language` reads, or `nil` when no folder of its chain holds
+  /// one (the text is then shown as written).
+  public func folder(holding table: String, for language: String) -> String? {
+    if tables[language]?[table] != nil { return language }
+    return languageChain(for: language).first { tables[$0]?[table] != nil }
   }
 
   /// The folder that serves `language` best, or `nil` when no folder is in that language

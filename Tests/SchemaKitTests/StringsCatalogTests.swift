@@ -28,6 +28,21 @@ import Testing
     #expect(Self.catalog.resolved(table: "Root", language: language)["T"] == chain[0])
   }
 
+  @Test func aKeyMissingFromTheChosenTableIsShownAsWrittenAsNSBundleDoes() {
+    let catalog = StringsCatalog(tables: [
+      "zh-HK": ["Root": ["GENERAL": "一般設定"]],
+      "zh-Hant": ["Root": ["GENERAL": "一般", "SYNC": "同步處理"], "More": ["SYNC": "同步"]],
+      "en": ["Root": ["GENERAL": "General", "SYNC": "Sync"]],
+    ])
+    #expect(catalog.localized("GENERAL", table: "Root", language: "zh-HK") == "一般設定")
+    #expect(catalog.localized("SYNC", table: "Root", language: "zh-HK") == "SYNC")
+    #expect(catalog.resolved(table: "Root", language: "zh-HK") == ["GENERAL": "一般設定"])
+    // A table missing from the chosen folder is taken from the next folder that has it.
+    #expect(catalog.localized("SYNC", table: "More", language: "zh-HK") == "同步")
+    #expect(catalog.folder(holding: "More", for: "zh-HK") == "zh-Hant")
+    #expect(catalog.folder(holding: "Other", for: "zh-HK") == nil)
+  }
+
   @Test func oldEnglishFolderNamesAreTheirLanguages() {
     let catalog = StringsCatalog(tables: [
       "Japanese": ["Root": ["T": "日本語"]], "English": ["Root": ["T": "English"]],
