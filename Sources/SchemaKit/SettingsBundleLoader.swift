@@ -568,6 +568,10 @@ enum SettingsBundleLoader {
           schema.strings.tables[language, default: [:]][table] = try StringsFileParser.parse(
             bytes, source: file)
         } catch let error as SourceError {
+          // The file is there: NSBundle shows this table's text as written, without looking
+          // in another folder; the language stays one of the schema's.
+          schema.strings.tables[language, default: [:]][table] = [:]
+          schema.strings.unreadable[language, default: [:]][table] = error.description
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: file, page: page.name,
@@ -577,6 +581,8 @@ enum SettingsBundleLoader {
                 + "with a byte-order mark",
               line: error.line, column: error.column))
         } catch {
+          schema.strings.tables[language, default: [:]][table] = [:]
+          schema.strings.unreadable[language, default: [:]][table] = "\(error)"
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: file, page: page.name,

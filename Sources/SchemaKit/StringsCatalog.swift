@@ -14,8 +14,30 @@ public struct StringsCatalog: Sendable, Equatable {
   /// loaded lazily), and none read so far: they are languages of the schema all the same.
   public var unreadLanguages: Set<String> = []
 
+  /// Tables whose file is there but cannot be read: `unreadable[language][table]` is why,
+  /// with the file, line and column. Such a table is empty in ``tables``: as with NSBundle,
+  /// the language's text of that table is shown as written, not taken from another folder.
+  public var unreadable: [String: [String: String]] = [:]
+
   public init(tables: [String: [String: [String: String]]] = [:]) {
     self.tables = tables
+  }
+
+  /// Why the tables `language` reads cannot be read, one line each (file, line, column and
+  /// what is wrong), among the tables read so far; empty when every one was read.
+  public func unreadableTables(for language: String) -> [String] {
+    var found: [String] = []
+    var seen: Set<String> = []
+    for folder in [language] + languageChain(for: language) {
+      guard let problems = unreadable[folder] else { continue }
+      for table in problems.keys.sorted() where seen.insert(table).inserted {
+        // Only the folder the language reads the table from matters.
+        if self.folder(holding: table, for: language) == folder, let why = problems[table] {
+          found.append(why)
+        }
+      }
+    }
+    return found
   }
 
   /// The languages that have at least one table, read or not read yet.

@@ -43,9 +43,10 @@ enum L10nLinter {
       for text in texts(of: specifier) {
         guard text.key.contains(where: \.isLetter) else { continue }
         for language in translated {
-          guard schema.strings.tables[language]?[page.stringsTable]?[text.key] == nil else {
-            continue
-          }
+          // A table that cannot be read is reported once, as itself, not once per text.
+          guard schema.strings.tables[language]?[page.stringsTable]?[text.key] == nil,
+            schema.strings.unreadable[language]?[page.stringsTable] == nil
+          else { continue }
           problems.append(
             LintProblem(
               severity: .warning, source: page.source, page: page.name,
@@ -77,6 +78,13 @@ enum L10nLinter {
       let tables = schema.strings.tables[language] ?? [:]
       for table in tables.keys.sorted() {
         let file = "\(bundleFolder)/\(language).lproj/\(table).strings"
+        if let why = schema.strings.unreadable[language]?[table] {
+          // Reading it found what is wrong, with its file, line and column.
+          problems += schema.loadProblems.filter {
+            $0.source.hasSuffix(".strings") && why.hasPrefix($0.source + ":")
+          }
+          continue
+        }
         for key in tables[table, default: [:]].keys.sorted()
         where used[table]?.contains(key) != true {
           problems.append(

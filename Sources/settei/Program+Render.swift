@@ -11,6 +11,7 @@ extension Program {
       options.language == "all"
       ? BundleRenderer.allLanguages(of: schema)
       : [PreferredLanguage.resolve(option: options.language, environment: environment.values)]
+    for language in languages { warnOfUnreadableTables(schema.strings, language: language) }
     guard let folder = options.outputFolder else {
       for language in languages {
         if languages.count > 1 { standardOutput.write("# \(TerminalText.sanitize(language))\n\n") }
@@ -46,6 +47,14 @@ extension Program {
           + "check that --out names a folder you can write.")
     }
     return .success
+  }
+
+  /// Names, on standard error, each strings table `language` reads that cannot be read, with
+  /// its file, line and column: its text is shown as written.
+  func warnOfUnreadableTables(_ strings: StringsCatalog, language: String) {
+    for why in strings.unreadableTables(for: language) {
+      diagnostics.write(messages.text(.stringsUnreadable, why, language), kind: .warning)
+    }
   }
 
   /// The file of one language in `--out`: `en.txt`; a code that is not a plain name is

@@ -125,6 +125,7 @@ struct Program {
     {
       diagnostics.write(note, kind: .note)
     }
+    warnOfUnreadableTables(schema.schema.strings, language: language)
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     keptUntilExit.keep(model, store)
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }

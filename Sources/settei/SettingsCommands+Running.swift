@@ -185,7 +185,11 @@ extension SettingsCommands {
         messages.text(.langUnknown, code, available.sorted().joined(separator: ", ")))
     }
     model.language = wanted
-    return .done(message: nil, showScreen: true)
+    let unreadable = model.schema.strings.unreadableTables(for: wanted).map {
+      messages.text(.stringsUnreadable, $0, wanted)
+    }
+    return .done(
+      message: unreadable.isEmpty ? nil : unreadable.joined(separator: "\n"), showScreen: true)
   }
 
   func get(_ key: String) -> Result {
