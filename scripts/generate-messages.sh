@@ -16,6 +16,7 @@ settings_for() {
   TableREPL) echo "SessionMessage SessionMessages public Sources/TableREPL/Session/SessionMessages.generated.swift" ;;
   SettingsKit) echo "SettingsMessage SettingsMessages package Sources/SettingsKit/Model/SettingsMessages.generated.swift" ;;
   settei) echo "ProgramMessage ProgramMessages internal Sources/settei/ProgramMessages.generated.swift" ;;
+  Chrome) echo "ChromeWord ChromeWords package Sources/SettingsKit/Model/ChromeWords.generated.swift" ;;
   *) echo "unknown module $1" >&2; exit 64 ;;
   esac
 }
@@ -86,9 +87,21 @@ generate() {
   echo ""
   echo "  /// The built-in catalog of a language tag (\`ja\`, \`ja-JP\`), English for any other."
   echo "  $access static func forLanguage(_ tag: String) -> Self {"
-  echo "    switch baseLanguage(tag) {"
+  # Catalogs of a script or region (zh-Hant, pt-PT) are matched before those of a language.
+  regional=$(for language in $languages; do case $language in *-*) echo "$language" ;; esac; done)
+  if [ -n "$regional" ]; then
+    echo "    switch regionalLanguage(tag) {"
+    for language in $regional; do
+      echo "    case \"$language\": return Self(language: \"$language\", templates: ${enum}Templates.$(echo "$language" | tr - _))"
+    done
+    echo "    default: break"
+    echo "    }"
+    echo "    return switch baseLanguage(tag) {"
+  else
+    echo "    switch baseLanguage(tag) {"
+  fi
   for language in $languages; do
-    [ "$language" = en ] && continue
+    case $language in en | *-*) continue ;; esac
     echo "    case \"$language\": Self(language: \"$language\", templates: ${enum}Templates.$language)"
   done
   echo "    default: Self(language: \"en\", templates: ${enum}Templates.en)"
@@ -98,7 +111,7 @@ generate() {
   echo ""
   echo "private enum ${enum}Templates {"
   for language in $languages; do
-    echo "  static let $language = ["
+    echo "  static let $(echo "$language" | tr - _) = ["
     # In the order of en.strings.
     awk -F'\t' 'NR == FNR { value[$1] = $2; next } { printf "    \"%s\",\n", value[$1] }' \
       "/tmp/settei-messages.$$.$language" /tmp/settei-messages.$$.en
@@ -112,7 +125,7 @@ if [ "${1:-}" = --stdout ]; then
   generate "$2"
   exit 0
 fi
-for module in TableREPL SettingsKit settei; do
+for module in TableREPL SettingsKit settei Chrome; do
   set -- $(settings_for "$module")
   generate "$module" > "$4.tmp" && mv "$4.tmp" "$4"
   echo "$4"

@@ -157,3 +157,28 @@ extension MessageCatalog {
     String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
   }
 }
+
+extension MessageCatalog {
+  /// A tag as the name of a catalog of a script or a region: Chinese by its script
+  /// (`zh-Hant` for `zh-Hant…`, `zh_TW`, `zh-HK`, `zh-MO`; `zh-Hans` for any other), other
+  /// languages with their region (`pt-PT` for `pt_PT.UTF-8`), else the language alone.
+  public static func regionalLanguage(_ tag: String) -> String {
+    let code = tag.prefix { $0 != "." && $0 != "@" }
+    let parts = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+    guard let language = parts.first else { return "" }
+    let rest = parts.dropFirst()
+    if language == "zh" {
+      let traditional =
+        rest.contains("hant")
+        || (!rest.contains("hans") && rest.contains { ["tw", "hk", "mo"].contains($0) })
+      return traditional ? "zh-Hant" : "zh-Hans"
+    }
+    // The region: two letters or three digits, after an optional four-letter script.
+    guard
+      let region = rest.first(where: {
+        $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber))
+      })
+    else { return language }
+    return language + "-" + region.uppercased()
+  }
+}

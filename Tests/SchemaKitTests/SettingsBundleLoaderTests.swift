@@ -261,7 +261,9 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
       ["Root.strings": Array("\"a\" = \"Eins\";".utf8)], language: "de", in: folder.path)
     let schema = try SchemaLoader.load(path: folder.path)
     #expect(schema.strings.tables["de"]?["Root"] == ["a": "Eins"])
-    #expect(schema.strings.tables["en"] == nil)
+    // The language stays, its table empty: its text is shown as written.
+    #expect(schema.strings.tables["en"] == ["Root": [:]])
+    #expect(schema.strings.unreadable["en"]?["Root"]?.contains("Root.strings:3:1: ") == true)
     let problem = try #require(schema.loadProblems.first)
     #expect(problem.severity == .warning)
     #expect(problem.source == folder.path + "/en.lproj/Root.strings")

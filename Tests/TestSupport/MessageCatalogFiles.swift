@@ -12,6 +12,8 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/TableREPL/Session/SessionMessages.generated.swift"
     case "SettingsKit":
       PackagePaths.root + "/Sources/SettingsKit/Model/SettingsMessages.generated.swift"
+    case "Chrome":
+      PackagePaths.root + "/Sources/SettingsKit/Model/ChromeWords.generated.swift"
     default: PackagePaths.root + "/Sources/settei/ProgramMessages.generated.swift"
     }
   }

@@ -58,13 +58,13 @@ public enum SettingValueParser {
     case .toggleSwitch:
       let lowered = text.lowercased()
       if lowered == SpecifierValues.text(of: specifier.trueValue).lowercased()
-        || ["on", "yes", "true", "1", ChromeStrings.on(model.language).lowercased()].contains(
+        || ["on", "yes", "true", "1", model.chromeWords.on.lowercased()].contains(
           lowered)
       {
         return .success(specifier.trueValue)
       }
       if lowered == SpecifierValues.text(of: specifier.falseValue).lowercased()
-        || ["off", "no", "false", "0", ChromeStrings.off(model.language).lowercased()].contains(
+        || ["off", "no", "false", "0", model.chromeWords.off.lowercased()].contains(
           lowered)
       {
         return .success(specifier.falseValue)

@@ -20,8 +20,7 @@ extension SettingsModel {
         return localized(specifier.titles[index], on: page)
       }
     case .toggleSwitch:
-      return SpecifierValues.isOn(value, for: specifier)
-        ? ChromeStrings.on(language) : ChromeStrings.off(language)
+      return SpecifierValues.isOn(value, for: specifier) ? chromeWords.on : chromeWords.off
     case .textField where specifier.isSecure:
       return Self.maskedSecret
     default:
@@ -33,8 +32,8 @@ extension SettingsModel {
   /// The title of the root page in the model's language; without a `Title`, the word
   /// Settings (iOS shows the app's name there, which a bundle does not hold).
   public var rootPageTitle: String {
-    guard let root = schema.rootPage else { return ChromeStrings.settings(language) }
-    return root.title.map { localized($0, on: root) } ?? ChromeStrings.settings(language)
+    guard let root = schema.rootPage else { return chromeWords.settings }
+    return root.title.map { localized($0, on: root) } ?? chromeWords.settings
   }
 
   /// This session's changes as "Page › Title: old → new", one per changed key, in the order

@@ -457,8 +457,7 @@ public final class SettingsModel {
         case (true, .toggleSwitch):
           messages.text(
             .shownAsRead,
-            SpecifierValues.isOn(stored, for: specifier)
-              ? ChromeStrings.on(language) : ChromeStrings.off(language))
+            SpecifierValues.isOn(stored, for: specifier) ? chromeWords.on : chromeWords.off)
         case (true, _): messages.text(.shownUnchosen)
         case (false, _): messages.text(.shownDefault)
         }

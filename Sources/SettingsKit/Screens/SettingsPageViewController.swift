@@ -557,10 +557,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
       let title =
         add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
-        ?? "Add…"
-      return "+ " + localized(title)
+      return "+ " + (title.map(localized) ?? model.chromeWords.add)
     case .deleteItem:
-      return ChromeStrings.delete(model.language)
+      return model.chromeWords.delete
     }
   }
 
