@@ -280,15 +280,21 @@ enum SettingsBundleLoader {
         .filter { FileSystem.isFolder($0.path) }
     }
 
-    /// Whether the language folder at `path` has the strings table `table`.
-    private static func has(_ table: String, in path: String) -> Bool {
-      !table.isEmpty && !table.contains("/") && !table.contains("\0")
-        && FileSystem.exists(SettingsBundleLoader.join(path, table + ".strings"))
+    /// The file of the strings table `table` in the language folder at `path`, or `nil` when
+    /// it has none: the idiom's (`Root~ipad.strings`) first, as CFBundle applies a device
+    /// modifier to every resource, then the plain one.
+    private func file(of table: String, in path: String) -> String? {
+      guard !table.isEmpty, !table.contains("/"), !table.contains("\0") else { return nil }
+      for name in [table + idiom.pageSuffix + ".strings", table + ".strings"] {
+        let file = SettingsBundleLoader.join(path, name)
+        if FileSystem.exists(file) { return file }
+      }
+      return nil
     }
 
     /// Whether some language folder has the strings table `table`.
     private func isAvailable(_ table: String) -> Bool {
-      languages.contains { Self.has(table, in: $0.path) }
+      languages.contains { file(of: table, in: $0.path) != nil }
     }
 
     static func == (left: PageReader, right: PageReader) -> Bool {
@@ -560,9 +566,9 @@ enum SettingsBundleLoader {
     ) {
       let table = page.stringsTable
       guard tablesRead.insert(table).inserted else { return }
-      for folder in languages where Self.has(table, in: folder.path) {
+      for folder in languages {
+        guard let file = file(of: table, in: folder.path) else { continue }
         let language = folder.language
-        let file = SettingsBundleLoader.join(folder.path, table + ".strings")
         do {
           let bytes = try FileBytes.read(file)
           schema.strings.tables[language, default: [:]][table] = try StringsFileParser.parse(

@@ -249,6 +249,25 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(schema.loadProblems.isEmpty)
   }
 
+  @Test func theIdiomsStringsFileIsReadFirstAsCFBundleReadsEveryResource() throws {
+    let folder = try TemporaryFolder()
+    try writeText(pagePlist(toggle("a", title: "A")), to: folder.file("Root.plist"))
+    try writeLocalization(
+      [
+        "Root.strings": Array("\"A\" = \"Ton\";".utf8),
+        "Root~ipad.strings": Array("\"A\" = \"Ton auf dem iPad\";".utf8),
+      ], language: "de", in: folder.path)
+    try writeLocalization(
+      ["Root~iphone.strings": Array("\"A\" = \"Son\";".utf8)], language: "fr",
+      in: folder.path)
+    let pad = try SchemaLoader.load(path: folder.path, idiom: .pad)
+    #expect(pad.strings.localized("A", table: "Root", language: "de") == "Ton auf dem iPad")
+    #expect(pad.strings.localized("A", table: "Root", language: "fr") == "A")
+    let phone = try SchemaLoader.load(path: folder.path, idiom: .phone)
+    #expect(phone.strings.localized("A", table: "Root", language: "de") == "Ton")
+    #expect(phone.strings.localized("A", table: "Root", language: "fr") == "Son")
+  }
+
   @Test func aBrokenStringsFileIsAWarningWithItsLine() throws {
     let folder = try TemporaryFolder()
     try writeText(
