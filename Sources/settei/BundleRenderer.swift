@@ -44,6 +44,20 @@ enum BundleRenderer {
       }
       way[way.count - 1].next = position + 1
       let specifier = page.specifiers[position]
+      if specifierErrors[page.name]?[specifier.index] == nil,
+        let screen = screen(of: specifier, on: page, model: model)
+      {
+        // A screen a row opens (a multi value's choices, a list group's new item), shown
+        // under its page as the REPL pushes it, then left.
+        navigationController.pushViewController(screen.controller, animated: false)
+        let names = way.lazy.map(\.page.name)
+        let tableView = navigationController.topViewController.tableView
+        let shown = Screen(
+          of: navigationController, page: 0, pageSize: max(1, tableView.totalNumberOfRows))
+        text += "## " + TerminalText.sanitize(path(of: names) + " [" + screen.name + "]") + "\n\n"
+        text += renderer.render(shown) + "\n"
+        navigationController.popViewController(animated: false)
+      }
       guard specifier.kind == .childPane, let file = specifier.file,
         let child = schema.pages[file], seen.insert(file).inserted
       else { continue }
@@ -53,6 +67,16 @@ enum BundleRenderer {
       show(child)
     }
     return text
+  }
+
+  /// The screen that selecting a specifier's row opens, other than a child pane's page, with
+  /// its name for the heading: a multi value's list of choices, named by its key; `nil` for
+  /// a row that opens none.
+  static func screen(
+    of specifier: Specifier, on page: SettingsSchema.Page, model: SettingsModel
+  ) -> (name: String, controller: ViewController)? {
+    guard specifier.kind == .multiValue, let key = specifier.key else { return nil }
+    return (key, MultiValueViewController(specifier: specifier, page: page, model: model))
   }
 
   /// The most page names a heading's path shows: a deeper one gives the root's, `…`, and the

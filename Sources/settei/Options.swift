@@ -63,7 +63,7 @@ struct Options: Equatable {
       name: "defaults", options: ["--format"], formats: DefaultsFormat.allCases.map(\.rawValue),
       help: .defaultsHelp),
     Verb(name: "diff", options: ["--schema", "--lang"], help: .diffHelp),
-    Verb(name: "render", options: ["--lang", "--width", "--out"], help: .renderHelp),
+    Verb(name: "render", options: ["--lang", "--idiom", "--width", "--out"], help: .renderHelp),
   ]
 
   /// The verb called `name`, if there is one.

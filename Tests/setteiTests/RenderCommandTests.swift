@@ -87,6 +87,27 @@ import Testing
     #expect(BundleRenderer.render(schema, language: "ja", width: 40) == text, "stable")
   }
 
+  @Test func aMultiValuesChoicesAreRenderedUnderItsPageAsTheREPLShowsThem() throws {
+    let run = try runSettei([
+      "render", PackagePaths.realWorldCasesBundle, "--lang", "de", "--width", "60",
+    ])
+    try #require(run.status == 0, "\(run.standardError)")
+    let headers = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("## ") }
+    #expect(headers == ["## Root", "## Root [portion]", "## Root [unit]", "## Root / Licenses"])
+    #expect(
+      run.standardOutput.contains(
+        "## Root [unit]\n\nEinstellungen › Einheit\n\n   1  ✓ Gramm\n   2    Unzen\n"))
+  }
+
+  @Test func theIdiomChoosesThePagesRendered() throws {
+    let bundle = PackagePaths.realWorldCasesBundle
+    let pad = try runSettei(["render", bundle, "--lang", "en", "--idiom", "pad"])
+    try #require(pad.status == 0, "\(pad.standardError)")
+    #expect(pad.standardOutput.contains("   2  Split View "))
+    let phone = try runSettei(["render", bundle, "--lang", "en"])
+    #expect(!phone.standardOutput.contains("Split View"))
+  }
+
   @Test func outWritesOneFilePerLanguageAndStdoutNamesEach() throws {
     let bundle = try Self.bundle()
     let out = bundle.folder.file("out/nested")
