@@ -44,7 +44,10 @@ enum SettingsBundleLoader {
           + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
           + "or a .json schema")
     }
-    return try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil, lazily: lazily)
+    var schema = try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil, lazily: lazily)
+    schema.titlesRootFromPage = false
+    schema.appName = AppName.ofBundle(at: folder)
+    return schema
   }
 
   /// Loads the page at `path` as the root of a schema, with the pages it opens from the same

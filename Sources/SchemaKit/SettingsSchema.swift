@@ -46,6 +46,13 @@ public struct SettingsSchema: Sendable, Equatable {
   public var rootPageName: String
   /// The translations.
   public var strings: StringsCatalog
+  /// The title of the root page, as Settings.app titles a bundle's first page: the app's
+  /// name (``AppName``, or `--title`). `nil`: the root page's `Title` where the schema is
+  /// settei's own (JSON), else the word Settings.
+  public var appName: String?
+  /// Whether the root page's `Title` may title it: true for a JSON schema; false for a
+  /// Settings.bundle, whose `Title` Settings.app never shows.
+  public var titlesRootFromPage = true
   /// Pages that specifiers name but that could not be loaded, with the files tried.
   public var missingPages: [MissingPage]
   /// What was wrong but did not stop the schema from loading: a `.strings` file that does

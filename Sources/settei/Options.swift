@@ -63,7 +63,9 @@ struct Options: Equatable {
       name: "defaults", options: ["--format"], formats: DefaultsFormat.allCases.map(\.rawValue),
       help: .defaultsHelp),
     Verb(name: "diff", options: ["--schema", "--lang"], help: .diffHelp),
-    Verb(name: "render", options: ["--lang", "--idiom", "--width", "--out"], help: .renderHelp),
+    Verb(
+      name: "render", options: ["--lang", "--idiom", "--title", "--width", "--out"],
+      help: .renderHelp),
   ]
 
   /// The verb called `name`, if there is one.
@@ -95,6 +97,8 @@ struct Options: Equatable {
   var width = 80
   /// `render --out DIR`: the folder for one file per language.
   var outputFolder: String?
+  /// `--title TEXT`: the root page's title, where Settings.app shows the app's name.
+  var title: String?
 
   /// A command line that cannot be understood: the message quotes the input and says what to
   /// type instead.
@@ -104,7 +108,7 @@ struct Options: Equatable {
 
   static let valueOptions = [
     "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
-    "--development-language",
+    "--development-language", "--title",
   ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
@@ -179,7 +183,7 @@ struct Options: Equatable {
       case "--json": json = true
       case "--all": all = true
       case "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
-        "--development-language":
+        "--development-language", "--title":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -199,6 +203,7 @@ struct Options: Equatable {
         case "--format": format = value
         case "--out": options.outputFolder = value
         case "--development-language": options.developmentLanguage = value
+        case "--title": options.title = value
         case "--width":
           guard let width = TypedNumber(value)?.value, (20...1000).contains(width) else {
             throw UsageError(message: messages.text(.badWidth, value, example(for: name, messages)))
@@ -345,6 +350,7 @@ struct Options: Equatable {
     case "--width": messages.text(.giveWidth)
     case "--out": messages.text(.giveOut)
     case "--idiom": messages.text(.giveIdiom)
+    case "--title": messages.text(.giveTitle)
     case "--development-language": messages.text(.giveDevelopmentLanguage)
     default: messages.text(.giveLanguage)
     }

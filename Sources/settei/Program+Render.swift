@@ -5,7 +5,7 @@ import TableREPL
 /// `settei render PATH`: every page as the REPL shows it, for review and diffs in CI.
 extension Program {
   func render(_ path: String, options: Options) throws(Failure) -> ExitStatus {
-    let schema = try loadSchema(path, idiom: options.idiom).schema
+    let schema = try loadSchema(path, idiom: options.idiom, title: options.title).schema
     let errors = SchemaLinter.rowBreakingErrors(in: schema)
     let languages =
       options.language == "all"

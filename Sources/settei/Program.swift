@@ -108,7 +108,7 @@ struct Program {
     // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
     let schema = try loadSchema(
       options.schemaPath, idiom: options.idiom, language: language,
-      lazily: options.subcommand == .repl)
+      lazily: options.subcommand == .repl, title: options.title)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -258,14 +258,17 @@ struct Program {
   }
 
   func loadSchema(
-    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
+    title: String? = nil
   ) throws(Failure) -> (schema: SettingsSchema, rootPage: SettingsSchema.Page) {
-    let schema: SettingsSchema
+    var schema: SettingsSchema
     do {
       schema = try SchemaLoader.load(path: path, idiom: idiom, language: language, lazily: lazily)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
+    // `--title`: what the root page is called, over the app's name.
+    if let title { schema.appName = title }
     keptUntilExit.keep(schema)
     guard let rootPage = schema.rootPage else {
       throw Failure(

@@ -21,7 +21,7 @@ import Testing
     try #require(after.count == 2, "\(output)")
     let described = after[1]
     let lines = described.split(separator: "\n", omittingEmptySubsequences: false).prefix {
-      !$0.hasPrefix("WhereTo")
+      !$0.hasPrefix("Settings")
     }
     #expect(lines.first == "Country (dynamic)")
     // The problem names its file, whose path may wrap onto the next line (a long clone path).

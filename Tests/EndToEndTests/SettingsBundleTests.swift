@@ -7,10 +7,13 @@ import Testing
 struct SettingsBundleTests {
   static let sample = PackagePaths.sampleBundle
 
-  @Test(arguments: [("en", "Toggle Switch", "Advanced"), ("de", "Toggle Schalter", "Erweitert")])
-  func opensLocalizedAndEveryRootPaneIsReachable(language: String, toggle: String, advanced: String)
-    throws
-  {
+  @Test(arguments: [
+    ("en", "Toggle Switch", "Advanced", "Settings"),
+    ("de", "Toggle Schalter", "Erweitert", "Einstellungen"),
+  ])
+  func opensLocalizedAndEveryRootPaneIsReachable(
+    language: String, toggle: String, advanced: String, root: String
+  ) throws {
     let home = try TemporaryFolder()
     let run = try settei(
       ["--schema", Self.sample, "--lang", language, "--store", home.file("s.json")],
@@ -18,8 +21,8 @@ struct SettingsBundleTests {
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("   1  \(toggle)"))
     #expect(!run.standardOutput.contains("TOGGLE_SWITCH"))
-    #expect(run.standardOutput.contains("WhereTo › \(advanced)\n"))
-    #expect(run.standardOutput.contains("WhereTo › Complete List\n") || language == "de")
+    #expect(run.standardOutput.contains("\(root) › \(advanced)\n"))
+    #expect(run.standardOutput.contains("\(root) › Complete List\n") || language == "de")
   }
 
   @Test func aValueOfEveryTypeSurvivesQuitAndARestart() throws {
@@ -68,7 +71,7 @@ struct SettingsBundleTests {
       ].joined(separator: "\n") + "\n"
     let run = try settei(arguments, script: script, home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
-    #expect(run.standardOutput.contains("WhereTo › List groups › Tag\n"))
+    #expect(run.standardOutput.contains("Settings › List groups › Tag\n"))
     #expect(run.standardOutput.contains("Saved 2 changes"))
     let tags = try settei(["get", "tags", "--json"] + arguments, script: "", home: home.path)
     #expect(

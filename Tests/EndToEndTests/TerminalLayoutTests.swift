@@ -70,7 +70,7 @@ struct TerminalLayoutTests {
     let settei = try TerminalTests.Running(
       ["--schema", PackagePaths.sampleBundle, "--lang", "en", "--store", home.file("s.json")],
       home: home.path, columns: 80, rows: 12)
-    let prompt = "WhereTo> "
+    let prompt = "Settings> "
     try settei.waitFor(prompt)
     let first = PagedTranscript(try settei.waitFor(prompt)).pages
     let count = try #require(first.first?.count)
@@ -89,7 +89,7 @@ struct TerminalLayoutTests {
 
   /// A resize while a command is being typed shows the screen again at the new size, in ja
   /// and en, and the line being typed is kept below it, to finish and run.
-  @Test(arguments: [("en", "WhereTo> "), ("ja", "WhereTo> ")])
+  @Test(arguments: [("en", "Settings> "), ("ja", "設定> ")])
   func aResizeWhileTypingRedrawsTheScreenAndKeepsTheLine(language: String, prompt: String)
     throws
   {
@@ -105,7 +105,7 @@ struct TerminalLayoutTests {
     let redrawn = try settei.waitFor(prompt + "go timeIn", count: 2)
     let after = try #require(redrawn.components(separatedBy: prompt + "go timeIn").dropLast().last)
     let lines = after.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-    #expect(lines.first == "WhereTo", "\(lines)")
+    #expect(lines.first.map { $0 + "> " } == prompt, "\(lines)")
     #expect(lines.count > 3 && lines.count <= 16, "\(lines)")
     for line in lines { #expect(displayWidth(line) <= 40, "\(line)") }
     settei.type("line")

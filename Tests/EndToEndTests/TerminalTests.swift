@@ -342,20 +342,20 @@ struct TerminalPageFitTests {
     let settei = try TerminalTests.Running(
       ["--schema", PackagePaths.sampleBundle, "--store", home.file("s.json"), "--lang", "en"],
       home: home.path, columns: columns, rows: rows)
-    try settei.waitFor("WhereTo> ")
+    try settei.waitFor("Settings> ")
     settei.type("n")
-    try settei.waitFor("WhereTo> ", count: 2)
+    try settei.waitFor("Settings> ", count: 2)
     settei.type("n")
-    let screen = try settei.waitFor("WhereTo> ", count: 3)
+    let screen = try settei.waitFor("Settings> ", count: 3)
     settei.type("quit!")
     _ = try settei.terminal.waitForExit()
     // Each page: the command on the prompt's line, the page, the next prompt's line.
-    let pages = screen.pieces("WhereTo> ").dropFirst().dropLast()
+    let pages = screen.pieces("Settings> ").dropFirst().dropLast()
     #expect(pages.count == 2)
     for page in pages {
       let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
       #expect(lines.count <= rows, "\(columns)×\(rows): \(lines.count) lines:\n\(page)")
-      #expect(lines.first == "WhereTo", "every page starts with its breadcrumb")
+      #expect(lines.first == "Settings", "every page starts with its breadcrumb")
       #expect(page.contains("page "))
       for line in lines {
         #expect(displayWidth(String(line)) <= columns, "wider than \(columns): \(line)")

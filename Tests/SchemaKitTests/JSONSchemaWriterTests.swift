@@ -9,6 +9,9 @@ func withSource(_ schema: SettingsSchema, _ source: String) -> SettingsSchema {
   for name in result.pages.keys { result.pages[name]?.source = source }
   result.missingPages = []
   result.loadProblems = []
+  // How the root page is titled follows where the schema came from, not what it holds.
+  result.titlesRootFromPage = true
+  result.appName = nil
   return result
 }
 

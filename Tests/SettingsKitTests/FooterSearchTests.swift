@@ -23,7 +23,7 @@ import Testing
   @Test func aFooterOfAnUntitledGroupNamesItsFirstSetting() throws {
     let rows = try footerRows("Footer Text (supported")
     // The group has an empty Title; its first row is the Complete List pane.
-    #expect(rows.map(\.text) == ["WhereTo › Complete List (footer)"])
+    #expect(rows.map(\.text) == ["Settings › Complete List (footer)"])
     #expect(
       rows.first?.detail
         == "This is a Footer Text (supported by Settings.app in iOS 4 or higher)")
@@ -31,14 +31,14 @@ import Testing
 
   @Test func aFooterNamesItsGroupOrItsSettingAndNeverAnEmptyStep() throws {
     let rows = try footerRows("footer")
-    #expect(rows.contains { $0.text == "WhereTo › Advanced › Dynamic cell hiding (footer)" })
+    #expect(rows.contains { $0.text == "Settings › Advanced › Dynamic cell hiding (footer)" })
     // A multi-value's own footer, whose title is translated to nothing: its key.
-    #expect(rows.contains { $0.text == "WhereTo › mulValueOther (footer)" })
+    #expect(rows.contains { $0.text == "Settings › mulValueOther (footer)" })
     #expect(!rows.contains { $0.text.contains("›  ") || $0.text.hasSuffix("› ") }, "\(rows)")
   }
 
   @Test func theFooterWordIsJapaneseInJapanese() throws {
     let rows = try footerRows("Footer.", language: "ja")
-    #expect(rows.map(\.text) == ["WhereTo › Advanced › Dynamic cell hiding（フッター）"])
+    #expect(rows.map(\.text) == ["設定 › Advanced › Dynamic cell hiding（フッター）"])
   }
 }

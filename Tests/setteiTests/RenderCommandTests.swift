@@ -108,6 +108,27 @@ import Testing
     #expect(!phone.standardOutput.contains("Split View"))
   }
 
+  @Test func theRootIsTitledAsSettingsAppTitlesIt() throws {
+    let bundle = try TestBundle(pages: [
+      "Root": [spec("PSToggleSwitchSpecifier", key: "a", title: "A", ["DefaultValue": true])]
+    ])
+    var root = try readText(bundle.path + "/Root.plist")
+    root = root.replacing(
+      "<dict>", with: "<dict><key>Title</key><string>${PRODUCT_NAME}</string>", maxReplacements: 1)
+    try writeText(root, to: bundle.path + "/Root.plist")
+    let english = try runSettei(["render", bundle.path, "--lang", "en"])
+    #expect(english.standardOutput.hasPrefix("## Root\n\nSettings\n"), "\(english.standardOutput)")
+    let japanese = try runSettei(["render", bundle.path, "--lang", "ja"])
+    #expect(japanese.standardOutput.hasPrefix("## Root\n\n設定\n"))
+    let titled = try runSettei(["render", bundle.path, "--title", "My Notes"])
+    #expect(titled.standardOutput.hasPrefix("## Root\n\nMy Notes\n"))
+    try writeText(
+      "<plist version=\"1.0\"><dict><key>CFBundleDisplayName</key><string>Notes</string></dict></plist>",
+      to: bundle.path + "/Info.plist")
+    let named = try runSettei(["render", bundle.path])
+    #expect(named.standardOutput.hasPrefix("## Root\n\nNotes\n"))
+  }
+
   @Test func outWritesOneFilePerLanguageAndStdoutNamesEach() throws {
     let bundle = try Self.bundle()
     let out = bundle.folder.file("out/nested")

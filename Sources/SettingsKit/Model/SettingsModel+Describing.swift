@@ -29,11 +29,16 @@ extension SettingsModel {
     return SpecifierValues.text(of: specifier.key.map { masked(value, forKey: $0) } ?? value)
   }
 
-  /// The title of the root page in the model's language; without a `Title`, the word
-  /// Settings (iOS shows the app's name there, which a bundle does not hold).
+  /// The title of the root page in the model's language, as Settings.app titles it: the
+  /// app's name (``SettingsSchema/appName``); else, for a JSON schema, its root `Title`;
+  /// else the word Settings. Never a build setting left unexpanded (`${PRODUCT_NAME}`).
   public var rootPageTitle: String {
-    guard let root = schema.rootPage else { return chromeWords.settings }
-    return root.title.map { localized($0, on: root) } ?? chromeWords.settings
+    if let appName = schema.appName { return appName }
+    guard schema.titlesRootFromPage, let root = schema.rootPage, let title = root.title else {
+      return chromeWords.settings
+    }
+    let shown = localized(title, on: root)
+    return AppName.isWrittenOut(shown) ? shown : chromeWords.settings
   }
 
   /// This session's changes as "Page › Title: old → new", one per changed key, in the order

@@ -160,8 +160,13 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     page: SettingsSchema.Page, model: SettingsModel,
     pane: (specifier: Specifier, page: SettingsSchema.Page)? = nil
   ) {
+    // The root page is titled as Settings.app titles it (``SettingsModel/rootPageTitle``).
     let title: (String, SettingsSchema.Page)? =
-      if let pane, let text = pane.specifier.title { (text, pane.page) } else {
+      if let pane, let text = pane.specifier.title {
+        (text, pane.page)
+      } else if pane == nil, page.name == model.schema.rootPageName {
+        nil
+      } else {
         page.title.map { ($0, page) }
       }
     self.init(page: page, model: model, title: title, listItem: nil)
@@ -209,7 +214,6 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   private func updateTitle() {
     title = rawTitle.map { model.localized($0.text, on: $0.page) }
-    // A root page without a Title: the word Settings, where iOS shows the app's name.
     if title == nil, listItem == nil, page.name == model.schema.rootPageName {
       title = model.rootPageTitle
     }

@@ -1,0 +1,56 @@
+import FileFormats
+import SystemIO
+
+/// The name of the app a Settings.bundle belongs to, which Settings.app shows as the title of
+/// the bundle's first page (it never shows the root plist's `Title`).
+public enum AppName {
+  /// How many folders are looked in for the app's `Info.plist`, nearest first: the bundle's
+  /// own, the folder it is in (an app's, or its source folder) and the one above that.
+  public static let levels = 3
+
+  /// The app's name for the bundle folder at `bundle`: `CFBundleDisplayName`, else
+  /// `CFBundleName`, of the nearest `Info.plist` that has one written out (a value holding
+  /// an unexpanded build setting such as `$(PRODUCT_NAME)` or `${PRODUCT_NAME}` is skipped),
+  /// else the name of the `.app` folder the bundle is in; `nil` when none is found.
+  public static func ofBundle(at bundle: String) -> String? {
+    var current = bundle
+    var appFolder: String?
+    for _ in 0..<levels {
+      let parent = FileSystem.parentFolder(of: current)
+      if appFolder == nil, parent.hasSuffix(".app") { appFolder = parent }
+      if let name = name(inInfoPlistOf: current) { return name }
+      guard parent != current else { break }
+      current = parent
+    }
+    guard let appFolder else { return nil }
+    let file = appFolder.split(separator: "/").last.map(String.init) ?? appFolder
+    let name = String(file.dropLast(".app".count))
+    return name.isEmpty ? nil : name
+  }
+
+  /// The written-out display name or name in `folder/Info.plist`, if there is one.
+  private static func name(inInfoPlistOf folder: String) -> String? {
+    let file = (folder == "/" ? "" : folder) + "/Info.plist"
+    guard FileSystem.exists(file), let bytes = try? FileBytes.read(file),
+      let info = try? PropertyListReader.parseDictionary(bytes, source: file)
+    else { return nil }
+    for key in ["CFBundleDisplayName", "CFBundleName"] {
+      if let name = info[key]?.stringValue, isWrittenOut(name) { return name }
+    }
+    return nil
+  }
+
+  /// Whether a title is text a person reads: not empty, and no build setting Xcode would
+  /// have replaced (`$(PRODUCT_NAME)`, `${PRODUCT_NAME}`).
+  public static func isWrittenOut(_ title: String) -> Bool {
+    !title.trimmingWhitespace().isEmpty && !title.contains("$(") && !title.contains("${")
+  }
+}
+
+extension String {
+  fileprivate func trimmingWhitespace() -> Substring {
+    let start = firstIndex { !$0.isWhitespace } ?? endIndex
+    let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+    return self[start..<max(start, end)]
+  }
+}
