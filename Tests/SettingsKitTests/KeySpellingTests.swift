@@ -68,6 +68,25 @@ import Testing
     #expect(model.values == Self.stored)
   }
 
+  /// A key typed in another spelling than a setting's is named with its code points, and
+  /// the setting's, since the two look the same.
+  @Test(arguments: [
+    ("en", "The setting caf\\u{E9} has a key that looks the same", "(typed: cafe\\u{301})"),
+    ("ja", "設定 caf\\u{E9} のキーは同じに見えますが", "（入力: cafe\\u{301}）"),
+  ])
+  func aKeyInAnotherSpellingIsNamedWithItsCodePoints(
+    language: String, setting: String, typed: String
+  ) throws {
+    let model = SettingsModel(schema: try Self.schema(), storedValues: [:], language: language)
+    let message = SettingsIndex(model: model).unknownKeyMessage(
+      Self.decomposed, otherwise: "", messages: model.messages)
+    #expect(message.contains(setting), "\(message)")
+    #expect(message.contains(typed), "\(message)")
+    let other = SettingsIndex(model: model).unknownKeyMessage(
+      "drink", otherwise: "none close", messages: model.messages)
+    #expect(!other.contains("\\u{"), "\(other)")
+  }
+
   @Test func twoSettingsWhoseKeysDifferOnlyInNormalisationAreTwoSettings() throws {
     let schema = try Self.schema(both: true)
     let model = SettingsModel(schema: schema, storedValues: Self.stored, language: "en")
