@@ -26,7 +26,7 @@ struct SaveBenchmark {
       let key = Self.key(pair % configuration.saveKeys)
       values[key] = .integer(pair)
       let saveTime = try MonotonicClock.measure { () throws(BenchError) in
-        try Self.save(store, values, changedKeys: [key])
+        try Self.save(store, values, changedKeys: [PropertyListKey(key)])
       }
       let bytes = try TextFile.readBytes(storePath)
       size = bytes.count
@@ -128,7 +128,7 @@ struct SaveBenchmark {
     for round in 0..<saves {
       let key = Self.key(round % keys)
       values[key] = .integer(-round - 1)
-      try save(store, values, changedKeys: [key])
+      try save(store, values, changedKeys: [PropertyListKey(key)])
     }
   }
 
@@ -146,8 +146,8 @@ struct SaveBenchmark {
     return "setting" + digits
   }
 
-  static func values(count: Int) -> [String: PropertyListValue] {
-    var values: [String: PropertyListValue] = [:]
+  static func values(count: Int) -> [PropertyListKey: PropertyListValue] {
+    var values: [PropertyListKey: PropertyListValue] = [:]
     values.reserveCapacity(count)
     for index in 0..<count {
       let value: PropertyListValue =
@@ -174,7 +174,8 @@ struct SaveBenchmark {
   }
 
   static func save(
-    _ store: SettingsStore, _ values: [String: PropertyListValue], changedKeys: Set<String>
+    _ store: SettingsStore, _ values: [PropertyListKey: PropertyListValue],
+    changedKeys: Set<PropertyListKey>
   ) throws(BenchError) {
     do {
       try store.save(values, changedKeys: changedKeys)

@@ -189,7 +189,7 @@ struct BinaryPropertyListParser {
       throw error(at: offset, "sets are not property-list values")
     case 0xD:
       let (length, start) = try length(at: offset, unit: 2 * referenceSize)
-      var members: [String: PropertyListValue] = [:]
+      var members: [PropertyListKey: PropertyListValue] = [:]
       members.reserveCapacity(length)
       for index in 0..<length {
         let keyReference = try reference(at: start + index * referenceSize)
@@ -201,7 +201,7 @@ struct BinaryPropertyListParser {
         let member = try value(of: valueReference, depth: depth + 1)
         try add(keyObject.size, to: &size, at: offset)
         try add(member.size, to: &size, at: offset)
-        if members.updateValue(member.value, forKey: key) != nil {
+        if members.updateValue(member.value, forKey: PropertyListKey(key)) != nil {
           throw error(at: offset, "duplicate key \(JSONWriter.quoted(key)) in one dictionary")
         }
       }

@@ -38,10 +38,10 @@ public struct JSONCursor {
   /// The keys an object that checks for repeated keys has had.
   private struct KeyCheck {
     /// The keys before the last, while they are few enough to search one by one.
-    var earlierKeys: [String] = []
+    var earlierKeys: [PropertyListKey] = []
     /// The keys before the last, once there are many (empty until then).
-    var keySet: Set<String> = []
-    var lastKey = ""
+    var keySet: Set<PropertyListKey> = []
+    var lastKey: PropertyListKey = ""
 
     /// Notes the last key among the earlier ones; `false` if it was there already.
     mutating func insertLastKey() -> Bool {
@@ -256,7 +256,7 @@ public struct JSONCursor {
     parser.index += 1
     parser.skipWhitespace()
     object.count += 1
-    if let key, object.checksKeys { keyChecks[keyChecks.count - 1].lastKey = key }
+    if let key, object.checksKeys { keyChecks[keyChecks.count - 1].lastKey = PropertyListKey(key) }
   }
 
   /// Steps over the `,` after a member or element (`true`), or over the `closing` bracket

@@ -1,7 +1,8 @@
 /// One step from a JSON document's top to a value inside it: a member's key or an element's
 /// index.
 public enum JSONPathStep: Hashable, Sendable {
-  case key(String)
+  /// A member's key, compared by its bytes.
+  case key(PropertyListKey)
   case index(Int)
 }
 
@@ -20,7 +21,7 @@ public struct JSONWrittenNumbers: Equatable, Sendable {
   /// the decimal number it stands for (so that `1e2` and `100` are the same).
   public func values(inMember key: String) -> [[JSONPathStep]: String] {
     var found: [[JSONPathStep]: String] = [:]
-    for (path, text) in texts where path.first == .key(key) {
+    for (path, text) in texts where path.first == .key(PropertyListKey(key)) {
       found[Array(path.dropFirst())] = Self.decimal(text)
     }
     return found

@@ -75,14 +75,15 @@ package struct JSONObjectLayout: Equatable, Sendable {
   /// `members` as ``JSONWriter/serialize(_:pretty:)`` writes them (the same bytes), with
   /// their layout.
   package static func write(
-    _ members: [String: PropertyListValue], numbers: JSONWrittenNumbers = JSONWrittenNumbers()
+    _ members: [PropertyListKey: PropertyListValue],
+    numbers: JSONWrittenNumbers = JSONWrittenNumbers()
   ) -> (bytes: [UInt8], layout: JSONObjectLayout) {
     let sorted = JSONWriter.sortedMembers(members)
     var output = Output(capacity: members.count * 32, members: members.count)
     for member in sorted {
-      output.write(member.key, member.value, numbers: numbers)
+      output.write(member.key.string, member.value, numbers: numbers)
     }
-    let layout = JSONObjectLayout(keys: sorted.map(\.key), ranges: output.ranges)
+    let layout = JSONObjectLayout(keys: sorted.map(\.key.string), ranges: output.ranges)
     return (output.finish(), layout)
   }
 
@@ -95,23 +96,22 @@ package struct JSONObjectLayout: Equatable, Sendable {
   ///   - changes: The keys to set or remove, each once, in any order.
   ///   - source: The bytes this layout describes.
   ///   - numbers: Numbers no value holds exactly, to write as written in the changed members.
-  ///   - isMember: Whether the object has a member for a key, by `String` equality.
-  /// - Returns: The new bytes; `nil`, with the layout unchanged, if a key is a member by
-  ///   `String` equality but spelled with other bytes in the file (another Unicode
-  ///   normalisation): the caller then writes the whole object.
+  ///   - isMember: Whether the object has a member for a key.
+  /// - Returns: The new bytes; `nil`, with the layout unchanged, if `isMember` and the
+  ///   layout disagree on a key: the caller then writes the whole object.
   package mutating func apply(
-    _ changes: [(key: String, value: PropertyListValue?)], to source: [UInt8],
-    numbers: JSONWrittenNumbers = JSONWrittenNumbers(), isMember: (String) -> Bool
+    _ changes: [(key: PropertyListKey, value: PropertyListValue?)], to source: [UInt8],
+    numbers: JSONWrittenNumbers = JSONWrittenNumbers(), isMember: (PropertyListKey) -> Bool
   ) -> [UInt8]? {
-    let sorted = changes.sorted { JSONWriter.utf8Precedes($0.key, $1.key) }
+    let sorted = changes.sorted { $0.key < $1.key }
     // Where each change goes among the members as they are, all checked before anything
     // changes.
     var places: [(index: Int, isMember: Bool)] = []
     places.reserveCapacity(sorted.count)
     var searchStart = 0
     for change in sorted {
-      let index = insertionPoint(of: change.key, from: searchStart)
-      let found = index < keys.count && keys[index].utf8.elementsEqual(change.key.utf8)
+      let index = insertionPoint(of: change.key.string, from: searchStart)
+      let found = index < keys.count && PropertyListKey(keys[index]) == change.key
       guard found == isMember(change.key) else { return nil }
       places.append((index, found))
       searchStart = found ? index + 1 : index
@@ -122,7 +122,7 @@ package struct JSONObjectLayout: Equatable, Sendable {
     for (change, place) in zip(sorted, places) {
       output.copy(members: next..<place.index, of: ranges, from: source)
       next = place.isMember ? place.index + 1 : place.index
-      if let value = change.value { output.write(change.key, value, numbers: numbers) }
+      if let value = change.value { output.write(change.key.string, value, numbers: numbers) }
     }
     output.copy(members: next..<ranges.count, of: ranges, from: source)
 
@@ -130,7 +130,7 @@ package struct JSONObjectLayout: Equatable, Sendable {
     for (change, place) in zip(sorted, places).reversed() {
       switch (place.isMember, change.value != nil) {
       case (true, false): keys.remove(at: place.index)
-      case (false, true): keys.insert(change.key, at: place.index)
+      case (false, true): keys.insert(change.key.string, at: place.index)
       default: break  // a member given a new value keeps its key; a removed non-member
       }
     }
@@ -183,7 +183,8 @@ package struct JSONObjectLayout: Equatable, Sendable {
       if numbers.texts.isEmpty {
         JSONWriter.write(value, into: &bytes, indent: 2)
       } else {
-        JSONWriter.write(value, into: &bytes, indent: 2, numbers: numbers, path: [.key(key)])
+        JSONWriter.write(
+          value, into: &bytes, indent: 2, numbers: numbers, path: [.key(PropertyListKey(key))])
       }
       ranges.append(start..<bytes.count)
     }

@@ -44,7 +44,7 @@ public enum JSONReader {
   /// - Throws: ``SourceError``, also when the top level is not an object
   ///   ("expected an object at the top level, found an array").
   public static func parseObject(_ bytes: some Collection<UInt8>, source: String)
-    throws(SourceError) -> [String: PropertyListValue]
+    throws(SourceError) -> [PropertyListKey: PropertyListValue]
   {
     let value = try TextInput.with(bytes, source: source) { input throws(SourceError) in
       var parser = JSONParser(input: input)
@@ -58,7 +58,7 @@ public enum JSONReader {
   /// describes, else as `loose` members, which a save puts in that shape.
   package static func parseObjectWithLayout(_ bytes: [UInt8], source: String)
     throws(SourceError) -> (
-      members: [String: PropertyListValue], layout: JSONObjectLayout?,
+      members: [PropertyListKey: PropertyListValue], layout: JSONObjectLayout?,
       loose: JSONObjectLayout.Members?
     )
   {
@@ -184,7 +184,7 @@ struct JSONParser {
 
   mutating func parseObject() throws(SourceError) -> PropertyListValue {
     try enterContainer()
-    var members: [String: PropertyListValue] = [:]
+    var members: [PropertyListKey: PropertyListValue] = [:]
     skipWhitespace()
     if peek == UInt8(ascii: "}") {
       index += 1
@@ -210,14 +210,14 @@ struct JSONParser {
       }
       index += 1
       skipWhitespace()
-      if notesWrittenNumbers { path.append(.key(key)) }
+      if notesWrittenNumbers { path.append(.key(PropertyListKey(key))) }
       let value = try parseValue()
       if notesWrittenNumbers { path.removeLast() }
       if recordsMembers, depth == 1 {
         memberKeys.append(key)
         memberRanges.append(keyStart..<index)
       }
-      if members.updateValue(value, forKey: key) != nil {
+      if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
         throw input.error(
           at: keyStart,
           "duplicate key \(JSONWriter.quoted(key)) in one object; keep only one of them")

@@ -66,18 +66,18 @@ public enum JSONWriter {
 
   /// The keys of `members` in the order they are written: by UTF-8 bytes, independent of
   /// locale and of Unicode normalisation.
-  static func sortedKeys(_ members: [String: PropertyListValue]) -> [String] {
-    members.keys.sorted(by: utf8Precedes)
+  static func sortedKeys(_ members: [PropertyListKey: PropertyListValue]) -> [String] {
+    members.keys.sorted().map(\.string)
   }
 
   /// `members` in the order they are written, with their values, so that writing them
   /// needs no lookups. For ASCII keys (nearly always) String's own order is the byte order,
   /// and it compares short strings in registers.
-  static func sortedMembers(_ members: [String: PropertyListValue]) -> [(
-    key: String, value: PropertyListValue
+  static func sortedMembers(_ members: [PropertyListKey: PropertyListValue]) -> [(
+    key: PropertyListKey, value: PropertyListValue
   )] {
-    members.keys.allSatisfy(isASCII)
-      ? members.sorted { $0.key < $1.key } : members.sorted { utf8Precedes($0.key, $1.key) }
+    members.keys.allSatisfy { isASCII($0.string) }
+      ? members.sorted { $0.key.string < $1.key.string } : members.sorted { $0.key < $1.key }
   }
 
   /// Whether `lhs` sorts before `rhs` by UTF-8 bytes, as
@@ -156,7 +156,7 @@ public enum JSONWriter {
       writeContainer(
         open: "{", close: "}", count: sorted.count, into: &output, indent: indent
       ) { index, output, inner in
-        writeString(sorted[index].key, into: &output)
+        writeString(sorted[index].key.string, into: &output)
         output.append(UInt8(ascii: ":"))
         if inner != nil { output.append(UInt8(ascii: " ")) }
         numbers?.path.append(.key(sorted[index].key))

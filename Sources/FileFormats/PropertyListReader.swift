@@ -41,7 +41,7 @@ public enum PropertyListReader {
   /// - Returns: The members of the top-level dictionary.
   /// - Throws: ``SourceError``, also when the top level is not a `<dict>`.
   public static func parseDictionary(_ bytes: some Collection<UInt8>, source: String)
-    throws(SourceError) -> [String: PropertyListValue]
+    throws(SourceError) -> [PropertyListKey: PropertyListValue]
   {
     try parse(bytes, source: source, requiringDictionary: true).dictionaryValue ?? [:]
   }
@@ -214,7 +214,7 @@ struct XMLPropertyListParser {
   }
 
   mutating func parseDictionary(_ tag: Tag) throws(SourceError) -> PropertyListValue {
-    var members: [String: PropertyListValue] = [:]
+    var members: [PropertyListKey: PropertyListValue] = [:]
     if tag.isEmpty { return .dictionary(members) }
     try enterContainer(tag)
     while true {
@@ -237,7 +237,7 @@ struct XMLPropertyListParser {
           "expected a value after <key>\(escapedForMessage(key))</key>, found \(foundTag)")
       }
       let value = try parseValue(try readStartTag(context: "after <key>"))
-      if members.updateValue(value, forKey: key) != nil {
+      if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
         throw input.error(
           at: keyTag.offset,
           "duplicate key \(JSONWriter.quoted(key)) in one <dict>; keep only one of them")

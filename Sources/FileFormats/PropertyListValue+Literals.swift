@@ -19,8 +19,10 @@ extension PropertyListValue: ExpressibleByStringLiteral, ExpressibleByIntegerLit
   /// An `.array`.
   public init(arrayLiteral elements: PropertyListValue...) { self = .array(elements) }
 
-  /// A `.dictionary`; if a key is repeated, the last value wins.
+  /// A `.dictionary`; if a key is repeated (byte for byte), the last value wins.
   public init(dictionaryLiteral elements: (String, PropertyListValue)...) {
-    self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    self = .dictionary(
+      Dictionary(
+        elements.map { (PropertyListKey($0.0), $0.1) }, uniquingKeysWith: { _, last in last }))
   }
 }

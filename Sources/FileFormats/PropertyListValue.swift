@@ -30,7 +30,7 @@ public enum PropertyListValue: Sendable {
   /// An ordered list of values.
   case array([PropertyListValue])
   /// A map from string keys to values.
-  case dictionary([String: PropertyListValue])
+  case dictionary([PropertyListKey: PropertyListValue])
 }
 
 extension PropertyListValue {
@@ -81,7 +81,7 @@ extension PropertyListValue {
   }
 
   /// The members, if this is a `.dictionary`.
-  public var dictionaryValue: [String: PropertyListValue]? {
+  public var dictionaryValue: [PropertyListKey: PropertyListValue]? {
     if case .dictionary(let value) = self { return value }
     return nil
   }

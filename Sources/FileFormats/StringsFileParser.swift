@@ -52,8 +52,11 @@ public enum StringsFileParser {
       // Xcode may compile a .strings file to a binary property list; some are written as
       // XML property lists. Both are a dictionary of key → text, as iOS reads them; a value
       // that is not text is skipped, as iOS never shows it.
-      let entries = try PropertyListReader.parseDictionary(bytes, source: source)
-        .compactMapValues(\.stringValue)
+      let members = try PropertyListReader.parseDictionary(bytes, source: source)
+      var entries: [String: String] = [:]
+      for (key, value) in members {
+        if let text = value.stringValue { entries[key.string] = text }
+      }
       return (entries, [])
     }
     let units = try decode(bytes, source: source)

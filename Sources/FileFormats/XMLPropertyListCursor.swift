@@ -59,7 +59,7 @@ package struct XMLPropertyListCursor {
     fileprivate let checksKeys: Bool
     /// The keys before the last, when the cursor checks them (else `nil`: a specifier's
     /// dictionary holds none to free).
-    fileprivate var earlierKeys: Set<String>?
+    fileprivate var earlierKeys: Set<PropertyListKey>?
     /// The last key read, and where its `<key>` starts; `nil` for a key given as bytes to
     /// ``nextKey(_:knownBy:)`` (read again from ``lastKeyOffset`` when a message needs it).
     fileprivate var lastKey: String?
@@ -185,7 +185,9 @@ package struct XMLPropertyListCursor {
     -> XMLPropertyListParser.Tag?
   {
     guard dictionary.isOpen else { return nil }
-    if let key = dictionary.lastKey, dictionary.earlierKeys?.insert(key).inserted == false {
+    if let key = dictionary.lastKey,
+      dictionary.earlierKeys?.insert(PropertyListKey(key)).inserted == false
+    {
       throw repeatedKey(dictionary)
     }
     // White space, then `<key>` or `</dict>` as they are nearly always written: what

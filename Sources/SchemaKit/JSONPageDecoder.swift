@@ -218,7 +218,7 @@ enum JSONPageDecoder {
       _ cursor: inout JSONCursor, member: String,
       children: inout [(member: String?, page: PendingPage)]
     ) throws(SourceError) -> PropertyListValue {
-      var nested: [String: PropertyListValue] = [:]
+      var nested: [PropertyListKey: PropertyListValue] = [:]
       try cursor.beginObject()
       while let nestedKey = try cursor.nextMember() {
         if nestedKey == "Children" {

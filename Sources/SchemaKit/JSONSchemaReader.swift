@@ -54,7 +54,7 @@ public enum JSONSchemaReader {
   }
 
   fileprivate static func readPage(
-    _ dictionary: [String: PropertyListValue], name: String, source: String,
+    _ dictionary: [PropertyListKey: PropertyListValue], name: String, source: String,
     pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
   ) throws(SchemaError) {
     // The one page decoder; inline `Children` are taken out of each specifier on the way.
@@ -98,11 +98,12 @@ public enum JSONSchemaReader {
         guard let entries = table.dictionaryValue else {
           throw SchemaError.invalid(
             source: source,
-            message: "Strings.\(language) of page '\(name)' must be an object of translations")
+            message:
+              "Strings.\(language.string) of page '\(name)' must be an object of translations")
         }
         // An empty table is kept, as an empty .strings file is.
-        if strings.tables[language]?[page.stringsTable] == nil {
-          strings.tables[language, default: [:]][page.stringsTable] = [:]
+        if strings.tables[language.string]?[page.stringsTable] == nil {
+          strings.tables[language.string, default: [:]][page.stringsTable] = [:]
         }
         for (key, text) in entries {
           guard let text = text.stringValue else {
@@ -110,7 +111,9 @@ public enum JSONSchemaReader {
               source: source,
               message: "Strings.\(language).\(key) of page '\(name)' must be a string")
           }
-          strings.tables[language, default: [:]][page.stringsTable, default: [:]][key] = text
+          let tableName = page.stringsTable
+          strings.tables[language.string, default: [:]][tableName, default: [:]][key.string] =
+            text
         }
       }
     }
@@ -123,7 +126,8 @@ extension JSONSchemaReader {
   /// one), names it by the specifier's `File` (else `defaultName`) and leaves `File` in its
   /// place.
   fileprivate static func readChildren(
-    of raw: inout [String: PropertyListValue], defaultName: String, index: Int, source: String,
+    of raw: inout [PropertyListKey: PropertyListValue], defaultName: String, index: Int,
+    source: String,
     pages: inout [String: SettingsSchema.Page], strings: inout StringsCatalog
   ) throws(SchemaError) {
     guard let child = raw["Children"] else { return }

@@ -44,18 +44,20 @@ private struct Writer {
   }
 
   /// The JSON object of a page that the reader will name `name`.
-  mutating func page(_ page: SettingsSchema.Page, readAs name: String) -> [String:
+  mutating func page(_ page: SettingsSchema.Page, readAs name: String) -> [PropertyListKey:
     PropertyListValue]
   {
     written.insert(page.name)
-    var object: [String: PropertyListValue] = [:]
+    var object: [PropertyListKey: PropertyListValue] = [:]
     if let title = page.title { object["Title"] = .string(title) }
     if page.stringsTable != name { object["StringsTable"] = .string(page.stringsTable) }
     if writtenTables.insert(page.stringsTable).inserted {
-      var languages: [String: PropertyListValue] = [:]
+      var languages: [PropertyListKey: PropertyListValue] = [:]
       for (language, tables) in schema.strings.tables {
         guard let table = tables[page.stringsTable] else { continue }
-        languages[language] = .dictionary(table.mapValues { .string($0) })
+        var members: [PropertyListKey: PropertyListValue] = [:]
+        for (key, text) in table { members[key] = .string(text) }
+        languages[language] = .dictionary(members)
       }
       if !languages.isEmpty { object["Strings"] = .dictionary(languages) }
     }

@@ -22,9 +22,9 @@ enum PageDecoder {
   /// - Returns: The page, or why `dictionary` is not one.
   /// - Throws: What `prepare` throws.
   static func page<Failure: Error>(
-    _ dictionary: [String: PropertyListValue], name: String, source: String,
+    _ dictionary: [PropertyListKey: PropertyListValue], name: String, source: String,
     problems: inout [LintProblem],
-    prepare: (inout [String: PropertyListValue], Int) throws(Failure) -> Void
+    prepare: (inout [PropertyListKey: PropertyListValue], Int) throws(Failure) -> Void
   ) throws(Failure) -> Result<SettingsSchema.Page, SettingsBundleLoader.PageError> {
     let article = SettingsBundleLoader.article
     guard let list = dictionary[SpecifierKey.preferenceSpecifiers] else {
@@ -54,7 +54,7 @@ enum PageDecoder {
       }
       try prepare(&raw, index)
       var builder = Specifier.Builder(sharing: shared)
-      for (name, value) in raw { _ = builder.add(name, value) }
+      for (name, value) in raw { _ = builder.add(name.string, value) }
       specifiers.append(builder.specifier(index: index))
     }
     var stringsTable: String?

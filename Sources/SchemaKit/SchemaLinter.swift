@@ -327,7 +327,8 @@ private struct Linter {
   }
 
   private mutating func reportMisspelledKeys(
-    in extra: [String: PropertyListValue], _ specifier: Specifier, on page: SettingsSchema.Page
+    in extra: [PropertyListKey: PropertyListValue], _ specifier: Specifier,
+    on page: SettingsSchema.Page
   ) {
     for (wrong, right) in SchemaLinter.misspelledKeys where extra[wrong] != nil {
       report(
@@ -681,13 +682,14 @@ private struct Linter {
     var scopes: [[String]] = [order.filter(shared.contains)]
     scopes += order.filter { !shared.contains($0) }.map { [$0] }
     for scope in scopes {
-      var first: [String: Place] = [:]
+      // By bytes, as the store tells keys apart.
+      var first: [PropertyListKey: Place] = [:]
       for name in scope {
         guard let page = schema.pages[name] else { continue }
         for specifier in page.specifiers where specifier.kind.storesValue {
           guard let key = specifier.key, !key.isEmpty else { continue }
           guard let earlier = first[key] else {
-            first[key] = Place(page: page, specifier: specifier)
+            first[PropertyListKey(key)] = Place(page: page, specifier: specifier)
             continue
           }
           let there = "\(earlier.page.source) PreferenceSpecifiers[\(earlier.specifier.index)]"

@@ -92,7 +92,7 @@ extension Specifier {
     @usableFromInline @exclusivity(unchecked) private(set) var hasSubtitle = false
     /// Keys nobody defines, and defined ones holding a value of another type; `nil` when
     /// there are none (a normal specifier).
-    @exclusivity(unchecked) var extra: [String: PropertyListValue]?
+    @exclusivity(unchecked) var extra: [PropertyListKey: PropertyListValue]?
 
     init() {}
 
@@ -160,7 +160,7 @@ extension Specifier {
     }
 
     /// Every member, as a dictionary.
-    func dictionary(kind: Kind) -> [String: PropertyListValue] {
+    func dictionary(kind: Kind) -> [PropertyListKey: PropertyListValue] {
       var result = extra ?? [:]
       for member in Member.allCases {
         if let value = value(of: member, kind: kind) { result[member.name] = value }
@@ -170,7 +170,8 @@ extension Specifier {
 
     @usableFromInline static func == (lhs: Fields, rhs: Fields) -> Bool {
       lhs === rhs
-        || (lhs.hasType == rhs.hasType && lhs.title == rhs.title && lhs.key == rhs.key
+        || (lhs.hasType == rhs.hasType && lhs.title == rhs.title
+          && lhs.key.map { PropertyListKey($0) } == rhs.key.map { PropertyListKey($0) }
           && lhs.defaultValue == rhs.defaultValue && lhs.footerText == rhs.footerText
           && lhs.titles == rhs.titles && lhs.shortTitles == rhs.shortTitles
           && lhs.values == rhs.values && lhs.file == rhs.file

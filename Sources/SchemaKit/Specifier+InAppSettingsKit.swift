@@ -21,7 +21,7 @@ extension Specifier {
 
   /// The `TrueConfirmationPrompt` (turning on) or `FalseConfirmationPrompt` (turning off)
   /// of a toggle: `Title`, `Prompt`, `ConfirmText`, `DenyText`.
-  public func confirmationPrompt(turningOn: Bool) -> [String: PropertyListValue]? {
+  public func confirmationPrompt(turningOn: Bool) -> [PropertyListKey: PropertyListValue]? {
     fields.detail(turningOn ? .trueConfirmationPrompt : .falseConfirmationPrompt)?.dictionaryValue
   }
 }

@@ -63,7 +63,7 @@ extension Specifier {
 
   /// The `File` of a specifier dictionary that opens a page: a `PSChildPaneSpecifier`
   /// without a custom view controller.
-  static func pageFile(of raw: [String: PropertyListValue]) -> String? {
+  static func pageFile(of raw: [PropertyListKey: PropertyListValue]) -> String? {
     guard raw[SpecifierKey.type]?.stringValue == Kind.childPane.typeName,
       !customControllerKeys.contains(where: { raw[$0] != nil })
     else { return nil }

@@ -110,9 +110,9 @@ public struct Specifier: Sendable, Equatable {
   @usableFromInline let fields: Fields
 
   /// Creates a specifier from its dictionary.
-  public init(index: Int, raw: [String: PropertyListValue]) {
+  public init(index: Int, raw: [PropertyListKey: PropertyListValue]) {
     var builder = Builder()
-    for (name, value) in raw { _ = builder.add(name, value) }
+    for (name, value) in raw { _ = builder.add(name.string, value) }
     self = builder.specifier(index: index)
   }
 
@@ -125,7 +125,7 @@ public struct Specifier: Sendable, Equatable {
   /// Every member as written, as one dictionary: for the few readers that need them all
   /// (the JSON writer, the translations' lint). Made on each read; setting it replaces every
   /// member.
-  public var raw: [String: PropertyListValue] {
+  public var raw: [PropertyListKey: PropertyListValue] {
     get { fields.dictionary(kind: kind) }
     set { self = Specifier(index: index, raw: newValue) }
   }
@@ -203,7 +203,7 @@ public struct Specifier: Sendable, Equatable {
 
   /// A specifier dictionary nested in this one, such as a list group's
   /// ``SpecifierKey/itemSpecifier`` or ``SpecifierKey/addSpecifier``.
-  public func nestedSpecifier(_ member: String) -> [String: PropertyListValue]? {
+  public func nestedSpecifier(_ member: String) -> [PropertyListKey: PropertyListValue]? {
     self[member: member]?.dictionaryValue
   }
 

@@ -102,15 +102,16 @@ extension SettingsStore {
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` (or
   ///   ``StoreError/Kind/locked``) naming the file; nothing is left half written.
   public static func writeRecovery(
-    _ changes: [String: PropertyListValue?], to path: String, store storePath: String? = nil
+    _ changes: [PropertyListKey: PropertyListValue?], to path: String,
+    store storePath: String? = nil
   ) throws(StoreError) {
-    var set: [String: PropertyListValue] = [:]
+    var set: [PropertyListKey: PropertyListValue] = [:]
     var removed: [PropertyListValue] = []
     for key in changes.keys.sorted() {
       if let value = changes[key] ?? nil {
         set[key] = value
       } else {
-        removed.append(.string(key))
+        removed.append(.string(key.string))
       }
     }
     let storePath = storePath ?? (path.hasSuffix(".recover") ? String(path.dropLast(8)) : path)
@@ -131,7 +132,7 @@ extension SettingsStore {
   ///   - values: The file's new contents.
   ///   - path: The file.
   /// - Throws: ``StoreError`` naming the file; nothing is left half written.
-  public static func writeStateFile(_ values: [String: PropertyListValue], to path: String)
+  public static func writeStateFile(_ values: [PropertyListKey: PropertyListValue], to path: String)
     throws(StoreError)
   {
     try replaceStateFile(
@@ -190,7 +191,7 @@ extension SettingsStore {
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the recovery file
   ///   (and the line, for a syntax error) when it cannot be read; it is left as it is.
   public static func readRecovery(for storePath: String) throws(StoreError)
-    -> [String: PropertyListValue?]?
+    -> [PropertyListKey: PropertyListValue?]?
   {
     try readRecovery(at: recoveryPath(for: storePath))
   }
@@ -202,11 +203,11 @@ extension SettingsStore {
   /// - Returns: Each key's new value, `nil` for a key to remove; `nil` without a file.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the file.
   public static func readRecovery(at path: String) throws(StoreError)
-    -> [String: PropertyListValue?]?
+    -> [PropertyListKey: PropertyListValue?]?
   {
     let advice =
       "settei has not changed it. Move it aside or delete it to go on without those changes."
-    let found: [String: PropertyListValue]?
+    let found: [PropertyListKey: PropertyListValue]?
     do {
       found = try read(path: path, format: .plist, sizeLimit: sizeLimit, advice: advice)
     } catch  where error.systemError == ENOTDIR {
@@ -223,7 +224,7 @@ extension SettingsStore {
           + "'removed' (an <array> of <string>)",
         advice: advice)
     }
-    var changes: [String: PropertyListValue?] = [:]
+    var changes: [PropertyListKey: PropertyListValue?] = [:]
     for key in removed.compactMap(\.stringValue) { changes[key] = .some(nil) }
     for (key, value) in set { changes[key] = value }
     return changes

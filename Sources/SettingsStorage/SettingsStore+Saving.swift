@@ -71,7 +71,7 @@ extension SettingsStore {
   ///   ``StoreError/Kind/saveFailed`` if creating a folder, the lock or writing fails.
   @discardableResult
   public func save(
-    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    _ newValues: [PropertyListKey: PropertyListValue], changedKeys: Set<PropertyListKey>,
     overwriting: [StoreError.Conflict] = []
   ) throws(StoreError) -> SaveReport {
     guard !changedKeys.isEmpty else { return SaveReport(wroteFile: false) }
@@ -135,7 +135,7 @@ extension SettingsStore {
   /// The save under the lock, over the file `parsed` before the lock was taken; `nil` when
   /// the file is no longer what was parsed.
   private func saveLocked(
-    _ newValues: [String: PropertyListValue], changedKeys: Set<String>,
+    _ newValues: [PropertyListKey: PropertyListValue], changedKeys: Set<PropertyListKey>,
     overwriting: [StoreError.Conflict], lock: FileLock,
     parsed: (file: FileSystem.File, contents: Contents?)?
   ) throws(StoreError) -> SaveReport? {
@@ -156,7 +156,7 @@ extension SettingsStore {
     if let file = existing { try Self.checkWritable(file, at: target) }
 
     // What the user was shown of each key they chose to overwrite.
-    var shown: [String: PropertyListValue?] = [:]
+    var shown: [PropertyListKey: PropertyListValue?] = [:]
     for conflict in overwriting { shown[conflict.key] = .some(conflict.onDisk) }
     let conflicts = changedKeys.sorted().compactMap { key -> StoreError.Conflict? in
       let disk = onDisk.values[key]
@@ -164,7 +164,7 @@ extension SettingsStore {
       let mine = newValues[key]
       guard disk != loaded, disk != mine else { return nil }
       if let seen = shown[key], seen == disk { return nil }
-      return StoreError.Conflict(key: key, loaded: loaded, onDisk: disk, mine: mine)
+      return StoreError.Conflict(key: key.string, loaded: loaded, onDisk: disk, mine: mine)
     }
     if !conflicts.isEmpty { throw conflictError(conflicts, target: target) }
 
@@ -222,8 +222,8 @@ extension SettingsStore {
   /// has the shape settei writes), and the whole file otherwise. `layout` then describes
   /// the new bytes.
   private static func contents(
-    _ onDisk: [String: PropertyListValue],
-    changedBy changes: [(key: String, value: PropertyListValue?)],
+    _ onDisk: [PropertyListKey: PropertyListValue],
+    changedBy changes: [(key: PropertyListKey, value: PropertyListValue?)],
     file: [UInt8]?, layout: inout JSONObjectLayout?, format: Format,
     numbers: JSONWrittenNumbers
   ) -> [UInt8] {
@@ -253,9 +253,9 @@ extension SettingsStore {
   /// `base` with the keys in `changedKeys` set from `newValues`, or removed where it lacks
   /// them.
   static func apply(
-    _ changedKeys: Set<String>, from newValues: [String: PropertyListValue],
-    over base: [String: PropertyListValue]
-  ) -> [String: PropertyListValue] {
+    _ changedKeys: Set<PropertyListKey>, from newValues: [PropertyListKey: PropertyListValue],
+    over base: [PropertyListKey: PropertyListValue]
+  ) -> [PropertyListKey: PropertyListValue] {
     var merged = base
     for key in changedKeys {
       if let value = newValues[key] {

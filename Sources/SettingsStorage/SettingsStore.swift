@@ -41,9 +41,9 @@ public final class SettingsStore {
   public let format: Format
   /// Keys whose values are never put in a message, such as a conflict's: the schema's
   /// secure text fields.
-  public var secretKeys: Set<String> = []
+  public var secretKeys: Set<PropertyListKey> = []
   /// The values as last read from or written to the file.
-  public internal(set) var values: [String: PropertyListValue]
+  public internal(set) var values: [PropertyListKey: PropertyListValue]
   /// The file's bytes when ``values`` were read or written: a save that finds the same bytes
   /// under the lock knows the values without parsing them again.
   var knownBytes: [UInt8]?
@@ -79,7 +79,7 @@ public final class SettingsStore {
   /// What a store file holds: its values and, for JSON, where each one sits in the file
   /// (as a layout in the shape settei writes, else as loose members).
   struct Contents {
-    var values: [String: PropertyListValue] = [:]
+    var values: [PropertyListKey: PropertyListValue] = [:]
     var layout: JSONObjectLayout?
     var looseMembers: JSONObjectLayout.Members?
   }
@@ -142,7 +142,7 @@ public final class SettingsStore {
 
   /// The values in the file at `path`, or `nil` if there is no file.
   static func read(path: String, format: Format, sizeLimit: Int, advice: String)
-    throws(StoreError) -> [String: PropertyListValue]?
+    throws(StoreError) -> [PropertyListKey: PropertyListValue]?
   {
     try readFile(path, limit: sizeLimit, advice: advice).map { file throws(StoreError) in
       try parse(file.bytes, path: path, format: format, advice: advice).values
@@ -184,7 +184,7 @@ public final class SettingsStore {
   /// The file contents for `values` — sorted keys, final line break — and, for JSON, where
   /// each member sits.
   static func serialize(
-    _ values: [String: PropertyListValue], format: Format,
+    _ values: [PropertyListKey: PropertyListValue], format: Format,
     numbers: JSONWrittenNumbers = JSONWrittenNumbers()
   ) -> (bytes: [UInt8], layout: JSONObjectLayout?) {
     switch format {

@@ -37,7 +37,8 @@ struct DefaultsCatalog {
   private(set) var entries: [Entry] = []
 
   init(schema: SettingsSchema) {
-    var positions: [String: Int] = [:]
+    // By bytes, as a store tells keys apart: `café` (NFC) and `cafe\u{301}` (NFD) are two.
+    var positions: [PropertyListKey: Int] = [:]
     for (page, specifier) in Self.specifiersDepthFirst(in: schema) {
       guard let key = specifier.key, let value = specifier.defaultValue,
         Self.editableKinds.contains(specifier.kind)
@@ -63,8 +64,8 @@ struct DefaultsCatalog {
   }
 
   /// The defaults as one dictionary, for `register(defaults:)`.
-  var dictionary: [String: PropertyListValue] {
-    Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+  var dictionary: [PropertyListKey: PropertyListValue] {
+    Dictionary(entries.map { (PropertyListKey($0.key), $0.value) }, uniquingKeysWith: { $1 })
   }
 
   /// Every specifier of every page reachable from the root, depth-first: a child pane's page

@@ -74,7 +74,7 @@ extension Program {
     guard !rows.isEmpty else { return .success }
     var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
     for row in rows {
-      let texts = [oldNumbers, newNumbers].map { $0.texts[[.key(row.key)]] }
+      let texts = [oldNumbers, newNumbers].map { $0.texts[[.key(PropertyListKey(row.key))]] }
       let shown = zip([row.old, row.new], texts).map { value, text in
         model.keysHoldingSecrets.contains(row.key)
           ? value.map { shownText($0, key: row.key, model: model) } ?? "(none)"
@@ -122,10 +122,12 @@ enum StoreDifference {
   /// whether a key's are the same): the schema's keys, then the keys it does not know, each
   /// sorted.
   static func rows(
-    old: [String: PropertyListValue], new: [String: PropertyListValue], model: SettingsModel,
+    old: [PropertyListKey: PropertyListValue], new: [PropertyListKey: PropertyListValue],
+    model: SettingsModel,
     index: SettingsIndex, sameNumbers: (String) -> Bool = { _ in true }
   ) -> [Row] {
-    let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0] == nil }.sorted()
+    let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0.string] == nil }.sorted()
+      .map(\.string)
     var rows: [Row] = []
     for key in index.keys + unknown {
       let before = old[key] ?? model.defaultValue(forKey: key)
@@ -140,10 +142,10 @@ enum StoreDifference {
   }
 
   /// The stored values that differ from their defaults, and those of keys the schema lacks.
-  static func changedValues(_ values: [String: PropertyListValue], model: SettingsModel)
-    -> [String: PropertyListValue]
+  static func changedValues(_ values: [PropertyListKey: PropertyListValue], model: SettingsModel)
+    -> [PropertyListKey: PropertyListValue]
   {
-    values.filter { key, value in value != model.defaultValue(forKey: key) }
+    values.filter { key, value in value != model.defaultValue(forKey: key.string) }
   }
 }
 
@@ -197,8 +199,11 @@ extension Program {
       diagnostics.write(messages.text(.knownKeysUnreadable, "\(error)"), kind: .warning)
       return
     }
-    let strings = { (member: String) -> Set<String>? in
-      memory.values[member]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+    // Keys by their bytes, as the store holds them.
+    let strings = { (member: String) -> Set<PropertyListKey>? in
+      memory.values[member]?.arrayValue.map {
+        Set($0.compactMap { $0.stringValue.map { PropertyListKey($0) } })
+      }
     }
     // While the schema's files stay as they were, its keys are the ones remembered: no page
     // of a bundle is read before the first screen.
@@ -209,7 +214,7 @@ extension Program {
       reported: strings("reported") ?? [],
       schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint)
     for text in notes { note(text) }
-    let remembered: [String: PropertyListValue] = [
+    let remembered: [PropertyListKey: PropertyListValue] = [
       "keys": .array(keys.map(PropertyListValue.string)),
       "reported": .array(stranded.map(PropertyListValue.string)),
       "schema": .string(fingerprint),

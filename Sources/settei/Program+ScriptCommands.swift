@@ -71,8 +71,8 @@ extension Program {
         }
         model.setValue(nil, forKey: key)
       } else {
-        for key in model.storedValues.keys where index.byKey[key] != nil {
-          model.setValue(nil, forKey: key)
+        for key in model.storedValues.keys where index.byKey[key.string] != nil {
+          model.setValue(nil, forKey: key.string)
         }
       }
       return try commit(model, to: store)
@@ -86,7 +86,7 @@ extension Program {
   /// the `numbers` no value holds exactly as the JSON store wrote them. Both writers escape
   /// what a terminal would act on; a character XML cannot hold is refused, not written.
   func exportValues(
-    _ values: [String: PropertyListValue], format: Options.StoreFormat,
+    _ values: [PropertyListKey: PropertyListValue], format: Options.StoreFormat,
     numbers: JSONWrittenNumbers
   ) throws(Failure) {
     let values = PropertyListValue.dictionary(values)
@@ -180,7 +180,7 @@ extension Program {
     var items: [PropertyListValue] = []
     for key in index.keys {
       guard let entry = index.byKey[key], entry.specifier.kind != .childPane else { continue }
-      var item: [String: PropertyListValue] = [
+      var item: [PropertyListKey: PropertyListValue] = [
         "key": .string(key), "type": .string(entry.specifier.kind.typeName),
         "path": .array(index.breadcrumb(of: entry, model: model).map(PropertyListValue.string)),
         "changed": .bool(model.storedValues[key] != nil),
@@ -203,7 +203,7 @@ extension Program {
     }
     let values = imported.values
     var problems: [String] = []
-    for key in values.keys.sorted() where index.byKey[key] != nil {
+    for key in values.keys.sorted().map(\.string) where index.byKey[key] != nil {
       if let problem = model.problem(storing: values[key], forKey: key) {
         problems.append("\(key): \(problem)")
       }
@@ -214,7 +214,7 @@ extension Program {
         message: messages.text(.importRefused, path, String(problems.count)) + "\n  "
           + problems.joined(separator: "\n  "))
     }
-    for (key, value) in values { model.setValue(value, forKey: key) }
+    for (key, value) in values { model.setValue(value, forKey: key.string) }
     // A number no value holds exactly is stored as the file writes it.
     store.numbersToWrite = imported.writtenNumbers
     return try commit(model, to: store)

@@ -18,15 +18,17 @@ enum StoreLinter {
   /// A value that does not fit is an error (the app shows its default instead, and the user's
   /// choice is lost to them); a key the schema lacks is a warning (it is kept, but nothing
   /// shows or changes it: often a key renamed in an update).
-  static func problems(in values: [String: PropertyListValue], model: SettingsModel)
+  static func problems(in values: [PropertyListKey: PropertyListValue], model: SettingsModel)
     -> [Problem]
   {
     let index = SettingsIndex(model: model)
     let schemaKeys = settingKeys(of: index)
     var problems: [Problem] = []
-    for key in values.keys.sorted() {
+    // Keys by their bytes, as the store holds them: `cafe\u{301}` (NFD) is not the
+    // setting `café` (NFC).
+    for key in values.keys.sorted().map(\.string) {
       guard index.byKey[key] != nil else {
-        let close = schemaKeys.filter { !values.keys.contains($0) }
+        let close = schemaKeys.filter { values[$0] == nil }
           .min { Options.distance($0, key) < Options.distance($1, key) }
         let hint =
           close.map { Options.distance($0, key) <= max(2, key.count / 3) ? $0 : nil } ?? nil
@@ -62,18 +64,23 @@ enum StoreLinter {
   /// is read. Returns the schema's keys too, to remember for next time. `storedKeys` are the
   /// store's keys as it holds them (looked up in place, not copied into a set).
   static func upgradeNotes(
-    model: SettingsModel, storedKeys: [String: PropertyListValue].Keys, previous: Set<String>?,
-    reported: Set<String>, schemaUnchanged: Bool = false
+    model: SettingsModel, storedKeys: [PropertyListKey: PropertyListValue].Keys,
+    previous: Set<PropertyListKey>?, reported: Set<PropertyListKey>, schemaUnchanged: Bool = false
   ) -> (notes: [String], stranded: [String], keys: [String]) {
     if schemaUnchanged, let previous {
       let stranded = storedKeys.filter { !previous.contains($0) }.sorted()
-      return (strandedNotes(stranded, reported: reported), stranded, previous.sorted())
+      return (
+        strandedNotes(stranded, reported: reported), stranded.map(\.string),
+        previous.sorted().map(\.string)
+      )
     }
     let index = SettingsIndex(model: model)
     let keys = settingKeys(of: index)
     var notes: [String] = []
     if let previous {
-      let new = keys.filter { !previous.contains($0) && !storedKeys.contains($0) }
+      let new = keys.filter {
+        !previous.contains($0) && !storedKeys.contains(PropertyListKey($0))
+      }
       if !new.isEmpty {
         let named = new.map { key in
           let title = index.byKey[key].flatMap { index.breadcrumb(of: $0, model: model).last }
@@ -84,13 +91,15 @@ enum StoreLinter {
             + listed(named))
       }
     }
-    let stranded = storedKeys.filter { index.byKey[$0] == nil }.sorted()
-    return (notes + strandedNotes(stranded, reported: reported), stranded, keys)
+    let stranded = storedKeys.filter { index.byKey[$0.string] == nil }.sorted()
+    return (notes + strandedNotes(stranded, reported: reported), stranded.map(\.string), keys)
   }
 
   /// The note on stored keys the schema lacks that were not yet reported.
-  private static func strandedNotes(_ stranded: [String], reported: Set<String>) -> [String] {
-    let unreported = stranded.filter { !reported.contains($0) }
+  private static func strandedNotes(
+    _ stranded: [PropertyListKey], reported: Set<PropertyListKey>
+  ) -> [String] {
+    let unreported = stranded.filter { !reported.contains($0) }.map(\.string)
     guard !unreported.isEmpty else { return [] }
     return [
       "\(unreported.count) stored key\(unreported.count == 1 ? "" : "s") not in the schema: "

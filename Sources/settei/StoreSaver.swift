@@ -84,7 +84,7 @@ final class StoreSaver {
     }
     let report: SaveReport
     // Only a changed key can be in a conflict, whose value is then not shown if secret.
-    store.secretKeys = changed.filter(model.holdsSecret)
+    store.secretKeys = changed.filter { model.holdsSecret($0.string) }
     do {
       report = try store.save(
         model.values, changedKeys: changed, overwriting: Array(reportedConflicts.values))
@@ -204,9 +204,9 @@ final class StoreSaver {
   }
 
   /// This session's changes: each changed key's new value, `nil` for a removed key.
-  private var unsavedChanges: [String: PropertyListValue?] {
+  private var unsavedChanges: [PropertyListKey: PropertyListValue?] {
     let values = model.values
-    var changes: [String: PropertyListValue?] = [:]
+    var changes: [PropertyListKey: PropertyListValue?] = [:]
     for key in model.changedKeys { changes[key] = .some(values[key]) }
     return changes
   }
@@ -245,7 +245,7 @@ final class StoreSaver {
   func offerRecovery(
     restoreWithoutAsking: Bool, output: any TextOutput, ask: ((String) -> String?)?
   ) {
-    var found: (path: String, changes: [String: PropertyListValue?])?
+    var found: (path: String, changes: [PropertyListKey: PropertyListValue?])?
     for path in readableRecoveryPaths where found == nil {
       do {
         found = try SettingsStore.readRecovery(at: path).map { (path, $0) }
@@ -269,7 +269,7 @@ final class StoreSaver {
           ? messages.text(.recoveryHoldsOne, path)
           : messages.text(.recoveryHolds, path, String(changes.count))) + "\n"
     let index = SettingsIndex(model: model)
-    for key in changes.keys.sorted() {
+    for key in changes.keys.sorted().map(\.string) {
       let value = changes[key] ?? nil
       // As the screens say it: where the setting is, and its value in words.
       if let entry = index.byKey[key] {
@@ -306,7 +306,7 @@ final class StoreSaver {
     }
     switch choice {
     case .restore:
-      for key in changes.keys.sorted() {
+      for key in changes.keys.sorted().map(\.string) {
         model.setValue(changes[key] ?? nil, forKey: key)
       }
       restoredRecovery = path
@@ -326,12 +326,12 @@ final class StoreSaver {
   }
 
   /// The changes that fit their settings; the others are named on standard error.
-  private func refusingInvalid(_ changes: [String: PropertyListValue?], in path: String)
-    -> [String: PropertyListValue?]
+  private func refusingInvalid(_ changes: [PropertyListKey: PropertyListValue?], in path: String)
+    -> [PropertyListKey: PropertyListValue?]
   {
-    var accepted: [String: PropertyListValue?] = [:]
+    var accepted: [PropertyListKey: PropertyListValue?] = [:]
     var refused: [String] = []
-    for key in changes.keys.sorted() {
+    for key in changes.keys.sorted().map(\.string) {
       let value = changes[key] ?? nil
       if let problem = model.problem(storing: value, forKey: key) {
         refused.append("  \(key): \(problem)")

@@ -73,7 +73,7 @@ enum SwiftDefaultsWriter {
       guard !members.isEmpty else { return "[:] as [String: Any]" }
       let pairs = members.sorted { $0.key < $1.key }
       return "["
-        + pairs.map { "\(stringLiteral($0.key)): \(literal($0.value))" }
+        + pairs.map { "\(stringLiteral($0.key.string)): \(literal($0.value))" }
         .joined(separator: ", ") + "] as [String: Any]"
     }
   }

@@ -6,7 +6,7 @@ import Testing
 
 /// A binary property list made by hand: `objects` are the encoded objects, in order;
 /// offsets are one byte, references `referenceSize` bytes.
-private func binaryPlist(_ objects: [[UInt8]], top: UInt64 = 0, referenceSize: UInt8 = 1)
+func binaryPlist(_ objects: [[UInt8]], top: UInt64 = 0, referenceSize: UInt8 = 1)
   -> [UInt8]
 {
   var bytes = Array("bplist00".utf8)
@@ -59,7 +59,7 @@ private struct Sample: Encodable {
     encoder.outputFormat = .binary
     let bytes = Array(try encoder.encode(Sample()))
     let value = try PropertyListReader.parseDictionary(bytes, source: "b.plist")
-    let expected: [String: PropertyListValue] = [
+    let expected: [PropertyListKey: PropertyListValue] = [
       "string": "plain", "japanese": "日本語の設定 😀", "integer": -42, "large": .integer(Int.max),
       "small": 7, "real": .real(2), "float": 1.5, "flag": true,
       "date": .date(Date(timeIntervalSince1970: 1_795_996_800)), "data": .data([0, 1, 2, 255]),

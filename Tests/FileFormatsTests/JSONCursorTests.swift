@@ -12,11 +12,11 @@ import Testing
     -> PropertyListValue
   {
     if cursor.isObject {
-      var members: [String: PropertyListValue] = [:]
+      var members: [PropertyListKey: PropertyListValue] = [:]
       try cursor.beginObject(checkingKeys: checkingKeys)
       while let key = try cursor.nextMember() {
         let value = try walk(&cursor, checkingKeys: !checkingKeys)
-        if members.updateValue(value, forKey: key) != nil, !checkingKeys {
+        if members.updateValue(value, forKey: PropertyListKey(key)) != nil, !checkingKeys {
           throw cursor.repeatedKey()
         }
       }
@@ -71,6 +71,27 @@ import Testing
     for keys in cases {
       let members = keys.enumerated().map { #""\#($1)": \#($0)"# }
       expectSameAsParse(Array(("{" + members.joined(separator: ", ") + "}").utf8))
+    }
+  }
+
+  /// Keys are told apart by their bytes, in an object of few keys and of many (kept in a
+  /// set): `café` composed and decomposed are two members, not a repeated key.
+  @Test func twoSpellingsOfAKeyAreTwoMembers() throws {
+    for count in [0, 20] {
+      let members =
+        (0..<count).map { "\"k\($0)\": \($0)" } + [
+          "\"caf\u{E9}\": 1", "\"cafe\u{301}\": 2",
+        ]
+      let bytes = Array(("{" + members.joined(separator: ", ") + "}").utf8)
+      expectSameAsParse(bytes)
+      for checkingKeys in [true, false] {
+        let walked = try JSONReader.read(bytes, source: "j") { cursor throws(SourceError) in
+          try walk(&cursor, checkingKeys: checkingKeys)
+        }
+        #expect(walked.dictionaryValue?.count == count + 2)
+        #expect(walked["caf\u{E9}"] == 1)
+        #expect(walked["cafe\u{301}"] == 2)
+      }
     }
   }
 

@@ -9,9 +9,11 @@ private func layout(of text: String) throws -> JSONObjectLayout? {
 }
 
 /// A random key: mostly ASCII, sometimes Japanese, sometimes sharing a prefix with others.
-private func randomKey(_ random: inout SplitMix64) -> String {
-  let stems = ["unit", "unit.temperature", "温度", "a", "zeta", "Äpfel", "key"]
-  return stems[Int(random.next() % UInt64(stems.count))] + String(random.next() % 40)
+private func randomKey(_ random: inout SplitMix64) -> PropertyListKey {
+  // "A\u{308}pfel" is "Äpfel" decomposed: another key, as a store tells keys by bytes.
+  let stems = ["unit", "unit.temperature", "温度", "a", "zeta", "\u{C4}pfel", "A\u{308}pfel", "key"]
+  return PropertyListKey(
+    stems[Int(random.next() % UInt64(stems.count))] + String(random.next() % 40))
 }
 
 /// A random store value, nested now and then.
@@ -54,10 +56,10 @@ private func randomValue(_ random: inout SplitMix64, depth: Int = 0) -> Property
   /// the reader finds.
   @Test func changesGiveTheBytesOfAWholeWrite() throws {
     var random = SplitMix64(seed: 0x5A7E)
-    var members: [String: PropertyListValue] = [:]
+    var members: [PropertyListKey: PropertyListValue] = [:]
     var (bytes, layout) = JSONObjectLayout.write(members)
     for _ in 0..<300 {
-      var changes: [String: PropertyListValue?] = [:]
+      var changes: [PropertyListKey: PropertyListValue?] = [:]
       for _ in 0..<Int(1 + random.next() % 4) {
         let existing = members.keys.sorted()
         let key =
@@ -112,17 +114,33 @@ private func randomValue(_ random: inout SplitMix64, depth: Int = 0) -> Property
     #expect(String(decoding: emptied, as: UTF8.self) == "{}\n")
   }
 
-  /// "é" decomposed in the file and composed in the change are one key to `String`, but
-  /// not the same bytes: the layout declines, and stays as it was, so that the caller
-  /// writes the whole object instead of adding a second member.
-  @Test func declinesAKeySpelledWithOtherBytes() throws {
+  /// "é" decomposed in the file and composed in the change are two keys, as a store tells
+  /// keys apart by their bytes: the change adds a member and the decomposed one stays.
+  @Test func aKeySpelledWithOtherBytesIsAnotherMember() throws {
     let text = "{\n  \"cafe\u{301}\": 1\n}\n"
     let parsed = try JSONReader.parseObjectWithLayout(Array(text.utf8), source: "t.json")
     var found = try #require(parsed.layout)
+    #expect(parsed.members["caf\u{E9}"] == nil)
+    #expect(parsed.members["cafe\u{301}"] == .integer(1))
+    let result = try #require(
+      found.apply([(key: "caf\u{E9}", value: .integer(2))], to: Array(text.utf8)) {
+        parsed.members[$0] != nil
+      })
+    // By bytes, "e" (0x65) sorts before "é" (0xC3 0xA9).
+    let expected = "{\n  \"cafe\u{301}\": 1,\n  \"caf\u{E9}\": 2\n}\n"
+    #expect(result == Array(expected.utf8))
+    #expect(
+      found.keys.map { Array($0.utf8) } == [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)])
+  }
+
+  /// When the caller's idea of the members disagrees with the layout, the layout declines
+  /// and stays as it was, so that the caller writes the whole object.
+  @Test func declinesWhenTheCallerDisagreesOnAMember() throws {
+    let text = "{\n  \"a\": 1\n}\n"
+    var found = try #require(try layout(of: text))
     let original = found
-    #expect(parsed.members["caf\u{E9}"] == .integer(1))
-    let result = found.apply([(key: "caf\u{E9}", value: .integer(2))], to: Array(text.utf8)) {
-      parsed.members[$0] != nil
+    let result = found.apply([(key: "a", value: .integer(2))], to: Array(text.utf8)) { _ in
+      false
     }
     #expect(result == nil)
     #expect(found == original)

@@ -379,7 +379,11 @@ enum LooseValue: Decodable, Equatable {
     case .date(let date): self = .date(date)
     case .data(let bytes): self = .data(Data(bytes))
     case .array(let elements): self = .array(elements.map(LooseValue.init))
-    case .dictionary(let members): self = .dictionary(members.mapValues(LooseValue.init))
+    case .dictionary(let members):
+      // Foundation's decoder keys by `String`, which cannot hold two spellings of one key.
+      self = .dictionary(
+        Dictionary(
+          members.map { ($0.key.string, LooseValue($0.value)) }, uniquingKeysWith: { a, _ in a }))
     }
   }
 

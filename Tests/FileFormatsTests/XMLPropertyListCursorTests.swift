@@ -24,14 +24,16 @@ import Testing
     -> PropertyListValue
   {
     if cursor.isDictionary {
-      var members: [String: PropertyListValue] = [:]
+      var members: [PropertyListKey: PropertyListValue] = [:]
       var state = try cursor.beginDictionary(checkingKeys: keys == .checked)
       while true {
         let key: String
         if keys == .knownByBytes, let plain = cursor.nextPlainStringMember(&state) {
           let key = String(decoding: plain.key, as: UTF8.self)
           let value = PropertyListValue.string(String(decoding: plain.text, as: UTF8.self))
-          if members.updateValue(value, forKey: key) != nil { throw cursor.repeatedKey(state) }
+          if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
+            throw cursor.repeatedKey(state)
+          }
           continue
         }
         if keys == .knownByBytes {
@@ -48,7 +50,7 @@ import Testing
           key = text
         }
         let value = try walk(&cursor, keys: keys)
-        if members.updateValue(value, forKey: key) != nil, keys != .checked {
+        if members.updateValue(value, forKey: PropertyListKey(key)) != nil, keys != .checked {
           throw cursor.repeatedKey(state)
         }
       }
@@ -91,6 +93,24 @@ import Testing
         }
       }
       #expect(walked == parsed, "\(keys): \(String(decoding: bytes, as: UTF8.self))")
+    }
+  }
+
+  /// Keys are told apart by their bytes: `café` composed and decomposed are two members,
+  /// not a repeated key, however the keys are read.
+  @Test func twoSpellingsOfAKeyAreTwoMembers() throws {
+    let body =
+      "<dict><key>caf\u{E9}</key><integer>1</integer><key>cafe\u{301}</key><integer>2</integer>"
+      + "<key>Type</key><true/></dict>"
+    let bytes = Array(plistDocument(body).utf8)
+    expectSameAsParse(bytes)
+    for keys in KeyReading.allCases {
+      let walked = try PropertyListReader.readXML(bytes, source: "p.plist") {
+        cursor throws(SourceError) in try walk(&cursor, keys: keys)
+      }
+      #expect(walked?.dictionaryValue?.count == 3, "\(keys)")
+      #expect(walked?["caf\u{E9}"] == 1, "\(keys)")
+      #expect(walked?["cafe\u{301}"] == 2, "\(keys)")
     }
   }
 

@@ -71,7 +71,7 @@ enum FuzzSeeds {
 
   /// Store files: the fixtures' values and a JSON sample, in both formats.
   static let stores: [(bytes: [UInt8], format: SettingsStore.Format)] = {
-    var values: [[String: PropertyListValue]] = [
+    var values: [[PropertyListKey: PropertyListValue]] = [
       ["temperatureUnit": "fahrenheit", "firstWeekday": 2, "ratio": 0.5, "on": true],
       ["date": .date(Date(timeIntervalSince1970: 0)), "data": .data([1, 2]), "list": [1, "x"]],
     ]

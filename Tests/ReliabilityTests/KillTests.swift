@@ -7,7 +7,7 @@ import Testing
 
 /// The two contents `store-save-loop loop` alternates between (see Tests/StoreSaveLoop).
 enum StoreSaveLoopContent {
-  static func values(_ name: String) -> [String: PropertyListValue] {
+  static func values(_ name: String) -> [PropertyListKey: PropertyListValue] {
     [
       "generation": .string(name),
       "payload": .string(String(repeating: name + " ", count: 8_192)),

@@ -141,7 +141,7 @@ func mode(of path: String) -> mode_t? {
 func entries(of folder: String) -> [String] { folderEntries(folder) }
 
 /// The values of a JSON store, or `nil` if it does not parse.
-func storeValues(_ path: String) -> [String: PropertyListValue]? {
+func storeValues(_ path: String) -> [PropertyListKey: PropertyListValue]? {
   guard let bytes = contents(of: path) else { return nil }
   return try? JSONReader.parseObject(bytes, source: path)
 }

@@ -8,7 +8,9 @@ import Testing
   /// controller, though a page of that name exists); Root's list group → Item (its items'
   /// page); Lost (linked from nowhere).
   static let schema: SettingsSchema = {
-    func page(_ name: String, _ specifiers: [[String: PropertyListValue]]) -> SettingsSchema.Page {
+    func page(_ name: String, _ specifiers: [[PropertyListKey: PropertyListValue]])
+      -> SettingsSchema.Page
+    {
       SettingsSchema.Page(
         name: name, title: name, stringsTable: nil,
         specifiers: specifiers.enumerated().map { Specifier(index: $0, raw: $1) },

@@ -107,9 +107,11 @@ import Testing
     for key in Specifier.customControllerKeys {
       for value: PropertyListValue in ["Controller", 3, false] {
         let opening = Specifier(
-          index: 0, raw: ["Type": "PSChildPaneSpecifier", "File": "Extra", key: value])
+          index: 0,
+          raw: ["Type": "PSChildPaneSpecifier", "File": "Extra", PropertyListKey(key): value])
         #expect(opening.opensCustomController, "\(key) = \(value)")
-        let notAPane = Specifier(index: 0, raw: ["Type": "PSToggleSwitchSpecifier", key: value])
+        let notAPane = Specifier(
+          index: 0, raw: ["Type": "PSToggleSwitchSpecifier", PropertyListKey(key): value])
         #expect(!notAPane.opensCustomController, "\(key) on a switch")
       }
     }
@@ -121,7 +123,7 @@ import Testing
   @Test func everyMemberIsKeptAsWrittenWhateverItsType() {
     // Known keys of the expected type, known keys of another type (kept for lint), a key
     // InAppSettingsKit defines and keys nobody defines.
-    let raw: [String: PropertyListValue] = [
+    let raw: [PropertyListKey: PropertyListValue] = [
       "Type": "PSMultiValueSpecifier", "Title": 7, "Key": "size", "DefaultValue": "m",
       "Titles": ["Small", 2], "Values": ["s", "m"], "ShortTitles": ["S", "M"],
       "FooterText": "Sizes", "File": false, "IsSecure": "yes", "MinimumValue": 1,
@@ -129,7 +131,7 @@ import Testing
     ]
     let specifier = Specifier(index: 3, raw: raw)
     #expect(specifier.raw == raw)
-    for (name, value) in raw { #expect(specifier[member: name] == value) }
+    for (name, value) in raw { #expect(specifier[member: name.string] == value) }
     #expect(specifier[member: "Missing"] == nil)
     #expect(specifier.kind == .multiValue)
     #expect(specifier.title == nil)

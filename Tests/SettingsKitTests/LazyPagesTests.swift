@@ -18,7 +18,7 @@ import Testing
   }
 
   private func model(
-    _ schema: SettingsSchema, stored: [String: PropertyListValue] = [:]
+    _ schema: SettingsSchema, stored: [PropertyListKey: PropertyListValue] = [:]
   ) -> SettingsModel {
     let model = SettingsModel(schema: schema, storedValues: stored, language: "en")
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
@@ -75,7 +75,9 @@ import Testing
   @Test func storedValuesOfPanesNotOpenedAreKeptAsTheyAre() throws {
     let bundle = try lazyBundle()
     let schema = bundle.schema
-    let stored: [String: PropertyListValue] = ["t8": .bool(true), "m9": .string("l"), "x": 1]
+    let stored: [PropertyListKey: PropertyListValue] = [
+      "t8": .bool(true), "m9": .string("l"), "x": 1,
+    ]
     let model = model(schema, stored: stored)
     _ = model.page(named: "Pane0")
     model.setValue(.bool(false), forKey: "t0")
@@ -114,7 +116,7 @@ import Testing
 
   @Test func storedKeysNoPageHasWaitUntilEveryPageIsReadAndAreNotWarnedAbout() throws {
     let bundle = try lazyBundle()
-    var stored: [String: PropertyListValue] = ["m9": .string("huge"), "t0": .bool(true)]
+    var stored: [PropertyListKey: PropertyListValue] = ["m9": .string("huge"), "t0": .bool(true)]
     for index in 0..<50 { stored["gone\(index)"] = .integer(index) }
     let model = model(bundle.schema, stored: stored)
     var later: [String] = []

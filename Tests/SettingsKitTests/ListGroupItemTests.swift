@@ -9,7 +9,7 @@ import Testing
 /// The list groups of the real InAppSettingsKit sample bundle (Listgroup.plist): tags edited
 /// on a page of their own (Tag.plist), tags typed as text, accounts edited on Account.plist,
 /// and genes chosen from a multi-value.
-private func listGroups(stored: [String: PropertyListValue] = [:]) throws -> (
+private func listGroups(stored: [PropertyListKey: PropertyListValue] = [:]) throws -> (
   SettingsPageViewController, NavigationController, SettingsModel
 ) {
   let schema = try SchemaLoader.load(path: sampleBundle)

@@ -59,7 +59,7 @@ private let sharedKey = """
   """
 
 @Suite struct PageSectionsTests {
-  private func model(stored: [String: PropertyListValue] = [:]) throws -> SettingsModel {
+  private func model(stored: [PropertyListKey: PropertyListValue] = [:]) throws -> SettingsModel {
     let schema = try JSONSchemaReader.read(Array(sortedAndListed.utf8), source: "layout.json")
     return SettingsModel(schema: schema, storedValues: stored, language: "en")
   }
@@ -186,7 +186,7 @@ private let sharedKey = """
 
   @Test func aRowShowsItsDefaultAsAnyOtherValue() throws {
     let schema = try JSONSchemaReader.read(Array(translated.utf8), source: "faces.json")
-    let stored: [String: PropertyListValue] = ["sound": true, "size": "s", "level": 2]
+    let stored: [PropertyListKey: PropertyListValue] = ["sound": true, "size": "s", "level": 2]
     let model = SettingsModel(schema: schema, storedValues: stored, language: "en")
     let page = try #require(model.schema.rootPage)
     // Stored values, one of them the default; the last row's value is its default itself.

@@ -9,9 +9,11 @@ import Testing
 /// on it, as iOS's does.
 @Suite struct RegionFormatExampleTests {
   /// The root screen of the built-in schema and its Region Format footer as shown now.
-  private func screen(language: String, stored: [String: PropertyListValue] = [:]) throws -> (
-    model: SettingsModel, footer: () -> String?
-  ) {
+  private func screen(language: String, stored: [PropertyListKey: PropertyListValue] = [:]) throws
+    -> (
+      model: SettingsModel, footer: () -> String?
+    )
+  {
     let model = try embeddedModel(language: language, stored: stored)
     let root = SettingsPageViewController(
       page: try #require(model.schema.rootPage), model: model)

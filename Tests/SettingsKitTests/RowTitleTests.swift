@@ -12,7 +12,7 @@ import Testing
 @Suite struct RowTitleTests {
   /// Every row of every page of `schema`: the title told and the cell's text.
   private func compareEveryRow(
-    of schema: SettingsSchema, language: String, stored: [String: PropertyListValue] = [:]
+    of schema: SettingsSchema, language: String, stored: [PropertyListKey: PropertyListValue] = [:]
   ) -> Int {
     let model = SettingsModel(schema: schema, storedValues: stored, language: language)
     var compared = 0

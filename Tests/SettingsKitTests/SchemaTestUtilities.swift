@@ -6,7 +6,7 @@ import TableKit
 
 /// The embedded schema with a model over some stored values.
 func embeddedModel(
-  language: String, stored: [String: PropertyListValue] = [:]
+  language: String, stored: [PropertyListKey: PropertyListValue] = [:]
 ) throws -> SettingsModel {
   SettingsModel(schema: try EmbeddedSchema.load(), storedValues: stored, language: language)
 }

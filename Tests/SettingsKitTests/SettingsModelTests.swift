@@ -42,7 +42,7 @@ func sampleSchema() throws -> SettingsSchema {
   /// A row asks for a key's value and its default at once: the same as asking for each.
   @Test func aValueAndItsDefaultTogetherAreEachAsAskedAlone() throws {
     let keys = ["colour", "volume", "sound", "unknown"]
-    let stores: [[String: PropertyListValue]] = [
+    let stores: [[PropertyListKey: PropertyListValue]] = [
       [:], ["colour": "blue", "volume": 42], ["colour": "purple", "sound": "yes", "other": 1],
     ]
     for stored in stores {

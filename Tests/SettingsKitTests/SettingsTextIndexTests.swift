@@ -33,7 +33,7 @@ private func generatedSchema(panes: Int = 6, perPane: Int = 500) -> SettingsSche
       number += 1
       let word = words[Int(random.next() % UInt64(words.count))]
       let title = "\(word) \(number)"
-      var raw: [String: PropertyListValue] = [
+      var raw: [PropertyListKey: PropertyListValue] = [
         "Title": .string(title), "Key": .string("k\(number)"),
       ]
       switch number % 10 {

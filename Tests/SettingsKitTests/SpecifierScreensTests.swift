@@ -28,7 +28,7 @@ private let everyKind = """
   ]}
   """
 
-private func screen(stored: [String: PropertyListValue] = [:]) throws -> (
+private func screen(stored: [PropertyListKey: PropertyListValue] = [:]) throws -> (
   SettingsPageViewController, NavigationController, SettingsModel
 ) {
   let schema = try JSONSchemaReader.read(Array(everyKind.utf8), source: "every.json")

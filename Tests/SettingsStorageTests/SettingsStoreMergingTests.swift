@@ -51,7 +51,7 @@ import Testing
     try writeText(#"{"unit": "celsius"}"#, to: path)
     let store = try SettingsStore.load(path: path)
     try writeText(#"{"unit": "fahrenheit", "region": "US"}"#, to: path)
-    let mine: [String: PropertyListValue] = ["unit": "kelvin"]
+    let mine: [PropertyListKey: PropertyListValue] = ["unit": "kelvin"]
     let error = storeError { try store.save(mine, changedKeys: ["unit"]) }
     try store.save(mine, changedKeys: ["unit"], overwriting: error?.conflicts ?? [])
     #expect(try SettingsStore.load(path: path).values == ["unit": "kelvin", "region": "US"])
@@ -65,7 +65,7 @@ import Testing
     try writeText(#"{"unit": "celsius"}"#, to: path)
     let store = try SettingsStore.load(path: path)
     try writeText(#"{"unit": "fahrenheit"}"#, to: path)
-    let mine: [String: PropertyListValue] = ["unit": "kelvin"]
+    let mine: [PropertyListKey: PropertyListValue] = ["unit": "kelvin"]
     let first = storeError { try store.save(mine, changedKeys: ["unit"]) }
     let again = #"{"unit": "rankine"}"#
     try writeText(again, to: path)
@@ -137,7 +137,7 @@ import Testing
   @Test func recoveryRoundTripsSetAndRemovedKeysPrivately() throws {
     let folder = try TemporaryFolder()
     let store = folder.file("config/settings.json")
-    let changes: [String: PropertyListValue?] = [
+    let changes: [PropertyListKey: PropertyListValue?] = [
       "unit": "fahrenheit", "region": nil,
       "when": .date(Date(timeIntervalSince1970: 1_795_996_800)), "blob": .data([0, 1]),
     ]

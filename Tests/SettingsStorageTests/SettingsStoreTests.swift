@@ -182,7 +182,7 @@ import Testing
     values["a"] = 10
     values["c"] = nil
     try store.save(values, changedKeys: ["a", "c"])
-    let expected: [String: PropertyListValue] = ["a": 10, "b": 2, "d": 4]
+    let expected: [PropertyListKey: PropertyListValue] = ["a": 10, "b": 2, "d": 4]
     #expect(try JSONReader.parseObject(try readBytes(path), source: path) == expected)
     #expect(store.values == expected)
   }
@@ -312,7 +312,7 @@ import Testing
   @Test func aPlistStoreRoundTripsAndPassesPlutil() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.plist")
-    let values: [String: PropertyListValue] = [
+    let values: [PropertyListKey: PropertyListValue] = [
       "string": "日本語 & <tags>", "integer": 42, "real": 2.0, "bool": true,
       "date": .date(Date(timeIntervalSince1970: 1_795_996_800)), "data": .data([1, 2, 3]),
       "array": [1, "x"], "dictionary": ["nested": false],

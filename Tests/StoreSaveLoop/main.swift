@@ -15,7 +15,7 @@ import Glibc
 import SettingsStorage
 
 /// Content `name` ("alpha" or "beta"), as ReliabilityTests builds it too.
-func content(_ name: String) -> [String: PropertyListValue] {
+func content(_ name: String) -> [PropertyListKey: PropertyListValue] {
   ["generation": .string(name), "payload": .string(String(repeating: name + " ", count: 8_192))]
 }
 
@@ -41,7 +41,7 @@ case "loop":
   } catch {
     fail("\(error)")
   }
-  let keys: Set<String> = ["generation", "payload"]
+  let keys: Set<PropertyListKey> = ["generation", "payload"]
   var next = store.values["generation"] == .string("alpha") ? "beta" : "alpha"
   say("ready")
   while true {

@@ -12,7 +12,8 @@ struct TestBundle {
   /// Writes `pages` (page name → specifiers, `Root` first) and `strings` (language →
   /// table name → the text of its `.strings` file).
   init(
-    pages: [String: [[String: PropertyListValue]]], strings: [String: [String: String]] = [:]
+    pages: [String: [[PropertyListKey: PropertyListValue]]],
+    strings: [String: [String: String]] = [:]
   ) throws {
     folder = try TemporaryFolder()
     path = folder.file("Settings.bundle")
@@ -28,7 +29,7 @@ struct TestBundle {
 
 extension TestBundle {
   /// Writes (or rewrites) the pages of a bundle.
-  static func writePages(_ pages: [String: [[String: PropertyListValue]]], to path: String)
+  static func writePages(_ pages: [String: [[PropertyListKey: PropertyListValue]]], to path: String)
     throws
   {
     for (name, specifiers) in pages {
@@ -55,8 +56,8 @@ func runSettei(_ arguments: [String], input: String = "") throws -> ProcessResul
 /// A specifier dictionary: `spec("PSToggleSwitchSpecifier", key: "sound", default: true)`.
 func spec(
   _ type: String, key: String? = nil, title: String? = nil,
-  _ more: [String: PropertyListValue] = [:]
-) -> [String: PropertyListValue] {
+  _ more: [PropertyListKey: PropertyListValue] = [:]
+) -> [PropertyListKey: PropertyListValue] {
   var result = more
   result["Type"] = .string(type)
   if let key { result["Key"] = .string(key) }

@@ -9,8 +9,8 @@ import Testing
 
 /// `settei lint --store` and the REPL's note on schema upgrades.
 @Suite struct StoreLintTests {
-  static func pages(extra: [[String: PropertyListValue]] = []) -> [String: [[String:
-    PropertyListValue]]]
+  static func pages(extra: [[PropertyListKey: PropertyListValue]] = []) -> [String:
+    [[PropertyListKey: PropertyListValue]]]
   {
     [
       "Root": [
@@ -25,7 +25,7 @@ import Testing
 
   @Test func valuesThatDoNotFitAreErrorsWithTheAllowedValuesAndUnknownKeysWarnings() throws {
     let bundle = try TestBundle(pages: Self.pages())
-    let values: [String: PropertyListValue] = [
+    let values: [PropertyListKey: PropertyListValue] = [
       "unit": "k", "pin": "12a", "darkMod": true, "legacy": 1, "darkMode": false,
     ]
     let model = SettingsModel(

@@ -1,3 +1,4 @@
+import FileFormats
 import SchemaKit
 import TextSafety
 
@@ -131,9 +132,10 @@ extension SettingsIndex {
 
     private(set) lazy var allEntries: [Entry] = places.indices.map(entry(at:))
 
-    /// The position of the first entry of each key, groups left out.
-    private lazy var positionsByKey: [String: Int32] = {
-      var positions: [String: Int32] = [:]
+    /// The position of the first entry of each key, groups left out. Keys are told apart
+    /// by their bytes, as the store tells them apart.
+    private lazy var positionsByKey: [PropertyListKey: Int32] = {
+      var positions: [PropertyListKey: Int32] = [:]
       for (position, place) in places.enumerated() {
         let specifier = visits[Int(place.visit)].page.specifiers[Int(place.specifier)]
         if let key = specifier.key, specifier.kind != .group, positions[key] == nil {
@@ -147,7 +149,7 @@ extension SettingsIndex {
       positionsByKey[key].map(Int.init)
     }
 
-    private(set) lazy var sortedKeys: [String] = positionsByKey.keys.sorted()
+    private(set) lazy var sortedKeys: [String] = positionsByKey.keys.sorted().map(\.string)
 
     private(set) lazy var text = SettingsTextIndex(
       pages: visits.map(\.page), places: places, strings: schema.strings)
@@ -165,11 +167,32 @@ extension SettingsIndex {
   package func unknownKeyMessage(
     _ key: String, otherwise: String, messages: SettingsMessages
   ) -> String {
+    // `String` equality is canonical equivalence: a key equal so but not by bytes differs
+    // only in Unicode normalization (`café` composed or decomposed), which nothing shows.
+    if let twin = keys.first(where: { $0 == key }) {
+      let hint = messages.text(
+        .keyDiffersInNormalization, Self.codePoints(key), Self.codePoints(twin))
+      return messages.text(.noSettingHasKey, Escaper.escaped(key, as: .identifier), hint)
+    }
     let close = keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
       .map { Escaper.escaped($0, as: .identifier) }
     let hint =
       close.isEmpty ? otherwise : messages.text(.didYouMeanKeys, close.joined(separator: ", "))
     return messages.text(.noSettingHasKey, Escaper.escaped(key, as: .identifier), hint)
+  }
+
+  /// `key` with every character beyond ASCII written as its code point, `caf\u{E9}`, so that
+  /// two spellings that look the same can be told apart.
+  static func codePoints(_ key: String) -> String {
+    var shown = ""
+    for scalar in key.unicodeScalars {
+      if scalar.isASCII {
+        shown.unicodeScalars.append(scalar)
+      } else {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return Escaper.escaped(shown, as: .identifier)
   }
 }
 

@@ -162,6 +162,8 @@ package enum SettingsMessage: Int, MessageKey {
   case noSettingHasKey
   /// "Did you mean %1$@?"
   case didYouMeanKeys
+  /// "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS."
+  case keyDiffersInNormalization
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -266,6 +268,7 @@ private enum SettingsMessageTemplates {
     "in the app, this row opens a web page, which settei does not show",
     "No setting has the key '%1$@'. %2$@",
     "Did you mean %1$@?",
+    "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS.",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -346,5 +349,6 @@ private enum SettingsMessageTemplates {
     "アプリではこの行は Web ページを開きます。settei はそれを表示しません",
     "キー「%1$@」の設定はありません。%2$@",
     "もしかして: %1$@",
+    "設定 %2$@ のキーは同じに見えますが、別の Unicode 文字で書かれています（入力: %1$@）。キーは iOS と同じくバイト単位で比べられます。",
   ]
 }

@@ -45,7 +45,7 @@ extension SettingsModel {
   /// the keys were first changed.
   public func changeSummaries(index: SettingsIndex) -> [String] {
     var order: [String] = []
-    var first: [String: PropertyListValue?] = [:]
+    var first: [PropertyListKey: PropertyListValue?] = [:]
     for change in changes where first[change.key] == nil {
       order.append(change.key)
       first[change.key] = .some(change.oldValue)

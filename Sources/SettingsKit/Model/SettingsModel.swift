@@ -32,7 +32,7 @@ public final class SettingsModel {
   /// English for a language it does not speak.
   package var messages: SettingsMessages { .forLanguage(language) }
   /// The values as loaded from the store.
-  public let storedValues: [String: PropertyListValue]
+  public let storedValues: [PropertyListKey: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
   /// such a specifier is shown as a row naming its error. Read by every screen that appears.
   public var specifierErrors: [String: [Int: String]] = [:]
@@ -47,11 +47,11 @@ public final class SettingsModel {
   /// This session's changes by key. This and the other stored properties below that are
   /// read for every row or page shown are only read or assigned (whole or by key) outside of
   /// any other access to them: no dynamic exclusivity check.
-  @exclusivity(unchecked) private var edits: [String: PropertyListValue?] = [:]
+  @exclusivity(unchecked) private var edits: [PropertyListKey: PropertyListValue?] = [:]
   /// Where the setting of each key on the pages shown (all pages once ``allKeysIndexed``)
   /// is, and so its page, for the words of its allowed values. The keys of the pages shown
   /// are added as look-ups need them (``indexShownPages(until:)``).
-  @exclusivity(unchecked) private var settingsByKey: [String: SettingPlace] = [:]
+  @exclusivity(unchecked) private var settingsByKey: [PropertyListKey: SettingPlace] = [:]
   /// Where a key's setting is: a page of ``placePages`` and the setting's place among its
   /// specifiers. Plain numbers: a page of a thousand keys is indexed retaining nothing.
   private struct SettingPlace {
@@ -76,7 +76,9 @@ public final class SettingsModel {
 
   /// Creates a model over a schema and the values of a store. Only the root page is looked
   /// at: the other pages when they are first needed.
-  public init(schema: SettingsSchema, storedValues: [String: PropertyListValue], language: String) {
+  public init(
+    schema: SettingsSchema, storedValues: [PropertyListKey: PropertyListValue], language: String
+  ) {
     self.schema = schema
     self.storedValues = storedValues
     self.language = language
@@ -159,7 +161,7 @@ public final class SettingsModel {
   /// (its place is returned), or all of them (`nil`). A key already there keeps its first
   /// setting. Adding keys changes no look-up's answer (a look-up that found nothing indexed
   /// every page), so ``keysRevision`` stays.
-  private func indexShownPages(until wanted: String?) -> SettingPlace? {
+  private func indexShownPages(until wanted: PropertyListKey?) -> SettingPlace? {
     var found: [String] = []
     defer { checkStoredKeys(found) }
     while Int(indexed.page) < placePages.count {
@@ -173,13 +175,14 @@ public final class SettingsModel {
       while Int(indexed.position) < specifiers.count {
         let place = indexed
         indexed.position += 1
-        guard let key = specifiers[Int(place.position)].key else { continue }
+        guard let text = specifiers[Int(place.position)].key else { continue }
+        let key = PropertyListKey(text)
         // One look-up for a new key (most): a key already there gets its setting back.
         if let earlier = settingsByKey.updateValue(place, forKey: key) {
           settingsByKey[key] = earlier
           continue
         }
-        if checksStoredKeysLater, storedValues[key] != nil { found.append(key) }
+        if checksStoredKeysLater, storedValues[key] != nil { found.append(text) }
         if let wanted, key == wanted { return place }
       }
       indexed = SettingPlace(page: indexed.page + 1, position: 0)
@@ -197,7 +200,9 @@ public final class SettingsModel {
   }
 
   /// The specifier of a key (``setting(forKey:)`` without its page), and its page's name.
-  private func specifier(forKey key: String) -> (specifier: Specifier, pageName: String)? {
+  private func specifier(forKey text: String) -> (specifier: Specifier, pageName: String)? {
+    // By bytes, as the store tells keys apart: `café` (NFC) is not `cafe\u{301}` (NFD).
+    let key = PropertyListKey(text)
     if let found = settingsByKey[key] ?? indexShownPages(until: key) {
       return setting(at: found)
     }
@@ -244,10 +249,10 @@ public final class SettingsModel {
   }
 
   /// The keys whose value this session changed (and did not change back).
-  public var changedKeys: Set<String> { Set(edits.keys) }
+  public var changedKeys: Set<PropertyListKey> { Set(edits.keys) }
 
   /// The values to save: the stored ones with this session's changes applied.
-  public var values: [String: PropertyListValue] {
+  public var values: [PropertyListKey: PropertyListValue] {
     var result = storedValues
     for (key, value) in edits { result[key] = value }
     return result
@@ -321,7 +326,7 @@ public final class SettingsModel {
   /// Makes `values` the values of this session (as if set one by one, but without recording
   /// changes): what differs from the stored values becomes an edit. For the page of a list
   /// item, whose values follow the list they belong to.
-  func replaceValues(with values: [String: PropertyListValue]) {
+  func replaceValues(with values: [PropertyListKey: PropertyListValue]) {
     edits = [:]
     for key in Set(values.keys).union(storedValues.keys) where values[key] != storedValues[key] {
       edits[key] = .some(values[key])
@@ -359,7 +364,7 @@ public final class SettingsModel {
   private func undoOne() -> Change? {
     guard let last = changes.popLast() else { return nil }
     // The value before the change is what the key held then: put the edit back as it was.
-    if let earlier = changes.last(where: { $0.key == last.key }),
+    if let earlier = changes.last(where: { $0.key.utf8.elementsEqual(last.key.utf8) }),
       !isStored(earlier.newValue, forKey: last.key)
     {
       edits[last.key] = .some(earlier.newValue)
@@ -413,7 +418,7 @@ public final class SettingsModel {
   /// checked (no other page is read for them); the others are checked when their page is.
   public var storedValueWarnings: [String] {
     guard laterStoredValueWarnings != nil, !allKeysIndexed else {
-      return warnings(forStoredKeys: storedValues.keys.sorted())
+      return warnings(forStoredKeys: storedValues.keys.sorted().map(\.string))
     }
     // The stored keys with a setting known now, found from the smaller of the two maps: a
     // store of many keys is not copied or hashed again for a page of a few.
@@ -424,7 +429,7 @@ public final class SettingsModel {
       : storedValues.keys.filter { settingsByKey[$0] != nil }
     checksStoredKeysLater = true
     storedKeysWithSetting = known.count
-    return warnings(forStoredKeys: known.sorted())
+    return warnings(forStoredKeys: known.sorted().map(\.string))
   }
 
   /// Receives the ``storedValueWarnings`` of stored keys whose page was looked at after
@@ -568,16 +573,16 @@ public final class SettingsModel {
 
   /// The keys of the schema's secure text fields (`IsSecure`), whose values are shown
   /// masked and never quoted. Every page is read to find them.
-  public var secureKeys: Set<String> {
+  public var secureKeys: Set<PropertyListKey> {
     if !allKeysIndexed { indexAllKeys() }
     return Set(settingsByKey.filter { setting(at: $0.value).specifier.isSecure }.keys)
   }
 
   /// The keys whose values are or hold a secret: the secure text fields, and the list groups
   /// whose items are secure or have secure fields. Every page is read to find them.
-  public var keysHoldingSecrets: Set<String> {
+  public var keysHoldingSecrets: Set<PropertyListKey> {
     if !allKeysIndexed { indexAllKeys() }
-    return Set(settingsByKey.keys.filter(holdsSecret))
+    return Set(settingsByKey.keys.filter { holdsSecret($0.string) })
   }
 
   /// Whether a key's value is or holds a secret (see ``keysHoldingSecrets``).
@@ -596,8 +601,8 @@ public final class SettingsModel {
       }
       return specifier(forKey: key)?.specifier.isSecure == true
     }
-    return edits.contains { reveals($0.key, $0.value) }
-      || storedValues.contains { edits[$0.key] == nil && reveals($0.key, $0.value) }
+    return edits.contains { reveals($0.key.string, $0.value) }
+      || storedValues.contains { edits[$0.key] == nil && reveals($0.key.string, $0.value) }
   }
 
   /// How a secret is shown.

@@ -802,8 +802,8 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       return SpecifierValues.text(of: item)
     }
     let fields = itemPage(of: specifier, adding: false)?.specifiers ?? []
-    let secret = Set(fields.filter(\.isSecure).compactMap(\.key))
-    let keys = fields.compactMap(\.key) + dictionary.keys.sorted()
+    let secret = Set(fields.filter(\.isSecure).compactMap { $0.key.map { PropertyListKey($0) } })
+    let keys = fields.compactMap { $0.key.map { PropertyListKey($0) } } + dictionary.keys.sorted()
     let text = keys.lazy.filter { !secret.contains($0) }
       .compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
     return text ?? model.messages.text(.itemNumber, String(index + 1))
