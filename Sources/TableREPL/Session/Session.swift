@@ -727,10 +727,13 @@ public final class Session {
     let marked = markedRow.flatMap { $0.controller == top ? $0.number + 1 : nil }
     let renderer = screenRenderer(for: terminal)
     let reservesCheckmarks = reservesCheckmarkColumn(controller)
+    // The columns of a screen shown a page at a time, measured once on all its rows.
+    var columns: Screen.Columns?
     func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
       var screen = screen
       screen.reservesCheckmarkColumn = reservesCheckmarks
       screen.markedRow = marked
+      if screen.pageCount > 1 { screen.columns = columns }
       let (text, lineBreaks) = render(screen, with: renderer)
       // The screen's lines and the prompt's.
       return (screen, text, 1 + lineBreaks - max(1, terminal.rows))
@@ -738,6 +741,10 @@ public final class Session {
     if let filter = filters.isEmpty ? nil : filters[top] {
       let matches = Screen.matches(in: controller.tableView, filter: filter)
       var layout = filteredLayout(of: matches, renderer: renderer, terminal: terminal)
+      if layout.pageCount > 1 {
+        columns = Self.columns(
+          of: controller.tableView, rows: matches.lazy.map { ($0.number, $0.indexPath) })
+      }
       let shown = fit(&layout, page: pages[top] ?? 0) { rows, page, count in
         rendered(
           Screen(
@@ -769,6 +776,14 @@ public final class Session {
     var layout =
       layouts[top].flatMap { $0.key(for: controller) == key ? $0.layout : nil }
       ?? laidOutPages(renderer: renderer, terminal: terminal)
+    if layout.pageCount > 1 {
+      let tableView = controller.tableView
+      columns = Self.columns(
+        of: tableView,
+        rows: (0..<key.rows).lazy.compactMap { number in
+          tableView.indexPath(forRowNumber: number).map { (number + 1, $0) }
+        })
+    }
     // The screen scrolled to a row (a list to its ✓): show the page that holds it.
     let page = requestedRow.map(layout.page(holding:)) ?? pages[top] ?? 0
     let shown = fit(&layout, page: page) { rows, page, count in
@@ -778,6 +793,21 @@ public final class Session {
     layouts[top] = KeptLayout(controller: controller, key: key, layout: layout)
     pages[top] = shown.screen.page
     return (shown.screen, shown.text)
+  }
+
+  /// The columns of a screen's `rows` (numbers from 1, and where they are), which every page
+  /// of it shares; `nil` for a screen of more than ``measuredRowLimit`` rows, whose pages
+  /// are measured one by one, so that no page asks for other rows' cells.
+  private static func columns(
+    of tableView: TableView, rows: some Collection<(Int, IndexPath)>
+  ) -> Screen.Columns? {
+    guard rows.count <= measuredRowLimit else { return nil }
+    var columns = Screen.Columns()
+    for (number, indexPath) in rows {
+      guard let cell = tableView.currentCell(at: indexPath) else { continue }
+      columns.add(Screen.Row(number: number, cell: cell))
+    }
+    return columns
   }
 
   /// Page `page` of a layout as `render` makes it. A page that turns out taller than laid out

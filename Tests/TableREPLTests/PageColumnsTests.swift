@@ -1,0 +1,78 @@
+import TableKit
+import Testing
+
+@testable import TableREPL
+
+/// Thirty rows: the first five open screens of their own (` ›`), the others show a value;
+/// row `checked`, if any, has a ✓.
+private final class MixedRowsViewController: TableViewController {
+  let checked: Int?
+
+  init(checked: Int? = nil) {
+    self.checked = checked
+    super.init()
+    title = "Mixed"
+  }
+
+  override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    30
+  }
+
+  override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let number = indexPath.row + 1
+    if number <= 5 {
+      return TableViewCell(text: "Pane \(number)", accessoryType: .disclosureIndicator)
+    }
+    return TableViewCell(
+      style: .value1, text: "Setting \(number)", detailText: "value",
+      accessoryType: number == checked ? .checkmark : .none)
+  }
+}
+
+/// The screens a session shows for `commands` on a terminal of `columns` × `rows`.
+private func transcript(
+  _ controller: TableViewController, _ commands: [String], columns: Int, rows: Int
+) -> String {
+  let output = StringOutput()
+  let session = Session(
+    navigationController: NavigationController(rootViewController: controller),
+    reader: ScriptedLineReader(commands + ["quit"]), output: output,
+    terminalSize: { Session.TerminalSize(columns: columns, rows: rows) })
+  _ = session.run()
+  return output.text
+}
+
+@Suite struct PageColumnsTests {
+  /// The value column is the same on every page of a screen: page 1, which holds the rows
+  /// with ` ›`, and the pages after it.
+  @Test func theValueColumnIsTheSameOnEveryPage() {
+    let text = transcript(MixedRowsViewController(), ["n", "n"], columns: 50, rows: 12)
+    #expect(text.contains("page 3/"), "\(text)")
+    let ends = Set(
+      text.split(separator: "\n").filter { $0.hasSuffix("  value") }.map {
+        DisplayWidth.of($0)
+      })
+    #expect(ends.count == 1, "values end in columns \(ends.sorted())")
+  }
+
+  /// A list's ✓ column is there on every page, whether or not the page holds the checked
+  /// row, so the titles stand where they do when the list fits the terminal whole.
+  @Test func theCheckmarkColumnDoesNotDependOnTheTerminalSize() {
+    func titleColumn(rows: Int) -> Int? {
+      let text = transcript(MixedRowsViewController(checked: 28), [], columns: 60, rows: rows)
+      guard
+        let line = text.split(separator: "\n").map(String.init).first(where: {
+          $0.contains("Pane 1 ")
+        }),
+        let title = line.firstRange(of: "Pane 1")
+      else { return nil }
+      return DisplayWidth.of(line[..<title.lowerBound])
+    }
+    let whole = titleColumn(rows: 60)
+    let paged = titleColumn(rows: 12)
+    #expect(whole != nil)
+    #expect(whole == paged)
+  }
+}
