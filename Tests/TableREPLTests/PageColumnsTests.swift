@@ -31,6 +31,26 @@ private final class MixedRowsViewController: TableViewController {
   }
 }
 
+/// A hundred rows with a value each, counting the cells asked for; `longValue` is the value
+/// of row 100.
+private final class CountingValuesViewController: TableViewController {
+  var cellsAsked = 0
+  var longValue = "v"
+
+  override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    100
+  }
+
+  override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    cellsAsked += 1
+    return TableViewCell(
+      style: .value1, text: "Row \(indexPath.row + 1)",
+      detailText: indexPath.row == 99 ? longValue : "v")
+  }
+}
+
 /// The screens a session shows for `commands` on a terminal of `columns` × `rows`.
 private func transcript(
   _ controller: TableViewController, _ commands: [String], columns: Int, rows: Int
@@ -74,5 +94,55 @@ private func transcript(
     let paged = titleColumn(rows: 12)
     #expect(whole != nil)
     #expect(whole == paged)
+  }
+
+  /// The columns are measured on all rows once, and again only after the rows were
+  /// reloaded: turning a page asks for its own rows' cells, and a longer value (row 100's,
+  /// on the last page) moves the value column of the first page too.
+  @Test func theColumnsAreMeasuredAgainOnlyAfterAReload() {
+    let controller = CountingValuesViewController()
+    var asked: [Int] = []
+    let reader = HookedReader([
+      ("n", { asked.append(controller.cellsAsked) }),
+      ("p", { asked.append(controller.cellsAsked) }),
+      (
+        "page 1",
+        {
+          controller.longValue = "a much longer value"
+          controller.tableView.reloadData()
+        }
+      ),
+    ])
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: reader, output: output,
+      terminalSize: { Session.TerminalSize(columns: 60, rows: 12) })
+    _ = session.run()
+    #expect(asked.count == 2)
+    #expect(asked.first ?? 0 >= 100, "every row measured for the first page")
+    #expect(asked.count == 2 && asked[1] - asked[0] < 12, "only the next page's cells: \(asked)")
+    let firstRows = output.text.split(separator: "\n").filter { $0.hasPrefix("    1  ") }
+    let widths = firstRows.map { DisplayWidth.of($0) }
+    #expect(widths.count == 3 && widths[1] == widths[0], "\(widths)")
+    #expect(widths.last == 2 + 3 + 2 + "Row 100".count + RowLayout.largestGap + 19, "\(firstRows)")
+  }
+}
+
+/// A reader that runs a step's action before it returns the step's line.
+private final class HookedReader: LineReading {
+  private var steps: [(line: String, action: () -> Void)]
+
+  init(_ steps: [(line: String, action: () -> Void)]) {
+    self.steps = steps
+  }
+
+  var isInteractive: Bool { false }
+
+  func readLine(prompt: String) -> ReadResult {
+    guard !steps.isEmpty else { return .endOfInput }
+    let step = steps.removeFirst()
+    step.action()
+    return .line(step.line)
   }
 }

@@ -429,15 +429,12 @@ struct RowLayout {
   static let largestGap = 6
 
   init(screen: Screen, width: Int) {
-    var columns: Screen.Columns
-    if let whole = screen.columns {
-      columns = whole
-    } else {
-      columns = Screen.Columns()
-      for sectionIndex in screen.sections.indices {
-        for rowIndex in screen.sections[sectionIndex].rows.indices {
-          columns.add(screen.sections[sectionIndex].rows[rowIndex])
-        }
+    // The page's own rows too: a cell changed in place since the screen's were measured (a
+    // ✓ put on a visible cell, as UIKit code does) widens them.
+    var columns = screen.columns ?? Screen.Columns()
+    for sectionIndex in screen.sections.indices {
+      for rowIndex in screen.sections[sectionIndex].rows.indices {
+        columns.add(screen.sections[sectionIndex].rows[rowIndex])
       }
     }
     numberWidth = max(2, ScreenBytes.decimalDigits(of: columns.highestNumber))

@@ -62,8 +62,9 @@ package struct Screen: Equatable, Sendable {
   /// The number of the row just reached (by `go`, a search result, a number typed for
   /// another page), which the renderer marks with `*`; `nil` for none.
   package var markedRow: Int?
-  /// The columns of the whole screen's rows, which every page of it shares; `nil` to
-  /// measure the rows of this page (a screen shown whole, or too long to measure).
+  /// The columns of the whole screen's rows, which every page of it shares (widened by the
+  /// page's own rows); `nil` to measure the rows of this page alone (a screen shown whole,
+  /// or too long to measure).
   package var columns: Columns?
 
   /// What the rows' columns are made from: measured on every row of a screen, so that the

@@ -742,8 +742,10 @@ public final class Session {
       let matches = Screen.matches(in: controller.tableView, filter: filter)
       var layout = filteredLayout(of: matches, renderer: renderer, terminal: terminal)
       if layout.pageCount > 1 {
-        columns = Self.columns(
-          of: controller.tableView, rows: matches.lazy.map { ($0.number, $0.indexPath) })
+        columns = keptColumns(of: controller, filter: filter) {
+          Self.columns(
+            of: controller.tableView, rows: matches.lazy.map { ($0.number, $0.indexPath) })
+        }
       }
       let shown = fit(&layout, page: pages[top] ?? 0) { rows, page, count in
         rendered(
@@ -778,11 +780,13 @@ public final class Session {
       ?? laidOutPages(renderer: renderer, terminal: terminal)
     if layout.pageCount > 1 {
       let tableView = controller.tableView
-      columns = Self.columns(
-        of: tableView,
-        rows: (0..<key.rows).lazy.compactMap { number in
-          tableView.indexPath(forRowNumber: number).map { (number + 1, $0) }
-        })
+      columns = keptColumns(of: controller, filter: nil) {
+        Self.columns(
+          of: tableView,
+          rows: (0..<key.rows).lazy.compactMap { number in
+            tableView.indexPath(forRowNumber: number).map { (number + 1, $0) }
+          })
+      }
     }
     // The screen scrolled to a row (a list to its ✓): show the page that holds it.
     let page = requestedRow.map(layout.page(holding:)) ?? pages[top] ?? 0
@@ -793,6 +797,33 @@ public final class Session {
     layouts[top] = KeptLayout(controller: controller, key: key, layout: layout)
     pages[top] = shown.screen.page
     return (shown.screen, shown.text)
+  }
+
+  /// The columns of the top screen's rows measured last, and what they were measured for.
+  private struct KeptColumns {
+    weak var controller: ViewController?
+    var reloads: Int
+    var filter: String?
+    var columns: Screen.Columns?
+  }
+
+  @exclusivity(unchecked) private var lastColumns: KeptColumns?
+
+  /// The columns of `controller`'s rows (matching `filter`): those measured last while its
+  /// rows were not reloaded since, else `measure`'s, kept. Turning pages measures no row.
+  private func keptColumns(
+    of controller: ViewController, filter: String?, measure: () -> Screen.Columns?
+  ) -> Screen.Columns? {
+    let reloads = controller.tableView.reloads
+    if let kept = lastColumns, kept.controller === controller, kept.reloads == reloads,
+      kept.filter == filter
+    {
+      return kept.columns
+    }
+    let columns = measure()
+    lastColumns = KeptColumns(
+      controller: controller, reloads: reloads, filter: filter, columns: columns)
+    return columns
   }
 
   /// The columns of a screen's `rows` (numbers from 1, and where they are), which every page
