@@ -82,6 +82,21 @@ struct PageLayoutTests {
     #expect(Set(pages.pages.map(\.rows.count)).count > 1)
   }
 
+  /// A page of one row ("row 11 of 11") is read as the page of rows 11 to 11.
+  @Test func aPageOfOneRowIsReadFromItsPageLine() {
+    let controller = VariedController(sizes: [11], subtitleEvery: 0)
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: ScriptedLineReader(["page 11"], echo: output), output: output,
+      terminalSize: { Session.TerminalSize(columns: 80, rows: 7) })
+    #expect(session.run() == .quit)
+    #expect(output.text.contains(" · row 11 of 11"), "\(output.text)")
+    let last = PagedTranscript(output.text).pages.last
+    #expect(last?.firstRow == 11 && last?.lastRow == 11 && last?.totalRows == 11)
+    #expect(last?.rows == [11])
+  }
+
   @Test func aScreenTooBigToMeasureStillFitsAndTiles() {
     // More rows than a layout asks cells for: laid out as one line a row, each page that
     // turns out taller (subtitles) holds fewer rows and the pages after it move on.
