@@ -83,16 +83,23 @@ struct PageLayoutTests {
   }
 
   /// A page of one row ("row 11 of 11") is read as the page of rows 11 to 11.
-  @Test func aPageOfOneRowIsReadFromItsPageLine() {
-    let controller = VariedController(sizes: [11], subtitleEvery: 0)
+  /// What a session on `controller` shows for `command` at 80 columns and `rows` lines.
+  private func transcript(_ controller: TableViewController, _ command: String, rows: Int)
+    -> String
+  {
     let output = StringOutput()
     let session = Session(
       navigationController: NavigationController(rootViewController: controller),
-      reader: ScriptedLineReader(["page 11"], echo: output), output: output,
-      terminalSize: { Session.TerminalSize(columns: 80, rows: 7) })
+      reader: ScriptedLineReader([command], echo: output), output: output,
+      terminalSize: { Session.TerminalSize(columns: 80, rows: rows) })
     #expect(session.run() == .quit)
-    #expect(output.text.contains(" · row 11 of 11"), "\(output.text)")
-    let last = PagedTranscript(output.text).pages.last
+    return output.text
+  }
+
+  @Test func aPageOfOneRowIsReadFromItsPageLine() {
+    let text = transcript(VariedController(sizes: [11], subtitleEvery: 0), "page 11", rows: 7)
+    #expect(text.contains(" · row 11 of 11"), "\(text)")
+    let last = PagedTranscript(text).pages.last
     #expect(last?.firstRow == 11 && last?.lastRow == 11 && last?.totalRows == 11)
     #expect(last?.rows == [11])
   }
@@ -108,13 +115,7 @@ struct PageLayoutTests {
 
   @Test func pageKOfTenMillionRowsAsksOnlyForItsCells() throws {
     let controller = VariedController(sizes: [10_000_000], subtitleEvery: 0)
-    let output = StringOutput()
-    let session = Session(
-      navigationController: NavigationController(rootViewController: controller),
-      reader: ScriptedLineReader(["page 400000"], echo: output), output: output,
-      terminalSize: { Session.TerminalSize(columns: 80, rows: 12) })
-    #expect(session.run() == .quit)
-    let pages = PagedTranscript(output.text).pages
+    let pages = PagedTranscript(transcript(controller, "page 400000", rows: 12)).pages
     let first = try #require(pages.first)
     let page = try #require(pages.last)
     #expect(page.number == 400_000)
