@@ -31,14 +31,16 @@ private final class MixedRowsViewController: TableViewController {
   }
 }
 
-/// A hundred rows with a value each, counting the cells asked for; `longValue` is the value
-/// of row 100.
+/// A hundred rows (or ``count``) with a value each, counting the cells asked for;
+/// `longValue` is the value of the last row.
 private final class CountingValuesViewController: TableViewController {
   var cellsAsked = 0
   var longValue = "v"
+  /// How many rows there are.
+  var count = 100
 
   override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    100
+    count
   }
 
   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
@@ -47,7 +49,7 @@ private final class CountingValuesViewController: TableViewController {
     cellsAsked += 1
     return TableViewCell(
       style: .value1, text: "Row \(indexPath.row + 1)",
-      detailText: indexPath.row == 99 ? longValue : "v")
+      detailText: indexPath.row == count - 1 ? longValue : "v")
   }
 }
 
@@ -126,6 +128,25 @@ private func transcript(
     let widths = firstRows.map { DisplayWidth.of($0) }
     #expect(widths.count == 3 && widths[1] == widths[0], "\(widths)")
     #expect(widths.last == 2 + 3 + 2 + "Row 100".count + RowLayout.largestGap + 19, "\(firstRows)")
+  }
+
+  /// A screen too long to measure whole still numbers its rows in one width on every page:
+  /// row 1's title stands where row 2,500's does.
+  @Test func theNumbersOfAScreenTooLongToMeasureShareOneWidth() {
+    let controller = CountingValuesViewController()
+    controller.count = Session.measuredRowLimit + 500
+    let text = transcript(controller, ["page 417"], columns: 60, rows: 12)
+    let lines = text.split(separator: "\n").map(String.init)
+    func titleColumn(_ title: String) -> Int? {
+      guard let line = lines.first(where: { $0.contains(title + " ") }),
+        let range = line.firstRange(of: title)
+      else { return nil }
+      return DisplayWidth.of(line[..<range.lowerBound])
+    }
+    #expect(text.contains("2500  Row 2500"), "\(text)")
+    #expect(titleColumn("Row 1") != nil)
+    #expect(titleColumn("Row 1") == titleColumn("Row 2500"))
+    #expect(controller.cellsAsked < 100, "no page asks for other rows' cells")
   }
 }
 

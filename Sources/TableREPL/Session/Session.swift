@@ -744,7 +744,8 @@ public final class Session {
       if layout.pageCount > 1 {
         columns = keptColumns(of: controller, filter: filter) {
           Self.columns(
-            of: controller.tableView, rows: matches.lazy.map { ($0.number, $0.indexPath) })
+            of: controller.tableView, rows: matches.lazy.map { ($0.number, $0.indexPath) },
+            highestNumber: matches.last?.number ?? 1)
         }
       }
       let shown = fit(&layout, page: pages[top] ?? 0) { rows, page, count in
@@ -785,7 +786,7 @@ public final class Session {
           of: tableView,
           rows: (0..<key.rows).lazy.compactMap { number in
             tableView.indexPath(forRowNumber: number).map { (number + 1, $0) }
-          })
+          }, highestNumber: key.rows)
       }
     }
     // The screen scrolled to a row (a list to its ✓): show the page that holds it.
@@ -827,13 +828,15 @@ public final class Session {
   }
 
   /// The columns of a screen's `rows` (numbers from 1, and where they are), which every page
-  /// of it shares; `nil` for a screen of more than ``measuredRowLimit`` rows, whose pages
-  /// are measured one by one, so that no page asks for other rows' cells.
+  /// of it shares. On a screen of more than ``measuredRowLimit`` rows only the numbers' is
+  /// (`highestNumber`), and each page measures the rest on its own rows, so that no page
+  /// asks for other rows' cells.
   private static func columns(
-    of tableView: TableView, rows: some Collection<(Int, IndexPath)>
-  ) -> Screen.Columns? {
-    guard rows.count <= measuredRowLimit else { return nil }
+    of tableView: TableView, rows: some Collection<(Int, IndexPath)>, highestNumber: Int
+  ) -> Screen.Columns {
     var columns = Screen.Columns()
+    columns.highestNumber = max(1, highestNumber)
+    guard rows.count <= measuredRowLimit else { return columns }
     for (number, indexPath) in rows {
       guard let cell = tableView.currentCell(at: indexPath) else { continue }
       columns.add(Screen.Row(number: number, cell: cell))
