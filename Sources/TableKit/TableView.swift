@@ -61,6 +61,11 @@ public final class TableView {
   /// Cells that left the page, by reuse identifier, for ``dequeueReusableCell(withIdentifier:for:)``.
   @exclusivity(unchecked) private var reusableCells: [String: [TableViewCell]] = [:]
 
+  /// How many times the rows were reloaded (``reloadData()``, ``reloadRows(at:with:)``):
+  /// what a front end keeps about every row's cell (the columns of a screen shown a page at
+  /// a time) holds while it stays the same, as the cells of the visible rows do.
+  package private(set) var reloads = 0
+
   /// Creates an empty table view with no data source.
   public init() {}
 
@@ -68,6 +73,7 @@ public final class TableView {
   /// again: the section sizes, and the cells of the visible rows, which go to the reuse
   /// queue. The rows of the page stay visible and get new cells when next shown.
   public func reloadData() {
+    reloads &+= 1
     isLaidOut = false
     let slots = visibleCellSlots
     visibleCellSlots = [TableViewCell?](repeating: nil, count: slots.count)
@@ -80,6 +86,7 @@ public final class TableView {
   /// Asks the data source again for the cells of some rows (the number of rows must not
   /// have changed; use ``reloadData()`` then). The animation is ignored.
   public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    reloads &+= 1
     for indexPath in indexPaths {
       guard let slot = visibleIndexPaths.firstIndex(of: indexPath),
         let cell = visibleCellSlots[slot]

@@ -85,4 +85,32 @@ struct TextAnswerTerminalTests {
     #expect(!history.contains("answer-not-a-command"), "\(lines)")
     #expect(!lines.contains("y"), "\(lines)")
   }
+
+  /// Editing a list group's text item starts the line with the item, as a text field's
+  /// prompt does; Backspace and a letter change it in place.
+  @Test func aListItemsLineStartsWithItsText() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("tags.json")
+    write(
+      Array(
+        """
+        {"Title": "Tags", "PreferenceSpecifiers": [
+          {"Type": "IASKListGroupSpecifier", "Title": "Tags", "Key": "tags",
+           "ItemSpecifier": {"Type": "PSTextFieldSpecifier"}}
+        ]}
+        """.utf8), to: schema)
+    let store = home.file("s.json")
+    write(Array(#"{"tags": ["swift"]}"#.utf8), to: store)
+    let settei = try TerminalTests.Running(["--schema", schema, "--store", store], home: home.path)
+    try settei.waitFor("Tags> ")
+    settei.type("1")
+    let prompt = try settei.waitFor("Tags: swift")
+    #expect(prompt.contains("an empty line clears it"), "\(prompt)")
+    settei.terminal.send("\u{7F}y\r")
+    try settei.waitFor("Tags> ", count: 2)
+    settei.type("quit")
+    #expect(try settei.terminal.waitForExit() == 0)
+    let text = String(decoding: contents(of: store) ?? [], as: UTF8.self)
+    #expect(text.contains("\"swify\""), "\(text)")
+  }
 }

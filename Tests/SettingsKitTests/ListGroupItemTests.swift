@@ -34,6 +34,26 @@ private func type(
   }
 }
 
+/// The rows of a list of choices that show a ✓.
+private func checked(_ controller: ViewController) -> [String] {
+  cells(of: controller).filter { $0.accessoryType == .checkmark }.map { $0.text ?? "" }
+}
+
+/// A list group of text items and one of choices, each with a `DefaultValue` in its
+/// `ItemSpecifier`.
+private let defaultedItems = """
+  {"Title": "Lists", "PreferenceSpecifiers": [
+    {"Type": "IASKListGroupSpecifier", "Title": "Names", "Key": "names",
+     "ItemSpecifier": {"Type": "PSTextFieldSpecifier", "DefaultValue": "Anna"},
+     "AddSpecifier": {"Type": "PSTextFieldSpecifier", "Title": "Add Name"}},
+    {"Type": "IASKListGroupSpecifier", "Title": "Sizes", "Key": "sizes",
+     "ItemSpecifier": {"Type": "PSMultiValueSpecifier", "DefaultValue": "m",
+       "Titles": ["Small", "Medium", "Large"], "Values": ["s", "m", "l"]},
+     "AddSpecifier": {"Type": "PSMultiValueSpecifier", "Title": "Add Size",
+       "Titles": ["Small", "Medium", "Large"], "Values": ["s", "m", "l"]}}
+  ]}
+  """
+
 @Suite struct ListGroupItemTests {
   @Test func aNewItemIsAddedOnItsPageWithItsFirstValue() throws {
     let (controller, navigation, model) = try listGroups()
@@ -105,20 +125,43 @@ private func type(
       model.value(forKey: "accounts") == [["password": "hunter2", "username": "hanako"]])
   }
 
-  @Test func aChoiceItemIsTypedAsOneOfItsChoicesAndShownByTitle() throws {
+  /// A choice item is chosen on a numbered list of its titles with a ✓, as a multi-value
+  /// setting is, not typed: the list adds the item with its first choice, changes it with
+  /// the next, and deletes it from its last row.
+  @Test func aChoiceItemIsChosenFromAListOfItsTitles() throws {
     let (controller, navigation, model) = try listGroups()
     #expect(select("+ Add Gene...", in: controller))
-    let request = try #require(navigation.takePresentedTextInput())
-    #expect(
-      request.expected?.contains("Adenine (A), Cytosine (C), Guanine (G), Thymine (T)") == true)
-    #expect(request.validate("banana")?.contains("not one of the choices of DNA") == true)
-    request.completion(.entered("guanine"))
+    #expect(navigation.takePresentedTextInput() == nil, "nothing to type")
+    let list = try #require(navigation.topViewController as? MultiValueViewController)
+    #expect(rows(of: list).map(\.text) == ["Adenine", "Cytosine", "Guanine", "Thymine"])
+    #expect(checked(list).isEmpty, "no choice yet")
+    #expect(select("Guanine", in: list))
     #expect(model.value(forKey: "dna") == ["G"])
-    #expect(rows(of: controller).map(\.text).contains("Guanine"))
-    try type("T", into: "Guanine", navigation)
-    #expect(model.value(forKey: "dna") == ["T"])
-    try type("-", into: "Thymine", navigation)
+    #expect(checked(list) == ["Guanine"])
+    #expect(select("Thymine", in: list))
+    #expect(model.value(forKey: "dna") == ["T"], "the same item changes")
+    _ = navigation.popViewController(animated: true)
+    #expect(rows(of: controller).map(\.text).contains("Thymine"))
+    #expect(select("Thymine", in: controller))
+    let itemList = try #require(navigation.topViewController as? MultiValueViewController)
+    #expect(checked(itemList) == ["Thymine"])
+    #expect(select("Adenine", in: itemList))
+    #expect(model.value(forKey: "dna") == ["A"])
+    #expect(select("Delete", in: itemList))
+    #expect(navigation.topViewController === controller, "deleting goes back to the list")
     #expect(model.value(forKey: "dna") == [])
+  }
+
+  /// Editing a text item starts the line with its text, as a text field's prompt does;
+  /// what is in the line at Enter is the item, empty included.
+  @Test func anItemsLineStartsWithItsText() throws {
+    let (controller, navigation, model) = try listGroups(stored: ["tags2": ["a", "b"]])
+    #expect(select("b", in: controller))
+    let request = try #require(navigation.takePresentedTextInput())
+    #expect(request.current == .text("b"))
+    #expect(request.validate("") == nil)
+    request.completion(.entered(""))
+    #expect(model.value(forKey: "tags2") == ["a", ""])
   }
 
   @Test func textItemsAreStillTypedInPlace() throws {
@@ -127,5 +170,27 @@ private func type(
     try #require(navigation.takePresentedTextInput()).completion(.entered("plain"))
     #expect(model.value(forKey: "tags2") == ["plain"])
     #expect(navigation.topViewController === controller)
+  }
+
+  /// A new item starts from its `ItemSpecifier`'s `DefaultValue`: a text item's line starts
+  /// with it, a choice item's list has its ✓ on it, and choosing it adds it.
+  @Test func aNewItemStartsFromItsDefault() throws {
+    let schema = try JSONSchemaReader.read(Array(defaultedItems.utf8), source: "lists.json")
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let controller = SettingsPageViewController(
+      page: try #require(schema.rootPage), model: model)
+    let navigation = NavigationController(rootViewController: controller)
+    navigation.viewWillAppear(false)
+    #expect(select("+ Add Name", in: controller))
+    let request = try #require(navigation.takePresentedTextInput())
+    #expect(request.current == .text("Anna"))
+    request.completion(.entered("Anna"))
+    #expect(model.value(forKey: "names") == ["Anna"])
+    #expect(select("+ Add Size", in: controller))
+    let list = try #require(navigation.topViewController as? MultiValueViewController)
+    #expect(checked(list) == ["Medium"])
+    #expect(model.value(forKey: "sizes") == nil, "nothing added before a choice")
+    #expect(select("Medium", in: list))
+    #expect(model.value(forKey: "sizes") == ["m"])
   }
 }

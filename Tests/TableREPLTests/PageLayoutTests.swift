@@ -82,6 +82,28 @@ struct PageLayoutTests {
     #expect(Set(pages.pages.map(\.rows.count)).count > 1)
   }
 
+  /// A page of one row ("row 11 of 11") is read as the page of rows 11 to 11.
+  /// What a session on `controller` shows for `command` at 80 columns and `rows` lines.
+  private func transcript(_ controller: TableViewController, _ command: String, rows: Int)
+    -> String
+  {
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: ScriptedLineReader([command], echo: output), output: output,
+      terminalSize: { Session.TerminalSize(columns: 80, rows: rows) })
+    #expect(session.run() == .quit)
+    return output.text
+  }
+
+  @Test func aPageOfOneRowIsReadFromItsPageLine() {
+    let text = transcript(VariedController(sizes: [11], subtitleEvery: 0), "page 11", rows: 7)
+    #expect(text.contains(" · row 11 of 11"), "\(text)")
+    let last = PagedTranscript(text).pages.last
+    #expect(last?.firstRow == 11 && last?.lastRow == 11 && last?.totalRows == 11)
+    #expect(last?.rows == [11])
+  }
+
   @Test func aScreenTooBigToMeasureStillFitsAndTiles() {
     // More rows than a layout asks cells for: laid out as one line a row, each page that
     // turns out taller (subtitles) holds fewer rows and the pages after it move on.
@@ -93,13 +115,7 @@ struct PageLayoutTests {
 
   @Test func pageKOfTenMillionRowsAsksOnlyForItsCells() throws {
     let controller = VariedController(sizes: [10_000_000], subtitleEvery: 0)
-    let output = StringOutput()
-    let session = Session(
-      navigationController: NavigationController(rootViewController: controller),
-      reader: ScriptedLineReader(["page 400000"], echo: output), output: output,
-      terminalSize: { Session.TerminalSize(columns: 80, rows: 12) })
-    #expect(session.run() == .quit)
-    let pages = PagedTranscript(output.text).pages
+    let pages = PagedTranscript(transcript(controller, "page 400000", rows: 12)).pages
     let first = try #require(pages.first)
     let page = try #require(pages.last)
     #expect(page.number == 400_000)

@@ -3,6 +3,18 @@ import Testing
 
 @testable import TableREPL
 
+/// A screen titled `title` of one section whose rows show a title and a value each.
+private func valueScreen(_ title: String, _ rows: [(String, String)]) -> Screen {
+  Screen(
+    breadcrumb: [title],
+    sections: [
+      Screen.Section(
+        rows: rows.enumerated().map {
+          Screen.Row(number: $0 + 1, text: $1.0, detailText: $1.1, style: .value1)
+        })
+    ])
+}
+
 @Suite struct RendererTests {
   let languageScreen = Screen(
     breadcrumb: ["言語と地域"],
@@ -178,10 +190,64 @@ import Testing
   @Test func pagedScreenSaysWhereItIs() {
     let screen = Screen(
       breadcrumb: ["Rows"],
-      sections: [Screen.Section(rows: [.init(number: 21, text: "Row 21")])], page: 1,
-      pageCount: 3, totalRows: 50)
+      sections: [
+        Screen.Section(rows: [
+          .init(number: 21, text: "Row 21"), .init(number: 22, text: "Row 22"),
+        ])
+      ], page: 1, pageCount: 3, totalRows: 50)
     let lines = Renderer(width: 60).lines(for: screen)
-    #expect(lines.contains("  page 2/3 · rows 21–21 of 50 · n next · p previous"))
+    #expect(lines.contains("  page 2/3 · rows 21–22 of 50 · n next · p previous"))
+  }
+
+  /// A page of one row names it alone ("row 11 of 11", not "rows 11–11"), in each language.
+  @Test(arguments: [
+    ("en", "  page 2/2 · row 11 of 11 · n next · p previous"),
+    ("ja", "  2/2 ページ · 11 行中 11 行目 · n 次 · p 前"),
+  ])
+  func aPageOfOneRowNamesItsRow(language: String, pageLine: String) {
+    let screen = Screen(
+      breadcrumb: ["Rows"],
+      sections: [Screen.Section(rows: [.init(number: 11, text: "Row 11")])], page: 1,
+      pageCount: 2, totalRows: 11)
+    var renderer = Renderer(width: 60)
+    renderer.words = Renderer.Words(.forLanguage(language))
+    let lines = renderer.lines(for: screen)
+    #expect(lines.contains(pageLine), "\(lines)")
+    var filtered = screen
+    filtered.filter = "Row"
+    #expect(!renderer.lines(for: filtered).contains { $0.contains("11–11") })
+  }
+
+  /// On a wide terminal a value stands a few columns after the widest title, not at the
+  /// far edge.
+  @Test func aValueStaysNearItsTitleOnAWideTerminal() {
+    let screen = valueScreen("General", [("Name", "Ann"), ("Language", "English")])
+    var general = Renderer(width: 120)
+    general.writesPlainRowsDirectly = false
+    for renderer in [Renderer(width: 120), general] {
+      let lines = renderer.lines(for: screen)
+      let gap = String(repeating: " ", count: RowLayout.largestGap)
+      #expect(lines.contains("   2  Language" + gap + "English"), "\(lines)")
+      // Values are right-aligned with each other.
+      #expect(lines.contains("   1  Name" + gap + String(repeating: " ", count: 8) + "Ann"))
+    }
+  }
+
+  /// The mark of a changed value has a colour of its own, not the value's.
+  @Test func theChangedMarkHasItsOwnColour() {
+    let screen = Screen(
+      breadcrumb: ["General"],
+      sections: [
+        Screen.Section(rows: [
+          Screen.Row(number: 1, text: "Volume", detailText: "• 8", style: .value1)
+        ])
+      ])
+    let text = Renderer(width: 40, usesColor: true).render(screen)
+    let mark = Renderer.TextStyle.changed.rawValue + "•" + "\u{1B}[0m"
+    #expect(text.contains(mark), "\(text.debugDescription)")
+    #expect(text.contains(Renderer.TextStyle.detail.rawValue + " 8"))
+    #expect(!text.contains(Renderer.TextStyle.detail.rawValue + "•"))
+    #expect(Renderer.TextStyle.changed != .detail)
   }
 }
 
@@ -248,14 +314,7 @@ import Testing
   /// The row just reached starts with `*` where the others start with a space, on every path
   /// (plain, general, colour), and the columns after it do not move.
   @Test func theRowReachedIsMarked() {
-    var screen = Screen(
-      breadcrumb: ["Marks"],
-      sections: [
-        Screen.Section(rows: [
-          Screen.Row(number: 1, text: "One", detailText: "On", style: .value1),
-          Screen.Row(number: 2, text: "Two", detailText: "Off", style: .value1),
-        ])
-      ])
+    var screen = valueScreen("Marks", [("One", "On"), ("Two", "Off")])
     screen.markedRow = 2
     var direct = Renderer(width: 30)
     direct.writesPlainRowsDirectly = true
@@ -263,8 +322,10 @@ import Testing
     general.writesPlainRowsDirectly = false
     let lines = direct.lines(for: screen)
     #expect(lines == general.lines(for: screen))
-    #expect(lines.contains("   1  One" + String(repeating: " ", count: 18) + "On"), "\(lines)")
-    #expect(lines.contains("*  2  Two" + String(repeating: " ", count: 17) + "Off"), "\(lines)")
+    // The values stand right-aligned a few columns after the titles.
+    let gap = RowLayout.largestGap
+    #expect(lines.contains("   1  One" + String(repeating: " ", count: gap + 1) + "On"), "\(lines)")
+    #expect(lines.contains("*  2  Two" + String(repeating: " ", count: gap) + "Off"), "\(lines)")
     let coloured = Renderer(width: 30, usesColor: true).render(screen)
     #expect(coloured.contains("*"))
   }

@@ -41,6 +41,8 @@ private final class EditingReader: LineReading {
 private final class NameViewController: TableViewController {
   var name = "Ann"
   let isSecure: Bool
+  /// What the request is: a value, or an item of a list.
+  var kind = TextInputRequest.Kind.value
 
   init(isSecure: Bool) {
     self.isSecure = isSecure
@@ -59,7 +61,8 @@ private final class NameViewController: TableViewController {
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     requestTextInput(
       TextInputRequest(
-        title: "Name", current: isSecure ? .hidden : .text(name), isSecure: isSecure,
+        title: "Name", kind: kind, current: isSecure ? .hidden : .text(name),
+        isSecure: isSecure,
         validate: { $0.contains("!") ? "A name has no '!'." : nil },
         completion: { [weak self] in
           if case .entered(let text) = $0 { self?.name = text }
@@ -158,6 +161,21 @@ private final class ChoicesViewController: TableViewController {
     #expect(controller.name == "")
     #expect(output.text.contains("an empty line clears it"), "\(output.text)")
     #expect(!output.text.contains("Unchanged."))
+  }
+
+  /// A list item's line starts with its text too, and what is left in it is the answer.
+  @Test func anEmptiedItemLineIsTheItemsAnswer() {
+    let controller = NameViewController(isSecure: false)
+    controller.kind = .listItem(number: 1, isEditable: true, removal: "-")
+    let reader = EditingReader(["1", "", "quit"])
+    let output = StringOutput()
+    let session = Session(
+      navigationController: NavigationController(rootViewController: controller),
+      reader: reader, output: output)
+    #expect(session.run() == .quit)
+    #expect(reader.initialTexts == [nil, "Ann", nil])
+    #expect(controller.name == "")
+    #expect(output.text.contains("an empty line clears it"), "\(output.text)")
   }
 
   @Test func withoutTheTextInTheLineAnEmptyAnswerKeepsIt() {

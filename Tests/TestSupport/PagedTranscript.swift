@@ -28,9 +28,12 @@ public struct PagedTranscript {
     {
       let lines = piece.split(separator: "\n", omittingEmptySubsequences: false)
         .dropFirst(index == 0 ? 0 : 1)
-      guard let pageLine = lines.first(where: { $0.contains(" · rows ") }) else { continue }
-      // "page K/N · rows A–B of T"
-      let numbers = pageLine.split { !$0.isNumber }.compactMap { Int($0) }
+      guard
+        let pageLine = lines.first(where: { $0.contains(" · rows ") || $0.contains(" · row ") })
+      else { continue }
+      // "page K/N · rows A–B of T", or "page K/N · row A of T" for a page of one row.
+      var numbers = pageLine.split { !$0.isNumber }.compactMap { Int($0) }
+      if numbers.count == 4, pageLine.contains(" · row ") { numbers.insert(numbers[2], at: 3) }
       guard numbers.count == 5 else { continue }
       let rows = lines.compactMap { line -> Int? in
         // "  12  Title": a row starts with its right-aligned number and two spaces.

@@ -97,3 +97,62 @@ final class ListItemEditing {
     isSyncing = false
   }
 }
+
+/// One item of a list group whose items are chosen from a multi-value's choices, as its
+/// list of choices edits it: the item at ``index`` of the list at ``key``, or a new item
+/// that joins the list with its first choice (leaving the list untouched adds nothing).
+final class ListItemSlot {
+  /// The model of the page that shows the list.
+  let model: SettingsModel
+  /// The list group's key.
+  let key: String
+  /// Where the item is in the list, or `nil` for an item not in the list (yet).
+  private(set) var index: Int?
+  /// What a new item starts from: its specifier's `DefaultValue`.
+  let defaultValue: PropertyListValue?
+  /// Whether the list's items may be removed (`Deletable`, true unless set to false).
+  let isDeletable: Bool
+
+  init(
+    key: String, index: Int?, model: SettingsModel, defaultValue: PropertyListValue?,
+    isDeletable: Bool
+  ) {
+    self.key = key
+    self.index = index
+    self.model = model
+    self.defaultValue = defaultValue
+    self.isDeletable = isDeletable
+  }
+
+  /// The list as the model has it now.
+  private var items: [PropertyListValue] { model.value(forKey: key)?.arrayValue ?? [] }
+
+  /// The item's value: the list's, or the default for an item not in the list.
+  var value: PropertyListValue? {
+    guard let index else { return defaultValue }
+    let items = self.items
+    return index < items.count ? items[index] : nil
+  }
+
+  /// Makes `value` the item's, adding the item to the list when it is not in it.
+  func set(_ value: PropertyListValue) {
+    var items = self.items
+    if let index, index < items.count {
+      items[index] = value
+    } else {
+      index = items.count
+      items.append(value)
+    }
+    model.setValue(.array(items), forKey: key)
+  }
+
+  /// Removes the item from the list.
+  func remove() {
+    guard let index else { return }
+    var items = self.items
+    self.index = nil
+    guard index < items.count else { return }
+    items.remove(at: index)
+    model.setValue(.array(items), forKey: key)
+  }
+}

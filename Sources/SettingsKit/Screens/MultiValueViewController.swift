@@ -8,11 +8,17 @@ import TableKit
 /// shows the new value. With InAppSettingsKit's `IASKQuickMultiValueSelection`, choosing
 /// returns to the page at once. The specifier's `FooterText` is the list's footer, as
 /// InAppSettingsKit shows it.
+///
+/// The list also chooses one item of a list group whose items are a multi-value's choices
+/// (``ListItemSlot``): the ✓ is on the item's value (a new item's default), choosing makes
+/// it the item's, and a last row deletes the item when the list is `Deletable`.
 public final class MultiValueViewController: TableViewController {
   /// The setting whose choices are listed.
   public let specifier: Specifier
   private let page: SettingsSchema.Page
   private let model: SettingsModel
+  /// The list item the choice is for, or `nil` for the setting's own value.
+  private let item: ListItemSlot?
   /// The choices in display order: (localized title, value). Read for every row shown, and
   /// only read or assigned whole: no dynamic exclusivity check.
   @exclusivity(unchecked) private var choices: [(title: String, value: PropertyListValue)] = []
@@ -20,10 +26,19 @@ public final class MultiValueViewController: TableViewController {
   private var localizedLanguage = ""
 
   /// Creates the list of a multi-value specifier's choices.
-  public init(specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel) {
+  public convenience init(specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel) {
+    self.init(specifier: specifier, page: page, model: model, item: nil)
+  }
+
+  /// Creates the list of the choices of a list group's item: `specifier` is the item's
+  /// multi-value (``Specifier/itemSpecifier(in:)``), `item` where its value goes.
+  init(
+    specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel, item: ListItemSlot?
+  ) {
     self.specifier = specifier
     self.page = page
     self.model = model
+    self.item = item
     super.init()
     localize()
     model.addObserver(self) { [weak self] in
@@ -44,7 +59,8 @@ public final class MultiValueViewController: TableViewController {
   private func localize() {
     localizedLanguage = model.language
     title = specifier.title.map { model.localized($0, on: page) } ?? specifier.key
-    choices = model.pageSections(of: page).choiceList(of: specifier, in: model) {
+    // An item's specifier shares its list group's index: its choices are not kept by it.
+    let make = { [specifier, page, model] in
       var choices: [PageSections.Choice] = zip(specifier.titles, specifier.values).map {
         (model.localized($0, on: page), $1)
       }
@@ -53,6 +69,10 @@ public final class MultiValueViewController: TableViewController {
       }
       return choices
     }
+    choices =
+      item == nil
+      ? model.pageSections(of: page).choiceList(of: specifier, in: model, make: make)
+      : make()
   }
 
   /// The value the ✓ marks, with the model's revisions it was looked up at: every row shown
@@ -67,7 +87,7 @@ public final class MultiValueViewController: TableViewController {
     {
       return current.value
     }
-    let value = specifier.key.flatMap { model.value(forKey: $0) }
+    let value = item.map(\.value) ?? specifier.key.flatMap { model.value(forKey: $0) }
     current = (value, model.revision, model.keysRevision)
     return value
   }
@@ -92,15 +112,28 @@ public final class MultiValueViewController: TableViewController {
     }
   }
 
+  /// Whether the list ends with a row that deletes its item: an item in a `Deletable` list.
+  private var hasDeleteRow: Bool {
+    guard let item else { return false }
+    return item.isDeletable && item.index != nil
+  }
+
+  public override func numberOfSections(in tableView: TableView) -> Int {
+    hasDeleteRow ? 2 : 1
+  }
+
   public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
     -> Int
   {
-    choices.count
+    section == 0 ? choices.count : 1
   }
 
   public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
+    guard indexPath.section == 0 else {
+      return TableViewCell(text: model.chromeWords.delete)
+    }
     let choice = choices[indexPath.row]
     return TableViewCell(
       text: choice.title,
@@ -110,13 +143,22 @@ public final class MultiValueViewController: TableViewController {
   public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
-    specifier.footerText.map { model.localized($0, on: page) }
+    section == 0 ? specifier.footerText.map { model.localized($0, on: page) } : nil
   }
 
   public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath, animated: true)
-    guard let key = specifier.key else { return }
-    model.setValue(choices[indexPath.row].value, forKey: key)
+    if let item {
+      guard indexPath.section == 0 else {
+        item.remove()
+        _ = navigationController?.popViewController(animated: true)
+        return
+      }
+      item.set(choices[indexPath.row].value)
+    } else {
+      guard let key = specifier.key else { return }
+      model.setValue(choices[indexPath.row].value, forKey: key)
+    }
     tableView.reloadData()
     if specifier.selectsQuickly {
       _ = navigationController?.popViewController(animated: true)

@@ -875,8 +875,18 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       }
       return
     }
+    let defaultValue = itemDefault(of: specifier, item: item)
+    if item.kind == .multiValue {
+      openChoices(of: item, index: nil, defaultValue: defaultValue, of: specifier, key: key)
+      return
+    }
+    // A new text item starts from its default, in the line to edit or keep.
+    let current = defaultValue.flatMap { value -> TextInputRequest.CurrentValue? in
+      guard item.kind == .textField, !item.isSecure else { return nil }
+      return .text(SpecifierValues.text(of: value))
+    }
     requestItemValue(
-      title: displayTitle(of: specifier), number: nil, current: nil, item: item,
+      title: displayTitle(of: specifier), number: nil, current: current, item: item,
       removable: false
     ) { [weak self] value in
       guard let self, let value else { return }
@@ -896,9 +906,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       items[index].dictionaryValue == nil ? itemSpecifier(of: specifier, adding: false) : nil
     let deletable = specifier.isDeletable
     guard item != nil || deletable else { return }
+    if let item, item.kind == .multiValue {
+      openChoices(of: item, index: index, defaultValue: nil, of: specifier, key: key)
+      return
+    }
+    let shown = itemText(items[index], index: index, of: specifier)
+    // A text item's line starts with its text, as a text field's does.
+    let current: TextInputRequest.CurrentValue =
+      item.map { $0.kind == .textField && !$0.isSecure } == true ? .text(shown) : .value(shown)
     requestItemValue(
-      title: displayTitle(of: specifier), number: index + 1,
-      current: itemText(items[index], index: index, of: specifier), item: item,
+      title: displayTitle(of: specifier), number: index + 1, current: current, item: item,
       removable: deletable
     ) { [weak self] value in
       guard let self else { return }
@@ -909,11 +926,37 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
   }
 
+  /// What a new item of a list group starts from: the `DefaultValue` of the specifier that
+  /// types it (`item`), else of the list's other item specifier.
+  private func itemDefault(of specifier: Specifier, item: Specifier) -> PropertyListValue? {
+    if let value = item.defaultValue { return value }
+    for name in Self.itemSpecifierNames(adding: false) {
+      if let value = specifier.itemSpecifier(in: name)?.defaultValue { return value }
+    }
+    return nil
+  }
+
+  /// Opens the list of choices of a list item typed by a multi-value (`item`): the item at
+  /// `index`, or a new one when `index` is `nil`, whose ✓ starts on `defaultValue`.
+  private func openChoices(
+    of item: Specifier, index: Int?, defaultValue: PropertyListValue?, of specifier: Specifier,
+    key: String
+  ) {
+    let slot = ListItemSlot(
+      key: key, index: index, model: model, defaultValue: defaultValue,
+      isDeletable: specifier.isDeletable)
+    navigationController?.pushViewController(
+      MultiValueViewController(specifier: item, page: page, model: model, item: slot),
+      animated: true)
+  }
+
   /// Asks for an item's value, checked as `item` says (text, one of its choices, …); with
   /// `removable`, `-` stands for removing it (`nil`). Without `item`, only `-` is taken.
-  /// `number` counts from 1 (`nil` for a new item), `current` is how the item is shown.
+  /// `number` counts from 1 (`nil` for a new item), `current` is how the item is shown
+  /// (`.text` for text the line starts with).
   private func requestItemValue(
-    title: String, number: Int?, current: String?, item: Specifier?, removable: Bool,
+    title: String, number: Int?, current: TextInputRequest.CurrentValue?, item: Specifier?,
+    removable: Bool,
     completion: @escaping (PropertyListValue?) -> Void
   ) {
     let page = self.page
@@ -934,7 +977,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         title: title,
         kind: .listItem(
           number: number, isEditable: item != nil, removal: removable ? removal : nil),
-        current: current.map { .value($0) },
+        current: current,
         expected: item.flatMap { model.allowedValues(of: $0, on: page) },
         validate: { text in
           if case .failure(let error) = parse(text) { return error.description }

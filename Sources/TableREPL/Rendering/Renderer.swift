@@ -34,30 +34,37 @@ package struct Renderer: Sendable {
   /// The English words, made once.
   package static let englishWords = Words(.forLanguage("en"))
 
+  /// A page line's text between its numbers, and its display width.
+  package typealias PageLineText = (pieces: [(text: [UInt8], argument: Int?)], width: Int)
+
   /// The words of a screen besides its rows, taken from a session's catalog once.
   package struct Words: Sendable {
     let messages: SessionMessages
-    /// The page line's text between its numbers (page, pages, first row, last row, rows).
-    let pageLine: [(text: [UInt8], argument: Int?)]
-    let pageLineFiltered: [(text: [UInt8], argument: Int?)]
-    /// The display width of each page line's text without its numbers.
-    let pageLineWidths: (plain: Int, filtered: Int)
+    /// The page line's text between its numbers (page, pages, first row, last row, rows),
+    /// with the display width of that text.
+    let pageLine: PageLineText
+    let pageLineFiltered: PageLineText
+    /// The page lines of a page of one row (page, pages, its row, rows).
+    let pageLineOneRow: PageLineText
+    let pageLineFilteredOneRow: PageLineText
     /// The last line of a footer cut to ``Renderer/footerLineLimit``.
     let footerCut: String
 
     package init(_ messages: SessionMessages) {
       self.messages = messages
-      func bytes(_ key: SessionMessage) -> [(text: [UInt8], argument: Int?)] {
-        SessionMessages.segments(of: messages[key]).map {
-          (Array($0.text.utf8), $0.argument?.index)
+      func bytes(_ key: SessionMessage) -> PageLineText {
+        let pieces = SessionMessages.segments(of: messages[key]).map {
+          (text: Array($0.text.utf8), argument: $0.argument?.index)
         }
+        let width = pieces.reduce(0) {
+          $0 + DisplayWidth.of(String(decoding: $1.text, as: UTF8.self))
+        }
+        return (pieces, width)
       }
       pageLine = bytes(.pageLine)
       pageLineFiltered = bytes(.pageLineFiltered)
-      func width(_ pieces: [(text: [UInt8], argument: Int?)]) -> Int {
-        pieces.reduce(0) { $0 + DisplayWidth.of(String(decoding: $1.text, as: UTF8.self)) }
-      }
-      pageLineWidths = (width(pageLine), width(pageLineFiltered))
+      pageLineOneRow = bytes(.pageLineOneRow)
+      pageLineFilteredOneRow = bytes(.pageLineFilteredOneRow)
       footerCut = messages[.footerCut]
     }
   }
@@ -138,10 +145,18 @@ package struct Renderer: Sendable {
       // numbers cost more than the rest of a short screen.
       if usesColor { out.bytes.appendUTF8(TextStyle.dim.rawValue) }
       out.bytes.appendSpaces(2)
-      let numbers = [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
-      let pieces = screen.filter == nil ? words.pageLine : words.pageLineFiltered
-      let textWidth =
-        screen.filter == nil ? words.pageLineWidths.plain : words.pageLineWidths.filtered
+      // A page of one row says "row 11 of 11".
+      let numbers =
+        first == last
+        ? [screen.page + 1, screen.pageCount, first, screen.totalRows]
+        : [screen.page + 1, screen.pageCount, first, last, screen.totalRows]
+      let (pieces, textWidth) =
+        switch (screen.filter == nil, first == last) {
+        case (true, false): words.pageLine
+        case (false, false): words.pageLineFiltered
+        case (true, true): words.pageLineOneRow
+        case (false, true): words.pageLineFilteredOneRow
+        }
       var digits = 0
       for piece in pieces {
         if let argument = piece.argument, argument < numbers.count {
@@ -252,6 +267,8 @@ package struct Renderer: Sendable {
     case dim = "\u{1B}[2m"
     case tint = "\u{1B}[34m"
     case detail = "\u{1B}[36m"
+    /// The mark of a value that differs from its default.
+    case changed = "\u{1B}[33m"
 
     /// The escape sequence that ends a style.
     static let reset: StaticString = "\u{1B}[0m"
@@ -393,33 +410,46 @@ struct ScreenText: ~Copyable {
 
 /// Column positions shared by every row of a screen, so that numbers, marks and details line
 /// up down the page.
+///
+/// The columns come from the whole screen's rows (``Screen/columns``) when it is shown a page
+/// at a time, so that they stay put from page to page. A value is right-aligned, but no
+/// further than ``largestGap`` columns after the widest title, as iPad Settings keeps
+/// values near their titles on a wide screen.
 struct RowLayout {
   let numberWidth: Int
   let hasMarkColumn: Bool
   let accessoryWidth: Int
   let width: Int
+  /// The columns a row's title, its value and the spaces between them take.
+  let room: Int
   /// The row marked as just reached (``Screen/markedRow``).
   let markedRow: Int?
 
+  /// The most columns between the widest title and the widest value.
+  static let largestGap = 6
+
   init(screen: Screen, width: Int) {
-    var maxNumber = 1
-    var hasMark = screen.reservesCheckmarkColumn
-    var accessory = 0
+    // The page's own rows too: a cell changed in place since the screen's were measured (a
+    // ✓ put on a visible cell, as UIKit code does) widens them.
+    var columns = screen.columns ?? Screen.Columns()
     for sectionIndex in screen.sections.indices {
       for rowIndex in screen.sections[sectionIndex].rows.indices {
-        let number = screen.sections[sectionIndex].rows[rowIndex].number
-        let rowAccessory = screen.sections[sectionIndex].rows[rowIndex].accessory
-        maxNumber = max(maxNumber, number)
-        if rowAccessory == .checkmark { hasMark = true }
-        accessory = max(accessory, RowLayout.accessoryText(rowAccessory).width)
+        columns.add(screen.sections[sectionIndex].rows[rowIndex])
       }
     }
-    numberWidth = max(2, ScreenBytes.decimalDigits(of: maxNumber))
-    hasMarkColumn = hasMark
-    accessoryWidth = accessory
+    numberWidth = max(2, ScreenBytes.decimalDigits(of: columns.highestNumber))
+    hasMarkColumn = screen.reservesCheckmarkColumn || columns.hasCheckmark
+    accessoryWidth = columns.accessoryWidth
     self.width = width
+    let used = 2 + numberWidth + 2 + (hasMarkColumn ? 2 : 0)
+    room = min(
+      max(1, width - 1 - used - accessoryWidth),
+      max(1, columns.titleWidth + Self.largestGap + columns.detailWidth))
     markedRow = screen.markedRow
   }
+
+  /// How a row's value says it differs from its default: "• 8".
+  static let changedMark = "• "
 
   static func accessoryText(_ accessory: TableViewCell.AccessoryType) -> (
     text: String, width: Int
@@ -479,7 +509,6 @@ struct RowLayout {
       swap(&textWidth, &detailFull)
     }
     let accessory = RowLayout.accessoryText(row.accessory)
-    let room = max(1, width - 1 - used - accessoryWidth)
     let showsDetailInline = row.style != .default && row.style != .subtitle && !detail.isEmpty
 
     if showsDetailInline {
@@ -491,7 +520,14 @@ struct RowLayout {
       let gap = room - shownText.width - shownDetail.width
       renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &out.bytes)
       out.bytes.appendSpaces(max(2, gap))
-      renderer.append(shownDetail.text, .detail, to: &out.bytes)
+      if renderer.usesColor, shownDetail.text.hasPrefix(Self.changedMark) {
+        // The mark of a changed value in a colour of its own, then the value.
+        renderer.append("•", .changed, to: &out.bytes)
+        renderer.append(
+          String(shownDetail.text.dropFirst()), .detail, to: &out.bytes)
+      } else {
+        renderer.append(shownDetail.text, .detail, to: &out.bytes)
+      }
     } else {
       let shownText = RowLayout.fitted(text, width: textWidth, toWidth: room)
       renderer.append(shownText.text, row.isEnabled ? nil : .dim, to: &out.bytes)
@@ -552,8 +588,6 @@ struct RowLayout {
     text: UnsafeBufferPointer<UInt8>, textWidth: Int,
     detail: (bytes: UnsafeBufferPointer<UInt8>, width: Int)?, at start: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let used = 2 + numberWidth + 2 + (hasMarkColumn ? 2 : 0)
-    let room = max(1, width - 1 - used - accessoryWidth)
     let accessory = RowLayout.accessoryText(rowAccessory)
     var gap = 0
     if let detail {

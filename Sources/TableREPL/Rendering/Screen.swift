@@ -62,6 +62,54 @@ package struct Screen: Equatable, Sendable {
   /// The number of the row just reached (by `go`, a search result, a number typed for
   /// another page), which the renderer marks with `*`; `nil` for none.
   package var markedRow: Int?
+  /// The columns of the whole screen's rows, which every page of it shares (widened by the
+  /// page's own rows); `nil` to measure the rows of this page alone (a screen shown whole,
+  /// or too long to measure).
+  package var columns: Columns?
+
+  /// What the rows' columns are made from: measured on every row of a screen, so that the
+  /// numbers, the ✓, the titles and the values stand in the same columns on each page.
+  package struct Columns: Equatable, Sendable {
+    /// The highest row number.
+    package var highestNumber = 1
+    /// Whether a row has a ✓.
+    package var hasCheckmark = false
+    /// The widest accessory (` ›`).
+    package var accessoryWidth = 0
+    /// The widest title, or subtitle under a title.
+    package var titleWidth = 0
+    /// The widest value shown beside a title.
+    package var detailWidth = 0
+
+    package init() {}
+
+    /// The columns of `rows`.
+    package init(measuring rows: some Sequence<Row>) {
+      for row in rows { add(row) }
+    }
+
+    /// Takes a row into the columns.
+    package mutating func add(_ row: Row) {
+      highestNumber = max(highestNumber, row.number)
+      if row.accessory == .checkmark { hasCheckmark = true }
+      accessoryWidth = max(accessoryWidth, RowLayout.accessoryText(row.accessory).width)
+      let text = DisplayWidth.simpleWidth(row.text) ?? DisplayWidth.of(TerminalText.line(row.text))
+      let detail = row.detailText.map {
+        DisplayWidth.simpleWidth($0) ?? DisplayWidth.of(TerminalText.line($0))
+      }
+      switch (row.style, detail) {
+      case (.value1, let detail?) where detail > 0:
+        (titleWidth, detailWidth) = (max(titleWidth, text), max(detailWidth, detail))
+      case (.value2, let detail?) where detail > 0:
+        // The detail stands where the title does.
+        (titleWidth, detailWidth) = (max(titleWidth, detail), max(detailWidth, text))
+      case (.subtitle, let detail?):
+        titleWidth = max(titleWidth, text, detail)
+      default:
+        titleWidth = max(titleWidth, text)
+      }
+    }
+  }
 
   package init(
     breadcrumb: [String], backTitle: String? = nil, prompt: String? = nil,

@@ -10,7 +10,7 @@ extension Session {
     var initialText = ""
     var isText = false
     if !request.isSecure, !request.isMultiline, case .text(let current)? = request.current {
-      (initialText, isText) = (current, request.kind == .value)
+      (initialText, isText) = (current, request.editsText)
     }
     let isEdited = isText && reader.startsLine(with: initialText)
     for line in messages.lines(describing: request, isEdited: isEdited) {
@@ -96,6 +96,18 @@ extension Session {
       case let other:
         return other
       }
+    }
+  }
+}
+
+extension TextInputRequest {
+  /// Whether the answer is the text left in the line, empty included: a value's text, and
+  /// a list item's (a new item's empty answer adds nothing).
+  var editsText: Bool {
+    switch kind {
+    case .value: true
+    case .listItem(let number, let isEditable, _): number != nil && isEditable
+    case .confirmation: false
     }
   }
 }

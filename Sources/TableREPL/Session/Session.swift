@@ -727,10 +727,13 @@ public final class Session {
     let marked = markedRow.flatMap { $0.controller == top ? $0.number + 1 : nil }
     let renderer = screenRenderer(for: terminal)
     let reservesCheckmarks = reservesCheckmarkColumn(controller)
+    // The columns of a screen shown a page at a time, measured once on all its rows.
+    var columns: Screen.Columns?
     func rendered(_ screen: Screen) -> (screen: Screen, text: [UInt8], overflow: Int) {
       var screen = screen
       screen.reservesCheckmarkColumn = reservesCheckmarks
       screen.markedRow = marked
+      if screen.pageCount > 1 { screen.columns = columns }
       let (text, lineBreaks) = render(screen, with: renderer)
       // The screen's lines and the prompt's.
       return (screen, text, 1 + lineBreaks - max(1, terminal.rows))
@@ -738,6 +741,13 @@ public final class Session {
     if let filter = filters.isEmpty ? nil : filters[top] {
       let matches = Screen.matches(in: controller.tableView, filter: filter)
       var layout = filteredLayout(of: matches, renderer: renderer, terminal: terminal)
+      if layout.pageCount > 1 {
+        columns = keptColumns(of: controller, filter: filter) {
+          Self.columns(
+            of: controller.tableView, rows: matches.lazy.map { ($0.number, $0.indexPath) },
+            highestNumber: matches.last?.number ?? 1)
+        }
+      }
       let shown = fit(&layout, page: pages[top] ?? 0) { rows, page, count in
         rendered(
           Screen(
@@ -769,6 +779,16 @@ public final class Session {
     var layout =
       layouts[top].flatMap { $0.key(for: controller) == key ? $0.layout : nil }
       ?? laidOutPages(renderer: renderer, terminal: terminal)
+    if layout.pageCount > 1 {
+      let tableView = controller.tableView
+      columns = keptColumns(of: controller, filter: nil) {
+        Self.columns(
+          of: tableView,
+          rows: (0..<key.rows).lazy.compactMap { number in
+            tableView.indexPath(forRowNumber: number).map { (number + 1, $0) }
+          }, highestNumber: key.rows)
+      }
+    }
     // The screen scrolled to a row (a list to its ✓): show the page that holds it.
     let page = requestedRow.map(layout.page(holding:)) ?? pages[top] ?? 0
     let shown = fit(&layout, page: page) { rows, page, count in
@@ -778,6 +798,50 @@ public final class Session {
     layouts[top] = KeptLayout(controller: controller, key: key, layout: layout)
     pages[top] = shown.screen.page
     return (shown.screen, shown.text)
+  }
+
+  /// The columns of the top screen's rows measured last, and what they were measured for.
+  private struct KeptColumns {
+    weak var controller: ViewController?
+    var reloads: Int
+    var filter: String?
+    var columns: Screen.Columns?
+  }
+
+  @exclusivity(unchecked) private var lastColumns: KeptColumns?
+
+  /// The columns of `controller`'s rows (matching `filter`): those measured last while its
+  /// rows were not reloaded since, else `measure`'s, kept. Turning pages measures no row.
+  private func keptColumns(
+    of controller: ViewController, filter: String?, measure: () -> Screen.Columns?
+  ) -> Screen.Columns? {
+    let reloads = controller.tableView.reloads
+    if let kept = lastColumns, kept.controller === controller, kept.reloads == reloads,
+      kept.filter == filter
+    {
+      return kept.columns
+    }
+    let columns = measure()
+    lastColumns = KeptColumns(
+      controller: controller, reloads: reloads, filter: filter, columns: columns)
+    return columns
+  }
+
+  /// The columns of a screen's `rows` (numbers from 1, and where they are), which every page
+  /// of it shares. On a screen of more than ``measuredRowLimit`` rows only the numbers' is
+  /// (`highestNumber`), and each page measures the rest on its own rows, so that no page
+  /// asks for other rows' cells.
+  private static func columns(
+    of tableView: TableView, rows: some Collection<(Int, IndexPath)>, highestNumber: Int
+  ) -> Screen.Columns {
+    var columns = Screen.Columns()
+    columns.highestNumber = max(1, highestNumber)
+    guard rows.count <= measuredRowLimit else { return columns }
+    for (number, indexPath) in rows {
+      guard let cell = tableView.currentCell(at: indexPath) else { continue }
+      columns.add(Screen.Row(number: number, cell: cell))
+    }
+    return columns
   }
 
   /// Page `page` of a layout as `render` makes it. A page that turns out taller than laid out

@@ -110,6 +110,10 @@ public enum SessionMessage: Int, MessageKey {
   case pageLine
   /// "page %1$@/%2$@ · rows %3$@–%4$@ · n next · p previous"
   case pageLineFiltered
+  /// "page %1$@/%2$@ · row %3$@ of %4$@ · n next · p previous"
+  case pageLineOneRow
+  /// "page %1$@/%2$@ · row %3$@ · n next · p previous"
+  case pageLineFilteredOneRow
   /// "[y/N]"
   case yesNo
   /// "Cancelled; nothing changed."
@@ -256,6 +260,8 @@ private enum SessionMessageTemplates {
     "filter “%1$@”: %2$@ rows · filter alone shows all",
     "page %1$@/%2$@ · rows %3$@–%4$@ of %5$@ · n next · p previous",
     "page %1$@/%2$@ · rows %3$@–%4$@ · n next · p previous",
+    "page %1$@/%2$@ · row %3$@ of %4$@ · n next · p previous",
+    "page %1$@/%2$@ · row %3$@ · n next · p previous",
     "[y/N]",
     "Cancelled; nothing changed.",
     "Unchanged.",
@@ -344,6 +350,8 @@ private enum SessionMessageTemplates {
     "絞り込み “%1$@”: %2$@ 行 · filter だけですべて表示",
     "%1$@/%2$@ ページ · %5$@ 行中 %3$@–%4$@ 行 · n 次 · p 前",
     "%1$@/%2$@ ページ · %3$@–%4$@ 行 · n 次 · p 前",
+    "%1$@/%2$@ ページ · %4$@ 行中 %3$@ 行目 · n 次 · p 前",
+    "%1$@/%2$@ ページ · %3$@ 行目 · n 次 · p 前",
     "[y/N]",
     "取り消しました。何も変わっていません。",
     "変更しませんでした。",

@@ -47,6 +47,8 @@ extension MessageCatalog where Key == SessionMessage {
       default: break
       }
       if let expected = request.expected { sentences.append(text(.allowed, expected)) }
+      // The line starts with the item's text: an empty line clears it.
+      if isEdited { sentences.append(text(.editHint)) }
     case .confirmation(let confirm, let deny):
       sentences.append(text(.confirmAnswers, confirm, deny))
     }
