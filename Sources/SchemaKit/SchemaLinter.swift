@@ -639,7 +639,10 @@ private struct Linter {
     let record = schema.missingPages.first {
       $0.page == page.name && $0.specifierIndex == specifier.index && $0.file == reference.file
     }
-    var fix = "add the page \(file).plist beside this one, or correct \(what)"
+    var fix =
+      reference.file.contains("/")
+      ? "add the page \(file).plist to the bundle folder, or correct \(what)"
+      : "add the page \(file).plist beside this one, or correct \(what)"
     if reference.file.hasSuffix(".plist") {
       fix =
         "write \(what) without the extension: \(printable(String(reference.file.dropLast(6))))"
@@ -647,9 +650,14 @@ private struct Linter {
     let message: String
     if let reason = record?.reason {
       message = "\(what) '\(file)' names a page that cannot be used: \(reason)"
-      fix = reference.file.contains("/") ? fix : "correct that file"
+      // A File refused names no file: nothing was looked for.
+      fix = record?.searched.isEmpty == true ? "correct \(what)" : "correct that file"
     } else if let record, !record.searched.isEmpty {
-      let names = record.searched.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+      // Each file as the bundle names it: as many components as File has.
+      let depth = reference.file.split(separator: "/").count
+      let names = record.searched.map {
+        $0.split(separator: "/").suffix(depth).joined(separator: "/")
+      }
       message = "\(what) '\(file)' names no page: none of \(names.joined(separator: ", ")) exists"
     } else {
       message = "\(what) '\(file)' names no page in this schema"

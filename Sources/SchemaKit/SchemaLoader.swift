@@ -68,7 +68,7 @@ public enum SchemaLoader {
 
   /// A text that changes when the files a schema is read from change: the size and change
   /// times of a JSON file, or of every file of a bundle's folder (a `.plist` page's folder)
-  /// and its `.lproj` folders, with the idiom and language that choose among them. It costs
+  /// and its `.lproj` folders and sub-folders, with the idiom and language that choose among them. It costs
   /// a `stat` per file (in the sorted order `FileSystem.folderEntries` lists them) and reads
   /// none, so that what was learned of a schema (the REPL's known keys) serves while the
   /// schema stays the same.
@@ -92,7 +92,10 @@ public enum SchemaLoader {
     for entry in (try? FileSystem.folderEntries(folder)) ?? [] {
       let file = SettingsBundleLoader.join(folder, entry)
       stamp(file)
-      guard entry.hasSuffix(".lproj") else { continue }
+      // The `.lproj` folders, and the sub-folders that hold pages (`Licenses/Alamofire`),
+      // told from files by a name without an extension.
+      guard entry.hasSuffix(".lproj") || (!entry.contains(".") && FileSystem.isFolder(file))
+      else { continue }
       for inner in (try? FileSystem.folderEntries(file)) ?? [] {
         stamp(SettingsBundleLoader.join(file, inner))
       }

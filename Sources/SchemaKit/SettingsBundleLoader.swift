@@ -8,13 +8,16 @@ import SystemIO
 ///   idiom's suffix, ``Idiom/pageSuffix``: `Root~iphone.inApp.plist`, `Root.inApp.plist`,
 ///   `Root~iphone.plist`, `Root.plist`; `~ipad` for the pad idiom). Its page name is `Root`.
 /// - A child pane's `File` names the page `<File>.inApp.plist`, else `<File>.plist`, in the
-///   same folder, in the same order. Every page reachable from the root is loaded once,
+///   same folder, in the same order. `File` is a path relative to the bundle folder
+///   (`Licenses/Alamofire` is `Licenses/Alamofire.plist`); an absolute path, or one with an
+///   empty, `.` or `..` component, is refused (``refusal(ofFile:)``). Every page reachable from the root is loaded once,
 ///   breadth-first, also through the child panes of an `IASKListGroupSpecifier`. Child panes
 ///   that open a view controller of the app (`IASKViewControllerClass`, a storyboard or a
 ///   segue) are not followed: their `File` is the controller's argument.
 /// - A page that cannot be found or read is recorded in ``SettingsSchema/missingPages``; the
 ///   rest loads. Only a root page that cannot be used stops the load.
-/// - A page's strings table is its `StringsTable`; without one, the page's own name when a
+/// - A page's strings table is its `StringsTable`; without one, the page's own name (the
+///   last component of a `File` in a sub-folder: `Alamofire` for `Licenses/Alamofire`) when a
 ///   `.strings` file of that name exists in some `.lproj` folder, else `Root`
 ///   (InAppSettingsKit's rule). `<language>.lproj/<table>.strings` is read for every
 ///   `.lproj` folder; one that cannot be read is a warning in
@@ -78,6 +81,30 @@ enum SettingsBundleLoader {
       "\(name)\(suffix).inApp.plist", "\(name).inApp.plist", "\(name)\(suffix).plist",
       "\(name).plist",
     ]
+  }
+
+  /// Why a child pane's `File` names no file of the bundle, or `nil` when it does: a `File`
+  /// is a path relative to the bundle folder without `.plist` (`Advanced`,
+  /// `Licenses/Alamofire`), whose components are neither empty, `.` nor `..`.
+  static func refusal(ofFile file: String) -> String? {
+    if file.isEmpty { return "File is empty; write the page's path in the bundle, without .plist" }
+    if file.contains("\0") { return "File contains a NUL character" }
+    if file.hasPrefix("/") {
+      return "File '\(file)' is an absolute path; write the page's path inside the bundle, "
+        + "such as Licenses/Alamofire for Licenses/Alamofire.plist"
+    }
+    let components = file.split(separator: "/", omittingEmptySubsequences: false)
+    if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+      return "File '\(file)' has an empty, '.' or '..' component; write the page's path inside "
+        + "the bundle, such as Licenses/Alamofire for Licenses/Alamofire.plist"
+    }
+    return nil
+  }
+
+  /// The last component of a page's name, whose strings table it uses by default:
+  /// `Licenses/Alamofire` → `Alamofire`.
+  static func baseName(ofPage name: String) -> String {
+    name.split(separator: "/").last.map(String.init) ?? name
   }
 
   /// The page name of a file: `Root.inApp.plist`, `Root~iphone.plist` → `Root`.
@@ -403,15 +430,15 @@ enum SettingsBundleLoader {
     private mutating func readPending(
       _ name: String, _ page: PendingPage, into schema: inout SettingsSchema
     ) -> Bool {
-      let invalid = name.isEmpty || name.contains("/") || name.contains("\0")
-      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: name, idiom: idiom)
+      let refusal = SettingsBundleLoader.refusal(ofFile: name)
+      let names =
+        refusal == nil ? SettingsBundleLoader.pageFileNames(for: name, idiom: idiom) : []
       let searched = names.map { SettingsBundleLoader.join(folder, $0) }
       let result: Result<SettingsSchema.Page, PageError>
       if let found = path(ofFirst: names) {
         result = readPage(at: found, name: name, bytes: nil, into: &schema)
       } else {
-        result = .failure(
-          PageError(invalid ? "File must be a page name, without '/' or a file extension" : ""))
+        result = .failure(PageError(refusal ?? ""))
       }
       switch result {
       case .success(let child):
@@ -537,7 +564,8 @@ enum SettingsBundleLoader {
       schema.loadProblems += decoded.problems
       var page = decoded.page
       guard decoded.namesStringsTable else {
-        page.stringsTable = isAvailable(name) ? name : "Root"
+        let base = SettingsBundleLoader.baseName(ofPage: name)
+        page.stringsTable = isAvailable(base) ? base : "Root"
         return .success(page)
       }
       let explicit = page.stringsTable

@@ -1,0 +1,45 @@
+import TestSupport
+import Testing
+
+@testable import SchemaKit
+
+/// The bundles of `Tests/Fixtures/Fidelity`, each read as Settings.app reads it.
+@Suite struct FidelityBundleTests {
+  @Test func childPanesInASubFolderAreReadWithTheirBaseNamesStringsTable() throws {
+    let schema = try SchemaLoader.load(path: PackagePaths.fidelityBundle("SubfolderPanes"))
+    #expect(schema.missingPages.isEmpty, "\(schema.missingPages)")
+    let alamofire = try #require(schema.pages["Licenses/Alamofire"])
+    #expect(alamofire.source.hasSuffix("SubfolderPanes.bundle/Licenses/Alamofire.plist"))
+    // No StringsTable: the table named after the file, not after its folder.
+    #expect(alamofire.stringsTable == "Alamofire")
+    let footer = try #require(alamofire.specifiers.first?.footerText)
+    #expect(
+      schema.strings.localized(footer, table: alamofire.stringsTable, language: "en")
+        == "Alamofire is under the MIT licence.")
+    let kingfisher = try #require(schema.pages["Licenses/Kingfisher"])
+    #expect(kingfisher.stringsTable == "Acknowledgements")
+    let problems = SchemaLinter.lint(schema)
+    #expect(!problems.contains { $0.severity == .error }, "\(problems)")
+    #expect(!problems.contains { $0.message.contains("File") }, "\(problems)")
+  }
+
+  @Test func panePathsOutsideTheBundleAreRefusedNamingTheValue() throws {
+    let schema = try SchemaLoader.load(path: PackagePaths.fidelityBundle("RefusedPanePaths"))
+    let problems = SchemaLinter.lint(schema).filter { $0.page == "Root" }
+    let byIndex = Dictionary(grouping: problems, by: \.specifierIndex)
+    for (index, value) in [(0, "../Outside"), (1, "/Library/Absolute"), (2, "Licenses//Empty")] {
+      let problem = try #require(byIndex[index]?.first)
+      #expect(problem.severity == .error)
+      #expect(problem.source.hasSuffix("RefusedPanePaths.bundle/Root.plist"))
+      #expect(problem.message.hasPrefix("File '\(value)' names a page that cannot be used: "))
+      #expect(problem.message.contains("File '\(value)' is an absolute path") || index != 1)
+      #expect(problem.fix == "correct File")
+    }
+    // A page of a sub-folder that is not there: the files looked for, by their paths in
+    // the bundle.
+    let missing = try #require(byIndex[3]?.first)
+    #expect(missing.message.contains("Licenses/Missing.plist"), "\(missing.message)")
+    #expect(
+      missing.fix == "add the page Licenses/Missing.plist to the bundle folder, or correct File")
+  }
+}
