@@ -94,21 +94,23 @@ struct Program {
     if case .lint(let path) = options.subcommand {
       if options.l10n {
         return try lintTranslations(
-          path, strict: options.strict, developmentLanguage: options.developmentLanguage)
+          path, strict: options.strict, developmentLanguage: options.developmentLanguage,
+          inApp: options.inApp)
       }
       guard let storePath = options.storePath else { return try lint(path) }
-      return try lintStore(storePath, schemaPath: path, strict: options.strict)
+      return try lintStore(
+        storePath, schemaPath: path, strict: options.strict, inApp: options.inApp)
     }
     if case .render(let path) = options.subcommand { return try render(path, options: options) }
     if case .defaults(let path, let format) = options.subcommand {
-      return try defaults(path, format: format)
+      return try defaults(path, format: format, inApp: options.inApp)
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
     let schema = try loadSchema(
       options.schemaPath, idiom: options.idiom, language: language,
-      lazily: options.subcommand == .repl)
+      lazily: options.subcommand == .repl, inApp: options.inApp)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -153,7 +155,7 @@ struct Program {
     if isTerminal {
       noteSchemaUpgrades(
         model: model, store: store, schemaPath: options.schemaPath, idiom: options.idiom,
-        language: language)
+        language: language, inApp: options.inApp)
     }
     Termination.install()
     let saver = StoreSaver(
@@ -256,12 +258,16 @@ struct Program {
     }
   }
 
+  /// The schema at `path` (the built-in one when `nil`); with `inApp`, a bundle's pages as
+  /// InAppSettingsKit shows them inside an app, else as Settings.app does.
   func loadSchema(
-    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+    _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
+    inApp: Bool = false
   ) throws(Failure) -> (schema: SettingsSchema, rootPage: SettingsSchema.Page) {
     let schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language, lazily: lazily)
+      schema = try SchemaLoader.load(
+        path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
@@ -271,6 +277,14 @@ struct Program {
         status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
     }
     return (schema, rootPage)
+  }
+
+  /// Says on standard error which pages a command that prints a whole bundle read, when the
+  /// bundle has pages only an app reads (`.inApp.plist`): the in-app ones (`--in-app`), or
+  /// those Settings.app shows, and how to read the others.
+  func notePagesRead(_ path: String, inApp: Bool) {
+    guard SchemaLoader.hasInAppPages(path: path) else { return }
+    note(messages.text(inApp ? .readInAppPages : .readSettingsAppPages, path))
   }
 
   private func resolveStorePath(_ options: Options) throws(Failure) -> String {

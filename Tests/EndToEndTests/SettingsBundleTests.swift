@@ -2,7 +2,8 @@ import Glibc
 import TestSupport
 import Testing
 
-/// The real InAppSettingsKit sample bundle, opened with --schema.
+/// The real InAppSettingsKit sample bundle, opened with --schema and --in-app (the pages its
+/// app shows).
 @Suite("a real Settings.bundle")
 struct SettingsBundleTests {
   static let sample = PackagePaths.sampleBundle
@@ -13,7 +14,7 @@ struct SettingsBundleTests {
   {
     let home = try TemporaryFolder()
     let run = try settei(
-      ["--schema", Self.sample, "--lang", language, "--store", home.file("s.json")],
+      ["--schema", Self.sample, "--in-app", "--lang", language, "--store", home.file("s.json")],
       script: "5\nback\n6\nback\n7\nback\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("   1  \(toggle)"))
@@ -25,7 +26,7 @@ struct SettingsBundleTests {
   @Test func aValueOfEveryTypeSurvivesQuitAndARestart() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let arguments = ["--schema", Self.sample, "--lang", "en", "--store", store]
+    let arguments = ["--schema", Self.sample, "--in-app", "--lang", "en", "--store", store]
     // toggle, multi-value, text field, slider, radio group, text view, list group, date.
     let script =
       [
@@ -60,7 +61,7 @@ struct SettingsBundleTests {
   @Test func listGroupItemsAreAddedOnTheirOwnPagesAndSaved() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let arguments = ["--schema", Self.sample, "--lang", "en", "--store", store]
+    let arguments = ["--schema", Self.sample, "--in-app", "--lang", "en", "--store", store]
     let script =
       [
         "go tags", "1", "1", "swift", "back", "2", "1", "linux", "back", "1", "1", "Swift",

@@ -42,4 +42,26 @@ import Testing
     #expect(
       missing.fix == "add the page Licenses/Missing.plist to the bundle folder, or correct File")
   }
+
+  @Test func readsThePagesSettingsAppShowsUnlessInTheApp() throws {
+    let bundle = PackagePaths.fidelityBundle("InAppBeside")
+    let settingsApp = try SchemaLoader.load(path: bundle)
+    #expect(settingsApp.rootPage?.source.hasSuffix("InAppBeside.bundle/Root.plist") == true)
+    #expect(settingsApp.rootPage?.specifiers.map(\.key) == ["shown_in_settings", nil, nil])
+    #expect(settingsApp.pages["More"]?.source.hasSuffix("/More.plist") == true)
+    let inApp = try SchemaLoader.load(path: bundle, inApp: true)
+    #expect(inApp.rootPage?.source.hasSuffix("InAppBeside.bundle/Root.inApp.plist") == true)
+    #expect(inApp.pages["More"]?.source.hasSuffix("/More.inApp.plist") == true)
+  }
+
+  @Test func aBundleWithOnlyAnInAppRootIsNoPageOfSettingsApp() throws {
+    let bundle = PackagePaths.fidelityBundle("InAppOnly")
+    #expect(throws: SchemaError.noSettingsAppPage(folder: bundle)) {
+      try SchemaLoader.load(path: bundle)
+    }
+    let message = SchemaError.noSettingsAppPage(folder: bundle).description
+    #expect(message.hasPrefix(bundle + ": Settings.app shows no page here"))
+    #expect(message.contains("Give --in-app"))
+    #expect(try SchemaLoader.load(path: bundle, inApp: true).rootPage?.specifiers.count == 1)
+  }
 }
