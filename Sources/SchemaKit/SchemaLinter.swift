@@ -532,22 +532,29 @@ private struct Linter {
   }
 
   /// Reports a toggle's `DefaultValue` that is neither of its values: the row works all the
-  /// same.
+  /// same. Where the switch shows the state the value plainly means (``Specifier/showsOn(_:)``,
+  /// the screens' reading: `"YES"` on, `"NO"` off), it is a warning; else an error.
   private mutating func checkToggleDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
     guard let value = specifier.defaultValue else { return }
     let on = specifier.trueValue
     let off = specifier.falseValue
     if value.isSame(as: on) || value.isSame(as: off) { return }
+    let shown = specifier.showsOn(value)
+    let shownAsMeant = Specifier.plainToggleState(of: value) == shown
     let hasOwnValues = specifier.has(.trueValue) || specifier.has(.falseValue)
     let fix =
       hasOwnValues
       ? "use TrueValue (\(on.debugDescription)) or FalseValue (\(off.debugDescription)) as "
         + "DefaultValue"
       : "write DefaultValue as a Boolean (<true/> or <false/>; true or false in JSON)"
+    let state = shown ? "on" : "off"
     report(
-      .error, specifier, on: page,
+      shownAsMeant ? .warning : .error, specifier, on: page,
       "DefaultValue \(value.debugDescription) is neither TrueValue (\(on.debugDescription)) nor "
-        + "FalseValue (\(off.debugDescription))",
+        + "FalseValue (\(off.debugDescription))"
+        + (shownAsMeant
+          ? "; iOS reads it as \(state) and shows the switch \(state)"
+          : "; iOS shows the switch \(state), which it may not mean"),
       fix: fix, leavesRowUsable: true)
   }
 

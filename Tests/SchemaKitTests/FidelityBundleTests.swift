@@ -64,4 +64,29 @@ import Testing
     #expect(message.contains("Give --in-app"))
     #expect(try SchemaLoader.load(path: bundle, inApp: true).rootPage?.specifiers.count == 1)
   }
+
+  /// A toggle's DefaultValue that is not its TrueValue or FalseValue is a warning where the
+  /// switch shows the state the value plainly means, read as the screens read it.
+  @Test func toggleDefaultsTheSwitchShowsAsMeantAreWarnings() throws {
+    let schema = try SchemaLoader.load(path: PackagePaths.fidelityBundle("ToggleDefaults"))
+    let root = try #require(schema.rootPage)
+    let problems = SchemaLinter.lint(schema)
+    func severity(_ key: String) -> LintProblem.Severity? {
+      let index = root.specifiers.first { $0.key == key }?.index
+      return problems.first { $0.specifierIndex == index }?.severity
+    }
+    #expect(severity("true_is_one") == nil)
+    #expect(severity("yes_string") == .warning)
+    #expect(severity("no_string") == .warning)
+    #expect(severity("true_is_string_one") == .warning)
+    #expect(severity("unclear") == .error)
+    let yes = try #require(problems.first { $0.message.hasPrefix("DefaultValue \"YES\"") })
+    #expect(yes.message.hasSuffix("; iOS reads it as on and shows the switch on"))
+    // The one reading: what the switch shows decides the severity.
+    for specifier in root.specifiers {
+      let value = try #require(specifier.defaultValue)
+      #expect(
+        specifier.showsOn(value) == (specifier.key != "no_string" && specifier.key != "unclear"))
+    }
+  }
 }

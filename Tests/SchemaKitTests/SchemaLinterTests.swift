@@ -105,7 +105,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
       (4, .error, "Key is \"\" (a string); it must be a non-empty string"),
       (5, .warning, "the PSToggleSwitchSpecifier has no Title"),
       (6, .error, "the PSToggleSwitchSpecifier has no DefaultValue"),
-      (7, .error, "DefaultValue \"YES\" is neither TrueValue (true) nor FalseValue (false)"),
+      (7, .warning, "DefaultValue \"YES\" is neither TrueValue (true) nor FalseValue (false)"),
       (9, .error, "the PSMultiValueSpecifier has no Titles"),
       (10, .error, "the PSMultiValueSpecifier has no Values"),
       (11, .error, "Titles is \"a\" (a string), not an array"),
