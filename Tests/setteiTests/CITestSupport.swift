@@ -63,3 +63,9 @@ func spec(
   if let title { result["Title"] = .string(title) }
   return result
 }
+
+/// The lines of `text` with their runs of spaces made one: `"   2  YES      On"` is
+/// `"2 YES On"`, a row as a test names it whatever the columns.
+func rowLines(_ text: String) -> [String] {
+  text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+}

@@ -7,9 +7,7 @@ import Testing
     let bundle = PackagePaths.fidelityBundle("ToggleDefaults")
     let render = try runSettei(["render", bundle, "--lang", "en"])
     #expect(render.status == 0, "\(render.standardError)")
-    let rows = render.standardOutput.split(separator: "\n").map {
-      $0.split(separator: " ").joined(separator: " ")
-    }
+    let rows = rowLines(render.standardOutput)
     #expect(rows.contains("2 YES On"), "\(rows)")
     #expect(rows.contains("3 NO Off"), "\(rows)")
     #expect(rows.contains("4 True is \"1\" On"), "\(rows)")

@@ -10,9 +10,7 @@ import Testing
     #expect(render.status == 0, "\(render.standardError)")
     #expect(!render.standardOutput.contains("signature_text"), "\(render.standardOutput)")
     #expect(!render.standardOutput.contains("untitled_switch"), "\(render.standardOutput)")
-    let rows = render.standardOutput.split(separator: "\n").map {
-      $0.split(separator: " ").joined(separator: " ")
-    }
+    let rows = rowLines(render.standardOutput)
     #expect(rows.contains("1 Sent from my phone"), "\(rows)")
     #expect(rows.contains("2 On"), "\(rows)")
     #expect(rows.contains("3 Titled Off"), "\(rows)")
