@@ -238,6 +238,12 @@ private struct Linter {
       let values = arrayMember(.values, of: specifier)
       let titleCount = requireArray(titles, "Titles", specifier, on: page)
       let valueCount = requireArray(values, "Values", specifier, on: page)
+      if reportsEverything, case .radioGroup = specifier.kind, specifier.values.isEmpty {
+        report(
+          .warning, specifier, on: page,
+          "the radio group has no choices; Settings.app skips it, and so do settei's screens",
+          fix: "add Titles and Values, one entry per choice, or remove the radio group")
+      }
       checkTitles(specifier, on: page, titleCount: titleCount, valueCount: valueCount)
       if hasDefault, valueCount != nil { checkDefaultAmongValues(specifier, on: page) }
     case .textField:
@@ -285,13 +291,15 @@ private struct Linter {
   private mutating func reportType(_ specifier: Specifier, on page: SettingsSchema.Page) {
     guard let type = specifier.fields.extra?[SpecifierKey.type] else {
       report(
-        .error, specifier, on: page, "the specifier has no Type",
+        .error, specifier, on: page,
+        "the specifier has no Type; Settings.app skips it, and so do settei's screens",
         fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
       return
     }
     report(
       .error, specifier, on: page,
-      "Type is \(describe(type)), not a string",
+      "Type is \(describe(type)), not a string; Settings.app skips the entry, and so do "
+        + "settei's screens",
       fix: "write the type's name as a string, such as PSToggleSwitchSpecifier")
   }
 

@@ -137,6 +137,9 @@ struct Program {
         for warning in warnings { diagnostics.write("\(storePath): \(warning)", kind: .warning) }
       }
     }
+    if options.subcommand == .repl {
+      noteSkippedEntries(of: schema.schema, path: options.schemaPath)
+    }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
@@ -277,6 +280,18 @@ struct Program {
         status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
     }
     return (schema, rootPage)
+  }
+
+  /// Says on standard error, a line per page read, which entries of the schema no screen
+  /// shows because Settings.app skips them (``SchemaKit/Specifier/skippedBySettingsApp``).
+  func noteSkippedEntries(of schema: SettingsSchema, path: String?) {
+    for name in schema.pages.keys.sorted() {
+      guard let page = schema.pages[name] else { continue }
+      let skipped = page.skippedIndexes
+      guard !skipped.isEmpty else { continue }
+      let indexes = skipped.map { "[\($0)]" }.joined(separator: ", ")
+      note(messages.text(.skippedEntries, page.source, indexes, path ?? "PATH"))
+    }
   }
 
   /// Says on standard error which pages a command that prints a whole bundle read, when the

@@ -292,6 +292,8 @@ internal enum ProgramMessage: Int, MessageKey {
   case readSettingsAppPages
   /// "%1$@: Settings.app shows no page here (there is Root.inApp.plist and no Root.plist); only the in-app pages were checked."
   case lintInAppOnly
+  /// "%1$@: PreferenceSpecifiers %2$@ not shown, as Settings.app skips them (an entry without Type, a radio group without choices); settei lint %3$@ says more."
+  case skippedEntries
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   internal init?(rawValue: Int) {
@@ -461,6 +463,7 @@ private enum ProgramMessageTemplates {
     "%1$@: read the in-app pages (each .inApp.plist before its .plist), as InAppSettingsKit shows them inside the app.",
     "%1$@: read the pages Settings.app shows; the bundle's .inApp.plist pages are what InAppSettingsKit shows inside the app: give --in-app to read them.",
     "%1$@: Settings.app shows no page here (there is Root.inApp.plist and no Root.plist); only the in-app pages were checked.",
+    "%1$@: PreferenceSpecifiers %2$@ not shown, as Settings.app skips them (an entry without Type, a radio group without choices); settei lint %3$@ says more.",
   ]
   static let ja = [
     "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
@@ -606,5 +609,6 @@ private enum ProgramMessageTemplates {
     "%1$@: アプリ内のページ (.plist より先に .inApp.plist) を、InAppSettingsKit がアプリ内で表示するとおりに読みました。",
     "%1$@: Settings.app が表示するページを読みました。バンドルの .inApp.plist のページは InAppSettingsKit がアプリ内で表示するものです。読むには --in-app を付けてください。",
     "%1$@: Settings.app はここではページを表示しません (Root.inApp.plist があり、Root.plist がありません)。アプリ内のページだけを確かめました。",
+    "%1$@: PreferenceSpecifiers %2$@ は表示しません。Settings.app は表示しないからです (Type のない項目、選択肢のないラジオグループ)。詳しくは settei lint %3$@ で。",
   ]
 }

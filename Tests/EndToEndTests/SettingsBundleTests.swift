@@ -30,7 +30,7 @@ struct SettingsBundleTests {
     // toggle, multi-value, text field, slider, radio group, text view, list group, date.
     let script =
       [
-        "1", "2", "2", "back", "4", "Ada", "5", "33", "0.75", "46", "53", "line one", "line two",
+        "1", "2", "2", "back", "4", "Ada", "5", "33", "0.75", "46", "52", "line one", "line two",
         ".", "back", "6", "2", "tagA", "back", "7", "9", "2026-11-30", "back", "quit",
       ].joined(separator: "\n") + "\n"
     let run = try settei(arguments, script: script, home: home.path)

@@ -14,9 +14,8 @@ import Testing
   }
 
   @Test func theListOfChoicesShowsTheNumbers() throws {
-    let run = try runSettei(["--schema", Self.bundle, "--lang", "en"], input: "1\n")
-    #expect(run.status == 0, "\(run.standardError)")
-    let rows = rowLines(run.standardOutput)
+    let (run, rows) = try rowsOfSuccessfulRun(
+      ["--schema", Self.bundle, "--lang", "en"], input: "1\n")
     #expect(rows.contains("1 5"), "\(rows)")
     #expect(rows.contains("2 ✓ 10"), "\(rows)")
     #expect(rows.contains("3 15.5"), "\(rows)")

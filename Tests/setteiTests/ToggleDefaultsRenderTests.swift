@@ -5,9 +5,7 @@ import Testing
 @Suite struct ToggleDefaultsRenderTests {
   @Test func theRowsLintWarnsAboutShowTheirMeantState() throws {
     let bundle = PackagePaths.fidelityBundle("ToggleDefaults")
-    let render = try runSettei(["render", bundle, "--lang", "en"])
-    #expect(render.status == 0, "\(render.standardError)")
-    let rows = rowLines(render.standardOutput)
+    let (render, rows) = try rowsOfSuccessfulRun(["render", bundle, "--lang", "en"])
     #expect(rows.contains("2 YES On"), "\(rows)")
     #expect(rows.contains("3 NO Off"), "\(rows)")
     #expect(rows.contains("4 True is \"1\" On"), "\(rows)")

@@ -345,6 +345,11 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     // only for their kind and subtitle, and a page of a thousand is not copied one by one.
     specifiers.withUnsafeBufferPointer { buffer in
       for position in buffer.indices {
+        // What Settings.app skips (no Type, a radio group without choices) has no row.
+        if buffer[position].skippedBySettingsApp != nil {
+          addRun(upTo: position)
+          continue
+        }
         if errors != nil, let error = errors?[buffer[position].index] {
           let specifier = buffer[position]
           addRun(upTo: position)
