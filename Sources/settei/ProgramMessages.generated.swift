@@ -6,7 +6,7 @@ import TextSafety
 
 /// The messages of the catalog, in the order of Messages/settei/en.strings.
 internal enum ProgramMessage: Int, MessageKey {
-  /// "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] [--recover]. See 'settei --help'."
+  /// "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]. See 'settei --help'."
   case usageLine
   /// "%1$@ holds a secure field, so its value is masked; settei export prints the stored values, secrets included."
   case secureMasked
@@ -320,7 +320,7 @@ extension MessageCatalog where Key == ProgramMessage {
 
 private enum ProgramMessageTemplates {
   static let en = [
-    "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] [--recover]. See 'settei --help'.",
+    "Usage: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]. See 'settei --help'.",
     "%1$@ holds a secure field, so its value is masked; settei export prints the stored values, secrets included.",
     "the value of %1$@ holds control or invisible characters, printed as \\u{…}; settei export --format json prints it exactly.",
     "%1$@; settei cannot tell which settings are new. Delete that file to start the list again.",
@@ -466,7 +466,7 @@ private enum ProgramMessageTemplates {
     "%1$@: PreferenceSpecifiers %2$@ not shown, as Settings.app skips them (an entry without Type, a radio group without choices); settei lint %3$@ says more.",
   ]
   static let ja = [
-    "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
+    "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
     "%1$@ はセキュアフィールドなので値を伏せています。settei export は秘密の値も含めて保存された値を出力します。",
     "%1$@ の値には制御文字か見えない文字が含まれ、\\u{…} と表示しています。正確な値は settei export --format json で出力できます。",
     "%1$@。どの設定が新しいか判断できません。一覧を作り直すにはそのファイルを削除してください。",
