@@ -71,14 +71,15 @@ test: deps
 messages:
 	@scripts/generate-messages.sh
 
-# The golden files of `settei render` for each fixture bundle, every language, 80 columns:
+# The golden files of `settei render --in-app` (the pages an app shows) for each fixture
+# bundle, every language, 80 columns:
 # Tests/Fixtures/Golden/<bundle>/<language>.txt. A test compares them with what settei
 # renders now; after a change to what the REPL shows, run this and review the diff.
 golden: deps
 	$(SWIFT) build
 	@for bundle in Tests/Fixtures/*.bundle; do \
 	  name=$$(basename "$$bundle" .bundle); rm -rf "Tests/Fixtures/Golden/$$name"; \
-	  "$$($(SWIFT) build --show-bin-path)/settei" render "$$bundle" --lang all --width 80 \
+	  "$$($(SWIFT) build --show-bin-path)/settei" render "$$bundle" --in-app --lang all --width 80 \
 	    --out "Tests/Fixtures/Golden/$$name" || exit 1; \
 	  echo "Tests/Fixtures/Golden/$$name"; \
 	done

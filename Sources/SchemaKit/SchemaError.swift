@@ -11,6 +11,9 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The schema cannot be loaded at all (no such file, no root page, a page that is not a
   /// property list); the message names the file and the problem.
   case unreadable(String)
+  /// The folder has no page Settings.app shows (`Root.plist`), only InAppSettingsKit's
+  /// in-app one (`Root.inApp.plist`), and was not read as the app reads it.
+  case noSettingsAppPage(folder: String)
 
   /// The message: `settings.json:3:7: …`, `Root.plist: PreferenceSpecifiers[2]: …`.
   public var description: String {
@@ -20,6 +23,10 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
       "\(source): PreferenceSpecifiers[\(specifierIndex)]: \(message)"
     case .invalid(let source, nil, let message): "\(source): \(message)"
     case .unreadable(let message): message
+    case .noSettingsAppPage(let folder):
+      "\(folder): Settings.app shows no page here: the folder has Root.inApp.plist, which "
+        + "only InAppSettingsKit reads inside an app, and no Root.plist. Give --in-app to read "
+        + "the in-app pages, or add Root.plist"
     }
   }
 }

@@ -238,6 +238,12 @@ private struct Linter {
       let values = arrayMember(.values, of: specifier)
       let titleCount = requireArray(titles, "Titles", specifier, on: page)
       let valueCount = requireArray(values, "Values", specifier, on: page)
+      if reportsEverything, case .radioGroup = specifier.kind, specifier.values.isEmpty {
+        report(
+          .warning, specifier, on: page,
+          "the radio group has no choices; Settings.app skips it, and so do settei's screens",
+          fix: "add Titles and Values, one entry per choice, or remove the radio group")
+      }
       checkTitles(specifier, on: page, titleCount: titleCount, valueCount: valueCount)
       if hasDefault, valueCount != nil { checkDefaultAmongValues(specifier, on: page) }
     case .textField:
@@ -285,13 +291,15 @@ private struct Linter {
   private mutating func reportType(_ specifier: Specifier, on page: SettingsSchema.Page) {
     guard let type = specifier.fields.extra?[SpecifierKey.type] else {
       report(
-        .error, specifier, on: page, "the specifier has no Type",
+        .error, specifier, on: page,
+        "the specifier has no Type; Settings.app skips it, and so do settei's screens",
         fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
       return
     }
     report(
       .error, specifier, on: page,
-      "Type is \(describe(type)), not a string",
+      "Type is \(describe(type)), not a string; Settings.app skips the entry, and so do "
+        + "settei's screens",
       fix: "write the type's name as a string, such as PSToggleSwitchSpecifier")
   }
 
@@ -533,22 +541,29 @@ private struct Linter {
   }
 
   /// Reports a toggle's `DefaultValue` that is neither of its values: the row works all the
-  /// same.
+  /// same. Where the switch shows the state the value plainly means (``Specifier/showsOn(_:)``,
+  /// the screens' reading: `"YES"` on, `"NO"` off), it is a warning; else an error.
   private mutating func checkToggleDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
     guard let value = specifier.defaultValue else { return }
     let on = specifier.trueValue
     let off = specifier.falseValue
     if value.isSame(as: on) || value.isSame(as: off) { return }
+    let shown = specifier.showsOn(value)
+    let shownAsMeant = Specifier.plainToggleState(of: value) == shown
     let hasOwnValues = specifier.has(.trueValue) || specifier.has(.falseValue)
     let fix =
       hasOwnValues
       ? "use TrueValue (\(on.debugDescription)) or FalseValue (\(off.debugDescription)) as "
         + "DefaultValue"
       : "write DefaultValue as a Boolean (<true/> or <false/>; true or false in JSON)"
+    let state = shown ? "on" : "off"
     report(
-      .error, specifier, on: page,
+      shownAsMeant ? .warning : .error, specifier, on: page,
       "DefaultValue \(value.debugDescription) is neither TrueValue (\(on.debugDescription)) nor "
-        + "FalseValue (\(off.debugDescription))",
+        + "FalseValue (\(off.debugDescription))"
+        + (shownAsMeant
+          ? "; iOS reads it as \(state) and shows the switch \(state)"
+          : "; iOS shows the switch \(state), which it may not mean"),
       fix: fix, leavesRowUsable: true)
   }
 
@@ -640,7 +655,10 @@ private struct Linter {
     let record = schema.missingPages.first {
       $0.page == page.name && $0.specifierIndex == specifier.index && $0.file == reference.file
     }
-    var fix = "add the page \(file).plist beside this one, or correct \(what)"
+    var fix =
+      reference.file.contains("/")
+      ? "add the page \(file).plist to the bundle folder, or correct \(what)"
+      : "add the page \(file).plist beside this one, or correct \(what)"
     if reference.file.hasSuffix(".plist") {
       fix =
         "write \(what) without the extension: \(printable(String(reference.file.dropLast(6))))"
@@ -648,9 +666,14 @@ private struct Linter {
     let message: String
     if let reason = record?.reason {
       message = "\(what) '\(file)' names a page that cannot be used: \(reason)"
-      fix = reference.file.contains("/") ? fix : "correct that file"
+      // A File refused names no file: nothing was looked for.
+      fix = record?.searched.isEmpty == true ? "correct \(what)" : "correct that file"
     } else if let record, !record.searched.isEmpty {
-      let names = record.searched.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+      // Each file as the bundle names it: as many components as File has.
+      let depth = reference.file.split(separator: "/").count
+      let names = record.searched.map {
+        $0.split(separator: "/").suffix(depth).joined(separator: "/")
+      }
       message = "\(what) '\(file)' names no page: none of \(names.joined(separator: ", ")) exists"
     } else {
       message = "\(what) '\(file)' names no page in this schema"

@@ -5,7 +5,8 @@ public enum SchemaLoader {
   /// The schema at a path; the embedded default when `path` is `nil`.
   ///
   /// - A folder is read as a `Settings.bundle` (see ``SettingsBundleLoader``): its
-  ///   `Root.inApp.plist` or `Root.plist`, the pages they open and the `.lproj` strings.
+  ///   `Root.plist` (with `inApp`, `Root.inApp.plist` first), the pages it opens and the
+  ///   `.lproj` strings.
   /// - A `.plist` file is the root page, with the pages it opens from its folder and the
   ///   `.lproj` folders beside it.
   /// - A `.json` file is settei's JSON schema (``JSONSchemaReader``).
@@ -26,27 +27,32 @@ public enum SchemaLoader {
   ///     specifiers whose `SupportedUserInterfaceIdioms` leave it out are left out.
   ///   - language: The language whose `.lproj` folder holds a page the bundle folder lacks.
   ///   - lazily: Whether a bundle's child pages are read only when first needed.
+  ///   - inApp: Whether a bundle's pages are read as InAppSettingsKit shows them inside an
+  ///     app (`Root.inApp.plist` before `Root.plist`, each page's `.inApp` file first), not
+  ///     as Settings.app does.
   /// - Returns: The schema.
   /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
   public static func load(
-    path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+    path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
+    inApp: Bool = false
   ) throws(SchemaError) -> SettingsSchema {
-    var schema = try loadAll(path: path, idiom: idiom, language: language, lazily: lazily)
+    var schema = try loadAll(
+      path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     schema.loadProblems += schema.idiomProblems()
     return schema.limited(to: idiom)
   }
 
   /// ``load(path:idiom:language:)`` without leaving any specifier out.
-  private static func loadAll(path: String?, idiom: Idiom, language: String, lazily: Bool)
-    throws(SchemaError) -> SettingsSchema
-  {
+  private static func loadAll(
+    path: String?, idiom: Idiom, language: String, lazily: Bool, inApp: Bool
+  ) throws(SchemaError) -> SettingsSchema {
     guard let path else {
       return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
       return try SettingsBundleLoader.loadBundle(
-        at: path, idiom: idiom, language: language, lazily: lazily)
+        at: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     }
     let bytes: [UInt8]
     do {
@@ -61,21 +67,24 @@ public enum SchemaLoader {
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
       return try SettingsBundleLoader.loadPage(
-        at: path, bytes: bytes, idiom: idiom, language: language, lazily: lazily)
+        at: path, bytes: bytes, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     }
     return try JSONSchemaReader.read(bytes, source: path)
   }
 
   /// A text that changes when the files a schema is read from change: the size and change
   /// times of a JSON file, or of every file of a bundle's folder (a `.plist` page's folder)
-  /// and its `.lproj` folders, with the idiom and language that choose among them. It costs
+  /// and its `.lproj` folders and sub-folders, with the idiom, language and page set
+  /// (`inApp`) that choose among them. It costs
   /// a `stat` per file (in the sorted order `FileSystem.folderEntries` lists them) and reads
   /// none, so that what was learned of a schema (the REPL's known keys) serves while the
   /// schema stays the same.
-  public static func fingerprint(path: String?, idiom: Idiom, language: String) -> String {
+  public static func fingerprint(
+    path: String?, idiom: Idiom, language: String, inApp: Bool = false
+  ) -> String {
     // Lines added one by one (`joined(separator:)` costs 150,000 instructions of run-time
     // type look-ups the first time, and this runs at every start on a terminal).
-    var text = "\(idiom.rawValue) \(language)"
+    var text = "\(idiom.rawValue) \(language)" + (inApp ? " in-app" : "")
     guard let path else {
       // Compiled in: it changes only with the program.
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -92,12 +101,25 @@ public enum SchemaLoader {
     for entry in (try? FileSystem.folderEntries(folder)) ?? [] {
       let file = SettingsBundleLoader.join(folder, entry)
       stamp(file)
-      guard entry.hasSuffix(".lproj") else { continue }
+      // The `.lproj` folders, and the sub-folders that hold pages (`Licenses/Alamofire`),
+      // told from files by a name without an extension.
+      guard entry.hasSuffix(".lproj") || (!entry.contains(".") && FileSystem.isFolder(file))
+      else { continue }
       for inner in (try? FileSystem.folderEntries(file)) ?? [] {
         stamp(SettingsBundleLoader.join(file, inner))
       }
     }
     return text
+  }
+
+  /// Whether the bundle at `path` (a folder, or the folder of a `.plist` page) has pages that
+  /// only InAppSettingsKit reads, `.inApp.plist` files: then what an app shows differs from
+  /// what Settings.app shows.
+  public static func hasInAppPages(path: String?) -> Bool {
+    guard let path, !path.lowercased().hasSuffix(".json") else { return false }
+    let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
+    let entries = (try? FileSystem.folderEntries(folder)) ?? []
+    return entries.contains { $0.hasSuffix(".inApp.plist") }
   }
 
   /// Whether `bytes` start like a property list: `bplist`, or `<` after a byte-order mark

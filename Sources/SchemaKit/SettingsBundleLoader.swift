@@ -1,20 +1,25 @@
 import FileFormats
 import SystemIO
 
-/// Loads a `Settings.bundle` folder, or a single page `.plist` with the pages it opens, the
-/// way InAppSettingsKit's `IASKSettingsReader` finds them.
+/// Loads a `Settings.bundle` folder, or a single page `.plist` with the pages it opens, as
+/// Settings.app shows them, or (`inApp`) the way InAppSettingsKit's `IASKSettingsReader`
+/// finds them inside an app.
 ///
-/// - The root page is `Root.inApp.plist` if present, else `Root.plist` (each first with the
-///   idiom's suffix, ``Idiom/pageSuffix``: `Root~iphone.inApp.plist`, `Root.inApp.plist`,
-///   `Root~iphone.plist`, `Root.plist`; `~ipad` for the pad idiom). Its page name is `Root`.
-/// - A child pane's `File` names the page `<File>.inApp.plist`, else `<File>.plist`, in the
-///   same folder, in the same order. Every page reachable from the root is loaded once,
+/// - The root page is `Root.plist`, first with the idiom's suffix (``Idiom/pageSuffix``:
+///   `Root~iphone.plist`, `Root.plist`; `~ipad` for the pad idiom). In the app, the
+///   `.inApp` files come first: `Root~iphone.inApp.plist`, `Root.inApp.plist`,
+///   `Root~iphone.plist`, `Root.plist`. Its page name is `Root`.
+/// - A child pane's `File` names the page `<File>.plist` (in the app, `<File>.inApp.plist`
+///   first), in the same folder, in the same order. `File` is a path relative to the bundle folder
+///   (`Licenses/Alamofire` is `Licenses/Alamofire.plist`); an absolute path, or one with an
+///   empty, `.` or `..` component, is refused (``refusal(ofFile:)``). Every page reachable from the root is loaded once,
 ///   breadth-first, also through the child panes of an `IASKListGroupSpecifier`. Child panes
 ///   that open a view controller of the app (`IASKViewControllerClass`, a storyboard or a
 ///   segue) are not followed: their `File` is the controller's argument.
 /// - A page that cannot be found or read is recorded in ``SettingsSchema/missingPages``; the
 ///   rest loads. Only a root page that cannot be used stops the load.
-/// - A page's strings table is its `StringsTable`; without one, the page's own name when a
+/// - A page's strings table is its `StringsTable`; without one, the page's own name (the
+///   last component of a `File` in a sub-folder: `Alamofire` for `Licenses/Alamofire`) when a
 ///   `.strings` file of that name exists in some `.lproj` folder, else `Root`
 ///   (InAppSettingsKit's rule). `<language>.lproj/<table>.strings` is read for every
 ///   `.lproj` folder; one that cannot be read is a warning in
@@ -28,7 +33,8 @@ enum SettingsBundleLoader {
   /// - Throws: ``SchemaError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
   static func loadBundle(
-    at folder: String, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false
+    at folder: String, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
+    inApp: Bool = false
   ) throws(SchemaError) -> SettingsSchema {
     let entries: [String]
     do {
@@ -37,8 +43,14 @@ enum SettingsBundleLoader {
       throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
     }
     var loader = PageReader(
-      folder: folder, lprojEntries: entries, idiom: idiom, language: language)
-    guard let rootPath = loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom)) else {
+      folder: folder, lprojEntries: entries, idiom: idiom, language: language, inApp: inApp)
+    guard
+      let rootPath = loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom, inApp: inApp))
+    else {
+      if !inApp, loader.path(ofFirst: pageFileNames(for: "Root", idiom: idiom, inApp: true)) != nil
+      {
+        throw .noSettingsAppPage(folder: folder)
+      }
       throw .unreadable(
         "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
           + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
@@ -59,28 +71,52 @@ enum SettingsBundleLoader {
   ///   - idiom: The device, whose suffix the pages it opens are looked for with first.
   ///   - language: The language whose `.lproj` folder holds a page the folder lacks.
   ///   - lazily: Whether the pages it opens are only found, and read when first needed.
+  ///   - inApp: Whether the pages it opens are read from their `.inApp.plist` files first.
   /// - Returns: The schema, with the file's page as its root.
   /// - Throws: ``SchemaError`` when the file cannot be read or is not a page.
   static func loadPage(
     at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en",
-    lazily: Bool = false
+    lazily: Bool = false, inApp: Bool = false
   ) throws(SchemaError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
     let entries = (try? FileSystem.folderEntries(folder, endingWith: ".lproj")) ?? []
     var loader = PageReader(
-      folder: folder, lprojEntries: entries, idiom: idiom, language: language)
+      folder: folder, lprojEntries: entries, idiom: idiom, language: language, inApp: inApp)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return try loader.load(
       rootPath: path, rootName: pageName(ofFile: file), bytes: bytes, lazily: lazily)
   }
 
-  /// The file names that may hold the page `name` on `idiom`, in the order they are tried.
-  static func pageFileNames(for name: String, idiom: Idiom) -> [String] {
+  /// The file names that may hold the page `name` on `idiom`, in the order they are tried:
+  /// Settings.app's, or with `inApp` InAppSettingsKit's, which tries the `.inApp` ones first.
+  static func pageFileNames(for name: String, idiom: Idiom, inApp: Bool = false) -> [String] {
     let suffix = idiom.pageSuffix
-    return [
-      "\(name)\(suffix).inApp.plist", "\(name).inApp.plist", "\(name)\(suffix).plist",
-      "\(name).plist",
-    ]
+    let plain = ["\(name)\(suffix).plist", "\(name).plist"]
+    return inApp ? ["\(name)\(suffix).inApp.plist", "\(name).inApp.plist"] + plain : plain
+  }
+
+  /// Why a child pane's `File` names no file of the bundle, or `nil` when it does: a `File`
+  /// is a path relative to the bundle folder without `.plist` (`Advanced`,
+  /// `Licenses/Alamofire`), whose components are neither empty, `.` nor `..`.
+  static func refusal(ofFile file: String) -> String? {
+    if file.isEmpty { return "File is empty; write the page's path in the bundle, without .plist" }
+    if file.contains("\0") { return "File contains a NUL character" }
+    if file.hasPrefix("/") {
+      return "File '\(file)' is an absolute path; write the page's path inside the bundle, "
+        + "such as Licenses/Alamofire for Licenses/Alamofire.plist"
+    }
+    let components = file.split(separator: "/", omittingEmptySubsequences: false)
+    if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+      return "File '\(file)' has an empty, '.' or '..' component; write the page's path inside "
+        + "the bundle, such as Licenses/Alamofire for Licenses/Alamofire.plist"
+    }
+    return nil
+  }
+
+  /// The last component of a page's name, whose strings table it uses by default:
+  /// `Licenses/Alamofire` → `Alamofire`.
+  static func baseName(ofPage name: String) -> String {
+    name.split(separator: "/").last.map(String.init) ?? name
   }
 
   /// The page name of a file: `Root.inApp.plist`, `Root~iphone.plist` → `Root`.
@@ -239,6 +275,8 @@ enum SettingsBundleLoader {
   struct PageReader: Sendable, Equatable {
     let folder: String
     let idiom: Idiom
+    /// Whether the `.inApp` page files are read first, as InAppSettingsKit does.
+    let inApp: Bool
     /// The language whose `.lproj` folders are searched for a page the bundle folder lacks.
     let language: String
     /// The `.lproj` folders, sorted by name. Their files are looked for by name, as the
@@ -270,9 +308,10 @@ enum SettingsBundleLoader {
 
     /// A reader of the bundle at `folder`, whose `.lproj` folders are `lprojEntries` (the
     /// names in `folder` that end in `.lproj`).
-    init(folder: String, lprojEntries: [String], idiom: Idiom, language: String) {
+    init(folder: String, lprojEntries: [String], idiom: Idiom, language: String, inApp: Bool) {
       self.folder = folder
       self.idiom = idiom
+      self.inApp = inApp
       self.language = language
       languages = lprojEntries.filter { $0.hasSuffix(".lproj") && $0.count > ".lproj".count }
         .map {
@@ -301,7 +340,8 @@ enum SettingsBundleLoader {
     }
 
     static func == (left: PageReader, right: PageReader) -> Bool {
-      left.folder == right.folder && left.idiom == right.idiom && left.language == right.language
+      left.folder == right.folder && left.idiom == right.idiom && left.inApp == right.inApp
+        && left.language == right.language
         && left.pendingOrder == right.pendingOrder && left.states == right.states
         && left.pendingPages == right.pendingPages && left.failures == right.failures
         && left.tablesRead == right.tablesRead && left.idiomShown == right.idiomShown
@@ -412,15 +452,16 @@ enum SettingsBundleLoader {
     private mutating func readPending(
       _ name: String, _ page: PendingPage, into schema: inout SettingsSchema
     ) -> Bool {
-      let invalid = name.isEmpty || name.contains("/") || name.contains("\0")
-      let names = invalid ? [] : SettingsBundleLoader.pageFileNames(for: name, idiom: idiom)
+      let refusal = SettingsBundleLoader.refusal(ofFile: name)
+      let names =
+        refusal == nil
+        ? SettingsBundleLoader.pageFileNames(for: name, idiom: idiom, inApp: inApp) : []
       let searched = names.map { SettingsBundleLoader.join(folder, $0) }
       let result: Result<SettingsSchema.Page, PageError>
       if let found = path(ofFirst: names) {
         result = readPage(at: found, name: name, bytes: nil, into: &schema)
       } else {
-        result = .failure(
-          PageError(invalid ? "File must be a page name, without '/' or a file extension" : ""))
+        result = .failure(PageError(refusal ?? ""))
       }
       switch result {
       case .success(let child):
@@ -546,7 +587,8 @@ enum SettingsBundleLoader {
       schema.loadProblems += decoded.problems
       var page = decoded.page
       guard decoded.namesStringsTable else {
-        page.stringsTable = isAvailable(name) ? name : "Root"
+        let base = SettingsBundleLoader.baseName(ofPage: name)
+        page.stringsTable = isAvailable(base) ? base : "Root"
         return .success(page)
       }
       let explicit = page.stringsTable

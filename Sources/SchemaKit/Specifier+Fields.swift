@@ -121,9 +121,20 @@ extension Specifier {
       return nil
     }
 
-    /// The strings of an array member kept in ``extra`` (an array with other values in it).
-    func extraStrings(_ name: String) -> [String] {
-      extra?[name]?.arrayValue?.compactMap(\.stringValue) ?? []
+    /// The array `name` of ``extra`` as titles: a string as it is, a number as its text
+    /// (`5`, `0.5`), anything else as `""`, each at its place.
+    func extraTitles(_ name: String) -> [String] {
+      extra?[name]?.arrayValue?.map { element in
+        switch element {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .unsignedInteger(let number): return String(number)
+        case .real(let number):
+          let whole = number.rounded() == number && abs(number) < 1e15
+          return whole ? String(Int64(number)) : String(number)
+        default: return ""
+        }
+      } ?? []
     }
 
     /// A member as written, from its field; `nil` when it is not there (or in ``extra``).

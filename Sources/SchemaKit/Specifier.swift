@@ -168,11 +168,13 @@ public struct Specifier: Sendable, Equatable {
   public var defaultValue: PropertyListValue? { fields.defaultValue }
   /// The `FooterText` of a group or radio group, not yet localized.
   public var footerText: String? { fields.footerText }
-  /// The `Titles` of a multi-value or radio group, not yet localized.
-  public var titles: [String] { fields.titles ?? fields.extraStrings(SpecifierKey.titles) }
-  /// The `ShortTitles` of a multi-value, not yet localized.
+  /// The `Titles` of a multi-value or radio group, not yet localized. A title that is a
+  /// number is its text (`5`, `0.5`), as InAppSettingsKit shows it; one of another type is
+  /// empty, keeping the others at their values' places.
+  public var titles: [String] { fields.titles ?? fields.extraTitles(SpecifierKey.titles) }
+  /// The `ShortTitles` of a multi-value, not yet localized, read as ``titles``.
   public var shortTitles: [String] {
-    fields.shortTitles ?? fields.extraStrings(SpecifierKey.shortTitles)
+    fields.shortTitles ?? fields.extraTitles(SpecifierKey.shortTitles)
   }
   /// The `Values` of a multi-value, radio group or title value.
   public var values: [PropertyListValue] { fields.values ?? [] }

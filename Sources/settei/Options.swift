@@ -60,11 +60,12 @@ struct Options: Equatable {
       name: "lint", options: ["--store", "--l10n", "--strict", "--development-language"],
       help: .lintHelp),
     Verb(
-      name: "defaults", options: ["--format"], formats: DefaultsFormat.allCases.map(\.rawValue),
+      name: "defaults", options: ["--format", "--in-app"],
+      formats: DefaultsFormat.allCases.map(\.rawValue),
       help: .defaultsHelp),
     Verb(name: "diff", options: ["--schema", "--lang"], help: .diffHelp),
     Verb(
-      name: "render", options: ["--lang", "--idiom", "--title", "--width", "--out"],
+      name: "render", options: ["--lang", "--idiom", "--title", "--width", "--out", "--in-app"],
       help: .renderHelp),
   ]
 
@@ -81,6 +82,9 @@ struct Options: Equatable {
   var language: String?
   /// The device shown, from `--idiom`.
   var idiom = Idiom.phone
+  /// `--in-app`: a bundle's pages as InAppSettingsKit shows them in an app
+  /// (`Root.inApp.plist` first), not as Settings.app does.
+  var inApp = false
   var noColor = false
   var showHelp = false
   var showVersion = false
@@ -112,7 +116,7 @@ struct Options: Equatable {
   ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
-    "--strict", "--l10n",
+    "--strict", "--l10n", "--in-app",
   ]
   static let subcommands = verbs.map(\.name)
 
@@ -176,6 +180,7 @@ struct Options: Equatable {
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       case "--no-color": options.noColor = true
+      case "--in-app": options.inApp = true
       case "--recover": options.recover = true
       case "--changed": options.changedOnly = true
       case "--strict": options.strict = true
@@ -263,6 +268,9 @@ struct Options: Equatable {
       guard case .lint = options.subcommand else {
         throw UsageError(message: messages.text(.lintOptionsOnly))
       }
+    }
+    if options.inApp, case .lint = options.subcommand, options.storePath == nil, !options.l10n {
+      throw UsageError(message: messages.text(.inAppNotForLint))
     }
     if options.changedOnly {
       guard case .export = options.subcommand else {

@@ -9,8 +9,11 @@ import TableREPL
 /// device: defaults, diff, export --changed.
 extension Program {
   /// `settei defaults PATH`: every key's default, as JSON, a property list or Swift.
-  func defaults(_ path: String, format: Options.DefaultsFormat) throws(Failure) -> ExitStatus {
-    let schema = try loadSchema(path).schema
+  func defaults(_ path: String, format: Options.DefaultsFormat, inApp: Bool) throws(Failure)
+    -> ExitStatus
+  {
+    let schema = try loadSchema(path, inApp: inApp).schema
+    notePagesRead(path, inApp: inApp)
     let catalog = DefaultsCatalog(schema: schema)
     for entry in catalog.entries {
       guard let ambiguity = entry.type.ambiguity else { continue }
@@ -153,10 +156,10 @@ enum StoreDifference {
 extension Program {
   /// Checks a store against the schema at `path`: exit 65 when a value does not fit (or,
   /// with `--strict`, when a key is unknown too).
-  func lintStore(_ storePath: String, schemaPath path: String, strict: Bool) throws(Failure)
-    -> ExitStatus
+  func lintStore(_ storePath: String, schemaPath path: String, strict: Bool, inApp: Bool)
+    throws(Failure) -> ExitStatus
   {
-    let schema = try loadSchema(path).schema
+    let schema = try loadSchema(path, inApp: inApp).schema
     let values = try existingStore(storePath).values
     let model = SettingsModel(schema: schema, storedValues: values, language: "en")
     let problems = StoreLinter.problems(in: values, model: model)
@@ -180,11 +183,11 @@ extension Program {
   /// since the last start with this store and which stored keys it lacks. What the schema had
   /// is remembered per store in `<state folder>/known-keys/`; without a state folder, or the
   /// first time, there is no "since last time" and nothing new is named. With it is kept the
-  /// schema's ``SchemaLoader/fingerprint(path:idiom:language:)``: while that is the same,
+  /// schema's ``SchemaLoader/fingerprint(path:idiom:language:inApp:)``: while that is the same,
   /// the schema's keys are the ones remembered, and no page of a bundle is read for them.
   func noteSchemaUpgrades(
     model: SettingsModel, store: SettingsStore, schemaPath: String?, idiom: Idiom,
-    language: String
+    language: String, inApp: Bool
   ) {
     guard let stateFolder = environment.stateFolder else { return }
     // Named as the recovery files in the state folder are, in a folder of its own.
@@ -208,7 +211,7 @@ extension Program {
     // While the schema's files stay as they were, its keys are the ones remembered: no page
     // of a bundle is read before the first screen.
     let fingerprint = SchemaLoader.fingerprint(
-      path: schemaPath, idiom: idiom, language: language)
+      path: schemaPath, idiom: idiom, language: language, inApp: inApp)
     let (notes, stranded, keys) = StoreLinter.upgradeNotes(
       model: model, storedKeys: store.values.keys, previous: strings("keys"),
       reported: strings("reported") ?? [],

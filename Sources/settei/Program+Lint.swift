@@ -4,19 +4,28 @@ import TableREPL
 extension Program {
   /// `settei lint PATH`: every problem with its file, specifier, key and fix; exit 65 when
   /// there are errors. The schema is checked as every idiom shows it (`Root~ipad.plist`,
-  /// rows limited by `SupportedUserInterfaceIdioms`), each problem once.
+  /// rows limited by `SupportedUserInterfaceIdioms`), and a bundle with `.inApp.plist` pages
+  /// both as Settings.app and as InAppSettingsKit in the app read it, each problem once (a
+  /// problem names its file). A bundle with only an in-app root is checked in the app, with
+  /// a note.
   func lint(_ path: String) throws(Failure) -> ExitStatus {
     var problems: [LintProblem] = []
     var seen: Set<String> = []
-    for idiom in Idiom.allCases {
-      let schema: SettingsSchema
-      do {
-        schema = try SchemaLoader.load(path: path, idiom: idiom)
-      } catch {
-        throw Failure(status: .unreadableInput, message: "\(error)")
-      }
-      for problem in SchemaLinter.lint(schema) where seen.insert(problem.description).inserted {
-        problems.append(problem)
+    let pageSets = SchemaLoader.hasInAppPages(path: path) ? [false, true] : [false]
+    for inApp in pageSets {
+      for idiom in Idiom.allCases {
+        let schema: SettingsSchema
+        do {
+          schema = try SchemaLoader.load(path: path, idiom: idiom, inApp: inApp)
+        } catch .noSettingsAppPage where pageSets.count > 1 {
+          if idiom == Idiom.allCases.first { note(messages.text(.lintInAppOnly, path)) }
+          continue
+        } catch {
+          throw Failure(status: .unreadableInput, message: "\(error)")
+        }
+        for problem in SchemaLinter.lint(schema) where seen.insert(problem.description).inserted {
+          problems.append(problem)
+        }
       }
     }
     for problem in problems {

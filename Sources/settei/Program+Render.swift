@@ -5,7 +5,10 @@ import TableREPL
 /// `settei render PATH`: every page as the REPL shows it, for review and diffs in CI.
 extension Program {
   func render(_ path: String, options: Options) throws(Failure) -> ExitStatus {
-    let schema = try loadSchema(path, idiom: options.idiom, title: options.title).schema
+    let schema = try loadSchema(
+      path, idiom: options.idiom, title: options.title, inApp: options.inApp
+    ).schema
+    notePagesRead(path, inApp: options.inApp)
     let errors = SchemaLinter.rowBreakingErrors(in: schema)
     let languages =
       options.language == "all"
@@ -69,10 +72,10 @@ extension Program {
 extension Program {
   /// `developmentLanguage`: `--development-language`, else the bundle's
   /// (``L10nLinter/developmentLanguage(ofBundleAt:)``).
-  func lintTranslations(_ path: String, strict: Bool, developmentLanguage: String?)
-    throws(Failure) -> ExitStatus
-  {
-    let schema = try loadSchema(path).schema
+  func lintTranslations(
+    _ path: String, strict: Bool, developmentLanguage: String?, inApp: Bool
+  ) throws(Failure) -> ExitStatus {
+    let schema = try loadSchema(path, inApp: inApp).schema
     let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
     var problems: [LintProblem] = []
     var language = developmentLanguage ?? "en"

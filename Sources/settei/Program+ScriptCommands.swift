@@ -271,11 +271,13 @@ extension Program {
   /// The schema and model named by the options among `words`, for completion.
   private func completionModel(_ words: [String]) -> (index: SettingsIndex, model: SettingsModel)? {
     var schemaPath: String?
+    var inApp = false
     for (position, word) in words.enumerated() {
+      if word == "--in-app" { inApp = true }
       if word == "--schema", position + 1 < words.count { schemaPath = words[position + 1] }
       if word.hasPrefix("--schema=") { schemaPath = String(word.dropFirst(9)) }
     }
-    guard let schema = try? loadSchema(schemaPath) else { return nil }
+    guard let schema = try? loadSchema(schemaPath, inApp: inApp) else { return nil }
     let model = SettingsModel(schema: schema.schema, storedValues: [:], language: "en")
     return (SettingsIndex(schema: schema.schema), model)
   }

@@ -94,21 +94,23 @@ struct Program {
     if case .lint(let path) = options.subcommand {
       if options.l10n {
         return try lintTranslations(
-          path, strict: options.strict, developmentLanguage: options.developmentLanguage)
+          path, strict: options.strict, developmentLanguage: options.developmentLanguage,
+          inApp: options.inApp)
       }
       guard let storePath = options.storePath else { return try lint(path) }
-      return try lintStore(storePath, schemaPath: path, strict: options.strict)
+      return try lintStore(
+        storePath, schemaPath: path, strict: options.strict, inApp: options.inApp)
     }
     if case .render(let path) = options.subcommand { return try render(path, options: options) }
     if case .defaults(let path, let format) = options.subcommand {
-      return try defaults(path, format: format)
+      return try defaults(path, format: format, inApp: options.inApp)
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
     // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
     let schema = try loadSchema(
       options.schemaPath, idiom: options.idiom, language: language,
-      lazily: options.subcommand == .repl, title: options.title)
+      lazily: options.subcommand == .repl, title: options.title, inApp: options.inApp)
     if case .diff(let pathA, let pathB) = options.subcommand {
       let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
       return try diff(pathA, pathB, model: model)
@@ -136,6 +138,9 @@ struct Program {
         for warning in warnings { diagnostics.write("\(storePath): \(warning)", kind: .warning) }
       }
     }
+    if options.subcommand == .repl {
+      noteSkippedEntries(of: schema.schema, path: options.schemaPath)
+    }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
@@ -154,7 +159,7 @@ struct Program {
     if isTerminal {
       noteSchemaUpgrades(
         model: model, store: store, schemaPath: options.schemaPath, idiom: options.idiom,
-        language: language)
+        language: language, inApp: options.inApp)
     }
     Termination.install()
     let saver = StoreSaver(
@@ -257,13 +262,16 @@ struct Program {
     }
   }
 
+  /// The schema at `path` (the built-in one when `nil`); with `inApp`, a bundle's pages as
+  /// InAppSettingsKit shows them inside an app, else as Settings.app does.
   func loadSchema(
     _ path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
-    title: String? = nil
+    title: String? = nil, inApp: Bool = false
   ) throws(Failure) -> (schema: SettingsSchema, rootPage: SettingsSchema.Page) {
     var schema: SettingsSchema
     do {
-      schema = try SchemaLoader.load(path: path, idiom: idiom, language: language, lazily: lazily)
+      schema = try SchemaLoader.load(
+        path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     } catch {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
@@ -275,6 +283,26 @@ struct Program {
         status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
     }
     return (schema, rootPage)
+  }
+
+  /// Says on standard error, a line per page read, which entries of the schema no screen
+  /// shows because Settings.app skips them (``SchemaKit/Specifier/skippedBySettingsApp``).
+  func noteSkippedEntries(of schema: SettingsSchema, path: String?) {
+    for name in schema.pages.keys.sorted() {
+      guard let page = schema.pages[name] else { continue }
+      let skipped = page.skippedIndexes
+      guard !skipped.isEmpty else { continue }
+      let indexes = skipped.map { "[\($0)]" }.joined(separator: ", ")
+      note(messages.text(.skippedEntries, page.source, indexes, path ?? "PATH"))
+    }
+  }
+
+  /// Says on standard error which pages a command that prints a whole bundle read, when the
+  /// bundle has pages only an app reads (`.inApp.plist`): the in-app ones (`--in-app`), or
+  /// those Settings.app shows, and how to read the others.
+  func notePagesRead(_ path: String, inApp: Bool) {
+    guard SchemaLoader.hasInAppPages(path: path) else { return }
+    note(messages.text(inApp ? .readInAppPages : .readSettingsAppPages, path))
   }
 
   private func resolveStorePath(_ options: Options) throws(Failure) -> String {

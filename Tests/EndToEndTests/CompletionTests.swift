@@ -37,8 +37,8 @@ import Testing
 
   @Test(arguments: [
     ("lint", ["--store", "--l10n", "--strict"], ["--json", "--format", "--width"]),
-    ("defaults", ["--format"], ["--store", "--strict"]),
-    ("render", ["--lang", "--width", "--out"], ["--store", "--strict"]),
+    ("defaults", ["--format", "--in-app"], ["--store", "--strict"]),
+    ("render", ["--lang", "--width", "--out", "--in-app"], ["--store", "--strict"]),
     ("export", ["--format", "--changed", "--store"], ["--strict", "--width"]),
     ("reset", ["--all", "--store"], ["--strict", "--json"]),
   ])

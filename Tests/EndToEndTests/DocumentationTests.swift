@@ -63,7 +63,7 @@ enum Options {
   static let allWords = [
     "--schema", "--store", "--lang", "--no-color", "--json", "--format", "--all", "--help",
     "--version", "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff",
-    "--changed", "--strict", "render", "--width", "--out", "--l10n",
+    "--changed", "--strict", "render", "--width", "--out", "--l10n", "--in-app",
   ]
 }
 

@@ -25,7 +25,7 @@ import Testing
     return Array(rest[..<end])
   }
 
-  static let sample = ["--schema", PackagePaths.sampleBundle, "--lang", "en"]
+  static let sample = ["--schema", PackagePaths.sampleBundle, "--in-app", "--lang", "en"]
 
   @Test(arguments: [(80, 12), (40, 16), (120, 40)])
   func aSearchResultOpensThePageHoldingItsRowAndMarksIt(size: (columns: Int, rows: Int)) throws {

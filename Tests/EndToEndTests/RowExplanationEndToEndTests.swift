@@ -10,7 +10,7 @@ import Testing
   private func run(_ script: String) throws -> ProcessResult {
     let home = try TemporaryFolder()
     return try settei(
-      ["--schema", Self.sample, "--lang", "en", "--store", home.file("s.json")],
+      ["--schema", Self.sample, "--in-app", "--lang", "en", "--store", home.file("s.json")],
       script: script, home: home.path, extra: ["COLUMNS": "100"])
   }
 

@@ -112,7 +112,9 @@ struct SampleWalkTerminalTests {
         language: language, home: home, columns: columns == 80 ? 100 : 80, rows: 24)
       session.settei.terminal.resize(columns: columns, rows: rows)
       // The screen is shown again at the new size.
-      var replies = [("resize", "WhereTo", try session.shownAgain())]
+      // The walk ends back on the root, whose breadcrumb its last step names.
+      let rootBreadcrumb = steps.last?.breadcrumb ?? ""
+      var replies = [("resize", rootBreadcrumb, try session.shownAgain())]
       for step in steps {
         replies.append((step.command, step.breadcrumb, try session.run(step.command)))
       }

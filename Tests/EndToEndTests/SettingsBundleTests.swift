@@ -2,7 +2,8 @@ import Glibc
 import TestSupport
 import Testing
 
-/// The real InAppSettingsKit sample bundle, opened with --schema.
+/// The real InAppSettingsKit sample bundle, opened with --schema and --in-app (the pages its
+/// app shows).
 @Suite("a real Settings.bundle")
 struct SettingsBundleTests {
   static let sample = PackagePaths.sampleBundle
@@ -16,7 +17,7 @@ struct SettingsBundleTests {
   ) throws {
     let home = try TemporaryFolder()
     let run = try settei(
-      ["--schema", Self.sample, "--lang", language, "--store", home.file("s.json")],
+      ["--schema", Self.sample, "--in-app", "--lang", language, "--store", home.file("s.json")],
       script: "5\nback\n6\nback\n7\nback\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("   1  \(toggle)"))
@@ -28,11 +29,11 @@ struct SettingsBundleTests {
   @Test func aValueOfEveryTypeSurvivesQuitAndARestart() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let arguments = ["--schema", Self.sample, "--lang", "en", "--store", store]
+    let arguments = ["--schema", Self.sample, "--in-app", "--lang", "en", "--store", store]
     // toggle, multi-value, text field, slider, radio group, text view, list group, date.
     let script =
       [
-        "1", "2", "2", "back", "4", "Ada", "5", "33", "0.75", "46", "53", "line one", "line two",
+        "1", "2", "2", "back", "4", "Ada", "5", "33", "0.75", "46", "52", "line one", "line two",
         ".", "back", "6", "2", "tagA", "back", "7", "9", "2026-11-30", "back", "quit",
       ].joined(separator: "\n") + "\n"
     let run = try settei(arguments, script: script, home: home.path)
@@ -63,7 +64,7 @@ struct SettingsBundleTests {
   @Test func listGroupItemsAreAddedOnTheirOwnPagesAndSaved() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let arguments = ["--schema", Self.sample, "--lang", "en", "--store", store]
+    let arguments = ["--schema", Self.sample, "--in-app", "--lang", "en", "--store", store]
     let script =
       [
         "go tags", "1", "1", "swift", "back", "2", "1", "linux", "back", "1", "1", "Swift",

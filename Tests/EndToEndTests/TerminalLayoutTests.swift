@@ -68,7 +68,10 @@ struct TerminalLayoutTests {
   @Test func theSamplePagesFitAndTileTheRows() throws {
     let home = try TemporaryFolder()
     let settei = try TerminalTests.Running(
-      ["--schema", PackagePaths.sampleBundle, "--lang", "en", "--store", home.file("s.json")],
+      [
+        "--schema", PackagePaths.sampleBundle, "--in-app", "--lang", "en", "--store",
+        home.file("s.json"),
+      ],
       home: home.path, columns: 80, rows: 12)
     let prompt = "Settings> "
     try settei.waitFor(prompt)
@@ -95,7 +98,10 @@ struct TerminalLayoutTests {
   {
     let home = try TemporaryFolder()
     let settei = try TerminalTests.Running(
-      ["--schema", PackagePaths.sampleBundle, "--lang", language, "--store", home.file("s.json")],
+      [
+        "--schema", PackagePaths.sampleBundle, "--in-app", "--lang", language, "--store",
+        home.file("s.json"),
+      ],
       home: home.path, columns: 80, rows: 24)
     try settei.waitFor(prompt)
     settei.terminal.send("go timeIn")

@@ -340,7 +340,10 @@ struct TerminalPageFitTests {
   func everyPageFitsTheTerminal(columns: Int, rows: Int) throws {
     let home = try TemporaryFolder()
     let settei = try TerminalTests.Running(
-      ["--schema", PackagePaths.sampleBundle, "--store", home.file("s.json"), "--lang", "en"],
+      [
+        "--schema", PackagePaths.sampleBundle, "--in-app", "--store", home.file("s.json"), "--lang",
+        "en",
+      ],
       home: home.path, columns: columns, rows: rows)
     try settei.waitFor("Settings> ")
     settei.type("n")

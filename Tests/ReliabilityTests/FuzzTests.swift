@@ -272,7 +272,7 @@ struct FuzzTests {
       } catch {
         switch error {
         case .syntax(let syntax): return badLocation(syntax, source: "fuzz.json")
-        case .invalid, .unreadable:
+        case .invalid, .unreadable, .noSettingsAppPage:
           return error.description.contains("fuzz.json") ? nil : "\(error) names no file"
         }
       }

@@ -24,7 +24,7 @@ func roundTrip(_ schema: SettingsSchema) throws -> (json: String, schema: Settin
 @Suite struct JSONSchemaWriterTests {
   @Test
   func theSampleBundleRoundTrips() throws {
-    let bundle = try SchemaLoader.load(path: sampleBundle)
+    let bundle = try SchemaLoader.load(path: sampleBundle, inApp: true)
     let (json, back) = try roundTrip(bundle)
     #expect(Set(back.pages.keys) == Set(bundle.pages.keys))
     for (name, page) in bundle.pages {
@@ -85,7 +85,7 @@ func roundTrip(_ schema: SettingsSchema) throws -> (json: String, schema: Settin
 
   @Test
   func aMissingPageKeepsItsFileAndLintStillReportsIt() throws {
-    let (json, back) = try roundTrip(try SchemaLoader.load(path: testsBundle))
+    let (json, back) = try roundTrip(try SchemaLoader.load(path: testsBundle, inApp: true))
     #expect(json.contains("\"File\": \"Listgroup\""))
     #expect(
       SchemaLinter.lint(back).contains {

@@ -105,7 +105,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
       (4, .error, "Key is \"\" (a string); it must be a non-empty string"),
       (5, .warning, "the PSToggleSwitchSpecifier has no Title"),
       (6, .error, "the PSToggleSwitchSpecifier has no DefaultValue"),
-      (7, .error, "DefaultValue \"YES\" is neither TrueValue (true) nor FalseValue (false)"),
+      (7, .warning, "DefaultValue \"YES\" is neither TrueValue (true) nor FalseValue (false)"),
       (9, .error, "the PSMultiValueSpecifier has no Titles"),
       (10, .error, "the PSMultiValueSpecifier has no Values"),
       (11, .error, "Titles is \"a\" (a string), not an array"),
@@ -153,7 +153,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
 
   @Test
   func aMissingChildPaneNamesTheFilesLookedFor() throws {
-    let schema = try SchemaLoader.load(path: testsBundle)
+    let schema = try SchemaLoader.load(path: testsBundle, inApp: true)
     let problems = SchemaLinter.lint(schema)
     let missing = try #require(problems.first { $0.message.contains("'Listgroup'") })
     #expect(missing.severity == .error)
@@ -168,7 +168,7 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
 
   @Test
   func theSampleBundlesRealProblemsAreFoundAndItsExtensionsAccepted() throws {
-    let problems = SchemaLinter.lint(try SchemaLoader.load(path: sampleBundle))
+    let problems = SchemaLinter.lint(try SchemaLoader.load(path: sampleBundle, inApp: true))
     #expect(!problems.contains { $0.message.contains("unknown Type") })
     #expect(!problems.contains { $0.message.contains("names no page") })
     let fruit = problems.problems(forPage: "Fruit", specifierIndex: 0)

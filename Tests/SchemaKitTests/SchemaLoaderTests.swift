@@ -109,6 +109,18 @@ import Testing
     #expect(embedded == SchemaLoader.fingerprint(path: nil, idiom: .phone, language: "en"))
   }
 
+  /// A page in a sub-folder of the bundle (`Licenses/Alamofire.plist`) is a file read too.
+  @Test func theFingerprintFollowsThePagesOfSubFolders() throws {
+    let folder = try TemporaryFolder()
+    let bundle = folder.file("Settings.bundle")
+    mkdir(bundle, 0o755)
+    mkdir(bundle + "/Licenses", 0o755)
+    try writeText(pagePlist(childPane("Licenses/Alamofire")), to: bundle + "/Root.plist")
+    try writeText(pagePlist(toggle("a")), to: bundle + "/Licenses/Alamofire.plist")
+    let first = SchemaLoader.fingerprint(path: bundle, idiom: .phone, language: "en")
+    #expect(first.contains(bundle + "/Licenses/Alamofire.plist "))
+  }
+
   @Test func neverCrashesOnOddFiles() throws {
     let folder = try TemporaryFolder()
     try writeText("", to: folder.file("empty.json"))

@@ -43,7 +43,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
 @Suite struct SettingsBundleLoaderTests {
   @Test
   func choosesRootInAppOverRootPlist() throws {
-    let schema = try SchemaLoader.load(path: sampleBundle)
+    let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
     let root = try #require(schema.rootPage)
     #expect(schema.rootPageName == "Root")
     #expect(root.name == "Root")
@@ -55,7 +55,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
 
   @Test
   func loadsEveryReachablePageOnce() throws {
-    let schema = try SchemaLoader.load(path: sampleBundle)
+    let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
     #expect(
       Set(schema.pages.keys)
         == ["Root", "Complete", "Listgroup", "Advanced", "Fruit", "Tag", "Account"])
@@ -77,7 +77,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
 
   @Test
   func findsEnglishAndGermanStrings() throws {
-    let schema = try SchemaLoader.load(path: sampleBundle)
+    let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
     #expect(Set(schema.strings.languages) == ["en", "de"])
     let root = try #require(schema.rootPage)
     let toggle = root.specifiers[1]
@@ -102,7 +102,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
 
   @Test
   func recordsAMissingChildPaneAndLoadsTheRest() throws {
-    let schema = try SchemaLoader.load(path: testsBundle)
+    let schema = try SchemaLoader.load(path: testsBundle, inApp: true)
     #expect(Set(schema.pages.keys) == ["Root", "Complete", "Advanced"])
     // The test bundle has neither Listgroup.plist nor Fruit.plist.
     #expect(Set(schema.missingPages.map(\.file)) == ["Listgroup", "Fruit"])
@@ -137,20 +137,29 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(schema.pages["A"]?.stringsTable == "Root")
   }
 
-  @Test func prefersInAppAndIPhonePagesForChildren() throws {
+  @Test func inTheAppPrefersInAppAndIPhonePagesForChildren() throws {
     let folder = try TemporaryFolder()
     try writeText(pagePlist(childPane("More")), to: folder.file("Root.plist"))
     try writeText(pagePlist(toggle("plain")), to: folder.file("More.plist"))
     try writeText(pagePlist(toggle("inApp")), to: folder.file("More.inApp.plist"))
-    #expect(try SchemaLoader.load(path: folder.path).pages["More"]?.specifiers[0].key == "inApp")
+    func key(inApp: Bool) throws -> String? {
+      try SchemaLoader.load(path: folder.path, inApp: inApp).pages["More"]?.specifiers[0].key
+    }
+    #expect(try key(inApp: true) == "inApp")
+    // Settings.app never reads an .inApp page.
+    #expect(try key(inApp: false) == "plain")
     try writeText(pagePlist(toggle("phone")), to: folder.file("More~iphone.inApp.plist"))
-    #expect(try SchemaLoader.load(path: folder.path).pages["More"]?.specifiers[0].key == "phone")
+    #expect(try key(inApp: true) == "phone")
+    #expect(try key(inApp: false) == "plain")
+    try writeText(pagePlist(toggle("phonePlain")), to: folder.file("More~iphone.plist"))
+    #expect(try key(inApp: false) == "phonePlain")
+    #expect(try key(inApp: true) == "phone")
   }
 
   @Test func aBrokenChildPageIsRecordedWithItsReason() throws {
     let folder = try TemporaryFolder()
     try writeText(
-      pagePlist(childPane("Broken") + childPane("Array") + childPane("a/b") + toggle("ok")),
+      pagePlist(childPane("Broken") + childPane("Array") + childPane("../b") + toggle("ok")),
       to: folder.file("Root.plist"))
     try writeText(plistDocument("<dict>\n<key>x</key>\n<strin>"), to: folder.file("Broken.plist"))
     try writeText(plistDocument("<array/>"), to: folder.file("Array.plist"))
@@ -162,7 +171,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(reasons[0].0 == "Broken")
     #expect(reasons[0].1.contains(folder.file("Broken.plist") + ":"), "\(reasons[0].1)")
     #expect(reasons[1].1.contains("found an array"))
-    #expect(reasons[2].1.contains("without '/'"))
+    #expect(reasons[2].1.contains("'../b' has an empty, '.' or '..' component"))
     #expect(schema.missingPages[2].searched.isEmpty)
   }
 

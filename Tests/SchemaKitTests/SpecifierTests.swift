@@ -135,7 +135,8 @@ import Testing
     #expect(specifier[member: "Missing"] == nil)
     #expect(specifier.kind == .multiValue)
     #expect(specifier.title == nil)
-    #expect(specifier.titles == ["Small"])
+    // A number among the titles is its text, at its value's place.
+    #expect(specifier.titles == ["Small", "2"])
     #expect(specifier.shortTitles == ["S", "M"])
     #expect(specifier.values == ["s", "m"])
     #expect(specifier.file == nil)

@@ -41,7 +41,7 @@ import Testing
   func everyChildPaneOpensWithLocalizedTitles(language: String, advanced: String, toggle: String)
     throws
   {
-    let schema = try SchemaLoader.load(path: Self.sample)
+    let schema = try SchemaLoader.load(path: Self.sample, inApp: true)
     let model = SettingsModel(schema: schema, storedValues: [:], language: language)
     let root = SettingsPageViewController(page: try #require(schema.rootPage), model: model)
     let navigation = NavigationController(rootViewController: root)

@@ -10,7 +10,7 @@ import Testing
   private func footerRows(_ query: String, language: String = "en") throws -> [(
     text: String, detail: String?
   )] {
-    let schema = try SchemaLoader.load(path: sampleBundle)
+    let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
     let model = SettingsModel(schema: schema, storedValues: [:], language: language)
     let index = SettingsIndex(schema: schema)
     let results = SettingsSearch.find(query, in: index, model: model)

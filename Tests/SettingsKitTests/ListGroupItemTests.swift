@@ -12,7 +12,7 @@ import Testing
 private func listGroups(stored: [PropertyListKey: PropertyListValue] = [:]) throws -> (
   SettingsPageViewController, NavigationController, SettingsModel
 ) {
-  let schema = try SchemaLoader.load(path: sampleBundle)
+  let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
   let model = SettingsModel(schema: schema, storedValues: stored, language: "en")
   let page = try #require(schema.pages["Listgroup"])
   let controller = SettingsPageViewController(page: page, model: model)

@@ -123,13 +123,13 @@ private let sharedKey = """
     let (model, page) = try translatedModel()
     let english = SettingsPageViewController(page: page, model: model)
     let inEnglish = rows(of: english)
-    #expect(inEnglish.map(\.text) == ["Sound", "Size", "Level", "plain"])
+    #expect(inEnglish.map(\.text) == ["Sound", "Size", "Level", ""])
     #expect(inEnglish.map(\.detail) == ["Off", "S", "Low", "One"])
     model.language = "ja"
     // A screen made now, and the one shown before (reloaded by the change), speak Japanese.
     for controller in [SettingsPageViewController(page: page, model: model), english] {
       let inJapanese = rows(of: controller)
-      #expect(inJapanese.map(\.text) == ["サウンド", "サイズ", "レベル", "plain"])
+      #expect(inJapanese.map(\.text) == ["サウンド", "サイズ", "レベル", ""])
       #expect(inJapanese.map(\.detail) == ["オフ", "小", "低", "ひとつ"])
     }
     model.language = "en"

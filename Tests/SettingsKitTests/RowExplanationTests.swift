@@ -12,7 +12,7 @@ import Testing
   private func screen(_ pageName: String, language: String = "en") throws -> (
     model: SettingsModel, controller: SettingsPageViewController
   ) {
-    let schema = try SchemaLoader.load(path: sampleBundle)
+    let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
     let model = SettingsModel(schema: schema, storedValues: [:], language: language)
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
     let page = try #require(model.page(named: pageName))

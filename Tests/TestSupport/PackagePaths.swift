@@ -28,6 +28,12 @@ public enum PackagePaths {
   /// choices stored as integers, a `Root~ipad.plist` and idiom-limited rows.
   public static let realWorldCasesBundle = fixtures + "/RealWorldCases.bundle"
 
+  /// `Tests/Fixtures/Fidelity/<name>.bundle`: the project's own small bundles, each of one
+  /// case where settei must read a bundle as Settings.app does.
+  public static func fidelityBundle(_ name: String) -> String {
+    fixtures + "/Fidelity/" + name + ".bundle"
+  }
+
   /// The fixture bundles from other projects, by path.
   public static let bundles = [sampleBundle, testsBundle]
 }

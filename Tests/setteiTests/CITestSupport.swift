@@ -1,6 +1,7 @@
 import FileFormats
 import Glibc
 import TestSupport
+import Testing
 
 /// A Settings.bundle written into a temporary folder for one test: pages of specifiers and
 /// `.strings` tables per language.
@@ -63,4 +64,20 @@ func spec(
   if let key { result["Key"] = .string(key) }
   if let title { result["Title"] = .string(title) }
   return result
+}
+
+/// The lines of `text` with their runs of spaces made one: `"   2  YES      On"` is
+/// `"2 YES On"`, a row as a test names it whatever the columns.
+func rowLines(_ text: String) -> [String] {
+  text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+}
+
+/// settei run with `arguments` and `input`, required to end with status 0, with the rows of
+/// its standard output (``rowLines(_:)``).
+func rowsOfSuccessfulRun(_ arguments: [String], input: String = "") throws -> (
+  run: ProcessResult, rows: [String]
+) {
+  let run = try runSettei(arguments, input: input)
+  try #require(run.status == 0, "\(run.standardError)")
+  return (run, rowLines(run.standardOutput))
 }

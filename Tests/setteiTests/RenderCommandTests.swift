@@ -17,7 +17,8 @@ import Testing
     let golden = PackagePaths.fixtures + "/Golden/" + name
     let folder = try TemporaryFolder()
     let out = folder.file("render")
-    let run = try runSettei(["render", bundle, "--lang", "all", "--out", out])
+    // The pages the sample app shows in the app (its Root.inApp.plist), as `make golden`.
+    let run = try runSettei(["render", bundle, "--in-app", "--lang", "all", "--out", out])
     try #require(run.status == 0, "\(run.standardError)")
     #expect(folderEntries(out).sorted() == folderEntries(golden).sorted())
     for file in folderEntries(golden) {

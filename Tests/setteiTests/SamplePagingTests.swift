@@ -10,7 +10,7 @@ import Testing
 @Suite struct SamplePagingTests {
   @Test(arguments: [(80, 12), (60, 24)])
   func everyPageHoldsWhatFitsAndThePagesTileTheRows(columns: Int, rows: Int) throws {
-    let schema = try SchemaLoader.load(path: PackagePaths.sampleBundle)
+    let schema = try SchemaLoader.load(path: PackagePaths.sampleBundle, inApp: true)
     let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
     let root = SettingsPageViewController(page: try #require(schema.rootPage), model: model)
     let navigation = NavigationController(rootViewController: root)

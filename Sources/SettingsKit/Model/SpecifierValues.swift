@@ -5,22 +5,10 @@ import SchemaKit
 /// How each specifier type shows its value and checks what the user types. Pure functions, so
 /// that every rule is tested without a screen.
 enum SpecifierValues {
-  /// Whether a toggle is on: its `TrueValue`, else a truthy value read the way
-  /// `NSString.boolValue` and `NSNumber.boolValue` read one (`YES`, `true`, `1`, non-zero).
+  /// Whether a toggle is on: ``SchemaKit/Specifier/showsOn(_:)``, the reading lint checks
+  /// a `DefaultValue` with.
   static func isOn(_ value: PropertyListValue?, for specifier: Specifier) -> Bool {
-    guard let value else { return false }
-    if same(value, specifier.trueValue) { return true }
-    if same(value, specifier.falseValue) { return false }
-    switch value {
-    case .bool(let flag): return flag
-    case .integer(let number): return number != 0
-    case .unsignedInteger: return true
-    case .real(let number): return number != 0
-    case .string(let text):
-      guard let first = text.first(where: { $0 != " " && $0 != "\t" }) else { return false }
-      return "YyTt123456789".contains(first)
-    default: return false
-    }
+    specifier.showsOn(value)
   }
 
   /// A number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an

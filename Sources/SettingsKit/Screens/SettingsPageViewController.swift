@@ -349,6 +349,11 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     // only for their kind and subtitle, and a page of a thousand is not copied one by one.
     specifiers.withUnsafeBufferPointer { buffer in
       for position in buffer.indices {
+        // What Settings.app skips (no Type, a radio group without choices) has no row.
+        if buffer[position].skippedBySettingsApp != nil {
+          addRun(upTo: position)
+          continue
+        }
         if errors != nil, let error = errors?[buffer[position].index] {
           let specifier = buffer[position]
           addRun(upTo: position)
@@ -756,7 +761,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
         self.tableView.reloadData()
       }
       if let question = SettingEditor.confirmation(
-        for: specifier, turningOn: !isOn, title: displayTitle(of: specifier),
+        for: specifier, turningOn: !isOn, title: namingTitle(of: specifier),
         localized: localized, messages: model.messages, confirmed: change)
       {
         requestTextInput(question)
@@ -774,7 +779,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     case .textField, .slider, .textView, .datePicker:
       guard
         let request = SettingEditor.request(
-          for: specifier, title: displayTitle(of: specifier), page: page, model: model,
+          for: specifier, title: namingTitle(of: specifier), page: page, model: model,
           placeholder: specifier.placeholder.map(localized),
           onChange: { [weak self] in self?.tableView.reloadData() })
       else { return }
@@ -886,7 +891,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       return .text(SpecifierValues.text(of: value))
     }
     requestItemValue(
-      title: displayTitle(of: specifier), number: nil, current: current, item: item,
+      title: namingTitle(of: specifier), number: nil, current: current, item: item,
       removable: false
     ) { [weak self] value in
       guard let self, let value else { return }
@@ -915,7 +920,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     let current: TextInputRequest.CurrentValue =
       item.map { $0.kind == .textField && !$0.isSecure } == true ? .text(shown) : .value(shown)
     requestItemValue(
-      title: displayTitle(of: specifier), number: index + 1, current: current, item: item,
+      title: namingTitle(of: specifier), number: index + 1, current: current, item: item,
       removable: deletable
     ) { [weak self] value in
       guard let self else { return }
@@ -995,8 +1000,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   private func localized(_ text: String) -> String { model.localized(text, on: page) }
 
+  /// The title a row shows: its localized `Title`, or nothing, as Settings.app shows a row
+  /// without one (the row keeps its number and its value; never its key).
   private func displayTitle(of specifier: Specifier) -> String {
-    // A slider has no title on iOS: its row shows the bar alone, never its key.
+    specifier.title.map(localized) ?? ""
+  }
+
+  /// What a question or a prompt about a row calls it: its title; without one, its key or
+  /// its type, so that the question still says which setting it is about.
+  private func namingTitle(of specifier: Specifier) -> String {
+    // A slider has no title on iOS: it is never named by its key.
     if specifier.kind == .slider, specifier.title == nil { return "" }
     return specifier.title.map(localized) ?? specifier.key ?? readableName(of: specifier.kind)
   }
