@@ -127,11 +127,23 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// Reads every page not read yet, and the pages they lead to, breadth first: the schema
   /// then is what an eager load gives.
-  public mutating func loadAllPages() {
-    guard var reader = pageReader else { return }
+  ///
+  /// - Parameter shouldStop: Asked before each page: when it says yes (Ctrl-C), reading
+  ///   stops there, and the pages not read yet stay to be read by a later call.
+  /// - Returns: Whether every page is read.
+  @discardableResult
+  public mutating func loadAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
+    guard var reader = pageReader else { return true }
     pageReader = nil
-    while reader.readNextPage(into: &self) {}
+    while reader.hasPendingPages {
+      if shouldStop() {
+        pageReader = reader
+        return false
+      }
+      guard reader.readNextPage(into: &self) else { break }
+    }
     strings.unreadLanguages = []
+    return true
   }
 
   /// Every specifier with a key, on every page, in page order from the root.

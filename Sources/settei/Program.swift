@@ -131,6 +131,8 @@ struct Program {
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     keptUntilExit.keep(model, store)
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    // Ctrl-C during a command stops a long read of pages (`go`, `find` on a large bundle).
+    model.stopsReading = { Termination.interrupted }
     if options.subcommand == .repl {
       // A stored value of a page not read yet is checked when the page is.
       let diagnostics = self.diagnostics

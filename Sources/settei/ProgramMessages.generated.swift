@@ -162,6 +162,8 @@ internal enum ProgramMessage: Int, MessageKey {
   case resetDone
   /// "%1$@; its %2$@ text is shown as written. Correct the file: each entry is \"key\" = \"text\"; in UTF-8, or in UTF-16 with a byte-order mark."
   case stringsUnreadable
+  /// "Stopped (Ctrl-C) while reading the schema's pages; your changes are kept. Type the command again to read on."
+  case stoppedReadingPages
   /// "Language: %1$@."
   case langShown
   /// "Language: %1$@. Also: %2$@ (lang CODE)."
@@ -402,6 +404,7 @@ private enum ProgramMessageTemplates {
     "Row %1$@ is not a setting on this screen; type a row number of a setting.",
     "Reset %1$@ to its default: %2$@.",
     "%1$@; its %2$@ text is shown as written. Correct the file: each entry is \"key\" = \"text\"; in UTF-8, or in UTF-16 with a byte-order mark.",
+    "Stopped (Ctrl-C) while reading the schema's pages; your changes are kept. Type the command again to read on.",
     "Language: %1$@.",
     "Language: %1$@. Also: %2$@ (lang CODE).",
     "This schema has no '%1$@' text. Languages: %2$@.",
@@ -550,6 +553,7 @@ private enum ProgramMessageTemplates {
     "%1$@ 行目はこの画面の設定ではありません。設定の行番号を入力してください。",
     "%1$@ をデフォルトに戻しました: %2$@。",
     "%1$@。この表の %2$@ の文は書かれたまま表示します。ファイルを直してください: 各項目は \"key\" = \"text\"; の形で、UTF-8 か BOM 付きの UTF-16 です。",
+    "スキーマのページを読む途中で止めました (Ctrl-C)。変更はそのままです。続きを読むにはもう一度コマンドを入力してください。",
     "言語: %1$@。",
     "言語: %1$@。ほかに: %2$@（lang CODE）。",
     "このスキーマには '%1$@' の文がありません。言語: %2$@。",

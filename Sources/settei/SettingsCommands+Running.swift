@@ -9,10 +9,18 @@ extension SettingsCommands {
 
   // MARK: go
 
+  /// Reads the pages not read yet, which a command over every setting needs: `nil` when all
+  /// are read, else the failure to show because Ctrl-C stopped the reading (it goes on at the
+  /// next such command).
+  func readEveryPage() -> Result? {
+    model.loadAllPages() ? nil : .failed(messages.text(.stoppedReadingPages))
+  }
+
   func go(_ path: String) -> Result {
     guard !path.isEmpty else {
       return .failed(messages.text(.goUsage, index.keys.first ?? "KEY"))
     }
+    if let stopped = readEveryPage() { return stopped }
     let matches = entries(matching: path)
     guard let entry = matches.first else {
       return .failed(messages.text(.goNothing, path))
@@ -46,6 +54,7 @@ extension SettingsCommands {
     guard !text.isEmpty else {
       return .failed(messages.text(.findUsage, index.keys.first ?? "wifi"))
     }
+    if let stopped = readEveryPage() { return stopped }
     let results = SettingsSearch.find(text, in: index, model: model)
     guard !results.isEmpty else { return .failed(messages.text(.findNothing, text)) }
     let screen = SearchResultsViewController(

@@ -50,6 +50,25 @@ import Testing
     #expect(schema.missingPages.isEmpty)
   }
 
+  @Test func readingEveryPageStopsWhenAskedAndGoesOnLater() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("Gen.bundle")
+    try generated.writeBundle(to: path)
+    var schema = try SchemaLoader.load(path: path, lazily: true)
+    var asked = 0
+    // Ctrl-C after the first page: reading stops there, the rest stays to be read.
+    let finished = schema.loadAllPages(stoppingWhen: {
+      asked += 1
+      return asked > 1
+    })
+    #expect(!finished)
+    #expect(schema.unreadPages == ["Pane1", "Pane2"])
+    let finishedLater = schema.loadAllPages(stoppingWhen: { false })
+    #expect(finishedLater)
+    #expect(schema.unreadPages.isEmpty)
+    #expect(Set(schema.pages.keys) == ["Root", "Pane0", "Pane1", "Pane2"])
+  }
+
   @Test func aBrokenPageIsReportedWhenReadWithItsFileAndLine() throws {
     let bundle = try brokenBundle()
     let path = bundle.path

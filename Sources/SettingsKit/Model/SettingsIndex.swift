@@ -51,7 +51,8 @@ public struct SettingsIndex {
   /// first asked something (``SettingsModel/loadAllPages()``).
   public init(model: SettingsModel) {
     storage = Storage {
-      model.loadAllPages()
+      // The index needs every page: it is never made of a part of them.
+      model.loadAllPages(stoppingWhen: { false })
       return model.schema
     }
   }

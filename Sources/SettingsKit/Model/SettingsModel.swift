@@ -114,19 +114,31 @@ public final class SettingsModel {
 
   /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
   /// `changes` and `reset all` need), once.
-  public func loadAllPages() {
-    readAllPages()
+  ///
+  /// - Parameter shouldStop: Asked before each page is read (``stopsReading`` when not
+  ///   given); when it says yes, reading stops, to go on at the next call.
+  /// - Returns: Whether every page is read.
+  @discardableResult
+  public func loadAllPages(stoppingWhen shouldStop: (() -> Bool)? = nil) -> Bool {
+    guard readAllPages(stoppingWhen: shouldStop ?? stopsReading) else { return false }
     // The stored values not checked yet are checked now that every page is at hand.
     if checksStoredKeysLater, storedKeysWithSetting < storedValues.count, !allKeysIndexed {
       indexAllKeys()
     }
+    return true
   }
 
-  private func readAllPages() {
-    guard !schema.unreadPages.isEmpty else { return }
+  /// What a host asks to stop a long read of pages with (settei: whether Ctrl-C was pressed
+  /// during the command); never, by default.
+  public var stopsReading: () -> Bool = { false }
+
+  @discardableResult
+  private func readAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
+    guard !schema.unreadPages.isEmpty else { return true }
     let problemsBefore = schema.missingPages.count
-    schema.loadAllPages()
+    let finished = schema.loadAllPages(stoppingWhen: shouldStop)
     if schema.missingPages.count != problemsBefore { checkPages(shownPages) }
+    return finished
   }
 
   private func checkPages(_ names: [String]) {
