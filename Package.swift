@@ -25,9 +25,14 @@ let package = Package(
     // The store file: reading, saving only what changed, locking, recovery.
     .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO"]),
 
-    // The settings model (values, validation, index, search) and the screens that present it.
+    // The settings model: values, the one validator, index, search, the words of a screen.
+    // It builds no screen and imports no TableKit.
+    .target(name: "SettingsKit", dependencies: ["SchemaKit", "FileFormats", "TextSafety"]),
+
+    // The view controllers that show a schema over the model, UIKit-style. Know no terminal.
     .target(
-      name: "SettingsKit", dependencies: ["TableKit", "SchemaKit", "FileFormats", "TextSafety"]),
+      name: "SettingsScreens",
+      dependencies: ["SettingsKit", "TableKit", "SchemaKit", "FileFormats", "TextSafety"]),
 
     // libedit, behind fixed-arity wrappers of its variadic calls.
     .systemLibrary(
@@ -50,8 +55,8 @@ let package = Package(
     .executableTarget(
       name: "settei",
       dependencies: [
-        "TableREPL", "SettingsKit", "SchemaKit", "SettingsStorage", "FileFormats", "SystemIO",
-        "TableKit", "TextSafety",
+        "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
+        "FileFormats", "SystemIO", "TableKit", "TextSafety",
       ]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
@@ -65,7 +70,9 @@ let package = Package(
       dependencies: ["SettingsStorage", "FileFormats", "SystemIO", "TestSupport"]),
     .testTarget(
       name: "SettingsKitTests",
-      dependencies: ["SettingsKit", "SchemaKit", "FileFormats", "TableKit", "TestSupport"]),
+      dependencies: [
+        "SettingsKit", "SettingsScreens", "SchemaKit", "FileFormats", "TableKit", "TestSupport",
+      ]),
     // Test helpers shared by test targets (a pseudo-terminal harness, locating built
     // binaries); no product ships it.
     // CPseudoTerminal declares the pty calls glibc hides without _XOPEN_SOURCE.
@@ -86,7 +93,8 @@ let package = Package(
     .testTarget(
       name: "setteiTests",
       dependencies: [
-        "settei", "SettingsKit", "SchemaKit", "FileFormats", "TableREPL", "TestSupport",
+        "settei", "SettingsKit", "SettingsScreens", "SchemaKit", "FileFormats", "TableREPL",
+        "TestSupport",
       ]),
 
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),

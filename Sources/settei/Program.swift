@@ -1,6 +1,7 @@
 import Glibc
 import SchemaKit
 import SettingsKit
+import SettingsScreens
 import SettingsStorage
 import TableKit
 import TableREPL

@@ -1,6 +1,7 @@
 import FileFormats
 import SchemaKit
 import SettingsKit
+import SettingsScreens
 import TableKit
 import TableREPL
 

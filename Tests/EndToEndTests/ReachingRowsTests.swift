@@ -3,7 +3,7 @@ import Testing
 
 /// Every way of reaching a row (`go`, a search result, a row number typed for another page)
 /// shows the page that holds the row and marks it with `*`, at every size and in every
-/// language: the one path is SettingsKit's `SettingPath.reveal` and the session's mark.
+/// language: the one path is SettingsScreens' `SettingPath.reveal` and the session's mark.
 @Suite struct ReachingRowsTests {
   static func run(
     _ options: [String], script: [String], columns: Int, rows: Int

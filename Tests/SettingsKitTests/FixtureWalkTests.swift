@@ -4,6 +4,7 @@ import Testing
 
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// The InAppSettingsKit sample bundle, walked as a person would: every child pane, in English
 /// and in German.

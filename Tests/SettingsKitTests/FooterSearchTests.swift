@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// `find` results that matched a footer name the section the footer is under.
 @Suite struct FooterSearchTests {

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A page keeps the screen a row opened last (a child pane's page, a list of choices) and
 /// pushes it again when the row is opened again: the screen shows what is true now, as a

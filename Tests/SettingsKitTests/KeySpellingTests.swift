@@ -4,6 +4,7 @@ import TableKit
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// Keys are told apart by their bytes, as `NSUserDefaults` tells them apart: a setting keyed
 /// `café` composed (NFC) does not show a value stored under `café` decomposed (NFD).

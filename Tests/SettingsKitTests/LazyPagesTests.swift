@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// The model over a bundle loaded lazily: it reads a page when a screen or a search needs it.
 @Suite struct LazyPagesTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import FileFormats
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// The list groups of the real InAppSettingsKit sample bundle (Listgroup.plist): tags edited
 /// on a page of their own (Tag.plist), tags typed as text, accounts edited on Account.plist,

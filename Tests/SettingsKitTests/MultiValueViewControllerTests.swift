@@ -4,6 +4,7 @@ import Testing
 @testable import FileFormats
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A multi-value listed sorted by title, whose titles have Japanese.
 private let sortedChoices = """

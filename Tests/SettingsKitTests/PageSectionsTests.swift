@@ -4,6 +4,7 @@ import Testing
 @testable import FileFormats
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A page of many settings with a radio group sorted by title (whose order depends on the
 /// language), and a child page with a list group (whose rows follow its value).

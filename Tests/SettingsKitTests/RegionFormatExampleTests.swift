@@ -4,6 +4,7 @@ import TableKit
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// The built-in Language & Region screen's Region Format Example follows the values chosen
 /// on it, as iOS's does.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// Rows that do nothing when selected say why, and `? N` on a row with a lint error says the
 /// whole of it: the InAppSettingsKit sample's rows, as a new user meets them.

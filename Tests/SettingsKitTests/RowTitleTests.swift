@@ -5,6 +5,7 @@ import Testing
 
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A settings page tells each row's title without making its cell (typing a title looks
 /// through every row of a screen); the title must be the text the cell shows, row for row,

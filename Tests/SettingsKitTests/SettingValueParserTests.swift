@@ -3,6 +3,7 @@ import SchemaKit
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 @Suite struct SettingValueParserTests {
   /// The value typed `text` gives the setting `key` of the sample schema.

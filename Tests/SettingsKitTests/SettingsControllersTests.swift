@@ -2,6 +2,7 @@ import TableKit
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 @Suite("The embedded Language & Region screens")
 struct SettingsControllersTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import FileFormats
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A schema with a child pane, for index and search tests.
 private let nested = """

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A page that opens adds its keys to the model's index of settings by key as its rows ask
 /// for them, in the order pages were shown: the first setting of a key still wins.

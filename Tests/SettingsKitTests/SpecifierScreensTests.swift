@@ -4,6 +4,7 @@ import Testing
 @testable import FileFormats
 @testable import SchemaKit
 @testable import SettingsKit
+@testable import SettingsScreens
 
 /// A schema with one specifier of every kind settei edits, for screen tests.
 private let everyKind = """

@@ -1,5 +1,6 @@
 import SchemaKit
 import SettingsKit
+import SettingsScreens
 import TableKit
 import TableREPL
 import TestSupport

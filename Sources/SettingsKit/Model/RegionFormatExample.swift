@@ -5,20 +5,20 @@ import SchemaKit
 /// (``EmbeddedSchema``), made from the values chosen on it as iOS makes it: a time, a date
 /// in the chosen date format, an amount in the region's currency and a number in the chosen
 /// number format.
-enum RegionFormatExample {
+package enum RegionFormatExample {
   /// The day shown: Wednesday 19 August 2026, at 0:34.
-  static let year = 2026
-  static let month = 8
-  static let day = 19
+  package static let year = 2026
+  package static let month = 8
+  package static let day = 19
 
   /// Whether a section's footer, as written on `page`, is the example: the embedded
   /// schema's only.
-  static func isExample(_ footer: String, on page: SettingsSchema.Page) -> Bool {
+  package static func isExample(_ footer: String, on page: SettingsSchema.Page) -> Bool {
     page.source == EmbeddedSchema.sourceName && footer == EmbeddedSchema.regionFormatExampleFooter
   }
 
   /// The example for the values `model` holds now, in its language.
-  static func text(in model: SettingsModel, on page: SettingsSchema.Page) -> String {
+  package static func text(in model: SettingsModel, on page: SettingsSchema.Page) -> String {
     func string(_ key: String) -> String? { model.value(forKey: key)?.stringValue }
     let messages = model.messages
     let (grouping, decimal) = separators(of: string("numberFormat") ?? "1,234,567.89")
@@ -36,14 +36,14 @@ enum RegionFormatExample {
   /// The grouping and decimal separators of a number format written as an example of
   /// itself (`1.234.567,89`): the sign after the first digit, and the one before the last
   /// two.
-  static func separators(of format: String) -> (grouping: String, decimal: String) {
+  package static func separators(of format: String) -> (grouping: String, decimal: String) {
     let characters = Array(format)
     guard characters.count >= 4, characters[0].isNumber else { return (",", ".") }
     return (String(characters[1]), String(characters[characters.count - 3]))
   }
 
   /// A number of at most six digits with thousands grouped.
-  static func number(whole: Int, fraction: String?, grouping: String, decimal: String)
+  package static func number(whole: Int, fraction: String?, grouping: String, decimal: String)
     -> String
   {
     let digits = String(whole)
@@ -56,7 +56,7 @@ enum RegionFormatExample {
 
   /// The example day in a date format of the screen's choices (`y/MM/dd`, `dd.MM.yy`): `y`
   /// the year, `yy` its last two digits, `MM` the month and `dd` the day, others as written.
-  static func date(pattern: String) -> String {
+  package static func date(pattern: String) -> String {
     var result = ""
     var rest = Substring(pattern)
     func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
@@ -83,7 +83,7 @@ enum RegionFormatExample {
 
   /// A region's currency as iOS writes an amount in it: its symbol, before or after the
   /// amount, and the decimals it has (none for the yen and the won).
-  static func currency(ofRegion region: String) -> (
+  package static func currency(ofRegion region: String) -> (
     symbol: String, isPrefix: Bool, decimals: Int
   ) {
     switch region {

@@ -252,11 +252,11 @@ public final class SettingsModel {
   /// Counts the changes of ``settingsByKey`` (a page's keys added, every page's keys found):
   /// what a row keeps of its key's setting (``keySetting(forKey:)``) holds while it is the
   /// same.
-  @exclusivity(unchecked) private(set) var keysRevision = 0
+  @exclusivity(unchecked) package private(set) var keysRevision = 0
 
   /// The setting that a key's value follows (the first specifier of the key: its default,
   /// and what a stored value must fit); `nil` for a key no setting has.
-  func keySetting(forKey key: String) -> Specifier? {
+  package func keySetting(forKey key: String) -> Specifier? {
     specifier(forKey: key)?.specifier
   }
 
@@ -292,7 +292,7 @@ public final class SettingsModel {
   /// the value is that default itself (neither changed nor stored, or its change undone by
   /// removing the value).
   @inline(__always)
-  func valueAndDefault(
+  package func valueAndDefault(
     forKey key: String, setting specifier: Specifier?, default defaultValue: PropertyListValue?
   ) -> (value: PropertyListValue?, defaultValue: PropertyListValue?, isDefault: Bool) {
     // Most sessions change few keys, and a new store holds none: no hashing for nothing.
@@ -338,7 +338,7 @@ public final class SettingsModel {
   /// Makes `values` the values of this session (as if set one by one, but without recording
   /// changes): what differs from the stored values becomes an edit. For the page of a list
   /// item, whose values follow the list they belong to.
-  func replaceValues(with values: [PropertyListKey: PropertyListValue]) {
+  package func replaceValues(with values: [PropertyListKey: PropertyListValue]) {
     edits = [:]
     for key in Set(values.keys).union(storedValues.keys) where values[key] != storedValues[key] {
       edits[key] = .some(values[key])
@@ -693,11 +693,13 @@ public final class SettingsModel {
   /// The strings tables as ``language`` sees them, by table name, filled as pages ask.
   private var resolvedTables: [String: [String: String]] = [:]
 
-  /// What the screens of each page shown so far share, by page name (``pageSections(of:)``).
-  @exclusivity(unchecked) var keptPageSections: [String: PageSections] = [:]
+  /// What the screens of each page shown so far share, by page name: kept here, with the
+  /// values they show, by the screens module (its `pageSections(of:)`), which the model
+  /// knows nothing of.
+  @exclusivity(unchecked) package var keptPageState: [String: AnyObject] = [:]
 
   /// The words of a switch's row (On, Off) in ``language``.
-  var chromeWords: ChromeStrings.Words {
+  package var chromeWords: ChromeStrings.Words {
     if let keptChromeWords, keptChromeWords.language == language { return keptChromeWords }
     let words = ChromeStrings.Words(language: language)
     keptChromeWords = words

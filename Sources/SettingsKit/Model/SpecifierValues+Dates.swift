@@ -5,10 +5,10 @@ import SchemaKit
 extension SpecifierValues {
   /// What an `IASKDatePickerSpecifier` picks, from its `DatePickerMode`: `Date`, `Time`, or
   /// `DateAndTime` (the default).
-  enum DateMode: Equatable {
+  package enum DateMode: Equatable {
     case date, time, dateAndTime
 
-    init(of specifier: Specifier) {
+    package init(of specifier: Specifier) {
       switch specifier.datePickerMode {
       case "Date": self = .date
       case "Time": self = .time
@@ -17,7 +17,7 @@ extension SpecifierValues {
     }
 
     /// How to type a value, for messages.
-    var example: SettingsMessage {
+    package var example: SettingsMessage {
       switch self {
       case .date: .typeDate
       case .time: .typeTime
@@ -28,7 +28,7 @@ extension SpecifierValues {
 
   /// A date as its picker shows it: `2026-11-30` (date), `09:30` (time, UTC), or the full
   /// ISO 8601 form.
-  static func dateText(_ date: Date, mode: DateMode) -> String {
+  package static func dateText(_ date: Date, mode: DateMode) -> String {
     let full = ISO8601Date.string(from: date)
     switch mode {
     case .date: return String(full.prefix(10))

@@ -4,32 +4,32 @@ import SchemaKit
 
 /// How each specifier type shows its value and checks what the user types. Pure functions, so
 /// that every rule is tested without a screen.
-enum SpecifierValues {
+package enum SpecifierValues {
   /// Whether a toggle is on: ``SchemaKit/Specifier/showsOn(_:)``, the reading lint checks
   /// a `DefaultValue` with.
-  static func isOn(_ value: PropertyListValue?, for specifier: Specifier) -> Bool {
+  package static func isOn(_ value: PropertyListValue?, for specifier: Specifier) -> Bool {
     specifier.showsOn(value)
   }
 
   /// A number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an
   /// integer or a real, or text that is a number (`"2"`, `" 40 "`, `"0.5"`), as real bundles
   /// often write a slider's `MinimumValue` and `MaximumValue`. `nil` for anything else.
-  static func number(_ value: PropertyListValue?) -> Double? { value?.numberValue }
+  package static func number(_ value: PropertyListValue?) -> Double? { value?.numberValue }
 
   /// Whether two values are the same as iOS compares them (`isEqual:`): numbers by value
   /// (a stored `250` is the choice `250.0`), everything else exactly.
-  static func same(_ a: PropertyListValue?, _ b: PropertyListValue?) -> Bool {
+  package static func same(_ a: PropertyListValue?, _ b: PropertyListValue?) -> Bool {
     a.map { $0.isSame(as: b) } ?? (b == nil)
   }
 
   /// The position of `value` among a specifier's `Values`, compared as ``same(_:_:)``.
-  static func choiceIndex(of value: PropertyListValue?, in specifier: Specifier) -> Int? {
+  package static func choiceIndex(of value: PropertyListValue?, in specifier: Specifier) -> Int? {
     guard let value else { return nil }
     return specifier.values.firstIndex { same($0, value) }
   }
 
   /// A number as a person reads it: `5`, `0.25`, `-3.5`; at most three decimals.
-  static func format(_ number: Double) -> String {
+  package static func format(_ number: Double) -> String {
     guard number.isFinite else { return String(number) }
     let rounded = (number * 1000).rounded() / 1000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
@@ -40,7 +40,7 @@ enum SpecifierValues {
   }
 
   /// A slider's value with a ten-cell bar: `0.5 █████░░░░░`.
-  static func sliderText(_ value: Double, minimum: Double, maximum: Double) -> String {
+  package static func sliderText(_ value: Double, minimum: Double, maximum: Double) -> String {
     let span = maximum - minimum
     let fraction = span > 0 ? min(1, max(0, (value - minimum) / span)) : 0
     let filled = Int((fraction * 10).rounded())
@@ -50,14 +50,14 @@ enum SpecifierValues {
 
   /// The slider's range, from `MinimumValue` and `MaximumValue` (0…1 when missing), read
   /// as ``number(_:)``.
-  static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
+  package static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
     let minimum = specifier.minimumValue
     let maximum = specifier.maximumValue
     return (minimum, max(minimum, maximum))
   }
 
   /// A value as text on a row.
-  static func text(of value: PropertyListValue) -> String {
+  package static func text(of value: PropertyListValue) -> String {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
@@ -72,7 +72,7 @@ enum SpecifierValues {
   /// A text field's value as its field shows it: text as it is; anything else as its
   /// `description`, as InAppSettingsKit's `defaultStringValue` gives it (a Boolean is `1`
   /// or `0`, as `NSNumber` describes it).
-  static func fieldText(of value: PropertyListValue) -> String {
+  package static func fieldText(of value: PropertyListValue) -> String {
     if case .bool(let flag) = value { return flag ? "1" : "0" }
     return text(of: value)
   }
@@ -80,7 +80,7 @@ enum SpecifierValues {
   /// Why a text field's input does not fit its `KeyboardType` (a message whose placeholder is
   /// the text), or `nil` when it fits; what it should be is said by
   /// ``SettingsModel/allowedValues(of:on:)``.
-  static func problem(with text: String, keyboardType: String?) -> SettingsMessage? {
+  package static func problem(with text: String, keyboardType: String?) -> SettingsMessage? {
     switch keyboardType {
     case "NumberPad":
       return text.allSatisfy({ $0.isASCII && $0.isNumber }) ? nil : .notAWholeNumber
@@ -104,7 +104,7 @@ enum SpecifierValues {
 
   /// The text with `AutocapitalizationType` applied: `Words`, `Sentences`, `AllCharacters`,
   /// or `None` (the default for settings).
-  static func autocapitalize(_ text: String, type: String?) -> String {
+  package static func autocapitalize(_ text: String, type: String?) -> String {
     switch type {
     case "AllCharacters":
       return text.uppercased()
@@ -135,7 +135,7 @@ enum SpecifierValues {
   }
 
   /// A date typed as `2026-11-30` or `2026-11-30T09:00:00Z`.
-  static func date(from text: String) -> Date? {
+  package static func date(from text: String) -> Date? {
     let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     let full = trimmed.count == 10 ? trimmed + "T00:00:00Z" : trimmed
     return ISO8601Date.date(from: Array(full.utf8))

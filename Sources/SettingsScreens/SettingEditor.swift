@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import SettingsKit
 import TableKit
 
 /// The questions settings ask when a person selects them: a text field's new text, a

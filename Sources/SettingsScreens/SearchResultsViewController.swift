@@ -1,4 +1,5 @@
 import SchemaKit
+import SettingsKit
 import TableKit
 
 /// The results of `find`, numbered, each with its full breadcrumb. Choosing one opens the

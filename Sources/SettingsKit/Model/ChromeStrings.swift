@@ -2,19 +2,19 @@
 /// item's Delete, the title Settings), as iOS says them in each language it ships: the
 /// `Chrome` catalog (Messages/Chrome/<language>.strings, ``ChromeWords``). A language iOS
 /// does not ship gets English, as iOS shows its own screens in English then.
-enum ChromeStrings {
+package enum ChromeStrings {
   /// The words in one language, found once for it (``SettingsModel/chromeWords``): every
   /// switch shown says one of them.
-  struct Words {
+  package struct Words {
     /// The language asked for.
-    let language: String
-    let on: String
-    let off: String
-    let delete: String
-    let settings: String
-    let add: String
+    package let language: String
+    package let on: String
+    package let off: String
+    package let delete: String
+    package let settings: String
+    package let add: String
 
-    init(language: String) {
+    package init(language: String) {
       self.language = language
       let words = ChromeWords.forLanguage(language)
       on = words[.on]

@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import SettingsKit
 
 /// What the screens of one page share, worked out once per page and model
 /// (``SettingsModel/pageSections(of:)``): whether its rows depend on values (list groups) or on
@@ -154,9 +155,9 @@ final class PageSections {
 extension SettingsModel {
   /// The layout of a page, made on first use and kept.
   func pageSections(of page: SettingsSchema.Page) -> PageSections {
-    if let known = keptPageSections[page.name] { return known }
+    if let known = keptPageState[page.name] as? PageSections { return known }
     let layout = PageSections(page: page)
-    keptPageSections[page.name] = layout
+    keptPageState[page.name] = layout
     return layout
   }
 }

@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import SettingsKit
 import TableKit
 
 /// The list of a multi-value setting's choices, with a ✓ on the chosen one.

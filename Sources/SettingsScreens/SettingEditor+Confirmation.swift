@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import SettingsKit
 import TableKit
 
 extension SettingEditor {

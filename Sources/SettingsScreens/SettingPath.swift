@@ -1,4 +1,5 @@
 import FileFormats
+import SettingsKit
 import TableKit
 
 /// The one way to reach a setting's row. `go`, a search result and a key completion (which

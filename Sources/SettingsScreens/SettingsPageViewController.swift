@@ -1,5 +1,6 @@
 import FileFormats
 import SchemaKit
+import SettingsKit
 import TableKit
 
 /// A page of a settings schema as a table-view screen, like one screen of Settings.app.

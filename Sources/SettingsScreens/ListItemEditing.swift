@@ -1,4 +1,5 @@
 import FileFormats
+import SettingsKit
 
 /// One item of a list group whose items are edited on a page of their own, as
 /// InAppSettingsKit's list groups with a child-pane `ItemSpecifier` or `AddSpecifier` do:

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The modules import one another as docs/architecture.md draws them, every arrow one way:
+/// the settings model builds no screen (no TableKit), the screens know no terminal, TableREPL
+/// knows no settings. A new import outside this map fails here, naming the file.
+@Suite struct ModuleArrowsTests {
+  /// What each module may import of ours (the system's own modules are not listed).
+  static let allowed: [String: Set<String>] = [
+    "TableKit": [],
+    "TextSafety": [],
+    "SystemIO": [],
+    "CEditLine": [],
+    "LineEditor": ["CEditLine", "SystemIO"],
+    "FileFormats": ["TextSafety"],
+    "SchemaKit": ["FileFormats", "SystemIO", "TextSafety"],
+    "SettingsStorage": ["FileFormats", "SystemIO"],
+    "SettingsKit": ["SchemaKit", "FileFormats", "TextSafety"],
+    "SettingsScreens": ["SettingsKit", "SchemaKit", "FileFormats", "TextSafety", "TableKit"],
+    "TableREPL": ["TableKit", "LineEditor", "TextSafety"],
+    "settei": [
+      "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
+      "FileFormats", "SystemIO", "TableKit", "TextSafety",
+    ],
+  ]
+
+  /// The system's modules, which any module may import.
+  static let system: Set<String> = ["Glibc", "Synchronization", "FoundationEssentials"]
+
+  @Test func everyImportFollowsAnArrowOfTheDrawing() throws {
+    let sources = PackagePaths.root + "/Sources"
+    let modules = try FileManager.default.contentsOfDirectory(atPath: sources).sorted()
+    #expect(Set(modules) == Set(Self.allowed.keys), "a module the map does not know")
+    for module in modules {
+      let folder = sources + "/" + module
+      guard let files = FileManager.default.enumerator(atPath: folder) else { continue }
+      for case let file as String in files where file.hasSuffix(".swift") {
+        let text = try readText(folder + "/" + file)
+        for line in text.split(separator: "\n") {
+          let words = line.split(separator: " ")
+          guard let position = words.firstIndex(of: "import"),
+            words[..<position].allSatisfy({ ["@testable", "public", "package"].contains($0) }),
+            position + 1 < words.count
+          else { continue }
+          let imported = String(words[position + 1])
+          #expect(
+            Self.system.contains(imported) || Self.allowed[module]?.contains(imported) == true,
+            "\(module)/\(file) imports \(imported), which docs/architecture.md does not draw")
+        }
+      }
+    }
+  }
+}
