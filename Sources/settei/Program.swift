@@ -216,6 +216,10 @@ struct Program {
     }
     session.quitHandler = { saver.quit() }
     session.unsavedChanges = { model.changeSummaries(index: index) }
+    // What another program saves meanwhile shows on the next screen.
+    let live = LiveStore(store: store, model: model, index: index, messages: messages)
+    session.beforeEachCommand = { live.check() }
+    keptUntilExit.keep(live)
 
     let outcome = session.run()
     if case .outputClosed = outcome, isTerminal {

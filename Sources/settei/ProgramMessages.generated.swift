@@ -164,6 +164,12 @@ internal enum ProgramMessage: Int, MessageKey {
   case stringsUnreadable
   /// "Stopped (Ctrl-C) while reading the schema's pages; your changes are kept. Type the command again to read on."
   case stoppedReadingPages
+  /// "%1$@ changed elsewhere: %2$@ → %3$@."
+  case changedElsewhere
+  /// "%1$@ changed elsewhere to %2$@; yours, %3$@, is not saved yet. At quit you choose which to keep."
+  case conflictElsewhere
+  /// "The store changed elsewhere and cannot be read now; the values read before are shown: %1$@"
+  case storeUnreadableElsewhere
   /// "Language: %1$@."
   case langShown
   /// "Language: %1$@. Also: %2$@ (lang CODE)."
@@ -405,6 +411,9 @@ private enum ProgramMessageTemplates {
     "Reset %1$@ to its default: %2$@.",
     "%1$@; its %2$@ text is shown as written. Correct the file: each entry is \"key\" = \"text\"; in UTF-8, or in UTF-16 with a byte-order mark.",
     "Stopped (Ctrl-C) while reading the schema's pages; your changes are kept. Type the command again to read on.",
+    "%1$@ changed elsewhere: %2$@ → %3$@.",
+    "%1$@ changed elsewhere to %2$@; yours, %3$@, is not saved yet. At quit you choose which to keep.",
+    "The store changed elsewhere and cannot be read now; the values read before are shown: %1$@",
     "Language: %1$@.",
     "Language: %1$@. Also: %2$@ (lang CODE).",
     "This schema has no '%1$@' text. Languages: %2$@.",
@@ -554,6 +563,9 @@ private enum ProgramMessageTemplates {
     "%1$@ をデフォルトに戻しました: %2$@。",
     "%1$@。この表の %2$@ の文は書かれたまま表示します。ファイルを直してください: 各項目は \"key\" = \"text\"; の形で、UTF-8 か BOM 付きの UTF-16 です。",
     "スキーマのページを読む途中で止めました (Ctrl-C)。変更はそのままです。続きを読むにはもう一度コマンドを入力してください。",
+    "%1$@ がほかで変更されました: %2$@ → %3$@。",
+    "%1$@ がほかで %2$@ に変更されました。こちらの %3$@ はまだ保存されていません。quit のときにどちらを残すか選べます。",
+    "ストアがほかで変更され、いまは読めません。前に読んだ値を表示しています: %1$@",
     "言語: %1$@。",
     "言語: %1$@。ほかに: %2$@（lang CODE）。",
     "このスキーマには '%1$@' の文がありません。言語: %2$@。",

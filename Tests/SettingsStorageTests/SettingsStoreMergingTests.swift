@@ -45,6 +45,30 @@ import Testing
     #expect(folderEntries(folder.path) == ["settings.json"], "no lock left")
   }
 
+  @Test func aRefreshTakesWhatAnotherProgramSavedAndKeepsTheConflictsForTheSave() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("settings.json")
+    try writeText(#"{"unit": "celsius", "region": "JP"}"#, to: path)
+    let store = try SettingsStore.load(path: path)
+    #expect(try store.refresh(keepingBaseOf: []).isEmpty, "the file as read")
+    try writeText(#"{"unit": "fahrenheit", "region": "US", "new": 1}"#, to: path)
+    let changes = try store.refresh(keepingBaseOf: ["unit"])
+    #expect(
+      changes == [
+        ChangedElsewhere(key: "new", old: nil, new: 1, isConflict: false),
+        ChangedElsewhere(key: "region", old: "JP", new: "US", isConflict: false),
+        ChangedElsewhere(key: "unit", old: "celsius", new: "fahrenheit", isConflict: true),
+      ])
+    // Their region is the base now; the unit changed here stays a conflict at the save.
+    #expect(store.values == ["unit": "celsius", "region": "US", "new": 1])
+    let error = storeError { try store.save(["unit": "kelvin"], changedKeys: ["unit"]) }
+    #expect(error?.conflicts.map(\.key) == ["unit"])
+    // A file that no longer parses leaves the store as it was.
+    try writeText("{", to: path)
+    #expect(storeError { _ = try store.refresh(keepingBaseOf: []) }?.kind == .unreadable)
+    #expect(store.values == ["unit": "celsius", "region": "US", "new": 1])
+  }
+
   @Test func overwritingResolvesTheConflictsTheUserSaw() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.json")

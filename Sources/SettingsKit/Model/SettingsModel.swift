@@ -31,8 +31,9 @@ public final class SettingsModel {
   /// SettingsKit's own words (what is wrong with a value, what is allowed) in ``language``,
   /// English for a language it does not speak.
   package var messages: SettingsMessages { .forLanguage(language) }
-  /// The values as loaded from the store.
-  public let storedValues: [PropertyListKey: PropertyListValue]
+  /// The values as loaded from the store, or as another program saved them since
+  /// (``takeStoredValues(_:)``).
+  public private(set) var storedValues: [PropertyListKey: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
   /// such a specifier is shown as a row naming its error. Read by every screen that appears.
   public var specifierErrors: [String: [Int: String]] = [:]
@@ -333,6 +334,16 @@ public final class SettingsModel {
     if value == nil, stored != nil { return false }
     if let stored, !isValid(stored, forKey: key) { return false }
     return (value ?? defaultValue(forKey: key)) == (stored ?? defaultValue(forKey: key))
+  }
+
+  /// Takes the store's values as another program saved them while this session ran (live
+  /// values): rows show them from the next screen on. This session's changes stay its own:
+  /// a changed key shows the value chosen here, and one that now equals what is stored is
+  /// no longer a change to save.
+  public func takeStoredValues(_ values: [PropertyListKey: PropertyListValue]) {
+    storedValues = values
+    for (key, edit) in edits where edit == values[key] { edits[key] = nil }
+    notifyObservers()
   }
 
   /// Makes `values` the values of this session (as if set one by one, but without recording

@@ -64,6 +64,10 @@ public final class Session {
   public var reservesCheckmarkColumn: (ViewController) -> Bool = { _ in false }
   /// Lists the unsaved changes that `quit!` would throw away, for its confirmation.
   public var unsavedChanges: (() -> [String])?
+  /// Asked after each line is read, before its command runs: lines to show first, such as
+  /// what another program changed meanwhile (which the next screen then shows); `nil` or
+  /// empty for nothing. An empty line shows the screen again, with them.
+  public var beforeEachCommand: (() -> [String]?)?
   /// The session's own words (help, the page line, errors, questions): English by default;
   /// `SessionMessages.forLanguage("ja")` speaks Japanese, and any template may be replaced.
   public var messages = SessionMessages.forLanguage("en") {
@@ -174,6 +178,7 @@ public final class Session {
         if let outcome = quit(atEndOfInput: true) { return outcome }
       case .line(let line):
         linesRead += 1
+        for note in beforeEachCommand?() ?? [] { output.write(TerminalText.sanitize(note) + "\n") }
         let command = Command.parse(
           line, customCommands: customCommandNames, customPrefixes: customPrefixes)
         if let outcome = perform(command, typed: line) { return outcome }
