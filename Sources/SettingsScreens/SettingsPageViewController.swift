@@ -139,16 +139,16 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
   }
 
-  private(set) var sections: [Section] = []
+  var sections: [Section] = []
   /// What the page's sections depend on, worked out once per page and model.
-  private let layout: PageSections
+  let layout: PageSections
   /// Whether the page has a list group, whose rows come and go with its value.
-  private var hasListGroups: Bool { layout.hasListGroups }
+  var hasListGroups: Bool { layout.hasListGroups }
 
   /// The title as written in the schema (not localized), kept to re-localize on `lang`.
   private let rawTitle: (text: String, page: SettingsSchema.Page)?
   /// The list item this page edits, when it is a list item's page.
-  private let listItem: ListItemEditing?
+  let listItem: ListItemEditing?
 
   /// Creates the screen for a page.
   ///
@@ -204,7 +204,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// The model's ``SettingsModel/revision`` when the table view last asked for cells anew.
   private var shownRevision: Int?
 
-  private func reloadData() {
+  func reloadData() {
     tableView.reloadData()
     shownRevision = model.revision
   }
@@ -292,122 +292,12 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// Whether a radio group lists its choices sorted by title, which changes with the
   /// language.
-  private var hasSortedRadioGroups: Bool { layout.hasSortedRadioGroups }
+  var hasSortedRadioGroups: Bool { layout.hasSortedRadioGroups }
   /// The language the sections were built in.
-  private var builtLanguage = ""
+  var builtLanguage = ""
 
   /// The lint errors the sections were built with.
-  private var builtErrors: [Int: String]?
-
-  /// Sections depend on values only through list groups, whose items come and go. Those of
-  /// a page without list groups are made once per page (and language, with sorted radio
-  /// groups) and kept in its ``PageSections``, shared by every screen of the page: opening a
-  /// page of a thousand settings costs what its first screen shows.
-  private func rebuildSections() {
-    let errors = model.specifierErrors[page.name]
-    if !hasListGroups, listItem == nil, let kept = layout.sections,
-      kept.errors == errors, !hasSortedRadioGroups || kept.language == model.language
-    {
-      sections = kept.sections
-      builtErrors = errors
-      builtLanguage = kept.language
-      sectionTexts = kept.texts
-      return
-    }
-    buildSections(errors: errors)
-    if !hasListGroups, listItem == nil {
-      layout.sections = (sections, errors, builtLanguage, nil)
-    }
-  }
-
-  private func buildSections(errors: [Int: String]?) {
-    var result: [Section] = []
-    // The section rows go into, kept out of `result` until the next one starts: appending to
-    // the last element of `result` checked and reached into it for every row.
-    var open: Section?
-    func close() {
-      if let section = open { result.append(section) }
-      open = nil
-    }
-    func append(_ row: Row) {
-      if open == nil { open = Section(rows: []) }
-      open?.append(row)
-    }
-    builtErrors = errors
-    sectionTexts = nil
-    // A run of settings (most rows) is added at once, as a range of the page's specifiers.
-    let specifiers = page.specifiers
-    var runStart: Int?
-    var runHasSubtitle = false
-    func addRun(upTo end: Int) {
-      guard let start = runStart else { return }
-      runStart = nil
-      if open == nil { open = Section(rows: []) }
-      open?.append(settings: start..<end, of: specifiers, lines: runHasSubtitle ? nil : 1)
-      runHasSubtitle = false
-    }
-    // The specifiers are read in place from the page's storage: most are settings, looked at
-    // only for their kind and subtitle, and a page of a thousand is not copied one by one.
-    specifiers.withUnsafeBufferPointer { buffer in
-      for position in buffer.indices {
-        // What Settings.app skips (no Type, a radio group without choices) has no row.
-        if buffer[position].skippedBySettingsApp != nil {
-          addRun(upTo: position)
-          continue
-        }
-        if errors != nil, let error = errors?[buffer[position].index] {
-          let specifier = buffer[position]
-          addRun(upTo: position)
-          if specifier.kind == .group {
-            close()
-            open = Section(header: specifier.title, rows: [])
-          }
-          append(.problem(specifier, error))
-          continue
-        }
-        switch buffer[position].kind {
-        case .group:
-          addRun(upTo: position)
-          close()
-          let specifier = buffer[position]
-          open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
-        case .radioGroup:
-          let specifier = buffer[position]
-          var order = Array(specifier.values.indices)
-          if specifier.displaysSortedByTitle {
-            // By title as shown, as Settings.app sorts them; a choice without a title last.
-            let titles = specifier.titles.map(localized)
-            order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
-              .sorted { $0 < $1 }.map(\.1)
-          }
-          let rows = order.map { Row.choice(specifier, $0) }
-          addRun(upTo: position)
-          close()
-          result.append(
-            Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-        case .listGroup:
-          let specifier = buffer[position]
-          let count = listItems(of: specifier).count
-          var rows = (0..<count).map { Row.listItem(specifier, $0) }
-          rows.append(.listAdd(specifier))
-          addRun(upTo: position)
-          close()
-          result.append(
-            Section(header: specifier.title, footer: specifier.footerText, rows: rows))
-        default:
-          if runStart == nil { runStart = position }
-          if !runHasSubtitle, buffer[position].hasSubtitle { runHasSubtitle = true }
-        }
-      }
-    }
-    addRun(upTo: specifiers.endIndex)
-    close()
-    if let listItem, listItem.index != nil, listItem.isDeletable {
-      result.append(Section(rows: [.deleteItem]))
-    }
-    sections = result
-    builtLanguage = model.language
-  }
+  var builtErrors: [Int: String]?
 
   // MARK: Data source
 
@@ -456,7 +346,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// The localized headers and footers of ``sections``, in the language they were made in.
   /// Kept because every screen shows them and footers are long texts, costly to look up;
   /// only read or assigned whole, so not checked for exclusivity at run time.
-  @exclusivity(unchecked) private var sectionTexts: PageSections.SectionTexts?
+  @exclusivity(unchecked) var sectionTexts: PageSections.SectionTexts?
 
   private func localizedSectionTexts() -> PageSections.SectionTexts {
     if let sectionTexts, sectionTexts.language == model.language { return sectionTexts }
@@ -513,178 +403,10 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return sections[indexPath.section].rows[indexPath.row].lines
   }
 
-  /// Why a row does nothing when selected: a row with a lint error names it; a row that
-  /// runs the app's own code (a button, a mail form, an app screen) or opens a web address
-  /// says what it does in the app.
-  public func tableView(_ tableView: TableView, whyRowCannotBeSelectedAt indexPath: IndexPath)
-    -> String?
-  {
-    guard sections.indices.contains(indexPath.section),
-      sections[indexPath.section].rows.indices.contains(indexPath.row)
-    else { return nil }
-    switch sections[indexPath.section].rows[indexPath.row] {
-    case .problem(_, let message): return message
-    case .setting(let specifier): return whyNothingHappens(specifier)
-    default: return nil
-    }
-  }
-
-  /// What a row without a value of its own does in the app, which settei does not do;
-  /// `nil` for a row that does something here.
-  private func whyNothingHappens(_ specifier: Specifier) -> String? {
-    let messages = model.messages
-    switch specifier.kind {
-    case .button: return messages.text(.buttonRunsAppCode)
-    case .mailCompose: return messages.text(.mailRunsAppCode)
-    case .openURL: return messages.text(.webLinkOpensBrowser)
-    case .childPane:
-      if specifier.opensCustomController { return messages.text(.appScreenRunsAppCode) }
-      if let file = specifier.file, !model.hasPage(named: file),
-        file.contains("://") || file.hasSuffix(".html")
-      {
-        return messages.text(.webPageNotShown)
-      }
-      return nil
-    default: return nil
-    }
-  }
-
   /// The lines of every row of a section whose rows take the same: most sections, whose rows
   /// are one line each.
   public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
     sections.indices.contains(section) ? sections[section].linesOfEveryRow : nil
-  }
-
-  /// The title a row shows (its cell's text).
-  private func title(of row: Row) -> String {
-    switch row {
-    case .setting(let specifier), .problem(let specifier, _): return displayTitle(of: specifier)
-    case .choice(let specifier, let index): return choiceTitle(specifier, index)
-    case .listItem(let specifier, let index):
-      let items = listItems(of: specifier)
-      return index < items.count ? itemText(items[index], index: index, of: specifier) : ""
-    case .listAdd(let specifier):
-      let add = specifier.nestedSpecifier(SpecifierKey.addSpecifier)
-      let title =
-        add?[SpecifierKey.title]?.stringValue ?? add?[SpecifierKey.placeholder]?.stringValue
-      return "+ " + (title.map(localized) ?? model.chromeWords.add)
-    case .deleteItem:
-      return model.chromeWords.delete
-    }
-  }
-
-  private func cell(for specifier: Specifier) -> TableViewCell {
-    let face = layout.keptFace(of: specifier, in: model) ?? keptFace(of: specifier)
-    // The value and its default are looked up once for the cell and its mark.
-    let (value, defaultValue, isDefault) =
-      specifier.key.map {
-        model.valueAndDefault(forKey: $0, setting: face.keySetting, default: face.keyDefault)
-      } ?? (nil, nil, false)
-    let cell = plainCell(for: specifier, face: face, value: value, isDefault: isDefault)
-    if face.hasSubtitle, let subtitle = subtitle(of: specifier, value: value),
-      (cell.detailText ?? "").isEmpty || !cell.isEnabled
-    {
-      return subtitled(cell, subtitle)
-    }
-    // A value that differs from its default is marked, so changes stand out.
-    if specifier.key != nil, let detail = cell.detailText, !detail.isEmpty, let value,
-      !SpecifierValues.same(value, defaultValue)
-    {
-      cell.detailText = "• " + detail
-    }
-    return cell
-  }
-
-  /// InAppSettingsKit's `IASKSubtitle`, localized: a string, or a dictionary of subtitles by
-  /// the value as text, with `__default__` for any other value.
-  private func subtitle(of specifier: Specifier, value: PropertyListValue?) -> String? {
-    guard let raw = specifier.subtitle else { return nil }
-    if let text = raw.stringValue { return localized(text) }
-    guard let byValue = raw.dictionaryValue else { return nil }
-    let chosen = value.flatMap { byValue[SpecifierValues.text(of: $0)] } ?? byValue["__default__"]
-    return chosen?.stringValue.map(localized)
-  }
-
-  /// The cell with `subtitle` on a line of its own below its title (a row without a value
-  /// of its own: a child pane, a button, a mail row), in place of the kind a row that does
-  /// nothing here names in parentheses.
-  private func subtitled(_ cell: TableViewCell, _ subtitle: String) -> TableViewCell {
-    let result = TableViewCell(style: .subtitle, text: cell.text ?? "", detailText: subtitle)
-    result.accessoryType = cell.accessoryType
-    result.selectionStyle = cell.selectionStyle
-    result.isEnabled = cell.isEnabled
-    return result
-  }
-
-  /// The cell of a setting showing `value`; `isDefault` when the value is its key's default
-  /// itself, whose detail the face may hold.
-  private func plainCell(
-    for specifier: Specifier, face: PageSections.Face, value: PropertyListValue?,
-    isDefault: Bool
-  ) -> TableViewCell {
-    let cell = TableViewCell(style: .value1)
-    cell.text = face.title
-    switch specifier.kind {
-    case .multiValue, .toggleSwitch, .titleValue:
-      if isDefault, let detail = face.defaultDetail {
-        cell.detailText = detail
-      } else {
-        cell.detailText = valueDetail(of: specifier, choiceTitles: face.choiceTitles, value: value)
-      }
-      if specifier.kind == .multiValue { cell.accessoryType = .disclosureIndicator }
-      if specifier.kind == .titleValue { cell.selectionStyle = .none }
-    case .childPane:
-      // The pane opens its page when the walk of the page graph follows it.
-      if !specifier.opensCustomController, let file = specifier.file,
-        model.hasPage(named: file)
-      {
-        cell.accessoryType = .disclosureIndicator
-      } else {
-        // A pane that opens app code or a web page has nothing to show in a terminal.
-        cell.detailText = "(\(paneKind(of: specifier)))"
-        cell.selectionStyle = .none
-        cell.isEnabled = false
-      }
-    case .textField:
-      let isSecure = specifier.isSecure
-      let text = value.map(SpecifierValues.fieldText(of:)) ?? ""
-      cell.detailText = isSecure && !text.isEmpty ? SettingsModel.maskedSecret : text
-    case .slider:
-      let range = SpecifierValues.sliderRange(of: specifier)
-      let number = SpecifierValues.number(value) ?? range.minimum
-      cell.detailText = SpecifierValues.sliderText(
-        number, minimum: range.minimum, maximum: range.maximum)
-    case .textView:
-      let text = value.map(SpecifierValues.text(of:)) ?? ""
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      cell.detailText = lines.count > 1 ? String(lines[0]) + " …" : text
-    case .datePicker:
-      let mode = SpecifierValues.DateMode(of: specifier)
-      cell.detailText = value.map {
-        $0.dateValue.map { SpecifierValues.dateText($0, mode: mode) }
-          ?? SpecifierValues.text(of: $0)
-      }
-    case .group, .radioGroup, .listGroup, .openURL, .button, .mailCompose, .customView, .other:
-      cell.detailText = "(\(readableName(of: specifier.kind)))"
-      cell.selectionStyle = .none
-      cell.isEnabled = false
-    }
-    return cell
-  }
-
-  /// The title of choice `index` of a radio group's list, as its row shows it.
-  private func choiceTitle(_ specifier: Specifier, _ index: Int) -> String {
-    let titles = specifier.titles
-    return index < titles.count
-      ? localized(titles[index]) : SpecifierValues.text(of: specifier.values[index])
-  }
-
-  private func choiceCell(_ specifier: Specifier, _ index: Int) -> TableViewCell {
-    let text = choiceTitle(specifier, index)
-    let current = specifier.key.flatMap { model.value(forKey: $0) }
-    return TableViewCell(
-      text: text,
-      accessoryType: SpecifierValues.same(specifier.values[index], current) ? .checkmark : .none)
   }
 
   // MARK: Delegate
@@ -725,291 +447,21 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// are kept while nothing changed, instead of making its screen anew (InAppSettingsKit
   /// kept its list and child controllers the same way). It follows the model while it is
   /// off the stack, as every controller of a page does.
-  private var lastOpened: (specifier: Int, controller: ViewController)?
-
-  /// Pushes the screen of a row: the one kept in ``lastOpened`` when it belongs to the same
-  /// specifier and is not on a navigation stack, else a new one from `make`, then kept.
-  private func open(_ specifier: Specifier, make: () -> ViewController?) {
-    let controller: ViewController
-    if let kept = keptScreen(of: specifier) {
-      controller = kept
-    } else {
-      guard let made = make() else { return }
-      controller = made
-      lastOpened = (specifier.index, made)
-    }
-    navigationController?.pushViewController(controller, animated: true)
-  }
-
-  /// The screen kept for a row's specifier (``lastOpened``), when it is off the stack.
-  private func keptScreen(of specifier: Specifier) -> ViewController? {
-    guard let lastOpened, lastOpened.specifier == specifier.index,
-      lastOpened.controller.navigationController == nil
-    else { return nil }
-    return lastOpened.controller
-  }
-
-  private func select(_ specifier: Specifier) {
-    switch specifier.kind {
-    case .multiValue:
-      open(specifier) { MultiValueViewController(specifier: specifier, page: page, model: model) }
-    case .toggleSwitch:
-      guard let key = specifier.key else { return }
-      let isOn = SpecifierValues.isOn(model.value(forKey: key), for: specifier)
-      let change = { [weak self] in
-        guard let self else { return }
-        self.model.setValue(isOn ? specifier.falseValue : specifier.trueValue, forKey: key)
-        self.tableView.reloadData()
-      }
-      if let question = SettingEditor.confirmation(
-        for: specifier, turningOn: !isOn, title: namingTitle(of: specifier),
-        localized: localized, messages: model.messages, confirmed: change)
-      {
-        requestTextInput(question)
-      } else {
-        change()
-      }
-    case .childPane:
-      guard !specifier.opensCustomController, let file = specifier.file else { return }
-      // A kept page was read when it was made: it is pushed without looking it up again.
-      open(specifier) {
-        model.page(named: file).map {
-          SettingsPageViewController(page: $0, model: model, pane: (specifier, page))
-        }
-      }
-    case .textField, .slider, .textView, .datePicker:
-      guard
-        let request = SettingEditor.request(
-          for: specifier, title: namingTitle(of: specifier), page: page, model: model,
-          placeholder: specifier.placeholder.map(localized),
-          onChange: { [weak self] in self?.tableView.reloadData() })
-      else { return }
-      requestTextInput(request)
-    default:
-      break
-    }
-  }
-
-  // MARK: List groups
-
-  private func listItems(of specifier: Specifier) -> [PropertyListValue] {
-    specifier.key.flatMap { model.value(forKey: $0)?.arrayValue } ?? []
-  }
-
-  /// What a list item's row shows: a text item itself, a choice its title; a dictionary
-  /// its first text in the order of its page's fields (never a secure one, such as a
-  /// password), else of its keys.
-  private func itemText(_ item: PropertyListValue, index: Int, of specifier: Specifier) -> String {
-    guard let dictionary = item.dictionaryValue else {
-      // A choice shows its title (Adenine for A), as the list of choices does.
-      if let typed = itemSpecifier(of: specifier, adding: false), typed.kind == .multiValue {
-        return choiceTitle(of: item, in: typed, short: false)
-      }
-      return SpecifierValues.text(of: item)
-    }
-    let fields = itemPage(of: specifier, adding: false)?.specifiers ?? []
-    let secret = Set(fields.filter(\.isSecure).compactMap { $0.key.map { PropertyListKey($0) } })
-    let keys = fields.compactMap { $0.key.map { PropertyListKey($0) } } + dictionary.keys.sorted()
-    let text = keys.lazy.filter { !secret.contains($0) }
-      .compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
-    return text ?? model.messages.text(.itemNumber, String(index + 1))
-  }
-
-  /// The page that edits one item of a list group whose items are dictionaries edited on a
-  /// page of their own: the `File` of its `ItemSpecifier` (for an item) or `AddSpecifier`
-  /// (for a new one), else of the other, when this schema has that page.
-  private func itemPage(of specifier: Specifier, adding: Bool) -> SettingsSchema.Page? {
-    for name in Self.itemSpecifierNames(adding: adding) {
-      if let file = specifier.nestedSpecifier(name)?[SpecifierKey.file]?.stringValue,
-        let page = model.page(named: file, holdsItems: true)
-      {
-        return page
-      }
-    }
-    return nil
-  }
-
-  /// The specifier that types one item of a list group, as a specifier of this page: its
-  /// `AddSpecifier` (for a new item) or `ItemSpecifier`, else the other, when it is of a
-  /// kind whose value can be typed (text, a choice, a switch, a slider).
-  private func itemSpecifier(of specifier: Specifier, adding: Bool) -> Specifier? {
-    for name in Self.itemSpecifierNames(adding: adding) {
-      guard let item = specifier.itemSpecifier(in: name) else { continue }
-      switch item.kind {
-      case .textField, .multiValue, .toggleSwitch, .slider: return item
-      default: continue
-      }
-    }
-    return nil
-  }
-
-  /// The list group's keys that describe an item, the one that fits first: `AddSpecifier`
-  /// for a new item, `ItemSpecifier` for one in the list.
-  private static func itemSpecifierNames(adding: Bool) -> [String] {
-    adding
-      ? [SpecifierKey.addSpecifier, SpecifierKey.itemSpecifier]
-      : [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier]
-  }
-
-  /// Items can be added when they are typed, or edited on a page this schema has.
-  private func canAddItems(to specifier: Specifier) -> Bool {
-    itemPage(of: specifier, adding: true) != nil
-      || itemSpecifier(of: specifier, adding: true) != nil
-  }
-
-  /// Opens the page of the item at `index`, or of a new item when `index` is `nil`.
-  private func openItemPage(
-    _ page: SettingsSchema.Page, index: Int?, of specifier: Specifier, key: String
-  ) {
-    let editing = ListItemEditing(
-      key: key, index: index, parent: model, isDeletable: specifier.isDeletable)
-    let titleText =
-      specifier.nestedSpecifier(SpecifierKey.itemSpecifier)?[SpecifierKey.title]?.stringValue
-      ?? specifier.nestedSpecifier(SpecifierKey.addSpecifier)?[SpecifierKey.title]?.stringValue
-      ?? specifier.title
-    navigationController?.pushViewController(
-      SettingsPageViewController(
-        itemPage: page, title: titleText.map { ($0, self.page) }, listItem: editing), animated: true
-    )
-  }
-
-  private func addItem(to specifier: Specifier) {
-    guard let key = specifier.key else { return }
-    guard let item = itemSpecifier(of: specifier, adding: true) else {
-      if let page = itemPage(of: specifier, adding: true) {
-        openItemPage(page, index: nil, of: specifier, key: key)
-      }
-      return
-    }
-    let defaultValue = itemDefault(of: specifier, item: item)
-    if item.kind == .multiValue {
-      openChoices(of: item, index: nil, defaultValue: defaultValue, of: specifier, key: key)
-      return
-    }
-    // A new text item starts from its default, in the line to edit or keep.
-    let current = defaultValue.flatMap { value -> TextInputRequest.CurrentValue? in
-      guard item.kind == .textField, !item.isSecure else { return nil }
-      return .text(SpecifierValues.text(of: value))
-    }
-    requestItemValue(
-      title: namingTitle(of: specifier), number: nil, current: current, item: item,
-      removable: false
-    ) { [weak self] value in
-      guard let self, let value else { return }
-      self.model.setValue(.array(self.listItems(of: specifier) + [value]), forKey: key)
-    }
-  }
-
-  private func editItem(_ index: Int, of specifier: Specifier) {
-    guard let key = specifier.key else { return }
-    let items = listItems(of: specifier)
-    guard index < items.count else { return }
-    if items[index].dictionaryValue != nil, let page = itemPage(of: specifier, adding: false) {
-      openItemPage(page, index: index, of: specifier, key: key)
-      return
-    }
-    let item =
-      items[index].dictionaryValue == nil ? itemSpecifier(of: specifier, adding: false) : nil
-    let deletable = specifier.isDeletable
-    guard item != nil || deletable else { return }
-    if let item, item.kind == .multiValue {
-      openChoices(of: item, index: index, defaultValue: nil, of: specifier, key: key)
-      return
-    }
-    let shown = itemText(items[index], index: index, of: specifier)
-    // A text item's line starts with its text, as a text field's does.
-    let current: TextInputRequest.CurrentValue =
-      item.map { $0.kind == .textField && !$0.isSecure } == true ? .text(shown) : .value(shown)
-    requestItemValue(
-      title: namingTitle(of: specifier), number: index + 1, current: current, item: item,
-      removable: deletable
-    ) { [weak self] value in
-      guard let self else { return }
-      var items = self.listItems(of: specifier)
-      guard index < items.count else { return }
-      if let value { items[index] = value } else { items.remove(at: index) }
-      self.model.setValue(.array(items), forKey: key)
-    }
-  }
-
-  /// What a new item of a list group starts from: the `DefaultValue` of the specifier that
-  /// types it (`item`), else of the list's other item specifier.
-  private func itemDefault(of specifier: Specifier, item: Specifier) -> PropertyListValue? {
-    if let value = item.defaultValue { return value }
-    for name in Self.itemSpecifierNames(adding: false) {
-      if let value = specifier.itemSpecifier(in: name)?.defaultValue { return value }
-    }
-    return nil
-  }
-
-  /// Opens the list of choices of a list item typed by a multi-value (`item`): the item at
-  /// `index`, or a new one when `index` is `nil`, whose ✓ starts on `defaultValue`.
-  private func openChoices(
-    of item: Specifier, index: Int?, defaultValue: PropertyListValue?, of specifier: Specifier,
-    key: String
-  ) {
-    let slot = ListItemSlot(
-      key: key, index: index, model: model, defaultValue: defaultValue,
-      isDeletable: specifier.isDeletable)
-    navigationController?.pushViewController(
-      MultiValueViewController(specifier: item, page: page, model: model, item: slot),
-      animated: true)
-  }
-
-  /// Asks for an item's value, checked as `item` says (text, one of its choices, …); with
-  /// `removable`, `-` stands for removing it (`nil`). Without `item`, only `-` is taken.
-  /// `number` counts from 1 (`nil` for a new item), `current` is how the item is shown
-  /// (`.text` for text the line starts with).
-  private func requestItemValue(
-    title: String, number: Int?, current: TextInputRequest.CurrentValue?, item: Specifier?,
-    removable: Bool,
-    completion: @escaping (PropertyListValue?) -> Void
-  ) {
-    let page = self.page
-    let model = self.model
-    let removal = "-"
-    func parse(_ text: String) -> Result<PropertyListValue?, SettingValueError> {
-      if removable, text == removal { return .success(nil) }
-      guard let item else {
-        return .failure(
-          SettingValueError(
-            key: "", reason: model.messages.text(.itemNotEditable), allowed: removal,
-            language: model.language))
-      }
-      return SettingValueParser.value(from: text, for: item, on: page, model: model).map { $0 }
-    }
-    requestTextInput(
-      TextInputRequest(
-        title: title,
-        kind: .listItem(
-          number: number, isEditable: item != nil, removal: removable ? removal : nil),
-        current: current,
-        expected: item.flatMap { model.allowedValues(of: $0, on: page) },
-        validate: { text in
-          if case .failure(let error) = parse(text) { return error.description }
-          return nil
-        },
-        completion: { result in
-          guard case .entered(let text) = result, case .success(let value) = parse(text) else {
-            return
-          }
-          completion(value)
-        }))
-  }
+  var lastOpened: (specifier: Int, controller: ViewController)?
 
   // MARK: Text
 
-  private func localized(_ text: String) -> String { model.localized(text, on: page) }
+  func localized(_ text: String) -> String { model.localized(text, on: page) }
 
   /// The title a row shows: its localized `Title`, or nothing, as Settings.app shows a row
   /// without one (the row keeps its number and its value; never its key).
-  private func displayTitle(of specifier: Specifier) -> String {
+  func displayTitle(of specifier: Specifier) -> String {
     specifier.title.map(localized) ?? ""
   }
 
   /// What a question or a prompt about a row calls it: its title; without one, its key or
   /// its type, so that the question still says which setting it is about.
-  private func namingTitle(of specifier: Specifier) -> String {
+  func namingTitle(of specifier: Specifier) -> String {
     // A slider has no title on iOS: it is never named by its key.
     if specifier.kind == .slider, specifier.title == nil { return "" }
     return specifier.title.map(localized) ?? specifier.key ?? readableName(of: specifier.kind)
@@ -1018,7 +470,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// The localized title of a value among a specifier's choices. A value that is none of
   /// them has no title, as on iOS; a title value without the value among its `Values` shows
   /// the value itself.
-  private func choiceTitle(of value: PropertyListValue, in specifier: Specifier, short: Bool)
+  func choiceTitle(of value: PropertyListValue, in specifier: Specifier, short: Bool)
     -> String
   {
     choiceText(
@@ -1041,7 +493,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// The detail of a multi-value, a switch or a title value showing `value`, whose choices'
   /// titles as a row shows them are `choiceTitles` (``PageSections/Face/choiceTitles``).
-  private func valueDetail(
+  func valueDetail(
     of specifier: Specifier, choiceTitles: [String], value: PropertyListValue?
   ) -> String? {
     switch specifier.kind {
@@ -1062,7 +514,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// What a setting's row shows besides its value, in the model's language, made now and
   /// kept for the page's rows.
-  private func keptFace(of specifier: Specifier) -> PageSections.Face {
+  func keptFace(of specifier: Specifier) -> PageSections.Face {
     let face = face(of: specifier)
     layout.keep(face, of: specifier)
     return face
@@ -1093,7 +545,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// What a child pane without a page of this schema opens.
-  private func paneKind(of specifier: Specifier) -> String {
+  func paneKind(of specifier: Specifier) -> String {
     if specifier.opensCustomController { return model.messages.text(.appScreen) }
     if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
       return model.messages.text(.webPage)
@@ -1102,7 +554,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// A person's name for a specifier type: `button`, `mail`, `web link`.
-  private func readableName(of kind: Specifier.Kind) -> String {
+  func readableName(of kind: Specifier.Kind) -> String {
     let messages = model.messages
     return switch kind {
     case .button: messages.text(.button)

@@ -48,14 +48,14 @@ public final class SettingsModel {
   /// This session's changes by key. This and the other stored properties below that are
   /// read for every row or page shown are only read or assigned (whole or by key) outside of
   /// any other access to them: no dynamic exclusivity check.
-  @exclusivity(unchecked) private var edits: [PropertyListKey: PropertyListValue?] = [:]
+  @exclusivity(unchecked) var edits: [PropertyListKey: PropertyListValue?] = [:]
   /// Where the setting of each key on the pages shown (all pages once ``allKeysIndexed``)
   /// is, and so its page, for the words of its allowed values. The keys of the pages shown
   /// are added as look-ups need them (``indexShownPages(until:)``).
-  @exclusivity(unchecked) private var settingsByKey: [PropertyListKey: SettingPlace] = [:]
+  @exclusivity(unchecked) var settingsByKey: [PropertyListKey: SettingPlace] = [:]
   /// Where a key's setting is: a page of ``placePages`` and the setting's place among its
   /// specifiers. Plain numbers: a page of a thousand keys is indexed retaining nothing.
-  private struct SettingPlace {
+  struct SettingPlace {
     var page: Int32
     var position: Int32
   }
@@ -64,12 +64,12 @@ public final class SettingsModel {
   @exclusivity(unchecked) private var placePages: [(name: String, specifiers: [Specifier])] = []
 
   /// The setting at a place, and its page's name.
-  private func setting(at place: SettingPlace) -> (specifier: Specifier, pageName: String) {
+  func setting(at place: SettingPlace) -> (specifier: Specifier, pageName: String) {
     let page = placePages[Int(place.page)]
     return (page.specifiers[Int(place.position)], page.name)
   }
   /// Whether ``settingsByKey`` holds every page reachable from the root.
-  @exclusivity(unchecked) private var allKeysIndexed = false
+  @exclusivity(unchecked) var allKeysIndexed = false
   /// The pages shown (asked for with ``page(named:)``), in that order; the root first.
   @exclusivity(unchecked) private var shownPages: [String] = []
   /// The pages whose keys ``settingsByKey`` holds.
@@ -213,7 +213,7 @@ public final class SettingsModel {
   }
 
   /// The specifier of a key (``setting(forKey:)`` without its page), and its page's name.
-  private func specifier(forKey text: String) -> (specifier: Specifier, pageName: String)? {
+  func specifier(forKey text: String) -> (specifier: Specifier, pageName: String)? {
     // By bytes, as the store tells keys apart: `café` (NFC) is not `cafe\u{301}` (NFD).
     let key = PropertyListKey(text)
     if let found = settingsByKey[key] ?? indexShownPages(until: key) {
@@ -226,7 +226,7 @@ public final class SettingsModel {
 
   /// Indexes every key of every page reachable from the root, in page order from the root,
   /// as if all were shown: the first setting of a key wins.
-  private func indexAllKeys() {
+  func indexAllKeys() {
     readAllPages()
     let before = settingsByKey
     var found: [String] = []
@@ -592,78 +592,6 @@ public final class SettingsModel {
     default:
       return nil
     }
-  }
-
-  /// The keys of the schema's secure text fields (`IsSecure`), whose values are shown
-  /// masked and never quoted. Every page is read to find them.
-  public var secureKeys: Set<PropertyListKey> {
-    if !allKeysIndexed { indexAllKeys() }
-    return Set(settingsByKey.filter { setting(at: $0.value).specifier.isSecure }.keys)
-  }
-
-  /// The keys whose values are or hold a secret: the secure text fields, and the list groups
-  /// whose items are secure or have secure fields. Every page is read to find them.
-  public var keysHoldingSecrets: Set<PropertyListKey> {
-    if !allKeysIndexed { indexAllKeys() }
-    return Set(settingsByKey.keys.filter { holdsSecret($0.string) })
-  }
-
-  /// Whether a key's value is or holds a secret (see ``keysHoldingSecrets``).
-  public func holdsSecret(_ key: String) -> Bool {
-    guard let specifier = specifier(forKey: key)?.specifier else { return false }
-    return specifier.isSecure || secretItemFields(of: specifier) != nil
-  }
-
-  /// Whether `text` holds the value of a secure field that the store or this session gave
-  /// it (not an empty one). Only a key whose value `text` holds is looked up, so that a
-  /// line typed reads no page.
-  public func containsSecret(_ text: String) -> Bool {
-    func reveals(_ key: String, _ value: PropertyListValue?) -> Bool {
-      guard let secret = value?.stringValue, !secret.isEmpty, text.contains(secret) else {
-        return false
-      }
-      return specifier(forKey: key)?.specifier.isSecure == true
-    }
-    return edits.contains { reveals($0.key.string, $0.value) }
-      || storedValues.contains { edits[$0.key] == nil && reveals($0.key.string, $0.value) }
-  }
-
-  /// How a secret is shown.
-  public static let maskedSecret = "••••••"
-
-  /// `value` with the secrets in it masked as ``maskedSecret``: a secure field's value, the
-  /// items of a list group whose items are secure, the secure fields of its items' page.
-  public func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
-    guard let specifier = specifier(forKey: key)?.specifier else { return value }
-    if specifier.isSecure { return .string(Self.maskedSecret) }
-    guard let fields = secretItemFields(of: specifier), let items = value.arrayValue else {
-      return value
-    }
-    return .array(
-      items.map { item in
-        guard var members = item.dictionaryValue else { return .string(Self.maskedSecret) }
-        for field in fields where members[field] != nil {
-          members[field] = .string(Self.maskedSecret)
-        }
-        return .dictionary(members)
-      })
-  }
-
-  /// For a list group: the secure fields of its items' page (empty when the items
-  /// themselves are secure), or `nil` when its items hold no secret.
-  private func secretItemFields(of specifier: Specifier) -> Set<String>? {
-    guard specifier.kind == .listGroup else { return nil }
-    var fields: Set<String> = []
-    for name in [SpecifierKey.itemSpecifier, SpecifierKey.addSpecifier] {
-      guard let item = specifier.nestedSpecifier(name) else { continue }
-      if item[SpecifierKey.isSecure]?.boolValue == true { return [] }
-      if let file = item[SpecifierKey.file]?.stringValue,
-        let page = self.page(named: file, holdsItems: true)
-      {
-        fields.formUnion(page.specifiers.filter(\.isSecure).compactMap(\.key))
-      }
-    }
-    return fields.isEmpty ? nil : fields
   }
 
   /// The text of a schema string on a page, in the model's language.
