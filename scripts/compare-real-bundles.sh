@@ -234,7 +234,8 @@ while read -r repo commit path extra; do
     total_problems=$((total_problems + 1))
     continue
   fi
-  dir="$work/$(printf '%02d' "$number")-$(printf '%s' "$repo" | tr / +)"
+  # Named without a dot: a folder ending in .app would be taken for the app the bundle is in.
+  dir="$work/$(printf '%02d' "$number")-$(printf '%s' "$repo" | tr /. +_)"
   rm -rf "$dir"
   mkdir -p "$dir/home"
   bundle="$dir/src/$path"

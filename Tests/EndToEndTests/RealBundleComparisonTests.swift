@@ -39,10 +39,10 @@ struct RealBundleComparisonTests {
 
   /// A mirror folder holding `acme+app`, a repository of `files` (path → text) in one
   /// commit; returns the mirrors folder and the commit.
-  static func mirror(_ files: [String: String], in root: TemporaryFolder) throws -> (
-    String, String
-  ) {
-    let repository = root.file("mirrors/acme+app")
+  static func mirror(
+    _ files: [String: String], name: String = "acme+app", in root: TemporaryFolder
+  ) throws -> (String, String) {
+    let repository = root.file("mirrors/" + name)
     for (path, text) in files {
       let file = repository + "/" + path
       var folder = ""
@@ -192,5 +192,21 @@ struct RealBundleComparisonTests {
       ], timeout: 120)
     #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
     #expect(run.standardOutput.contains("1 bundles, 2 distinct languages, 2 screens rendered"))
+  }
+
+  @Test func aRepositoryNamedLikeAnAppIsNotTakenForTheAppTheBundleIsIn() throws {
+    let root = try TemporaryFolder()
+    let (mirrors, commit) = try Self.mirror(
+      ["Settings.bundle/Root.plist": Self.page(Self.toggle("Sound", key: "sound"))],
+      name: "acme+Tool.app", in: root)
+    let run = try Self.compare(
+      ["acme/Tool.app \(commit) Settings.bundle"], mirrors: mirrors,
+      options: ["--work", root.file("work")], in: root)
+    #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+    let folders = folderEntries(root.file("work")).filter { $0.hasPrefix("01-") }
+    #expect(folders.count == 1)
+    let render = try readText(root.file("work/" + (folders.first ?? "") + "/render.out"))
+    // No Info.plist: Settings.app titles the page Settings, never with the work folder's name.
+    #expect(render.hasPrefix("## Root\n\nSettings\n"))
   }
 }
