@@ -170,8 +170,13 @@ check_status() {
 check_render() {
   local name="$1"
   [ -f "$dir/$name.out" ] || return 0
-  LC_ALL=C.UTF-8 awk -v name="$name" '
-    function english(language) { return language == "" || language ~ /^(en|Base)([-_].*)?$/ }
+  # A render of one language has no "# CODE" line: its language is the bundle's one folder.
+  local folders=("$bundle"/*.lproj) single=""
+  [ ${#folders[@]} = 1 ] && [ -d "${folders[0]}" ] && single=$(basename "${folders[0]}" .lproj)
+  LC_ALL=C.UTF-8 awk -v name="$name" -v language="$single" '
+    function english(language) {
+      return language == "" || language ~ /^(en|Base|English)([-_].*)?$/
+    }
     /^# / { language = substr($0, 3); next }
     /^## / { page = substr($0, 4); row = 0; next }
     {

@@ -83,6 +83,8 @@ struct RealBundleComparisonTests {
     "Good/Settings.bundle/de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n",
     "Good/Info.plist": plistDocument(
       "<dict><key>CFBundleDisplayName</key><string>Good App</string></dict>"),
+    "Solo/Settings.bundle/Root.plist": page(toggle("Sound", key: "sound")),
+    "Solo/Settings.bundle/de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n",
     "Settings.bundle/Root.plist": page(
       toggle("${PRODUCT_NAME} sounds", key: "sound") + toggle("Nothing", key: "")),
   ]
@@ -147,12 +149,16 @@ struct RealBundleComparisonTests {
         "lint --l10n") exec sleep 30 ;;
         lint*) kill -SEGV $$ ;;
       esac
+      case "$2" in
+        *Solo*) printf '## Root\\n\\nEinstellungen\\n\\n   1  Ton      Off\\n'; exit 0 ;;
+      esac
       printf '# de\\n\\n## Root\\n\\nEinstellungen\\n\\n   1  Ton      On\\n   2  \\\\u{200B}Ton  Aus\\n'
 
       """, to: fake)
     chmod(fake, 0o755)
     try writeText(
-      "acme/app \(commit) Good/Settings.bundle\nacme/gone \(commit) Settings.bundle\n",
+      "acme/app \(commit) Good/Settings.bundle\nacme/app \(commit) Solo/Settings.bundle\n"
+        + "acme/gone \(commit) Settings.bundle\n",
       to: root.file("list.txt"))
     try writeText("", to: root.file("known.txt"))
     let run = try runProcess(
@@ -166,6 +172,9 @@ struct RealBundleComparisonTests {
     let output = run.standardOutput
     #expect(output.contains("english-chrome:de\trender de: Root: 1  Ton      On"))
     #expect(output.contains("escaped-text\trender de: Root: 2  \\u{200B}Ton  Aus"))
+    // A bundle of one language is rendered without a "# de" line.
+    #expect(
+      output.contains("Solo/Settings.bundle: english-chrome:de\trender de: Root: 1  Ton      Off"))
     #expect(output.contains("crash:lint=139"))
     #expect(output.contains("hang:l10n"))
     #expect(output.contains("acme/gone:Settings.bundle: unavailable"))
