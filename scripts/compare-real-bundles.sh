@@ -60,8 +60,13 @@ work=""
 limit=60
 offline=0
 
+# The comment at the top of this file, without its '#'.
+header() {
+  awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+}
+
 usage() {
-  sed -n '4,5p' "$0" | sed 's/^# //' >&2
+  header | sed -n '/^Usage:/,/^$/p' >&2
   exit 2
 }
 
@@ -74,7 +79,7 @@ while [ $# -gt 0 ]; do
     --work) work="${2:?--work needs a folder}"; shift 2 ;;
     --timeout) limit="${2:?--timeout needs seconds}"; shift 2 ;;
     --offline) offline=1; shift ;;
-    -h | --help) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) header; exit 0 ;;
     *) echo "compare-real-bundles: unknown option '$1'" >&2; usage ;;
   esac
 done

@@ -218,4 +218,15 @@ struct RealBundleComparisonTests {
     // No Info.plist: Settings.app titles the page Settings, never with the work folder's name.
     #expect(render.hasPrefix("## Root\n\nSettings\n"))
   }
+
+  @Test func itsHelpIsTheCommentAtItsTopWhole() throws {
+    let run = try runProcess(
+      Self.script, ["--help"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("compare-real-bundles.sh — runs settei"))
+    #expect(run.standardOutput.hasSuffix("2 usage or setup error.\n"))
+    let wrong = try runProcess(Self.script, ["--bogus"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(wrong.status == 2)
+    #expect(wrong.standardError.contains("Usage: scripts/compare-real-bundles.sh [--list FILE]"))
+  }
 }
