@@ -26,6 +26,21 @@ struct LiveValuesTerminalTests {
     #expect(try settei.terminal.waitForExit() == 0)
   }
 
+  @Test func inJapaneseTheLineIsJapanese() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let settei = try TerminalTests.Running(["--lang", "ja", "--store", store], home: home.path)
+    try settei.waitFor("言語と地域> ")
+    let set = try settei_(["set", "temperatureUnit", "fahrenheit", "--store", store], home: home)
+    try #require(set.status == 0, "\(set.standardError)")
+    settei.type("go temperatureUnit")
+    try settei.waitFor("温度単位 がほかで変更されました: 摂氏（°C） → 華氏（°F）。")
+    try settei.waitFor("• 華氏（°F） ›")
+    settei.type("quit")
+    try settei.waitFor("保存するものはありません")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+
   @Test func aSettingChangedHereAndThereIsSaidAtOnceAndQuitAsks() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
@@ -53,5 +68,35 @@ struct LiveValuesTerminalTests {
   /// `settei` run to its end with its own home, as another program saving the store.
   private func settei_(_ arguments: [String], home: TemporaryFolder) throws -> ProcessResult {
     try settei(arguments, script: "", home: home.path)
+  }
+}
+
+/// The root's title and the chrome's words reach every way in: the prompt and breadcrumbs of
+/// the REPL through a pipe, and a switch typed in the session's language by `set`.
+@Suite struct RootTitleAndChromeThroughEveryWayTests {
+  @Test func theTitleOptionNamesTheRootInThePromptAndBreadcrumbs() throws {
+    let home = try TemporaryFolder()
+    let run = try settei(
+      [
+        "--schema", PackagePaths.sampleBundle, "--store", home.file("s.json"), "--lang", "en",
+        "--title", "My Notes", "--in-app",
+      ], script: "go mulValue\n2\nback\n", home: home.path)
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.hasPrefix("My Notes\n"))
+    #expect(run.standardOutput.contains("My Notes › Update at launch\n"))
+    #expect(run.standardOutput.contains("My Notes> go mulValue"))
+  }
+
+  @Test func aSwitchTakesTheSessionsOwnWords() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let off = try settei(
+      ["set", "liveText", "オフ", "--store", store, "--lang", "ja"], script: "", home: home.path)
+    try #require(off.status == 0, "\(off.standardError)")
+    let shown = try settei(
+      ["get", "liveText", "--store", store, "--lang", "ja"], script: "", home: home.path)
+    #expect(shown.standardOutput == "false\n")
+    let screen = try settei(["--store", store, "--lang", "de"], script: "", home: home.path)
+    #expect(screen.standardOutput.contains("Aus\n"), "\(screen.standardOutput)")
   }
 }
