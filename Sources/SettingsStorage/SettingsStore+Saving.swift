@@ -10,6 +10,9 @@ public struct SaveReport: Equatable, Sendable {
   public let tookOverStaleLock: Bool
   /// Things the user should know, one sentence each, e.g. about a stale lock taken over.
   public let notes: [String]
+  /// The bytes the save replaced (`nil`: there was no file, or it was not written), for the
+  /// caller to keep as an earlier save (``SettingsStore/keepEarlierSave(_:in:limit:)``).
+  public var replaced: [UInt8]?
 
   /// Creates a report.
   ///
@@ -214,7 +217,10 @@ extension SettingsStore {
     values = merged
     knownBytes = bytes
     knownLayout = layout
-    return SaveReport(wroteFile: true, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+    var report = SaveReport(
+      wroteFile: true, tookOverStaleLock: lock.tookOverStaleLock, notes: notes)
+    report.replaced = existing?.bytes
+    return report
   }
 
   /// The new contents of the file, whose current `file` bytes hold `onDisk`, with `changes`

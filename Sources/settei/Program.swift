@@ -220,6 +220,11 @@ struct Program {
     let live = LiveStore(store: store, model: model, index: index, messages: messages)
     session.beforeEachCommand = { live.check() }
     keptUntilExit.keep(live)
+    // Every earlier save one command away.
+    if let stateFolder = environment.stateFolder {
+      Rollback(store: store, stateFolder: stateFolder, model: model, index: index)
+        .register(with: session)
+    }
 
     let outcome = session.run()
     if case .outputClosed = outcome, isTerminal {

@@ -170,6 +170,30 @@ internal enum ProgramMessage: Int, MessageKey {
   case conflictElsewhere
   /// "The store changed elsewhere and cannot be read now; the values read before are shown: %1$@"
   case storeUnreadableElsewhere
+  /// "list the earlier saves, or go back to one"
+  case rollbackSummary
+  /// "rollback lists the earlier saves of the store, newest first (the last %1$@ are kept).\nrollback N makes the values of save N this session's changes, each checked as a typed\nvalue is: changes lists them, undo reverts them, quit saves them. Settings the schema\ndoes not have are left as they are."
+  case rollbackDetails
+  /// "show what rollback N would change"
+  case compareSummary
+  /// "compare N lists the settings whose values in earlier save N differ from this\nsession's, as Page › Title: now → then. Nothing changes."
+  case compareDetails
+  /// "No earlier saves yet: each save keeps what it replaced."
+  case rollbackNone
+  /// "Earlier saves, newest first (rollback N, compare N):"
+  case rollbackHeading
+  /// "Type rollback N or compare N with N from 1 to %1$@; rollback alone lists them."
+  case rollbackUsage
+  /// "Save %1$@ holds what this session shows: nothing to change."
+  case rollbackNothing
+  /// "Back to save %1$@: %2$@ setting(s) changed; changes lists them, undo reverts them, quit saves them."
+  case rollbackDone
+  /// "%1$@ not changed: %2$@"
+  case rollbackRefused
+  /// "Save %1$@ differs (now → then):"
+  case compareHeading
+  /// "  %1$@: %2$@ → %3$@"
+  case compareLine
   /// "Language: %1$@."
   case langShown
   /// "Language: %1$@. Also: %2$@ (lang CODE)."
@@ -414,6 +438,18 @@ private enum ProgramMessageTemplates {
     "%1$@ changed elsewhere: %2$@ → %3$@.",
     "%1$@ changed elsewhere to %2$@; yours, %3$@, is not saved yet. At quit you choose which to keep.",
     "The store changed elsewhere and cannot be read now; the values read before are shown: %1$@",
+    "list the earlier saves, or go back to one",
+    "rollback lists the earlier saves of the store, newest first (the last %1$@ are kept).\nrollback N makes the values of save N this session's changes, each checked as a typed\nvalue is: changes lists them, undo reverts them, quit saves them. Settings the schema\ndoes not have are left as they are.",
+    "show what rollback N would change",
+    "compare N lists the settings whose values in earlier save N differ from this\nsession's, as Page › Title: now → then. Nothing changes.",
+    "No earlier saves yet: each save keeps what it replaced.",
+    "Earlier saves, newest first (rollback N, compare N):",
+    "Type rollback N or compare N with N from 1 to %1$@; rollback alone lists them.",
+    "Save %1$@ holds what this session shows: nothing to change.",
+    "Back to save %1$@: %2$@ setting(s) changed; changes lists them, undo reverts them, quit saves them.",
+    "%1$@ not changed: %2$@",
+    "Save %1$@ differs (now → then):",
+    "  %1$@: %2$@ → %3$@",
     "Language: %1$@.",
     "Language: %1$@. Also: %2$@ (lang CODE).",
     "This schema has no '%1$@' text. Languages: %2$@.",
@@ -566,6 +602,18 @@ private enum ProgramMessageTemplates {
     "%1$@ がほかで変更されました: %2$@ → %3$@。",
     "%1$@ がほかで %2$@ に変更されました。こちらの %3$@ はまだ保存されていません。quit のときにどちらを残すか選べます。",
     "ストアがほかで変更され、いまは読めません。前に読んだ値を表示しています: %1$@",
+    "以前の保存を一覧する、またはそこに戻る",
+    "rollback はストアの以前の保存を新しい順に一覧します (最新の %1$@ 件を保持)。\nrollback N は保存 N の値をこのセッションの変更にします。それぞれ入力した値と同じく確かめます。changes で一覧、undo で取り消し、quit で保存します。スキーマにない設定はそのままです。",
+    "rollback N で変わるものを表示する",
+    "compare N は、以前の保存 N の値がこのセッションと異なる設定を ページ › タイトル: いま → 当時 の形で一覧します。何も変わりません。",
+    "以前の保存はまだありません。保存のたびに置き換えた内容を残します。",
+    "以前の保存 (新しい順、rollback N、compare N)：",
+    "rollback N または compare N と入力してください (N は 1 から %1$@)。rollback だけで一覧します。",
+    "保存 %1$@ はいま表示しているとおりです。変えるものはありません。",
+    "保存 %1$@ に戻しました: %2$@ 件の設定を変更。changes で一覧、undo で取り消し、quit で保存します。",
+    "%1$@ は変更しませんでした: %2$@",
+    "保存 %1$@ との違い (いま → 当時)：",
+    "  %1$@: %2$@ → %3$@",
     "言語: %1$@。",
     "言語: %1$@。ほかに: %2$@（lang CODE）。",
     "このスキーマには '%1$@' の文がありません。言語: %2$@。",

@@ -107,6 +107,7 @@ final class StoreSaver {
     }
     lastFailure = nil
     removeRestoredRecovery()
+    keepEarlierSave(report)
     // Notes (a stale lock taken over) go to standard error in every mode: a script's
     // `settei set` says nothing on standard output, and the REPL's is the conversation.
     for note in report.notes { diagnostics.write(note, kind: .note) }
@@ -114,6 +115,17 @@ final class StoreSaver {
       message: changed.count == 1
         ? messages.text(.savedOne, store.path)
         : messages.text(.savedMany, String(changed.count), store.path))
+  }
+
+  /// Keeps what a save replaced as the newest earlier save, for `rollback`; a copy that
+  /// cannot be written is a warning, never a failed save.
+  private func keepEarlierSave(_ report: SaveReport) {
+    guard let replaced = report.replaced, let stateFolder else { return }
+    do {
+      try store.keepEarlierSave(replaced, in: stateFolder)
+    } catch {
+      diagnostics.write("\(error)", kind: .warning)
+    }
   }
 
   /// What to do after a failed save, in the words of the REPL or of a script.

@@ -69,6 +69,26 @@ import Testing
     #expect(store.values == ["unit": "celsius", "region": "US", "new": 1])
   }
 
+  @Test func aSaveReportsWhatItReplacedAndTheNewestEarlierSavesAreKept() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("settings.json")
+    let state = folder.file("state")
+    let store = try SettingsStore.load(path: path)
+    let first = try store.save(["unit": "celsius"], changedKeys: ["unit"])
+    #expect(first.replaced == nil, "there was no file")
+    let before = try readBytes(path)
+    let second = try store.save(["unit": "kelvin"], changedKeys: ["unit"])
+    #expect(second.replaced == before)
+    for (second, unit) in [(100, "a"), (100, "b"), (101, "c")] {
+      try store.keepEarlierSave(
+        Array(#"{"unit":"\#(unit)"}"#.utf8), in: state, limit: 2, now: second)
+    }
+    let saves = store.earlierSaves(in: state)
+    #expect(saves.map(\.replacedAt) == [101, 100])
+    #expect(try saves.map { try SettingsStore.values(of: $0) } == [["unit": "c"], ["unit": "b"]])
+    #expect(mode(saves[0].path).map { $0 & 0o777 } == 0o600)
+  }
+
   @Test func overwritingResolvesTheConflictsTheUserSaw() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("settings.json")

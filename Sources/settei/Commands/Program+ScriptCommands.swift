@@ -118,7 +118,8 @@ extension Program {
   private func commit(_ model: SettingsModel, to store: SettingsStore) throws(Failure) -> ExitStatus
   {
     let saver = StoreSaver(
-      model: model, store: store, isInteractive: false, errorOutput: standardError)
+      model: model, store: store, isInteractive: false, errorOutput: standardError,
+      stateFolder: environment.stateFolder)
     switch saver.quit() {
     case .done: return .success
     case .failed(let message), .stay(let message):
