@@ -63,7 +63,8 @@ extension SettingsStore {
     let folder = earlierSavesFolder(in: stateFolder)
     let names = (try? FileSystem.folderEntries(folder)) ?? []
     return names.compactMap { name -> EarlierSave? in
-      guard let seconds = Int(name.prefix { $0 != "-" }), name.hasSuffix(".json") || name.hasSuffix(".plist")
+      guard let seconds = Int(name.prefix { $0 != "-" }),
+        name.hasSuffix(".json") || name.hasSuffix(".plist")
       else { return nil }
       return EarlierSave(path: folder + "/" + name, replacedAt: seconds)
     }
@@ -75,6 +76,7 @@ extension SettingsStore {
     -> [PropertyListKey: PropertyListValue]
   {
     try existing(
-      path: save.path, advice: "That earlier save cannot be used; choose another.").values
+      path: save.path, advice: "That earlier save cannot be used; choose another."
+    ).values
   }
 }

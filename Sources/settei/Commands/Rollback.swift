@@ -78,7 +78,9 @@ struct Rollback {
   /// The earlier saves, newest first, numbered from 1, with when each was replaced.
   private func list() -> Result {
     let saves = store.earlierSaves(in: stateFolder)
-    guard !saves.isEmpty else { return .done(message: messages.text(.rollbackNone), showScreen: false) }
+    guard !saves.isEmpty else {
+      return .done(message: messages.text(.rollbackNone), showScreen: false)
+    }
     var lines = [messages.text(.rollbackHeading)]
     for (position, save) in saves.enumerated() {
       lines.append("  " + String(position + 1) + "  " + Self.utcText(save.replacedAt))
@@ -97,9 +99,11 @@ struct Rollback {
 
   /// The settings whose values in save `argument` differ from this session's, in the
   /// schema's order; keys the schema lacks are left as they are.
-  private func differences(_ argument: String) -> Swift.Result<
-    (String, [Difference]), RollbackFailure
-  > {
+  private func differences(_ argument: String)
+    -> Swift.Result<
+      (String, [Difference]), RollbackFailure
+    >
+  {
     let saves = store.earlierSaves(in: stateFolder)
     guard let number = TypedNumber(argument)?.value, number >= 1, number <= saves.count else {
       return .failure(RollbackFailure(messages.text(.rollbackUsage, String(saves.count))))
