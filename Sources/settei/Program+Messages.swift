@@ -1,4 +1,5 @@
 import TableREPL
+import TextSafety
 
 extension Program {
   /// The language of settei's own words: `--lang`'s (read even when the rest of the command
@@ -22,5 +23,13 @@ extension Program {
   /// The one way to standard error: `settei: …`, `settei: warning: …`, `settei: note: …`.
   var diagnostics: Diagnostics {
     Diagnostics(programName: "settei", output: standardError, messages: sessionMessages)
+  }
+}
+
+extension MessageCatalog where Key == ProgramMessage {
+  /// `count` in the words of `one` (for 1) or `many` (for any other count, its first
+  /// placeholder): `1 error`, `3 errors`.
+  func count(_ count: Int, _ one: ProgramMessage, _ many: ProgramMessage) -> String {
+    count == 1 ? text(one) : text(many, String(count))
   }
 }

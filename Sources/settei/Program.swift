@@ -280,7 +280,8 @@ struct Program {
     keptUntilExit.keep(schema)
     guard let rootPage = schema.rootPage else {
       throw Failure(
-        status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
+        status: .unreadableInput,
+        message: messages.text(.noRootPage, path ?? EmbeddedSchema.sourceName))
     }
     return (schema, rootPage)
   }
@@ -311,7 +312,7 @@ struct Program {
     guard let path = environment.configPath(file) else {
       throw Failure(
         status: .usage,
-        message: "HOME is not set, so there is no default store; give one with --store PATH.")
+        message: messages.text(.homeNotSet))
     }
     return path
   }

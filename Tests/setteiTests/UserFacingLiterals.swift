@@ -84,6 +84,8 @@ struct Scanner {
   let bytes: [UInt8]
   var index = 0
   var line = 1
+  /// The literals inside the interpolations of the literal being read.
+  var nested: [RawLiteral] = []
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -116,6 +118,8 @@ struct Scanner {
         let startLine = line
         let parts = readLiteral()
         found.append((RawLiteral(line: startLine, parts: parts), calls))
+        found += nested.map { ($0, calls) }
+        nested = []
         lastIdentifier = ""
       } else if Self.isIdentifier(byte) || byte == 0x23 {
         let start = byte == 0x23 ? index + 1 : index
@@ -216,7 +220,9 @@ struct Scanner {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x22 || (byte == 0x23 && startsRawLiteral()) {
-        _ = readLiteral()
+        let startLine = line
+        let parts = readLiteral()
+        nested.append(RawLiteral(line: startLine, parts: parts))
         continue
       }
       if byte == 0x28 { depth += 1 }

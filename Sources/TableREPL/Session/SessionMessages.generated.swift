@@ -182,6 +182,8 @@ public enum SessionMessage: Int, MessageKey {
   case historyNotSaved
   /// "-- more %1$@/%2$@ · Enter · q -- "
   case morePrompt
+  /// "This page has no footers."
+  case noFooters
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   public init?(rawValue: Int) {
@@ -296,6 +298,7 @@ private enum SessionMessageTemplates {
     "HOME is not set; command history will not be kept",
     "history not saved: %1$@",
     "-- more %1$@/%2$@ · Enter · q -- ",
+    "This page has no footers.",
   ]
   static let ja = [
     "コマンド:",
@@ -386,5 +389,6 @@ private enum SessionMessageTemplates {
     "HOME が設定されていないため、コマンド履歴は残りません",
     "履歴を保存できませんでした: %1$@",
     "-- 続き %1$@/%2$@ · Enter · q -- ",
+    "このページにフッターはありません。",
   ]
 }

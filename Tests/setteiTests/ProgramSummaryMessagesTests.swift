@@ -1,0 +1,78 @@
+import FileFormats
+import SchemaKit
+import SettingsKit
+import TestSupport
+import Testing
+
+@testable import settei
+
+/// The summary lines and notes of settei's commands come from its message catalog, so they
+/// follow the language as every other line does.
+@Suite struct ProgramSummaryMessagesTests {
+  static let japanese = "ja_JP.UTF-8"
+
+  @Test func countsSayOneAndMany() {
+    let english = ProgramMessages.forLanguage("en")
+    #expect(english.count(1, .errorsOne, .errorsMany) == "1 error")
+    #expect(english.count(0, .errorsOne, .errorsMany) == "0 errors")
+    #expect(english.count(3, .warningsOne, .warningsMany) == "3 warnings")
+    let japanese = ProgramMessages.forLanguage("ja")
+    #expect(japanese.count(1, .errorsOne, .errorsMany) == "エラー 1 件")
+    #expect(japanese.count(2, .languagesOne, .languagesMany) == "2 言語")
+  }
+
+  @Test func lintSummariesFollowTheLanguage() throws {
+    let sound = spec(
+      "PSToggleSwitchSpecifier", key: "sound", title: "Sound", ["DefaultValue": true])
+    let plain = try TestBundle(pages: ["Root": [sound]])
+    let clean = try runSettei(["lint", plain.path], language: Self.japanese)
+    #expect(clean.status == 0)
+    #expect(clean.standardOutput == plain.path + ": 問題は見つかりませんでした。\n")
+    // The switch without a DefaultValue is the one error.
+    let bundle = try TestBundle(pages: StoreLintTests.pages())
+    let counted = try runSettei(["lint", bundle.path], language: Self.japanese)
+    #expect(counted.status == 65)
+    #expect(counted.standardOutput.contains(bundle.path + ": エラー 1 件、警告 "))
+    let store = bundle.folder.file("s.json")
+    try writeText(#"{"legacy": 1}"#, to: store)
+    let warned = try runSettei(["lint", "--store", store, bundle.path], language: Self.japanese)
+    #expect(warned.standardOutput.hasSuffix("s.json: エラー 0 件、警告 1 件。\n"))
+    try writeText(#"{"unit": "f"}"#, to: store)
+    let fine = try runSettei(["lint", "--store", store, bundle.path], language: Self.japanese)
+    #expect(fine.standardOutput.hasSuffix("s.json: \(bundle.path) に合っています。\n"))
+    let missing = try runSettei(
+      ["lint", "--store", bundle.folder.file("none.json"), bundle.path], language: Self.japanese)
+    #expect(missing.status == 65)
+    #expect(missing.standardError.contains("none.json: そのようなストアはありません。"))
+  }
+
+  @Test func theTranslationsSummaryFollowsTheLanguage() throws {
+    let bundle = try L10nLintTests.bundle()
+    let run = try runSettei(["lint", "--l10n", bundle.path], language: Self.japanese)
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains(": 2 言語 (en, ja) で警告 "))
+    #expect(run.standardOutput.contains("plist のテキストは開発言語 en として扱いました。\n"))
+  }
+
+  @Test func theStartUpNotesFollowTheLanguage() throws {
+    let bundle = try TestBundle(pages: StoreLintTests.pages())
+    let stored: [PropertyListKey: PropertyListValue] = ["legacy": 1]
+    let model = SettingsModel(
+      schema: try SchemaLoader.load(path: bundle.path), storedValues: stored, language: "ja")
+    let english = StoreLinter.upgradeNotes(
+      model: model, storedKeys: stored.keys, previous: ["unit"], reported: [])
+    #expect(
+      english.notes == [
+        "2 new settings since last time: Dark Mode (darkMode), PIN (pin)",
+        "1 stored key not in the schema: legacy (kept in the store; settei lint --store shows more)",
+      ])
+    let japanese = StoreLinter.upgradeNotes(
+      model: model, storedKeys: stored.keys, previous: ["unit"], reported: [],
+      messages: .forLanguage("ja"))
+    #expect(
+      japanese.notes == [
+        "前回から新しい設定が 2 件あります：Dark Mode (darkMode), PIN (pin)",
+        "スキーマにないキーが 1 件保存されています：legacy (ストアには残っています。詳しくは settei lint --store で)",
+      ])
+  }
+}
