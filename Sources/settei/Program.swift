@@ -180,7 +180,8 @@ struct Program {
         programName: "settei", environment.values)
       if historyPath == nil { history.warn(sessionMessages.text(.noHome)) }
       editReader = EditLineReader(
-        programName: "settei", historyPath: historyPath, warn: history.warn)
+        programName: "settei", historyPath: historyPath, messages: sessionMessages,
+        warn: history.warn)
     }
     let reader = TerminationAwareReader(
       editReader ?? PlainLineReader(transcript: standardOutput))
