@@ -1,3 +1,4 @@
+import SchemaKit
 import TableREPL
 import TextSafety
 
@@ -31,5 +32,19 @@ extension MessageCatalog where Key == ProgramMessage {
   /// placeholder): `1 error`, `3 errors`.
   func count(_ count: Int, _ one: ProgramMessage, _ many: ProgramMessage) -> String {
     count == 1 ? text(one) : text(many, String(count))
+  }
+}
+
+extension Program {
+  /// The note on a language the schema has no text in, in settei's words.
+  func text(of missing: StringsCatalog.MissingLanguage) -> String {
+    switch missing {
+    case .noTranslations:
+      return messages.text(.schemaHasNoTranslations)
+    case .noText(let language, let shown, let languages):
+      let what = shown.map { messages.text(.languageText, $0) } ?? messages.text(.textAsWritten)
+      return messages.text(
+        .schemaHasNoLanguage, language, what, languages.joined(separator: ", "))
+    }
   }
 }

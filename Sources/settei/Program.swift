@@ -123,9 +123,8 @@ struct Program {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
 
-    if options.language != nil, let note = schema.schema.strings.missingLanguageNote(for: language)
-    {
-      diagnostics.write(note, kind: .note)
+    if options.language != nil, let missing = schema.schema.strings.missingLanguage(for: language) {
+      diagnostics.write(text(of: missing), kind: .note)
     }
     warnOfUnreadableTables(schema.schema.strings, language: language)
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)

@@ -350,6 +350,14 @@ internal enum ProgramMessage: Int, MessageKey {
   case andMore
   /// "(not in the schema)"
   case notInSchema
+  /// "this schema has no translations; its text is shown as written"
+  case schemaHasNoTranslations
+  /// "this schema has no '%1$@' text; showing %2$@. Languages: %3$@"
+  case schemaHasNoLanguage
+  /// "the %1$@ text"
+  case languageText
+  /// "the text as written"
+  case textAsWritten
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   internal init?(rawValue: Int) {
@@ -548,6 +556,10 @@ private enum ProgramMessageTemplates {
     "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)",
     "%1$@ and %2$@ more",
     "(not in the schema)",
+    "this schema has no translations; its text is shown as written",
+    "this schema has no '%1$@' text; showing %2$@. Languages: %3$@",
+    "the %1$@ text",
+    "the text as written",
   ]
   static let ja = [
     "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
@@ -722,5 +734,9 @@ private enum ProgramMessageTemplates {
     "スキーマにないキーが %1$@ 件保存されています：%2$@ (ストアには残っています。詳しくは settei lint --store で)",
     "%1$@ ほか %2$@ 件",
     "(スキーマにありません)",
+    "このスキーマには翻訳がありません。テキストは書かれたとおりに表示します",
+    "このスキーマには '%1$@' のテキストがありません。%2$@を表示します。言語: %3$@",
+    "%1$@ のテキスト",
+    "書かれたとおりのテキスト",
   ]
 }

@@ -76,3 +76,29 @@ import Testing
       ])
   }
 }
+
+/// `--lang CODE` for a language the schema has no text in is noted in settei's words.
+@Suite struct MissingLanguageNoteTests {
+  @Test func theNoteNamesWhatIsShownInTheLanguageAsked() throws {
+    let sound = spec(
+      "PSToggleSwitchSpecifier", key: "sound", title: "SOUND", ["DefaultValue": true])
+    let bundle = try TestBundle(
+      pages: ["Root": [sound]],
+      strings: ["en": ["Root": #""SOUND" = "Sound";"#], "de": ["Root": #""SOUND" = "Ton";"#]])
+    let store = bundle.folder.file("s.json")
+    let english = try runSettei(
+      ["--lang", "fr", "--schema", bundle.path, "--store", store], input: "quit\n")
+    #expect(
+      english.standardError.contains(
+        "settei: note: this schema has no 'fr' text; showing the en text. Languages: de, en\n"))
+    let japanese = try runSettei(
+      ["--lang", "ja", "--schema", bundle.path, "--store", store], input: "quit\n")
+    #expect(
+      japanese.standardError.contains(
+        "このスキーマには 'ja' のテキストがありません。en のテキストを表示します。言語: de, en\n"))
+    let bare = try TestBundle(pages: ["Root": [sound]])
+    let none = try runSettei(
+      ["--lang", "ja", "--schema", bare.path, "--store", store], input: "quit\n")
+    #expect(none.standardError.contains("このスキーマには翻訳がありません。"))
+  }
+}
