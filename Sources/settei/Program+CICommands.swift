@@ -159,8 +159,9 @@ extension Program {
   {
     let schema = try loadSchema(path, inApp: inApp).schema
     let values = try existingStore(storePath).values
-    let model = SettingsModel(schema: schema, storedValues: values, language: "en")
-    let problems = StoreLinter.problems(in: values, model: model)
+    let model = SettingsModel(
+      schema: schema, storedValues: values, language: messagesLanguage)
+    let problems = StoreLinter.problems(in: values, model: model, messages: messages)
     for problem in problems {
       standardOutput.write(
         TerminalText.sanitize("\(storePath): key '")

@@ -358,6 +358,12 @@ internal enum ProgramMessage: Int, MessageKey {
   case languageText
   /// "the text as written"
   case textAsWritten
+  /// "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set"
+  case storeKeyUnknownRenamed
+  /// "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema"
+  case storeKeyUnknown
+  /// "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@"
+  case storeValueDoesNotFit
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   internal init?(rawValue: Int) {
@@ -560,6 +566,9 @@ private enum ProgramMessageTemplates {
     "this schema has no '%1$@' text; showing %2$@. Languages: %3$@",
     "the %1$@ text",
     "the text as written",
+    "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set",
+    "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema",
+    "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@",
   ]
   static let ja = [
     "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
@@ -738,5 +747,8 @@ private enum ProgramMessageTemplates {
     "このスキーマには '%1$@' のテキストがありません。%2$@を表示します。言語: %3$@",
     "%1$@ のテキスト",
     "書かれたとおりのテキスト",
+    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。名前が '%1$@' に変わりましたか？ settei set で値を移してください",
+    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。Fix: 削除するか、その指定子をスキーマに戻してください",
+    "%1$@。アプリでは代わりにデフォルト値が表示されます。Fix: 許される値のどれかを保存するか、settei reset %2$@ を実行してください",
   ]
 }

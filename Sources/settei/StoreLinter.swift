@@ -17,10 +17,12 @@ enum StoreLinter {
   ///
   /// A value that does not fit is an error (the app shows its default instead, and the user's
   /// choice is lost to them); a key the schema lacks is a warning (it is kept, but nothing
-  /// shows or changes it: often a key renamed in an update).
-  static func problems(in values: [PropertyListKey: PropertyListValue], model: SettingsModel)
-    -> [Problem]
-  {
+  /// shows or changes it: often a key renamed in an update). Each is said in the words of
+  /// `messages`.
+  static func problems(
+    in values: [PropertyListKey: PropertyListValue], model: SettingsModel,
+    messages: ProgramMessages = .forLanguage("en")
+  ) -> [Problem] {
     let index = SettingsIndex(model: model)
     let schemaKeys = settingKeys(of: index)
     var problems: [Problem] = []
@@ -35,18 +37,15 @@ enum StoreLinter {
         problems.append(
           Problem(
             key: key, severity: .warning,
-            message: "no setting of this schema has this key, so its value is kept but "
-              + "never shown"
-              + (hint.map { "; was it renamed to '\($0)'? Move the value with settei set" }
-                ?? ". Fix: remove it, or add its specifier back to the schema")))
+            message: hint.map { messages.text(.storeKeyUnknownRenamed, $0) }
+              ?? messages.text(.storeKeyUnknown)))
         continue
       }
       if let problem = model.problem(storing: values[key], forKey: key) {
         problems.append(
           Problem(
             key: key, severity: .error,
-            message: "\(problem); the app shows the default instead. Fix: store one of the "
-              + "allowed values, or settei reset \(key)"))
+            message: messages.text(.storeValueDoesNotFit, "\(problem)", key)))
       }
     }
     return problems
