@@ -14,7 +14,7 @@ extension Program {
   {
     let schema = try loadSchema(path, inApp: inApp).schema
     notePagesRead(path, inApp: inApp)
-    let catalog = DefaultsCatalog(schema: schema)
+    let catalog = DefaultsCatalog(schema: schema, messages: messages)
     for entry in catalog.entries {
       guard let ambiguity = entry.type.ambiguity else { continue }
       note(messages.text(.ambiguousDefault, entry.key, entry.page, ambiguity, entry.type.swiftName))
@@ -29,7 +29,9 @@ extension Program {
           message: messages.text(.defaultsXMLCannotHold, path, key, code))
       }
       standardOutput.write(PropertyListWriter.serialize(values))
-    case .swift: standardOutput.write(SwiftDefaultsWriter.write(catalog, source: path))
+    case .swift:
+      // The Swift is English, whatever the language of the notes.
+      standardOutput.write(SwiftDefaultsWriter.write(DefaultsCatalog(schema: schema), source: path))
     }
     return .success
   }

@@ -364,6 +364,30 @@ internal enum ProgramMessage: Int, MessageKey {
   case storeKeyUnknown
   /// "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@"
   case storeValueDoesNotFit
+  /// "defined twice (%1$@ and %2$@) with different defaults; the later one is registered"
+  case ambiguityDefinedTwice
+  /// "the DefaultValue is %1$@ but %2$@ stores %3$@"
+  case ambiguityDefaultMismatch
+  /// "its TrueValue and FalseValue have different types"
+  case ambiguitySwitchTypes
+  /// "its Values mix %1$@"
+  case ambiguityValuesMix
+  /// "%1$@ stores whatever the app's view stores"
+  case ambiguityViewStores
+  /// "a %1$@"
+  case withA
+  /// "an %1$@"
+  case withAn
+  /// "a slider"
+  case storerSlider
+  /// "a text field"
+  case storerTextField
+  /// "a date picker"
+  case storerDatePicker
+  /// "the switch (TrueValue/FalseValue)"
+  case storerSwitch
+  /// "a choice among its Values"
+  case storerChoice
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   internal init?(rawValue: Int) {
@@ -569,6 +593,18 @@ private enum ProgramMessageTemplates {
     "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set",
     "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema",
     "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@",
+    "defined twice (%1$@ and %2$@) with different defaults; the later one is registered",
+    "the DefaultValue is %1$@ but %2$@ stores %3$@",
+    "its TrueValue and FalseValue have different types",
+    "its Values mix %1$@",
+    "%1$@ stores whatever the app's view stores",
+    "a %1$@",
+    "an %1$@",
+    "a slider",
+    "a text field",
+    "a date picker",
+    "the switch (TrueValue/FalseValue)",
+    "a choice among its Values",
   ]
   static let ja = [
     "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
@@ -750,5 +786,17 @@ private enum ProgramMessageTemplates {
     "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。名前が '%1$@' に変わりましたか？ settei set で値を移してください",
     "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。Fix: 削除するか、その指定子をスキーマに戻してください",
     "%1$@。アプリでは代わりにデフォルト値が表示されます。Fix: 許される値のどれかを保存するか、settei reset %2$@ を実行してください",
+    "異なるデフォルト値で 2 回定義されています (%1$@ と %2$@)。後のものが登録されます",
+    "DefaultValue は %1$@ ですが、%2$@が保存するのは %3$@ です",
+    "TrueValue と FalseValue の型が異なります",
+    "Values に %1$@ が混在しています",
+    "%1$@ が保存するのは、アプリのビューが保存するものです",
+    "%1$@",
+    "%1$@",
+    "スライダー",
+    "テキストフィールド",
+    "日付ピッカー",
+    "スイッチ (TrueValue/FalseValue)",
+    "Values の選択肢",
   ]
 }
