@@ -212,6 +212,18 @@ func run(
     #expect(japaneseOutput.text.contains("行に正しい UTF-8 ではないバイトがあります (� と表示)。"))
   }
 
+  @Test func footerSaysAPageHasNoneInTheSessionsLanguage() {
+    for (language, text) in [("en", "This page has no footers.\n"), ("ja", "このページにフッターはありません。\n")] {
+      let output = StringOutput()
+      let session = Session(
+        navigationController: tutorial(UnitSettings()),
+        reader: ScriptedLineReader(["footer", "quit"], isInteractive: true), output: output)
+      session.messages = .forLanguage(language)
+      #expect(session.run() == .quit)
+      #expect(output.text.contains(text), "\(language)")
+    }
+  }
+
   @Test func pagingAsksOnlyForOnePageAndNumbersStayGlobal() {
     let controller = CountingViewController(count: 10_000)
     let navigation = NavigationController(rootViewController: controller)

@@ -63,6 +63,48 @@ import Testing
     #expect(run.standardOutput.contains("plist のテキストは開発言語 en として扱いました。\n"))
   }
 
+  @Test func noHomeMeansNoDefaultStoreInEitherLanguage() throws {
+    for (language, text) in [
+      ("C.UTF-8", "HOME is not set, so there is no default store; give one with --store PATH."),
+      ("ja_JP.UTF-8", "HOME が設定されていないため、デフォルトのストアがありません。--store PATH で指定してください。"),
+    ] {
+      let run = try runProcess(
+        BuildProducts.settei ?? "settei-not-built", ["get", "x"],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": language])
+      #expect(run.status == 64)
+      #expect(run.standardError.contains(text), "\(run.standardError)")
+    }
+  }
+
+  @Test func aLongListOfNewSettingsSaysHowManyMore() throws {
+    let toggles = (1...7).map { spec("PSToggleSwitchSpecifier", key: "k\($0)", title: "T\($0)") }
+    let bundle = try TestBundle(pages: ["Root": toggles])
+    let model = SettingsModel(
+      schema: try SchemaLoader.load(path: bundle.path), storedValues: [:], language: "en")
+    let stored: [PropertyListKey: PropertyListValue] = [:]
+    let english = StoreLinter.upgradeNotes(
+      model: model, storedKeys: stored.keys, previous: [], reported: [])
+    #expect(
+      english.notes == [
+        "7 new settings since last time: T1 (k1), T2 (k2), T3 (k3), T4 (k4), T5 (k5) and 2 more"
+      ])
+    let japanese = StoreLinter.upgradeNotes(
+      model: model, storedKeys: stored.keys, previous: [], reported: [],
+      messages: .forLanguage("ja"))
+    #expect(
+      japanese.notes == ["前回から新しい設定が 7 件あります：T1 (k1), T2 (k2), T3 (k3), T4 (k4), T5 (k5) ほか 2 件"])
+  }
+
+  @Test func aValueNotSetIsSaidInTheModelsLanguage() throws {
+    let bundle = try TestBundle(pages: StoreLintTests.pages())
+    let schema = try SchemaLoader.load(path: bundle.path)
+    let page = try #require(schema.pages["Root"])
+    for (language, text) in [("en", "(not set)"), ("ja", "(未設定)")] {
+      let model = SettingsModel(schema: schema, storedValues: [:], language: language)
+      #expect(model.displayText(of: nil, for: page.specifiers[0], on: page) == text)
+    }
+  }
+
   @Test func theStartUpNotesFollowTheLanguage() throws {
     let bundle = try TestBundle(pages: StoreLintTests.pages())
     let stored: [PropertyListKey: PropertyListValue] = ["legacy": 1]
