@@ -1,4 +1,6 @@
+import SchemaKit
 import TableREPL
+import TextSafety
 
 extension Program {
   /// The language of settei's own words: `--lang`'s (read even when the rest of the command
@@ -22,5 +24,27 @@ extension Program {
   /// The one way to standard error: `settei: …`, `settei: warning: …`, `settei: note: …`.
   var diagnostics: Diagnostics {
     Diagnostics(programName: "settei", output: standardError, messages: sessionMessages)
+  }
+}
+
+extension MessageCatalog where Key == ProgramMessage {
+  /// `count` in the words of `one` (for 1) or `many` (for any other count, its first
+  /// placeholder): `1 error`, `3 errors`.
+  func count(_ count: Int, _ one: ProgramMessage, _ many: ProgramMessage) -> String {
+    count == 1 ? text(one) : text(many, String(count))
+  }
+}
+
+extension Program {
+  /// The note on a language the schema has no text in, in settei's words.
+  func text(of missing: StringsCatalog.MissingLanguage) -> String {
+    switch missing {
+    case .noTranslations:
+      return messages.text(.schemaHasNoTranslations)
+    case .noText(let language, let shown, let languages):
+      let what = shown.map { messages.text(.languageText, $0) } ?? messages.text(.textAsWritten)
+      return messages.text(
+        .schemaHasNoLanguage, language, what, languages.joined(separator: ", "))
+    }
   }
 }

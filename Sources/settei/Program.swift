@@ -124,9 +124,8 @@ struct Program {
       throw Failure(status: .unreadableInput, message: "\(error)")
     }
 
-    if options.language != nil, let note = schema.schema.strings.missingLanguageNote(for: language)
-    {
-      diagnostics.write(note, kind: .note)
+    if options.language != nil, let missing = schema.schema.strings.missingLanguage(for: language) {
+      diagnostics.write(text(of: missing), kind: .note)
     }
     warnOfUnreadableTables(schema.schema.strings, language: language)
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
@@ -183,7 +182,8 @@ struct Program {
         programName: "settei", environment.values)
       if historyPath == nil { history.warn(sessionMessages.text(.noHome)) }
       editReader = EditLineReader(
-        programName: "settei", historyPath: historyPath, warn: history.warn)
+        programName: "settei", historyPath: historyPath, messages: sessionMessages,
+        warn: history.warn)
     }
     let reader = TerminationAwareReader(
       editReader ?? PlainLineReader(transcript: standardOutput))
@@ -292,7 +292,8 @@ struct Program {
     keptUntilExit.keep(schema)
     guard let rootPage = schema.rootPage else {
       throw Failure(
-        status: .unreadableInput, message: "\(path ?? EmbeddedSchema.sourceName): no root page")
+        status: .unreadableInput,
+        message: messages.text(.noRootPage, path ?? EmbeddedSchema.sourceName))
     }
     return (schema, rootPage)
   }
@@ -323,7 +324,7 @@ struct Program {
     guard let path = environment.configPath(file) else {
       throw Failure(
         status: .usage,
-        message: "HOME is not set, so there is no default store; give one with --store PATH.")
+        message: messages.text(.homeNotSet))
     }
     return path
   }

@@ -330,6 +330,96 @@ internal enum ProgramMessage: Int, MessageKey {
   case lintInAppOnly
   /// "%1$@: PreferenceSpecifiers %2$@ not shown, as Settings.app skips them (an entry without Type, a radio group without choices); settei lint %3$@ says more."
   case skippedEntries
+  /// "1 error"
+  case errorsOne
+  /// "%1$@ errors"
+  case errorsMany
+  /// "1 warning"
+  case warningsOne
+  /// "%1$@ warnings"
+  case warningsMany
+  /// "1 language"
+  case languagesOne
+  /// "%1$@ languages"
+  case languagesMany
+  /// "%1$@: no problems found."
+  case lintNoProblems
+  /// "%1$@: %2$@, %3$@."
+  case lintCounts
+  /// "%1$@: fits %2$@."
+  case storeFits
+  /// "%1$@: %2$@ in %3$@%4$@; titles beside a value may be %5$@ columns wide; the plists' texts taken as %6$@, the development language."
+  case l10nSummary
+  /// " (%1$@)"
+  case languageList
+  /// "%1$@ (%2$@): ambiguous type, %3$@; taken as %4$@."
+  case ambiguousDefault
+  /// "%1$@: the default of %2$@ holds the control character %3$@, which an XML property list cannot hold; nothing was written. Use --format json."
+  case defaultsXMLCannotHold
+  /// "%1$@ holds the control character %2$@, which an XML property list cannot hold; nothing was exported. settei export --format json writes it escaped."
+  case exportXMLCannotHold
+  /// "%1$@: no such store. Give the path of a .json or .plist store."
+  case noSuchStore
+  /// "%1$@: %2$@: %3$@. Nothing more was written; check that --out names a folder you can write."
+  case renderNotWritten
+  /// "%1$@: no root page"
+  case noRootPage
+  /// "HOME is not set, so there is no default store; give one with --store PATH."
+  case homeNotSet
+  /// "not saved"
+  case notSavedReason
+  /// "it holds changes settei could not read, so it is not overwritten"
+  case recoveryNotOverwritten
+  /// "1 new setting since last time: %1$@"
+  case newSettingsOne
+  /// "%1$@ new settings since last time: %2$@"
+  case newSettingsMany
+  /// "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)"
+  case strandedKeysOne
+  /// "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)"
+  case strandedKeysMany
+  /// "%1$@ and %2$@ more"
+  case andMore
+  /// "(not in the schema)"
+  case notInSchema
+  /// "this schema has no translations; its text is shown as written"
+  case schemaHasNoTranslations
+  /// "this schema has no '%1$@' text; showing %2$@. Languages: %3$@"
+  case schemaHasNoLanguage
+  /// "the %1$@ text"
+  case languageText
+  /// "the text as written"
+  case textAsWritten
+  /// "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set"
+  case storeKeyUnknownRenamed
+  /// "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema"
+  case storeKeyUnknown
+  /// "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@"
+  case storeValueDoesNotFit
+  /// "defined twice (%1$@ and %2$@) with different defaults; the later one is registered"
+  case ambiguityDefinedTwice
+  /// "the DefaultValue is %1$@ but %2$@ stores %3$@"
+  case ambiguityDefaultMismatch
+  /// "its TrueValue and FalseValue have different types"
+  case ambiguitySwitchTypes
+  /// "its Values mix %1$@"
+  case ambiguityValuesMix
+  /// "%1$@ stores whatever the app's view stores"
+  case ambiguityViewStores
+  /// "a %1$@"
+  case withA
+  /// "an %1$@"
+  case withAn
+  /// "a slider"
+  case storerSlider
+  /// "a text field"
+  case storerTextField
+  /// "a date picker"
+  case storerDatePicker
+  /// "the switch (TrueValue/FalseValue)"
+  case storerSwitch
+  /// "a choice among its Values"
+  case storerChoice
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   internal init?(rawValue: Int) {
@@ -518,6 +608,51 @@ private enum ProgramMessageTemplates {
     "%1$@: read the pages Settings.app shows; the bundle's .inApp.plist pages are what InAppSettingsKit shows inside the app: give --in-app to read them.",
     "%1$@: Settings.app shows no page here (there is Root.inApp.plist and no Root.plist); only the in-app pages were checked.",
     "%1$@: PreferenceSpecifiers %2$@ not shown, as Settings.app skips them (an entry without Type, a radio group without choices); settei lint %3$@ says more.",
+    "1 error",
+    "%1$@ errors",
+    "1 warning",
+    "%1$@ warnings",
+    "1 language",
+    "%1$@ languages",
+    "%1$@: no problems found.",
+    "%1$@: %2$@, %3$@.",
+    "%1$@: fits %2$@.",
+    "%1$@: %2$@ in %3$@%4$@; titles beside a value may be %5$@ columns wide; the plists' texts taken as %6$@, the development language.",
+    " (%1$@)",
+    "%1$@ (%2$@): ambiguous type, %3$@; taken as %4$@.",
+    "%1$@: the default of %2$@ holds the control character %3$@, which an XML property list cannot hold; nothing was written. Use --format json.",
+    "%1$@ holds the control character %2$@, which an XML property list cannot hold; nothing was exported. settei export --format json writes it escaped.",
+    "%1$@: no such store. Give the path of a .json or .plist store.",
+    "%1$@: %2$@: %3$@. Nothing more was written; check that --out names a folder you can write.",
+    "%1$@: no root page",
+    "HOME is not set, so there is no default store; give one with --store PATH.",
+    "not saved",
+    "it holds changes settei could not read, so it is not overwritten",
+    "1 new setting since last time: %1$@",
+    "%1$@ new settings since last time: %2$@",
+    "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)",
+    "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)",
+    "%1$@ and %2$@ more",
+    "(not in the schema)",
+    "this schema has no translations; its text is shown as written",
+    "this schema has no '%1$@' text; showing %2$@. Languages: %3$@",
+    "the %1$@ text",
+    "the text as written",
+    "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set",
+    "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema",
+    "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@",
+    "defined twice (%1$@ and %2$@) with different defaults; the later one is registered",
+    "the DefaultValue is %1$@ but %2$@ stores %3$@",
+    "its TrueValue and FalseValue have different types",
+    "its Values mix %1$@",
+    "%1$@ stores whatever the app's view stores",
+    "a %1$@",
+    "an %1$@",
+    "a slider",
+    "a text field",
+    "a date picker",
+    "the switch (TrueValue/FalseValue)",
+    "a choice among its Values",
   ]
   static let ja = [
     "使い方: settei [--schema PATH] [--store PATH] [--lang CODE] [--idiom DEVICE] [--in-app] [--no-color] [--recover]。詳しくは 'settei --help' を参照してください。",
@@ -682,5 +817,50 @@ private enum ProgramMessageTemplates {
     "%1$@: Settings.app が表示するページを読みました。バンドルの .inApp.plist のページは InAppSettingsKit がアプリ内で表示するものです。読むには --in-app を付けてください。",
     "%1$@: Settings.app はここではページを表示しません (Root.inApp.plist があり、Root.plist がありません)。アプリ内のページだけを確かめました。",
     "%1$@: PreferenceSpecifiers %2$@ は表示しません。Settings.app は表示しないからです (Type のない項目、選択肢のないラジオグループ)。詳しくは settei lint %3$@ で。",
+    "エラー 1 件",
+    "エラー %1$@ 件",
+    "警告 1 件",
+    "警告 %1$@ 件",
+    "1 言語",
+    "%1$@ 言語",
+    "%1$@: 問題は見つかりませんでした。",
+    "%1$@: %2$@、%3$@。",
+    "%1$@: %2$@ に合っています。",
+    "%1$@: %3$@%4$@ で%2$@。値の横のタイトルは %5$@ 桁まで表示できるものとしました。plist のテキストは開発言語 %6$@ として扱いました。",
+    " (%1$@)",
+    "%1$@ (%2$@): 型があいまいです (%3$@)。%4$@ として扱います。",
+    "%1$@: %2$@ のデフォルト値に、XML プロパティリストでは表せない制御文字 %3$@ が含まれているため、何も書き出していません。--format json を使ってください。",
+    "%1$@ に、XML プロパティリストでは表せない制御文字 %2$@ が含まれているため、何も書き出していません。settei export --format json ならエスケープして書き出せます。",
+    "%1$@: そのようなストアはありません。.json か .plist のストアのパスを指定してください。",
+    "%1$@: %2$@: %3$@。これ以上は何も書き出していません。--out に書き込めるフォルダを指定しているか確認してください。",
+    "%1$@: ルートページがありません",
+    "HOME が設定されていないため、デフォルトのストアがありません。--store PATH で指定してください。",
+    "保存できませんでした",
+    "settei が読めない変更が入っているため、上書きしません",
+    "前回から新しい設定が 1 件あります：%1$@",
+    "前回から新しい設定が %1$@ 件あります：%2$@",
+    "スキーマにないキーが 1 件保存されています：%1$@ (ストアには残っています。詳しくは settei lint --store で)",
+    "スキーマにないキーが %1$@ 件保存されています：%2$@ (ストアには残っています。詳しくは settei lint --store で)",
+    "%1$@ ほか %2$@ 件",
+    "(スキーマにありません)",
+    "このスキーマには翻訳がありません。テキストは書かれたとおりに表示します",
+    "このスキーマには '%1$@' のテキストがありません。%2$@を表示します。言語: %3$@",
+    "%1$@ のテキスト",
+    "書かれたとおりのテキスト",
+    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。名前が '%1$@' に変わりましたか？ settei set で値を移してください",
+    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。Fix: 削除するか、その指定子をスキーマに戻してください",
+    "%1$@。アプリでは代わりにデフォルト値が表示されます。Fix: 許される値のどれかを保存するか、settei reset %2$@ を実行してください",
+    "異なるデフォルト値で 2 回定義されています (%1$@ と %2$@)。後のものが登録されます",
+    "DefaultValue は %1$@ ですが、%2$@が保存するのは %3$@ です",
+    "TrueValue と FalseValue の型が異なります",
+    "Values に %1$@ が混在しています",
+    "%1$@ が保存するのは、アプリのビューが保存するものです",
+    "%1$@",
+    "%1$@",
+    "スライダー",
+    "テキストフィールド",
+    "日付ピッカー",
+    "スイッチ (TrueValue/FalseValue)",
+    "Values の選択肢",
   ]
 }

@@ -96,7 +96,7 @@ final class StoreSaver {
       if isInteractive, isAtEndOfInput() {
         // Input ended: the session ends once the edits are in a recovery file, and says so
         // after the failure; where none can be written, it stays, for the user to act.
-        let kept = keep(reason: "not saved")
+        let kept = keep(reason: messages.text(.notSavedReason))
         guard kept.isKept else {
           return .stay(
             message: "\(error)\n" + kept.report + "\n" + messages.text(.inputEndedNotKept))
@@ -191,7 +191,7 @@ final class StoreSaver {
         guard !unreadableRecoveries.contains(path) else {
           throw StoreError(
             kind: .saveFailed, path: path,
-            reason: "it holds changes settei could not read, so it is not overwritten",
+            reason: messages.text(.recoveryNotOverwritten),
             advice: "")
         }
         try SettingsStore.writeRecovery(changes, to: path, store: store.path)

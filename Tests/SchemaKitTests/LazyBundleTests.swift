@@ -127,8 +127,8 @@ import Testing
     #expect(lazy.strings.languages == ["fr", "ja"])
     #expect(lazy.strings.languages == eager.strings.languages)
     #expect(lazy.strings.bestFolder(for: "fr-CA") == "fr")
-    #expect(lazy.strings.missingLanguageNote(for: "fr") == nil)
-    #expect(lazy.strings.missingLanguageNote(for: "de") != nil)
+    #expect(lazy.strings.missingLanguage(for: "fr") == nil)
+    #expect(lazy.strings.missingLanguage(for: "de") != nil)
     // Once the page is read its table is there, and nothing is left unread.
     let read = lazy.loadPage(named: "Pane0")
     let page = try #require(read)

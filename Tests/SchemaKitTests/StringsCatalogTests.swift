@@ -52,14 +52,15 @@ import Testing
   }
 
   @Test func aMissingLanguageIsNamedWithTheLanguagesThereAre() {
-    #expect(Self.catalog.missingLanguageNote(for: "zh-Hant-TW") == nil)
-    #expect(Self.catalog.missingLanguageNote(for: "en-GB") == nil)
+    #expect(Self.catalog.missingLanguage(for: "zh-Hant-TW") == nil)
+    #expect(Self.catalog.missingLanguage(for: "en-GB") == nil)
     #expect(
-      Self.catalog.missingLanguageNote(for: "fr")
-        == "this schema has no 'fr' text; showing the en text. Languages: de, en, es_AR, pt, "
-        + "pt-BR, pt-PT, zh-HK, zh-Hans, zh-Hant, zh_TW")
-    #expect(
-      StringsCatalog().missingLanguageNote(for: "de")
-        == "this schema has no translations; its text is shown as written")
+      Self.catalog.missingLanguage(for: "fr")
+        == .noText(
+          language: "fr", shown: "en",
+          languages: [
+            "de", "en", "es_AR", "pt", "pt-BR", "pt-PT", "zh-HK", "zh-Hans", "zh-Hant", "zh_TW",
+          ]))
+    #expect(StringsCatalog().missingLanguage(for: "de") == .noTranslations)
   }
 }

@@ -66,7 +66,9 @@ private func readAll(_ bytes: [UInt8]) -> (results: [ReadResult], transcript: St
       Issue.record("expected a rejected line, got \(results[1])")
       return
     }
-    #expect(reason.contains("not valid UTF-8"))
+    #expect(reason == .invalidUTF8)
+    #expect(reason.text(.forLanguage("en")) == "the line is not valid UTF-8; it was skipped")
+    #expect(reason.text(.forLanguage("ja")) == "行が正しい UTF-8 ではありません。この行は飛ばしました")
     #expect(results[2] == .line("2"))
   }
 
@@ -79,7 +81,8 @@ private func readAll(_ bytes: [UInt8]) -> (results: [ReadResult], transcript: St
       Issue.record("expected a rejected line, got \(results[0])")
       return
     }
-    #expect(reason.hasPrefix("line too long"))
+    #expect(reason == .tooLong(maximumBytes: PlainLineReader.maximumLineLength))
+    #expect(reason.text(.forLanguage("en")).hasPrefix("line too long (over "))
     #expect(results[1] == .line("quit"))
   }
 

@@ -193,13 +193,35 @@ func run(
     let output = StringOutput()
     let reader = ScriptedLineReader(
       results: [
-        .rejected("the line is not valid UTF-8; it was skipped"), .interrupted, .line("quit"),
+        .rejected(.invalidUTF8), .interrupted, .line("quit"),
       ],
       isInteractive: true)
     let session = Session(
       navigationController: tutorial(UnitSettings()), reader: reader, output: output)
     #expect(session.run() == .quit)
-    #expect(output.text.contains("not valid UTF-8"))
+    #expect(output.text.contains("the line is not valid UTF-8; it was skipped"))
+    // The session says why in its language.
+    let japaneseOutput = StringOutput()
+    let japanese = Session(
+      navigationController: tutorial(UnitSettings()),
+      reader: ScriptedLineReader(
+        results: [.rejected(.invalidUTF8NotRun), .line("quit")], isInteractive: true),
+      output: japaneseOutput)
+    japanese.messages = .forLanguage("ja")
+    #expect(japanese.run() == .quit)
+    #expect(japaneseOutput.text.contains("行に正しい UTF-8 ではないバイトがあります (� と表示)。"))
+  }
+
+  @Test func footerSaysAPageHasNoneInTheSessionsLanguage() {
+    for (language, text) in [("en", "This page has no footers.\n"), ("ja", "このページにフッターはありません。\n")] {
+      let output = StringOutput()
+      let session = Session(
+        navigationController: tutorial(UnitSettings()),
+        reader: ScriptedLineReader(["footer", "quit"], isInteractive: true), output: output)
+      session.messages = .forLanguage(language)
+      #expect(session.run() == .quit)
+      #expect(output.text.contains(text), "\(language)")
+    }
   }
 
   @Test func pagingAsksOnlyForOnePageAndNumbersStayGlobal() {

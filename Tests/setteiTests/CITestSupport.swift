@@ -44,13 +44,16 @@ extension TestBundle {
 }
 
 /// Runs the built settei with a private HOME and no input.
-func runSettei(_ arguments: [String], input: String = "") throws -> ProcessResult {
+/// `language` is the `LANG` it runs under: `ja_JP.UTF-8` for settei's Japanese words.
+func runSettei(_ arguments: [String], input: String = "", language: String = "C.UTF-8") throws
+  -> ProcessResult
+{
   let home = try TemporaryFolder()
   return try runProcess(
     BuildProducts.settei ?? "settei-not-built", arguments, input: Array(input.utf8),
     environment: [
       "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
-      "XDG_STATE_HOME": home.path + "/state", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+      "XDG_STATE_HOME": home.path + "/state", "LANG": language, "PATH": "/usr/bin:/bin",
     ])
 }
 

@@ -51,6 +51,26 @@ import Testing
     #expect(types["name"]?.ambiguity?.hasPrefix("defined twice (More and Root)") == true)
   }
 
+  /// The notes follow the language; the Swift written for the app stays English.
+  @Test func ambiguitiesAreNotedInTheLanguageAndWrittenInEnglish() throws {
+    let bundle = try Self.bundle()
+    let catalog = DefaultsCatalog(
+      schema: try SchemaLoader.load(path: bundle.path), messages: .forLanguage("ja"))
+    let types = Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.key, $0.type) })
+    #expect(types["mixed"]?.ambiguity == "Values に Int, String が混在しています")
+    #expect(
+      types["class"]?.ambiguity == "DefaultValue は Int ですが、テキストフィールドが保存するのは String です")
+    let run = try runSettei(
+      ["defaults", "--format", "swift", bundle.path], language: "ja_JP.UTF-8")
+    #expect(run.status == 0)
+    #expect(
+      run.standardError.contains(
+        "class (More): 型があいまいです (DefaultValue は Int ですが、テキストフィールドが保存するのは String です)。"))
+    #expect(
+      run.standardOutput.contains(
+        "// Ambiguous type: the DefaultValue is an Int but a text field stores a String."))
+  }
+
   @Test func identifiersAreValidUniqueAndNeverKeywords() {
     #expect(
       SwiftDefaultsWriter.identifiers(for: ["user.name", "2fa", "class", "all", "a-b", "a_b", "ab"])

@@ -27,7 +27,7 @@ import Testing
     let bundle = try Self.bundle()
     let strings = try SchemaLoader.load(path: bundle.path).strings
     #expect(strings.languages.contains("nl"))
-    #expect(strings.missingLanguageNote(for: "nl") == nil)
+    #expect(strings.missingLanguage(for: "nl") == nil)
     #expect(strings.localized("SOUND", table: "Root", language: "nl") == "SOUND")
     #expect(strings.localized("SOUND", table: "Root", language: "de") == "Ton")
     let reasons = strings.unreadableTables(for: "nl")

@@ -127,17 +127,23 @@ public struct StringsCatalog: Sendable, Equatable {
     .map(\.folder)
   }
 
-  /// A note for a language the schema has no text in, or `nil` when it has: names what is
-  /// shown instead and the languages there are.
-  public func missingLanguageNote(for language: String) -> String? {
+  /// Why a language the schema has no text in is not shown, or `nil` when it has text: what
+  /// is shown instead and the languages there are, for the program to say in its words.
+  public func missingLanguage(for language: String) -> MissingLanguage? {
     let wanted = LanguageTag(language)
     if wanted?.language == "en" || bestFolder(for: language) != nil { return nil }
     let listed = languages.filter { $0 != "Base" }
-    guard !listed.isEmpty else {
-      return "this schema has no translations; its text is shown as written"
-    }
-    let shown = languageChain(for: "en").first.map { "the \($0) text" } ?? "the text as written"
-    return "this schema has no '\(language)' text; showing \(shown). Languages: "
-      + listed.joined(separator: ", ")
+    guard !listed.isEmpty else { return .noTranslations }
+    return .noText(
+      language: language, shown: languageChain(for: "en").first, languages: listed)
+  }
+
+  /// A language the schema has no text in.
+  public enum MissingLanguage: Equatable, Sendable {
+    /// The schema has no translations at all: its text is shown as written.
+    case noTranslations
+    /// The schema has no text in `language`: `shown`'s text (the English one), or the text
+    /// as written when `nil`, is shown; `languages` are those it has.
+    case noText(language: String, shown: String?, languages: [String])
   }
 }

@@ -164,6 +164,8 @@ package enum SettingsMessage: Int, MessageKey {
   case didYouMeanKeys
   /// "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS."
   case keyDiffersInNormalization
+  /// "(not set)"
+  case notSet
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -269,6 +271,7 @@ private enum SettingsMessageTemplates {
     "No setting has the key '%1$@'. %2$@",
     "Did you mean %1$@?",
     "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS.",
+    "(not set)",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -350,5 +353,6 @@ private enum SettingsMessageTemplates {
     "キー「%1$@」の設定はありません。%2$@",
     "もしかして: %1$@",
     "設定 %2$@ のキーは同じに見えますが、別の Unicode 文字で書かれています（入力: %1$@）。キーは iOS と同じくバイト単位で比べられます。",
+    "(未設定)",
   ]
 }

@@ -5,13 +5,14 @@ import TextSafety
 /// Settings described in words: what changed, what a row is, what a value may be.
 extension SettingsModel {
   /// The value of a key as a person reads it: the localized title of a choice, "On"/"Off"
-  /// for a switch, else the value as text; "(not set)" for nothing.
+  /// for a switch, else the value as text; "(not set)" (``SettingsMessage/notSet``) for
+  /// nothing.
   public func displayText(
     of value: PropertyListValue?, for specifier: Specifier, on page: SettingsSchema.Page
   )
     -> String
   {
-    guard let value else { return "(not set)" }
+    guard let value else { return messages.text(.notSet) }
     switch specifier.kind {
     case .multiValue, .radioGroup, .titleValue:
       if let index = SpecifierValues.choiceIndex(of: value, in: specifier),
@@ -55,8 +56,9 @@ extension SettingsModel {
       let old = first[key] ?? nil
       let new = value(forKey: key)
       guard let entry = index.byKey[key] else {
-        return
-          "\(key): \(old.map(SpecifierValues.text(of:)) ?? "(not set)") → \(new.map(SpecifierValues.text(of:)) ?? "(not set)")"
+        let notSet = messages.text(.notSet)
+        let from = old.map(SpecifierValues.text(of:)) ?? notSet
+        return "\(key): \(from) → \(new.map(SpecifierValues.text(of:)) ?? notSet)"
       }
       let place = index.breadcrumb(of: entry, model: self).joined(separator: " › ")
       let from = displayText(of: old, for: entry.specifier, on: entry.page)

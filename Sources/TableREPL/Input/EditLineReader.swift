@@ -42,8 +42,12 @@ public final class EditLineReader: LineReading {
   ///   - programName: The name libedit gives the program, which `~/.editrc` lines can
   ///     start with (`files:bind -v`) to apply to this program only.
   ///   - historyPath: The history file, or `nil` for no history on disk.
+  ///   - messages: The words of the warning.
   ///   - warn: Receives a one-line warning when the history file cannot be loaded.
-  public init?(programName: String, historyPath: String?, warn: (String) -> Void) {
+  public init?(
+    programName: String, historyPath: String?,
+    messages: SessionMessages = .forLanguage("en"), warn: (String) -> Void
+  ) {
     guard let editor = LineEditor(programName: programName) else { return nil }
     self.editor = editor
     self.historyPath = historyPath
@@ -52,7 +56,7 @@ public final class EditLineReader: LineReading {
         try editor.history.load(from: historyPath)
         historyLoaded = true
       } catch {
-        warn("history not loaded: \(error); it will not be saved this session")
+        warn(messages.text(.historyNotLoaded, "\(error)"))
       }
     }
   }
@@ -96,7 +100,7 @@ public final class EditLineReader: LineReading {
     switch result {
     case .line(let line):
       if line.unicodeScalars.contains("\u{FFFD}") {
-        return .rejected("the line has bytes that are not valid UTF-8 (shown as �); it was not run")
+        return .rejected(.invalidUTF8NotRun)
       }
       return .line(line)
     case .interrupted:

@@ -7,7 +7,26 @@ public enum ReadResult: Equatable, Sendable {
   /// No more input: Ctrl-D on an empty line, or the end of a piped script.
   case endOfInput
   /// A line that could not be taken, with the reason (invalid UTF-8, too long).
-  case rejected(String)
+  case rejected(LineRejection)
+}
+
+/// Why a line reader could not take a line; the session says it in its language.
+public enum LineRejection: Equatable, Sendable {
+  /// The line is longer than `maximumBytes`; it was skipped.
+  case tooLong(maximumBytes: Int)
+  /// The line is not valid UTF-8; it was skipped.
+  case invalidUTF8
+  /// The line editor read bytes that are not valid UTF-8 (shown as U+FFFD); it was not run.
+  case invalidUTF8NotRun
+
+  /// The reason in the words of `messages`.
+  public func text(_ messages: SessionMessages) -> String {
+    switch self {
+    case .tooLong(let maximumBytes): messages.text(.lineTooLong, String(maximumBytes))
+    case .invalidUTF8: messages.text(.lineNotUTF8)
+    case .invalidUTF8NotRun: messages.text(.lineNotUTF8NotRun)
+    }
+  }
 }
 
 /// A source of command lines: libedit on a terminal, plain reads on a pipe, or a script in

@@ -43,12 +43,12 @@ public final class PlainLineReader: LineReading {
     case nil: return .endOfInput
     case .tooLong:
       transcript?.write(prompt + "\n")
-      return .rejected("line too long (over \(Self.maximumLineLength) bytes); it was skipped")
+      return .rejected(.tooLong(maximumBytes: Self.maximumLineLength))
     case .bytes(let line): bytes = line
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       transcript?.write(prompt + "\n")
-      return .rejected("the line is not valid UTF-8; it was skipped")
+      return .rejected(.invalidUTF8)
     }
     transcript?.write(prompt + (isSecret ? "(hidden)" : TerminalText.sanitize(text)) + "\n")
     return .line(text)

@@ -110,7 +110,7 @@ extension Session {
     let width = max(20, currentTerminalSize().columns)
     let footers = currentScreen().sections.compactMap(\.footer).filter { !$0.isEmpty }
     guard !footers.isEmpty else {
-      output.write("This page has no footers.\n")
+      output.write(messages.text(.noFooters) + "\n")
       return
     }
     var text = ""

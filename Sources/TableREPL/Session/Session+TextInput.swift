@@ -37,7 +37,7 @@ extension Session {
         return nil
       case .rejected(let reason):
         linesRead += 1
-        if let outcome = fail(reason) { return outcome }
+        if let outcome = fail(reason.text(messages)) { return outcome }
       case .line(let text):
         linesRead += 1
         if text.isEmpty, !emptyClears {

@@ -171,7 +171,7 @@ public final class Session {
         continue
       case .rejected(let reason):
         linesRead += 1
-        if let outcome = fail(reason) { return outcome }
+        if let outcome = fail(reason.text(messages)) { return outcome }
       case .endOfInput:
         if reader.isInteractive { output.write("\n") }
         // A quit handler that must stay (nothing could keep the edits) is read on from.

@@ -182,6 +182,16 @@ public enum SessionMessage: Int, MessageKey {
   case historyNotSaved
   /// "-- more %1$@/%2$@ · Enter · q -- "
   case morePrompt
+  /// "This page has no footers."
+  case noFooters
+  /// "line too long (over %1$@ bytes); it was skipped"
+  case lineTooLong
+  /// "the line is not valid UTF-8; it was skipped"
+  case lineNotUTF8
+  /// "the line has bytes that are not valid UTF-8 (shown as �); it was not run"
+  case lineNotUTF8NotRun
+  /// "history not loaded: %1$@; it will not be saved this session"
+  case historyNotLoaded
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   public init?(rawValue: Int) {
@@ -296,6 +306,11 @@ private enum SessionMessageTemplates {
     "HOME is not set; command history will not be kept",
     "history not saved: %1$@",
     "-- more %1$@/%2$@ · Enter · q -- ",
+    "This page has no footers.",
+    "line too long (over %1$@ bytes); it was skipped",
+    "the line is not valid UTF-8; it was skipped",
+    "the line has bytes that are not valid UTF-8 (shown as �); it was not run",
+    "history not loaded: %1$@; it will not be saved this session",
   ]
   static let ja = [
     "コマンド:",
@@ -386,5 +401,10 @@ private enum SessionMessageTemplates {
     "HOME が設定されていないため、コマンド履歴は残りません",
     "履歴を保存できませんでした: %1$@",
     "-- 続き %1$@/%2$@ · Enter · q -- ",
+    "このページにフッターはありません。",
+    "行が長すぎます (%1$@ バイトを超えています)。この行は飛ばしました",
+    "行が正しい UTF-8 ではありません。この行は飛ばしました",
+    "行に正しい UTF-8 ではないバイトがあります (� と表示)。この行は実行していません",
+    "履歴を読み込めませんでした: %1$@。このセッションの履歴は保存しません",
   ]
 }

@@ -70,7 +70,7 @@ public enum TerminalApp {
       let path = historyFile ?? defaultHistoryPath(programName: programName, environment)
       if path == nil { warnings.warn(messages.text(.noHome)) }
       editReader = EditLineReader(
-        programName: programName, historyPath: path, warn: warnings.warn)
+        programName: programName, historyPath: path, messages: messages, warn: warnings.warn)
     }
     let reader: any LineReading = editReader ?? PlainLineReader(transcript: standardOutput)
 

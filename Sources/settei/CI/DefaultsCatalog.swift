@@ -36,20 +36,21 @@ struct DefaultsCatalog {
   /// The entries, in the order their keys first appear.
   private(set) var entries: [Entry] = []
 
-  init(schema: SettingsSchema) {
+  /// The entries of `schema`, each ambiguity said in the words of `messages` (English for
+  /// the Swift that `settei defaults --format swift` writes).
+  init(schema: SettingsSchema, messages: ProgramMessages = .forLanguage("en")) {
     // By bytes, as a store tells keys apart: `café` (NFC) and `cafe\u{301}` (NFD) are two.
     var positions: [PropertyListKey: Int] = [:]
     for (page, specifier) in Self.specifiersDepthFirst(in: schema) {
       guard let key = specifier.key, let value = specifier.defaultValue,
         Self.editableKinds.contains(specifier.kind)
       else { continue }
-      var type = Self.valueType(of: specifier, default: value)
+      var type = Self.valueType(of: specifier, default: value, messages: messages)
       if let position = positions[key] {
         let earlier = entries[position]
         if earlier.value != value || earlier.type.swiftName != type.swiftName {
           type.ambiguity = [
-            "defined twice (\(earlier.page) and \(page.name)) with different defaults; the "
-              + "later one is registered",
+            messages.text(.ambiguityDefinedTwice, earlier.page, page.name),
             type.ambiguity,
           ].compactMap { $0 }.joined(separator: "; ")
         }
@@ -99,39 +100,47 @@ struct DefaultsCatalog {
   }
 
   /// The type a specifier stores, judged from its kind, its values and its default.
-  static func valueType(of specifier: Specifier, default value: PropertyListValue) -> ValueType {
+  static func valueType(
+    of specifier: Specifier, default value: PropertyListValue,
+    messages: ProgramMessages = .forLanguage("en")
+  ) -> ValueType {
     let own = swiftName(of: value)
-    func fixed(_ name: String, _ what: String) -> ValueType {
+    func article(_ swiftName: String) -> String {
+      swiftName.hasPrefix("[") ? swiftName : withArticle(swiftName, messages)
+    }
+    func fixed(_ name: String, _ what: ProgramMessage) -> ValueType {
       own == name || (name == "Double" && own == "Int")
         ? ValueType(swiftName: name, ambiguity: nil)
         : ValueType(
           swiftName: own,
-          ambiguity: "the DefaultValue is \(article(own)) but \(what) stores \(article(name))")
+          ambiguity: messages.text(
+            .ambiguityDefaultMismatch, article(own), messages.text(what), article(name)))
     }
     switch specifier.kind {
-    case .slider: return fixed("Double", "a slider")
-    case .textField, .textView: return fixed("String", "a text field")
-    case .datePicker: return fixed("Date", "a date picker")
+    case .slider: return fixed("Double", .storerSlider)
+    case .textField, .textView: return fixed("String", .storerTextField)
+    case .datePicker: return fixed("Date", .storerDatePicker)
     case .toggleSwitch:
       let stored = Set([specifier.trueValue, specifier.falseValue].map(swiftName(of:)))
       guard stored.count == 1, let name = stored.first else {
-        return ValueType(
-          swiftName: own, ambiguity: "its TrueValue and FalseValue have different types")
+        return ValueType(swiftName: own, ambiguity: messages.text(.ambiguitySwitchTypes))
       }
-      return fixed(name, "the switch (TrueValue/FalseValue)")
+      return fixed(name, .storerSwitch)
     case .multiValue, .radioGroup:
       let stored = Set(specifier.values.map(swiftName(of:)))
       if stored.count > 1 {
         return ValueType(
           swiftName: own,
-          ambiguity: "its Values mix \(stored.sorted().joined(separator: ", "))")
+          ambiguity: messages.text(
+            .ambiguityValuesMix, stored.sorted().joined(separator: ", ")))
       }
       guard let name = stored.first else { return ValueType(swiftName: own, ambiguity: nil) }
-      return fixed(name, "a choice among its Values")
+      return fixed(name, .storerChoice)
     default:
       return ValueType(
         swiftName: own,
-        ambiguity: "\(withArticle(specifier.kind.typeName)) stores whatever the app's view stores")
+        ambiguity: messages.text(
+          .ambiguityViewStores, withArticle(specifier.kind.typeName, messages)))
     }
   }
 
@@ -150,12 +159,8 @@ struct DefaultsCatalog {
     }
   }
 
-  /// "a String", "an Int", "an IASKCustomViewSpecifier".
-  static func withArticle(_ word: String) -> String {
-    ("AEIOU".contains(word.first ?? "x") ? "an " : "a ") + word
-  }
-
-  private static func article(_ swiftName: String) -> String {
-    swiftName.hasPrefix("[") ? swiftName : Self.withArticle(swiftName)
+  /// "a String", "an Int", "an IASKCustomViewSpecifier" (the word alone in Japanese).
+  static func withArticle(_ word: String, _ messages: ProgramMessages) -> String {
+    messages.text("AEIOU".contains(word.first ?? "x") ? .withAn : .withA, word)
   }
 }

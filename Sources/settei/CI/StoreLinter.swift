@@ -17,10 +17,12 @@ enum StoreLinter {
   ///
   /// A value that does not fit is an error (the app shows its default instead, and the user's
   /// choice is lost to them); a key the schema lacks is a warning (it is kept, but nothing
-  /// shows or changes it: often a key renamed in an update).
-  static func problems(in values: [PropertyListKey: PropertyListValue], model: SettingsModel)
-    -> [Problem]
-  {
+  /// shows or changes it: often a key renamed in an update). Each is said in the words of
+  /// `messages`.
+  static func problems(
+    in values: [PropertyListKey: PropertyListValue], model: SettingsModel,
+    messages: ProgramMessages = .forLanguage("en")
+  ) -> [Problem] {
     let index = SettingsIndex(model: model)
     let schemaKeys = settingKeys(of: index)
     var problems: [Problem] = []
@@ -35,18 +37,15 @@ enum StoreLinter {
         problems.append(
           Problem(
             key: key, severity: .warning,
-            message: "no setting of this schema has this key, so its value is kept but "
-              + "never shown"
-              + (hint.map { "; was it renamed to '\($0)'? Move the value with settei set" }
-                ?? ". Fix: remove it, or add its specifier back to the schema")))
+            message: hint.map { messages.text(.storeKeyUnknownRenamed, $0) }
+              ?? messages.text(.storeKeyUnknown)))
         continue
       }
       if let problem = model.problem(storing: values[key], forKey: key) {
         problems.append(
           Problem(
             key: key, severity: .error,
-            message: "\(problem); the app shows the default instead. Fix: store one of the "
-              + "allowed values, or settei reset \(key)"))
+            message: messages.text(.storeValueDoesNotFit, "\(problem)", key)))
       }
     }
     return problems
@@ -62,15 +61,17 @@ enum StoreLinter {
   /// reported (`reported`). Each list is named by title and key, at most five of them. When
   /// the `schemaUnchanged` since `previous` was learned, its keys are `previous` and no page
   /// is read. Returns the schema's keys too, to remember for next time. `storedKeys` are the
-  /// store's keys as it holds them (looked up in place, not copied into a set).
+  /// store's keys as it holds them (looked up in place, not copied into a set). The notes
+  /// are in the words of `messages`.
   static func upgradeNotes(
     model: SettingsModel, storedKeys: [PropertyListKey: PropertyListValue].Keys,
-    previous: Set<PropertyListKey>?, reported: Set<PropertyListKey>, schemaUnchanged: Bool = false
+    previous: Set<PropertyListKey>?, reported: Set<PropertyListKey>, schemaUnchanged: Bool = false,
+    messages: ProgramMessages = .forLanguage("en")
   ) -> (notes: [String], stranded: [String], keys: [String]) {
     if schemaUnchanged, let previous {
       let stranded = storedKeys.filter { !previous.contains($0) }.sorted()
       return (
-        strandedNotes(stranded, reported: reported), stranded.map(\.string),
+        strandedNotes(stranded, reported: reported, messages: messages), stranded.map(\.string),
         previous.sorted().map(\.string)
       )
     }
@@ -87,29 +88,35 @@ enum StoreLinter {
           return title.map { $0.isEmpty || $0 == key ? key : "\($0) (\(key))" } ?? key
         }
         notes.append(
-          "\(new.count) new setting\(new.count == 1 ? "" : "s") since last time: "
-            + listed(named))
+          new.count == 1
+            ? messages.text(.newSettingsOne, listed(named, messages))
+            : messages.text(.newSettingsMany, String(new.count), listed(named, messages)))
       }
     }
     let stranded = storedKeys.filter { index.byKey[$0.string] == nil }.sorted()
-    return (notes + strandedNotes(stranded, reported: reported), stranded.map(\.string), keys)
+    return (
+      notes + strandedNotes(stranded, reported: reported, messages: messages),
+      stranded.map(\.string), keys
+    )
   }
 
   /// The note on stored keys the schema lacks that were not yet reported.
   private static func strandedNotes(
-    _ stranded: [PropertyListKey], reported: Set<PropertyListKey>
+    _ stranded: [PropertyListKey], reported: Set<PropertyListKey>, messages: ProgramMessages
   ) -> [String] {
     let unreported = stranded.filter { !reported.contains($0) }.map(\.string)
     guard !unreported.isEmpty else { return [] }
+    let names = listed(unreported, messages)
     return [
-      "\(unreported.count) stored key\(unreported.count == 1 ? "" : "s") not in the schema: "
-        + listed(unreported) + " (kept in the store; settei lint --store shows more)"
+      unreported.count == 1
+        ? messages.text(.strandedKeysOne, names)
+        : messages.text(.strandedKeysMany, String(unreported.count), names)
     ]
   }
 
   /// Up to five names, then how many more.
-  private static func listed(_ names: [String]) -> String {
+  private static func listed(_ names: [String], _ messages: ProgramMessages) -> String {
     let shown = names.prefix(5).joined(separator: ", ")
-    return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
+    return names.count > 5 ? messages.text(.andMore, shown, String(names.count - 5)) : shown
   }
 }

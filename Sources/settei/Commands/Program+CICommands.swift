@@ -14,12 +14,10 @@ extension Program {
   {
     let schema = try loadSchema(path, inApp: inApp).schema
     notePagesRead(path, inApp: inApp)
-    let catalog = DefaultsCatalog(schema: schema)
+    let catalog = DefaultsCatalog(schema: schema, messages: messages)
     for entry in catalog.entries {
       guard let ambiguity = entry.type.ambiguity else { continue }
-      note(
-        "\(entry.key) (\(entry.page)): ambiguous type, \(ambiguity); "
-          + "taken as \(entry.type.swiftName).")
+      note(messages.text(.ambiguousDefault, entry.key, entry.page, ambiguity, entry.type.swiftName))
     }
     let values = PropertyListValue.dictionary(catalog.dictionary)
     switch format {
@@ -28,11 +26,12 @@ extension Program {
       if let (key, code) = Self.characterXMLCannotHold(in: values) {
         throw Failure(
           status: .scriptFailed,
-          message: "\(path): the default of \(key) holds the control character \(code), "
-            + "which an XML property list cannot hold; nothing was written. Use --format json.")
+          message: messages.text(.defaultsXMLCannotHold, path, key, code))
       }
       standardOutput.write(PropertyListWriter.serialize(values))
-    case .swift: standardOutput.write(SwiftDefaultsWriter.write(catalog, source: path))
+    case .swift:
+      // The Swift is English, whatever the language of the notes.
+      standardOutput.write(SwiftDefaultsWriter.write(DefaultsCatalog(schema: schema), source: path))
     }
     return .success
   }
@@ -72,7 +71,7 @@ extension Program {
     let (oldNumbers, newNumbers) = (old?.writtenNumbers ?? .init(), new.writtenNumbers)
     let index = SettingsIndex(model: model)
     let rows = StoreDifference.rows(
-      old: old?.values ?? [:], new: new.values, model: model, index: index
+      old: old?.values ?? [:], new: new.values, model: model, index: index, messages: messages
     ) { key in oldNumbers.values(inMember: key) == newNumbers.values(inMember: key) }
     guard !rows.isEmpty else { return .success }
     var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
@@ -98,7 +97,7 @@ extension Program {
     guard access(path, F_OK) == 0 else {
       throw Failure(
         status: .unreadableInput,
-        message: "\(path): no such store. Give the path of a .json or .plist store.")
+        message: messages.text(.noSuchStore, path))
     }
     do {
       return try SettingsStore.load(path: path)
@@ -127,7 +126,8 @@ enum StoreDifference {
   static func rows(
     old: [PropertyListKey: PropertyListValue], new: [PropertyListKey: PropertyListValue],
     model: SettingsModel,
-    index: SettingsIndex, sameNumbers: (String) -> Bool = { _ in true }
+    index: SettingsIndex, messages: ProgramMessages = .forLanguage("en"),
+    sameNumbers: (String) -> Bool = { _ in true }
   ) -> [Row] {
     let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0.string] == nil }.sorted()
       .map(\.string)
@@ -138,7 +138,7 @@ enum StoreDifference {
       guard before != after || !sameNumbers(key) else { continue }
       let path =
         index.byKey[key].map { index.breadcrumb(of: $0, model: model) }
-        ?? ["(not in the schema)"]
+        ?? [messages.text(.notInSchema)]
       rows.append(Row(key: key, path: path, old: before, new: after))
     }
     return rows
@@ -161,8 +161,9 @@ extension Program {
   {
     let schema = try loadSchema(path, inApp: inApp).schema
     let values = try existingStore(storePath).values
-    let model = SettingsModel(schema: schema, storedValues: values, language: "en")
-    let problems = StoreLinter.problems(in: values, model: model)
+    let model = SettingsModel(
+      schema: schema, storedValues: values, language: messagesLanguage)
+    let problems = StoreLinter.problems(in: values, model: model, messages: messages)
     for problem in problems {
       standardOutput.write(
         TerminalText.sanitize("\(storePath): key '")
@@ -173,8 +174,10 @@ extension Program {
     let warnings = problems.count - errors
     let summary =
       problems.isEmpty
-      ? "\(storePath): fits \(path)."
-      : "\(storePath): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."
+      ? messages.text(.storeFits, storePath, path)
+      : messages.text(
+        .lintCounts, storePath, messages.count(errors, .errorsOne, .errorsMany),
+        messages.count(warnings, .warningsOne, .warningsMany))
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
     return errors > 0 || (strict && warnings > 0) ? .unreadableInput : .success
   }
@@ -215,7 +218,7 @@ extension Program {
     let (notes, stranded, keys) = StoreLinter.upgradeNotes(
       model: model, storedKeys: store.values.keys, previous: strings("keys"),
       reported: strings("reported") ?? [],
-      schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint)
+      schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint, messages: messages)
     for text in notes { note(text) }
     let remembered: [PropertyListKey: PropertyListValue] = [
       "keys": .array(keys.map(PropertyListValue.string)),

@@ -35,8 +35,10 @@ extension Program {
     let warnings = problems.warnings.count
     let summary =
       problems.isEmpty
-      ? "\(path): no problems found."
-      : "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."
+      ? messages.text(.lintNoProblems, path)
+      : messages.text(
+        .lintCounts, path, messages.count(errors, .errorsOne, .errorsMany),
+        messages.count(warnings, .warningsOne, .warningsMany))
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
     return errors > 0 ? .unreadableInput : .success
   }

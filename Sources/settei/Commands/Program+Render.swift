@@ -46,8 +46,7 @@ extension Program {
     } catch {
       throw Failure(
         status: .saveFailed,
-        message: "\(error.path): \(error.operation): \(error.reason). Nothing more was written; "
-          + "check that --out names a folder you can write.")
+        message: messages.text(.renderNotWritten, error.path, error.operation, error.reason))
     }
     return .success
   }
@@ -90,12 +89,11 @@ extension Program {
       standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
     }
     let languages = schema.strings.languages
-    let summary =
-      "\(path): \(problems.count) warning\(problems.count == 1 ? "" : "s") in "
-      + "\(languages.count) language\(languages.count == 1 ? "" : "s")"
-      + (languages.isEmpty ? "" : " (\(languages.joined(separator: ", ")))")
-      + "; titles beside a value may be \(L10nLinter.titleWidth) columns wide; the plists' "
-      + "texts taken as \(language), the development language."
+    let summary = messages.text(
+      .l10nSummary, path, messages.count(problems.count, .warningsOne, .warningsMany),
+      messages.count(languages.count, .languagesOne, .languagesMany),
+      languages.isEmpty ? "" : messages.text(.languageList, languages.joined(separator: ", ")),
+      String(L10nLinter.titleWidth), language)
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
     return strict && !problems.isEmpty ? .unreadableInput : .success
   }

@@ -93,9 +93,7 @@ extension Program {
     if format == .plist, let (path, code) = Self.characterXMLCannotHold(in: values) {
       throw Failure(
         status: .scriptFailed,
-        message: "\(path) holds the control character \(code), which an XML property list "
-          + "cannot hold; nothing was exported. settei export --format json writes it "
-          + "escaped.")
+        message: messages.text(.exportXMLCannotHold, path, code))
     }
     standardOutput.write(
       format == .json

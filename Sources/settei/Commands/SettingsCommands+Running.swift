@@ -190,7 +190,7 @@ extension SettingsCommands {
     }
     // The language as iOS matches it: `zh_TW` is served by `zh-Hant`, `pt-BR` by `pt`.
     let wanted = PreferredLanguage.normalized(code)
-    guard model.schema.strings.missingLanguageNote(for: wanted) == nil else {
+    guard model.schema.strings.missingLanguage(for: wanted) == nil else {
       return .failed(
         messages.text(.langUnknown, code, available.sorted().joined(separator: ", ")))
     }
