@@ -24,7 +24,7 @@ struct CommandBenchmark {
         cycle: ["1", "2", "1", "back", "2", "3", "back", "9", "page 1", "9"]),
       Workload(
         name: "InAppSettingsKit sample bundle",
-        schemaArguments: ["--schema", configuration.bundle],
+        schemaArguments: ["--schema", configuration.bundle, "--in-app"],
         // Open "Update at launch", choose Never, choose Maybe, back; open Complete List,
         // page 1, back; flip the toggle twice; open the untitled list, choose, back.
         cycle: ["2", "2", "1", "back", "5", "page 1", "back", "1", "1", "3", "2", "back"]),

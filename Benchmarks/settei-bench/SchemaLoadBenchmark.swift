@@ -63,7 +63,8 @@ struct SchemaLoadBenchmark {
 
   static func load(_ path: String?) throws(BenchError) -> SettingsSchema {
     do {
-      return try SchemaLoader.load(path: path)
+      // The sample as InAppSettingsKit shows it in the app, its larger set of pages.
+      return try SchemaLoader.load(path: path, inApp: true)
     } catch {
       throw BenchError("cannot load the schema \(path ?? "(embedded)"): \(error)")
     }
