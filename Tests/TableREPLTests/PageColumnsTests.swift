@@ -33,7 +33,7 @@ private final class MixedRowsViewController: TableViewController {
 
 /// A hundred rows (or ``count``) with a value each, counting the cells asked for;
 /// `longValue` is the value of the last row.
-private final class CountingValuesViewController: TableViewController {
+private class CountingValuesViewController: TableViewController {
   var cellsAsked = 0
   var longValue = "v"
   /// How many rows there are.
@@ -51,6 +51,18 @@ private final class CountingValuesViewController: TableViewController {
       style: .value1, text: "Row \(indexPath.row + 1)",
       detailText: indexPath.row == count - 1 ? longValue : "v")
   }
+}
+
+/// The same rows, each one line as its data source tells, as a settings page tells them: no
+/// cell is asked to lay out the pages.
+private final class OneLineRowsViewController: CountingValuesViewController,
+  TableViewRowTitleDataSource
+{
+  func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String? {
+    "Row \(indexPath.row + 1)"
+  }
+
+  func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? { 1 }
 }
 
 /// The screens a session shows for `commands` on a terminal of `columns` × `rows`.
@@ -128,6 +140,15 @@ private func transcript(
     let widths = firstRows.map { DisplayWidth.of($0) }
     #expect(widths.count == 3 && widths[1] == widths[0], "\(widths)")
     #expect(widths.last == 2 + 3 + 2 + "Row 100".count + RowLayout.largestGap + 19, "\(firstRows)")
+  }
+
+  /// A screen of a thousand rows (a page of 1,000 settings) is measured a page at a time: its
+  /// first screen asks for the cells it shows, not for every row's.
+  @Test func aScreenOfAThousandRowsAsksOnlyForItsPagesCells() {
+    let controller = OneLineRowsViewController()
+    controller.count = 1_000
+    _ = transcript(controller, ["n"], columns: 60, rows: 12)
+    #expect(controller.cellsAsked < 100, "\(controller.cellsAsked) cells asked")
   }
 
   /// A screen too long to measure whole still numbers its rows in one width on every page:
