@@ -114,21 +114,28 @@ extension Session {
   }
 
   /// The columns of `controller`'s rows (matching `filter`): those measured last while its
-  /// rows were not reloaded since, else `measure`'s, kept. Turning pages measures no row.
+  /// rows were not reloaded since, else `measure`'s, kept. Turning pages, and going into a
+  /// screen and back (`1`, `back`), measures no row: the columns of the last few screens
+  /// shown are kept, each with a weak reference to its controller.
   private func keptColumns(
     of controller: ViewController, filter: String?, measure: () -> Screen.Columns?
   ) -> Screen.Columns? {
     let reloads = controller.tableView.reloads
-    if let kept = lastColumns, kept.controller === controller, kept.reloads == reloads,
-      kept.filter == filter
+    if let kept = keptColumnsOfScreens.last(where: { $0.controller === controller }),
+      kept.reloads == reloads, kept.filter == filter
     {
       return kept.columns
     }
     let columns = measure()
-    lastColumns = KeptColumns(
-      controller: controller, reloads: reloads, filter: filter, columns: columns)
+    keptColumnsOfScreens.removeAll { $0.controller === controller || $0.controller == nil }
+    if keptColumnsOfScreens.count >= Self.keptColumnsLimit { keptColumnsOfScreens.removeFirst() }
+    keptColumnsOfScreens.append(
+      KeptColumns(controller: controller, reloads: reloads, filter: filter, columns: columns))
     return columns
   }
+
+  /// How many screens' columns are kept: about as many as people go deep into pages.
+  static let keptColumnsLimit = 8
 
   /// The columns of a screen's `rows` (numbers from 1, and where they are), which every page
   /// of it shares. On a screen of more than ``columnsMeasuredRowLimit`` rows only the numbers' is

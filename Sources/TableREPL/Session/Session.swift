@@ -587,8 +587,8 @@ public final class Session {
   // What laying out and rendering screens keeps between commands; the methods that use it
   // are in Layout/Session+Layout.swift.
 
-  /// The columns of the top screen's rows measured last (``keptColumns(of:filter:measure:)``).
-  @exclusivity(unchecked) var lastColumns: KeptColumns?
+  /// The columns of the last screens shown, each with its controller (``keptColumns(of:filter:measure:)``).
+  @exclusivity(unchecked) var keptColumnsOfScreens: [KeptColumns] = []
 
   /// The screens rendered last: rendering is a pure function of the screen and
   /// the renderer, and a screen shown again unchanged (the page `back` returns to, a list
