@@ -28,7 +28,7 @@ import Testing
       "set KEY VALUE",
     ],
     "Sources/settei/Commands/Rollback.swift": [
-      "rollback [N]", "compare N", "\\(…):\\(…):\\(…) UTC",
+      "rollback [N]", "compare N",
     ],
     "Sources/TableREPL/Input/Command.swift": [
       "back, ..", "n, p, page K", "filter [TEXT]", "help [COMMAND]",

@@ -1,5 +1,5 @@
 import FileFormats
-import Glibc
+import FoundationEssentials
 import SettingsKit
 import SettingsStorage
 import TableREPL
@@ -83,7 +83,8 @@ struct Rollback {
     }
     var lines = [messages.text(.rollbackHeading)]
     for (position, save) in saves.enumerated() {
-      lines.append("  " + String(position + 1) + "  " + Self.utcText(save.replacedAt))
+      let replaced = Date(timeIntervalSince1970: Double(save.replacedAt))
+      lines.append("  " + String(position + 1) + "  " + ISO8601Date.string(from: replaced))
     }
     return .done(message: lines.joined(separator: "\n"), showScreen: false)
   }
@@ -129,16 +130,6 @@ struct Rollback {
           thenText: model.displayText(of: shownThen, for: entry.specifier, on: entry.page)))
     }
     return .success((String(number), found))
-  }
-
-  /// A day and time in UTC, as `2026-12-04 06:40:12 UTC`.
-  static func utcText(_ seconds: Int) -> String {
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
   }
 }
 
