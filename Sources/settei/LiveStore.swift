@@ -15,7 +15,8 @@ final class LiveStore {
   private let store: SettingsStore
   private let model: SettingsModel
   private let index: SettingsIndex
-  private let messages: ProgramMessages
+  /// settei's words in the language the screens are shown in (`lang` changes it).
+  private var messages: ProgramMessages { .forLanguage(model.language) }
   /// The store file as last seen, or `nil` when there was none.
   private var lastSeen: Stamp?
 
@@ -34,12 +35,10 @@ final class LiveStore {
     }
   }
 
-  init(store: SettingsStore, model: SettingsModel, index: SettingsIndex, messages: ProgramMessages)
-  {
+  init(store: SettingsStore, model: SettingsModel, index: SettingsIndex) {
     self.store = store
     self.model = model
     self.index = index
-    self.messages = messages
     lastSeen = Self.stamp(of: store.path)
   }
 

@@ -207,8 +207,12 @@ struct Program {
     session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
     editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(model: model)
-    let commands = SettingsCommands(
+    var commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
+    // Every earlier save one command away.
+    commands.rollback = environment.stateFolder.map {
+      Rollback(store: store, stateFolder: $0, model: model, index: index)
+    }
     commands.register(with: session)
     keptUntilExit.keep(index, commands)
     editReader?.historyFilter = { [unowned session] line in
@@ -217,14 +221,9 @@ struct Program {
     session.quitHandler = { saver.quit() }
     session.unsavedChanges = { model.changeSummaries(index: index) }
     // What another program saves meanwhile shows on the next screen.
-    let live = LiveStore(store: store, model: model, index: index, messages: messages)
+    let live = LiveStore(store: store, model: model, index: index)
     session.beforeEachCommand = { live.check() }
     keptUntilExit.keep(live)
-    // Every earlier save one command away.
-    if let stateFolder = environment.stateFolder {
-      Rollback(store: store, stateFolder: stateFolder, model: model, index: index)
-        .register(with: session)
-    }
 
     let outcome = session.run()
     if case .outputClosed = outcome, isTerminal {

@@ -9,6 +9,8 @@ struct SettingsCommands {
   let model: SettingsModel
   let index: SettingsIndex
   let navigationController: NavigationController
+  /// `rollback` and `compare`, when the store's earlier saves can be kept.
+  var rollback: Rollback?
 
   /// settei's words in the language the screens are shown in (`lang` changes it).
   var messages: ProgramMessages { .forLanguage(model.language) }
@@ -87,6 +89,7 @@ struct SettingsCommands {
         completeArgument: completeSet,
         holdsSecret: setsSecureField
       ) { set($0) })
+    rollback?.register(with: session)
   }
 
   /// Whether `set`'s argument gives a secure field its value, so that the line is not kept
