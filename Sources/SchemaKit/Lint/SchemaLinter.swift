@@ -140,6 +140,7 @@ struct Linter {
       check(page)
     }
     checkDuplicateKeys(order: order)
+    checkVisibleWhen(order: order)
     // Merge the problems of loading, and sort by page and specifier, keeping the order of
     // checks within one specifier.
     let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })

@@ -166,6 +166,24 @@ package enum SettingsMessage: Int, MessageKey {
   case keyDiffersInNormalization
   /// "(not set)"
   case notSet
+  /// "shown when %1$@"
+  case shownWhen
+  /// "%1$@ is %2$@"
+  case visibleIfIs
+  /// "%1$@ is not %2$@"
+  case visibleIfIsNot
+  /// "%1$@ or %2$@"
+  case visibleOr
+  /// "hidden by the app"
+  case hiddenByApp
+  /// "%1$@ (hidden: %2$@)"
+  case searchHiddenRow
+  /// "%1$@ is hidden (%2$@): showing %3$@, row %4$@, which controls it."
+  case goHiddenRow
+  /// "%1$@ is %2$@"
+  case alsoHidden
+  /// "%1$@ is hidden (%2$@)."
+  case goHiddenNoControl
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -272,6 +290,15 @@ private enum SettingsMessageTemplates {
     "Did you mean %1$@?",
     "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS.",
     "(not set)",
+    "shown when %1$@",
+    "%1$@ is %2$@",
+    "%1$@ is not %2$@",
+    "%1$@ or %2$@",
+    "hidden by the app",
+    "%1$@ (hidden: %2$@)",
+    "%1$@ is hidden (%2$@): showing %3$@, row %4$@, which controls it.",
+    "%1$@ is %2$@",
+    "%1$@ is hidden (%2$@).",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -354,5 +381,14 @@ private enum SettingsMessageTemplates {
     "もしかして: %1$@",
     "設定 %2$@ のキーは同じに見えますが、別の Unicode 文字で書かれています（入力: %1$@）。キーは iOS と同じくバイト単位で比べられます。",
     "(未設定)",
+    "%1$@のときに表示",
+    "%1$@が%2$@",
+    "%1$@が%2$@以外",
+    "%1$@または%2$@",
+    "アプリにより非表示",
+    "%1$@（非表示: %2$@）",
+    "%1$@は非表示です（%2$@）。これを切り替える%3$@（%4$@行目）を表示します。",
+    "%1$@は%2$@",
+    "%1$@は非表示です（%2$@）。",
   ]
 }
