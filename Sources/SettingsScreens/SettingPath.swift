@@ -37,10 +37,7 @@ public enum SettingPath {
     var steps = entry.panes.map { (page: $0.page, specifier: $0.specifier) }
     steps.append((entry.page, entry.specifier))
     for step in steps {
-      guard
-        let position = step.page.specifiers.firstIndex(where: { $0.index == step.specifier.index }),
-        let hiding = model.hiding(ofSpecifierAt: position, on: step.page)
-      else { continue }
+      guard let hiding = model.hiding(of: step.specifier, on: step.page) else { continue }
       let title = step.specifier.title.map { model.localized($0, on: step.page) }
       return (hiding, title ?? step.specifier.key ?? step.specifier.file ?? "")
     }

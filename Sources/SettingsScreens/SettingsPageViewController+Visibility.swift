@@ -118,15 +118,6 @@ extension SettingsPageViewController {
   private func shownMap() -> [(section: Int, rows: [Int])] {
     shownRows ?? allSections.enumerated().map { ($0, Array($1.rows.indices)) }
   }
-
-  // MARK: Rows reached
-
-  /// Why the row of `specifier` on this page is hidden now, `nil` when it is shown.
-  public func hiding(of specifier: Specifier) -> SettingsModel.Hiding? {
-    guard let position = page.specifiers.firstIndex(where: { $0.index == specifier.index })
-    else { return nil }
-    return model.hiding(ofSpecifierAt: position, on: page)
-  }
 }
 
 extension SettingsPageViewController.Row {

@@ -14,6 +14,9 @@ extension Linter {
   /// schema (among the pages that share its keys), that its values are values that setting
   /// can hold, and that no chain of them comes back to where it started.
   mutating func checkVisibleWhen(order: [String]) {
+    // Most schemas have none: no walk of the pages for them.
+    guard schema.pages.values.contains(where: { $0.specifiers.contains(where: \.hasVisibleWhen) })
+    else { return }
     let shared = rootScope
     var scopes: [[String]] = [order.filter(shared.contains)]
     scopes += order.filter { !shared.contains($0) }.map { [$0] }

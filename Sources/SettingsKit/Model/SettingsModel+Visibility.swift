@@ -44,6 +44,23 @@ extension SettingsModel {
     return hiding(of: specifier, group: group, visiting: &visiting)
   }
 
+  /// Why `specifier` of `page` is hidden now, `nil` when it is shown. A page without a
+  /// `VisibleWhen` is not walked while no key is hidden.
+  public func hiding(of specifier: Specifier, on page: SettingsSchema.Page) -> Hiding? {
+    guard !hiddenKeys.isEmpty || hasVisibleWhen(page),
+      let position = page.specifiers.firstIndex(where: { $0.index == specifier.index })
+    else { return nil }
+    return hiding(ofSpecifierAt: position, on: page)
+  }
+
+  /// Whether a specifier of `page` has a `VisibleWhen`, found once per page.
+  public func hasVisibleWhen(_ page: SettingsSchema.Page) -> Bool {
+    if let known = pagesWithVisibleWhen[page.name] { return known }
+    let found = page.specifiers.contains { $0.hasVisibleWhen }
+    pagesWithVisibleWhen[page.name] = found
+    return found
+  }
+
   /// Why the specifier at `position` of `page` is hidden now, `nil` when it is shown.
   public func hiding(ofSpecifierAt position: Int, on page: SettingsSchema.Page) -> Hiding? {
     guard page.specifiers.indices.contains(position) else { return nil }
@@ -86,12 +103,10 @@ extension SettingsModel {
     let bytes = PropertyListKey(key)
     guard !visiting.contains(bytes), let place = settingPlace(forKey: key) else { return nil }
     let (specifier, pageName) = setting(at: place)
-    guard let page = schema.pages[pageName] else { return nil }
+    guard let page = schema.pages[pageName], !hiddenKeys.isEmpty || hasVisibleWhen(page)
+    else { return nil }
     let position = Int(place.position)
     let group = page.enclosingGroupPosition(of: position).map { page.specifiers[$0] }
-    if hiddenKeys.isEmpty, !specifier.hasVisibleWhen, group?.hasVisibleWhen != true {
-      return nil
-    }
     visiting.append(bytes)
     defer { visiting.removeLast() }
     return hiding(of: specifier, group: group, visiting: &visiting)

@@ -436,6 +436,9 @@ public final class SettingsModel {
   /// The keys the host program hides (``setHiddenKeys(_:)``), by bytes: their rows are
   /// not shown, as InAppSettingsKit's `hiddenKeys` hides them.
   @exclusivity(unchecked) public internal(set) var hiddenKeys: Set<PropertyListKey> = []
+  /// Whether each page looked at has a specifier with a `VisibleWhen`, by name: a page
+  /// without one hides nothing while no key is hidden, and is not walked to find out.
+  @exclusivity(unchecked) var pagesWithVisibleWhen: [String: Bool] = [:]
   /// Whether the observers are being told of a change of ``hiddenKeys`` alone: the screens
   /// then insert and delete rows, keeping their cells, instead of reloading.
   package internal(set) var isChangingHiddenKeysOnly = false
