@@ -98,6 +98,20 @@ private final class Observer {}
     #expect(try hiddenTitles(model) == [])
   }
 
+  @Test func aConditionNamingNoSettingLeavesTheRowShownAsLintSays() throws {
+    let json = """
+      {"PreferenceSpecifiers": [
+        {"Type": "PSGroupSpecifier", "Title": "G", "Key": "group"},
+        {"Type": "PSToggleSwitchSpecifier", "Title": "A", "Key": "a", "DefaultValue": true,
+         "VisibleWhen": {"Key": "missing", "Values": [true]}},
+        {"Type": "PSToggleSwitchSpecifier", "Title": "B", "Key": "b", "DefaultValue": true,
+         "VisibleWhen": {"Key": "group", "Values": [true]}}]}
+      """
+    let schema = try JSONSchemaReader.read(Array(json.utf8), source: "missing.json")
+    let model = SettingsModel(schema: schema, storedValues: ["missing": false], language: "en")
+    #expect(try hiddenTitles(model) == [])
+  }
+
   @Test func hiddenKeysHideRowsAndGroupsAndWhatTheyShow() throws {
     let model = try networkModel()
     var notified = 0

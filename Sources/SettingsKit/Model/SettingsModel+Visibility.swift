@@ -84,17 +84,26 @@ extension SettingsModel {
     let own = specifier.visibleWhen?.conditions ?? []
     let ofGroup = group?.visibleWhen?.conditions ?? []
     guard !own.isEmpty || !ofGroup.isEmpty else { return nil }
-    for condition in own where !condition.holds(for: value(forKey: condition.key)) {
-      return .condition(condition)
-    }
-    for condition in ofGroup where !condition.holds(for: value(forKey: condition.key)) {
-      return .condition(condition)
-    }
+    for condition in own where !holds(condition) { return .condition(condition) }
+    for condition in ofGroup where !holds(condition) { return .condition(condition) }
     // Every condition holds: the settings they name must be shown too.
     for condition in own + ofGroup {
       if let hiding = controllerHiding(condition.key, visiting: &visiting) { return hiding }
     }
     return nil
+  }
+
+  /// Whether a condition holds for its setting's value (this session's, else the stored one,
+  /// else the default). A condition naming no setting that stores a value holds: its row is
+  /// shown, as lint says.
+  private func holds(_ condition: VisibleWhen.Condition) -> Bool {
+    guard let place = settingPlace(forKey: condition.key) else { return true }
+    let specifier = setting(at: place).specifier
+    guard specifier.kind.storesValue else { return true }
+    let value = valueAndDefault(
+      forKey: condition.key, setting: specifier, default: specifier.defaultValue
+    ).value
+    return condition.holds(for: value)
   }
 
   /// Why the setting of `key` is hidden, `nil` when shown, when the schema has none, or when
