@@ -26,9 +26,9 @@ extension SettingsPageViewController {
 
   /// Makes ``sections`` the sections of ``allSections`` not hidden now, with the rows not
   /// hidden now: a group hidden takes its section, a row hidden leaves its section.
-  func filterHiddenRows() {
+  func filterHiddenRows(hiding found: Set<Int>? = nil) {
     let hidden =
-      rowsMayBeHidden && listItem == nil ? model.hiddenSpecifierIndices(on: page) : []
+      found ?? (rowsMayBeHidden && listItem == nil ? model.hiddenSpecifierIndices(on: page) : [])
     hiddenIndices = hidden
     guard !hidden.isEmpty else {
       if shownRows != nil { sectionTexts = nil }
@@ -66,8 +66,9 @@ extension SettingsPageViewController {
   /// that a `VisibleWhen` reads); whether anything changed.
   func updateHiddenRows() -> Bool {
     guard rowsMayBeHidden, isViewLoaded, listItem == nil else { return false }
-    guard model.hiddenSpecifierIndices(on: page) != hiddenIndices else { return false }
-    filterHiddenRows()
+    let hidden = model.hiddenSpecifierIndices(on: page)
+    guard hidden != hiddenIndices else { return false }
+    filterHiddenRows(hiding: hidden)
     return true
   }
 
