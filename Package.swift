@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "LineEditor", dependencies: ["CEditLine", "SystemIO"]),
 
     // Renderer, Command, Session and the line readers.
-    .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor", "TextSafety"]),
+    .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor", "SystemIO", "TextSafety"]),
 
     .executableTarget(
       name: "settei",

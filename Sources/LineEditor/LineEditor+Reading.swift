@@ -1,5 +1,6 @@
 import CEditLine
 import Glibc
+import SystemIO
 
 // libedit's read function (EL_GETCFN). The built-in one cannot tell which signal interrupted
 // it, and whether it gives up on EINTR depends on the libedit version (Debian's 3.1-20221030
@@ -20,11 +21,11 @@ extension LineEditor {
         return -1
       }
       var byte: CChar = 0
-      let count = read(STDIN_FILENO, &byte, 1)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return -1
+      // An interrupted read ends when a signal that arrived ends it (errno stays EINTR).
+      let count = SystemCall.retryingOnEINTR(stoppingWhen: handlePendingSignals) {
+        read(STDIN_FILENO, &byte, 1)
       }
+      if count < 0 { return -1 }
       if count == 0 { return 0 }
       bytes.append(byte)
       if let decoded = LineEditor.decodeCharacter(&bytes) {

@@ -1,5 +1,6 @@
 import CEditLine
 import Glibc
+import SystemIO
 
 // Reading a password: the terminal's own line editing with echo off, never libedit (which
 // echoes by redrawing the line itself) and never the history.
@@ -33,21 +34,32 @@ extension LineEditor {
     LineEditor.write(prompt)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256)
-    while true {
+    // Whether a signal that arrived ends the read (Ctrl-C, or a signal passed on whose
+    // handler returned); after Ctrl-Z and `fg` the prompt is shown again.
+    var interrupted = false
+    func signalsEndTheRead() -> Bool {
       let pending = SignalTrap.takePending()
-      if SignalTrap.mask(pending, contains: SignalTrap.interrupt) { return .interrupted }
-      for signal in SignalTrap.passedOn where SignalTrap.mask(pending, contains: signal) {
+      if SignalTrap.mask(pending, contains: SignalTrap.interrupt) { interrupted = true }
+      for signal in SignalTrap.passedOn
+      where !interrupted && SignalTrap.mask(pending, contains: signal) {
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
         trap.passOn(signal)
-        guard signal == SIGTSTP else { return .interrupted }
+        guard signal == SIGTSTP else {
+          interrupted = true
+          break
+        }
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         LineEditor.write(prompt)
       }
-      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .endOfFile
+      return interrupted
+    }
+    while true {
+      if signalsEndTheRead() { return .interrupted }
+      let count = SystemCall.retryingOnEINTR(stoppingWhen: signalsEndTheRead) {
+        chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       }
+      if interrupted { return .interrupted }
+      if count < 0 { return .endOfFile }
       if count == 0 {
         // Ctrl-D on an empty line (or a second one after text), or the terminal is gone.
         return bytes.isEmpty ? .endOfFile : .line(LineEditor.typedText(bytes[...]))

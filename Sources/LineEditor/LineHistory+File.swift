@@ -66,7 +66,7 @@ extension LineHistory {
   /// A symbolic link at `path` (a history file kept in a dotfiles folder) stays a link: the
   /// file it points to is the one replaced, with the temporary file beside it.
   static func write(_ handle: OpaquePointer, to link: String) throws(HistoryFileError) {
-    let path = linkTarget(of: link)
+    let path = target(of: link)
     do throws(SystemCallError) {
       try FileSystem.replaceFile(path, mode: 0o600) {
         descriptor, temporary throws(SystemCallError) in
@@ -93,19 +93,10 @@ extension LineHistory {
         path: path, reason: "\(error.operation) \(error.path): \(error.reason)")
     }
   }
+}
 
-  /// The file a chain of symbolic links at `path` ends at (which need not exist yet), or
-  /// `path` itself when it is not a link; relative targets count from the link's folder.
-  static func linkTarget(of path: String) -> String {
-    var current = path
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    for _ in 0..<40 {
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count > 0 else { return current }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
-      current = target.hasPrefix("/") ? target : folder + target
-    }
-    return current  // a loop: the rename fails on it and says so
-  }
+extension LineHistory {
+  /// The file a save replaces: the one the chain of symbolic links at `path` ends at (the
+  /// file in a dotfiles folder), or for a loop of links `path` itself, which becomes a file.
+  static func target(of path: String) -> String { FileSystem.endOfLinks(path) ?? path }
 }

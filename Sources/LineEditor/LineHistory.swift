@@ -118,7 +118,7 @@ public final class LineHistory {
       throw HistoryFileError(
         path: path, reason: "not overwritten, because it could not be loaded")
     }
-    let target = LineHistory.linkTarget(of: path)
+    let target = LineHistory.target(of: path)
     try LineHistory.createFolder(containing: target)
     // SIGINT, SIGTERM and SIGHUP wait until the lock is gone, so that none leaves it behind.
     try TerminationSignals.blocked { () throws(HistoryFileError) in

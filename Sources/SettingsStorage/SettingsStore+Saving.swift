@@ -364,11 +364,7 @@ extension SettingsStore {
         advice: "Nothing was saved. Check the path and its folders, then save again.",
         systemError: error.code)
     }
-    var current = path
-    for _ in 0..<40 {
-      guard let next = FileSystem.linkTarget(current) else { return current }
-      current = next
-    }
+    if let end = FileSystem.endOfLinks(path) { return end }
     throw StoreError(
       kind: .saveFailed, path: path, reason: "too many levels of symbolic links",
       advice: "Nothing was saved. Point the link at a file, then save again.")

@@ -91,7 +91,13 @@ package final class FileLock {
         }
         var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
         var remaining = timespec()
-        while nanosleep(&pause, &remaining) != 0, errno == EINTR { pause = remaining }
+        // An interrupted sleep goes on for the time it had left.
+        _ = SystemCall.retryingOnEINTR(
+          stoppingWhen: {
+            pause = remaining
+            return false
+          },
+          { nanosleep(&pause, &remaining) })
       }
     }
   }
@@ -156,14 +162,8 @@ package final class FileLock {
   }
 
   private static func lockExclusively(_ descriptor: Int32) -> FlockResult {
-    while true {
-      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return .locked }
-      switch errno {
-      case EINTR: continue
-      case EWOULDBLOCK: return .busy
-      default: return .unsupported
-      }
-    }
+    if SystemCall.retryingOnEINTR({ flock(descriptor, LOCK_EX | LOCK_NB) }) == 0 { return .locked }
+    return errno == EWOULDBLOCK ? .busy : .unsupported
   }
 
   /// Whether the open file `descriptor` is the regular file linked at `path` now.

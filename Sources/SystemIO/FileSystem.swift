@@ -97,9 +97,10 @@ package enum FileSystem {
         let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[start...])
         var filled = 0
         while filled < buffer.count {
-          let count = read(
-            descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
-          if count < 0, errno == EAGAIN || (errno == EINTR && !isPipe) { continue }
+          let count = SystemCall.retryingOnEINTR(stoppingWhen: { isPipe }) {
+            read(descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
+          }
+          if count < 0, errno == EAGAIN { continue }
           if count < 0 { readError = errno }
           if count <= 0 {
             ended = true
@@ -154,6 +155,18 @@ package enum FileSystem {
     guard count > 0 else { return nil }
     let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return target.hasPrefix("/") ? target : parentFolder(of: path) + "/" + target
+  }
+
+  /// The file a chain of symbolic links at `path` ends at (which need not exist yet), or
+  /// `path` itself when it is not a link; relative targets count from the link's folder.
+  /// `nil` when 40 links lead on to yet another (a loop, where the kernel gives up too).
+  package static func endOfLinks(_ path: String) -> String? {
+    var current = path
+    for _ in 0..<40 {
+      guard let next = linkTarget(current) else { return current }
+      current = next
+    }
+    return nil
   }
 
   /// The folder part of `path`: `"/a/b"` for `"/a/b/c"`, `"."` for `"c"`, `"/"` for `"/c"`.
@@ -306,10 +319,11 @@ package enum FileSystem {
   {
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      let count = SystemCall.retryingOnEINTR {
+        bytes.withUnsafeBytes { buffer in
+          write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+        }
       }
-      if count < 0, errno == EINTR { continue }
       guard count > 0 else {
         throw SystemCallError(operation: "cannot write", path: path, code: count < 0 ? errno : EIO)
       }

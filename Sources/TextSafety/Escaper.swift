@@ -77,6 +77,15 @@ package enum Escaper {
     return result
   }
 
+  /// The text with each of its lines escaped on its own (``escaped(_:as:)``) and its line
+  /// breaks kept: a message that names a file on one line and says what to do on the next
+  /// is shown on two lines, with nothing in either able to change the terminal.
+  package static func escapedLines(_ text: String, as mode: Mode = .prose) -> String {
+    guard mayHoldUnsafe(text) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { escaped(String($0), as: mode) }.joined(separator: "\n")
+  }
+
   /// Whether the UTF-8 of `text` encodes a scalar that ``isUnsafe(_:)`` or
   /// ``isInvisible(_:)``, found by a byte scan (far cheaper than decoding every scalar): a
   /// byte below 0x20 or DEL, or the lead bytes of the default-ignorable code points and the

@@ -18,7 +18,7 @@ import Testing
 
     // Every stored value differs from its default, so `export --changed` gives them all
     // back: none dropped, none warned about.
-    let export = try settei(["export", "--changed"] + arguments, script: "", home: home.path)
+    let export = try runSettei(["export", "--changed"] + arguments, script: "", home: home.path)
     #expect(export.status == 0)
     #expect(export.standardError.isEmpty, "\(export.standardError)")
     let exported = try JSONReader.parseObject(Array(export.standardOutput.utf8), source: "out")
@@ -31,7 +31,7 @@ import Testing
     #expect(!setting.isToggle)
     let before = "\"\(setting.key)\": \(generated.storedValue(of: setting)),"
     #expect(before == "\"m401\": \"s\",")
-    let save = try settei(arguments, script: "set m401 Medium\nquit\n", home: home.path)
+    let save = try runSettei(arguments, script: "set m401 Medium\nquit\n", home: home.path)
     #expect(save.status == 0, "\(save.standardError)")
     let expected = String(decoding: original, as: UTF8.self).replacing(
       before, with: "\"m401\": \"m\",", maxReplacements: 1)

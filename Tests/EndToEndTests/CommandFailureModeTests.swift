@@ -41,7 +41,7 @@ struct CommandFailureModeTests {
     }
 
     func run(_ arguments: [String]) throws -> ProcessResult {
-      try settei(arguments, script: "", home: home.path)
+      try runSettei(arguments, script: "", home: home.path)
     }
   }
 

@@ -13,7 +13,7 @@ struct REPLCommandsTests {
     language: String, query: String, title: String, choice: String, results: String
   ) throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", language, "--store", home.file("s.json")],
       script: "find \(query)\n1\n2\nback\nback\n",
       home: home.path)
@@ -27,7 +27,7 @@ struct REPLCommandsTests {
 
   @Test func slashIsFind() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", home.file("s.json")], script: "/monday\n", home: home.path)
     #expect(run.standardOutput.contains("Language & Region › First Day of Week › Monday"))
   }
@@ -35,7 +35,7 @@ struct REPLCommandsTests {
   @Test(arguments: ["go temperatureUnit", "go 言語と地域/温度単位", "go Temperature Unit"])
   func goLandsOnTheScreenThatHoldsTheRow(command: String) throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "ja", "--store", home.file("s.json")], script: command + "\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("温度単位 は 4 行目です。"))
@@ -44,7 +44,7 @@ struct REPLCommandsTests {
   @Test func changesListsAndUndoPutsBack() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "ja", "--store", store],
       script: "4\n2\nback\n9\nchanges\nundo\nchanges\nundo\nchanges\nquit\n",
       home: home.path)
@@ -61,7 +61,7 @@ struct REPLCommandsTests {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     write(Array("{\"temperatureUnit\": \"fahrenheit\", \"liveText\": false}".utf8), to: store)
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "? 4\nreset 4\nreset all\nquit\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
@@ -80,7 +80,7 @@ struct REPLCommandsTests {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     write(Array("{\"language\": \"de\"}".utf8), to: store)
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", language, "--store", store], script: "? 1\n1\nback\nreset 1\nquit\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
@@ -103,19 +103,19 @@ struct REPLCommandsTests {
 
   @Test func anUnknownLangSaysWhichLanguagesExist() throws {
     let home = try TemporaryFolder()
-    let unknown = try settei(
+    let unknown = try runSettei(
       ["--lang", "xx", "--store", home.file("s.json")], script: "", home: home.path)
     #expect(unknown.status == 0)
     #expect(unknown.standardError.contains("settei: note: this schema has no 'xx' text; showing"))
     #expect(unknown.standardError.contains("Languages: ") && unknown.standardError.contains("ja"))
-    let regional = try settei(
+    let regional = try runSettei(
       ["--lang", "ja-JP", "--store", home.file("s.json")], script: "", home: home.path)
     #expect(!regional.standardError.contains("note"), "ja-JP is ja")
   }
 
   @Test func langSwitchesOnTheSpot() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "ja", "--store", home.file("s.json")], script: "lang\nlang en\nlang xx\n",
       home: home.path)
     #expect(run.standardOutput.contains("lang\n言語: ja。ほかに: en（lang CODE）。\n"))
@@ -126,7 +126,7 @@ struct REPLCommandsTests {
 
   @Test func valuesThatDifferFromTheirDefaultAreMarked() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", home.file("s.json")], script: "set region US\n", home: home.path)
     #expect(run.standardOutput.contains("• United States ›"))
     #expect(run.standardOutput.contains("  Japan ›") || run.standardOutput.contains(" Japan ›"))
@@ -135,7 +135,8 @@ struct REPLCommandsTests {
   @Test func quitBangLeavesWithoutSaving() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(["--lang", "en", "--store", store], script: "9\nquit!\n", home: home.path)
+    let run = try runSettei(
+      ["--lang", "en", "--store", store], script: "9\nquit!\n", home: home.path)
     try #require(run.status == 0)
     #expect(contents(of: store) == nil)
   }
@@ -147,15 +148,16 @@ struct ScriptCommandsTests {
   @Test func setThenGetPrintsTheNewValue() throws {
     let home = try TemporaryFolder()
     let store = ["--store", home.file("s.json")]
-    let set = try settei(["set", "temperatureUnit", "華氏（°F）"] + store, script: "", home: home.path)
+    let set = try runSettei(
+      ["set", "temperatureUnit", "華氏（°F）"] + store, script: "", home: home.path)
     #expect(set.status == 0, "\(set.standardError)")
-    let get = try settei(["get", "temperatureUnit"] + store, script: "", home: home.path)
+    let get = try runSettei(["get", "temperatureUnit"] + store, script: "", home: home.path)
     #expect(get.standardOutput == "fahrenheit\n")
   }
 
   @Test func aBadValueExitsOneListingTheAllowedOnes() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["set", "temperatureUnit", "kelvin", "--store", home.file("s.json")], script: "",
       home: home.path)
     #expect(run.status == 1)
@@ -166,13 +168,13 @@ struct ScriptCommandsTests {
 
   @Test func unknownKeysAndUsageErrors() throws {
     let home = try TemporaryFolder()
-    let unknown = try settei(
+    let unknown = try runSettei(
       ["get", "temperature", "--store", home.file("s.json")], script: "", home: home.path)
     #expect(unknown.status == 1)
     #expect(unknown.standardError.contains("Did you mean temperatureUnit?"))
-    let usage = try settei(["set", "temperatureUnit"], script: "", home: home.path)
+    let usage = try runSettei(["set", "temperatureUnit"], script: "", home: home.path)
     #expect(usage.status == 64)
-    let typo = try settei(["lsit"], script: "", home: home.path)
+    let typo = try runSettei(["lsit"], script: "", home: home.path)
     #expect(typo.status == 64)
     #expect(typo.standardError.contains("Did you mean 'list'?"))
   }
@@ -180,8 +182,8 @@ struct ScriptCommandsTests {
   @Test func listShowsAlignedColumnsAndJSON() throws {
     let home = try TemporaryFolder()
     let store = ["--store", home.file("s.json"), "--lang", "en"]
-    _ = try settei(["set", "firstWeekday", "Monday"] + store, script: "", home: home.path)
-    let list = try settei(["list"] + store, script: "", home: home.path)
+    _ = try runSettei(["set", "firstWeekday", "Monday"] + store, script: "", home: home.path)
+    let list = try runSettei(["list"] + store, script: "", home: home.path)
     let lines = list.standardOutput.split(separator: "\n").map(String.init)
     try #require(lines.first?.hasPrefix("KEY") == true, "\(list.standardError)")
     let row = lines.first { $0.hasPrefix("firstWeekday") } ?? ""
@@ -195,7 +197,7 @@ struct ScriptCommandsTests {
       lines.dropFirst().allSatisfy {
         $0.dropFirst(column - 2).hasPrefix("  ") && !$0.dropFirst(column).hasPrefix(" ")
       })
-    let json = try settei(["list", "--json"] + store, script: "", home: home.path)
+    let json = try runSettei(["list", "--json"] + store, script: "", home: home.path)
     #expect(json.standardOutput.hasPrefix("["))
     #expect(json.standardOutput.contains("\"key\": \"firstWeekday\""))
   }
@@ -203,26 +205,29 @@ struct ScriptCommandsTests {
   @Test func exportAndImportRoundTripAllOrNothing() throws {
     let home = try TemporaryFolder()
     let store = ["--store", home.file("s.json")]
-    _ = try settei(["set", "region", "DE"] + store, script: "", home: home.path)
-    let export = try settei(["export", "--format", "plist"] + store, script: "", home: home.path)
+    _ = try runSettei(["set", "region", "DE"] + store, script: "", home: home.path)
+    let export = try runSettei(
+      ["export", "--format", "plist"] + store, script: "", home: home.path)
     #expect(export.standardOutput.contains("<key>region</key>"))
     write(Array(export.standardOutput.utf8), to: home.file("backup.plist"))
 
     let other = ["--store", home.file("other.json")]
-    let imported = try settei(
+    let imported = try runSettei(
       ["import", home.file("backup.plist")] + other, script: "", home: home.path)
     #expect(imported.status == 0, "\(imported.standardError)")
     #expect(
-      try settei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n")
+      try runSettei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n"
+    )
 
     write(Array("{\"region\": \"US\", \"firstWeekday\": 9}".utf8), to: home.file("bad.json"))
-    let refused = try settei(
+    let refused = try runSettei(
       ["import", home.file("bad.json")] + other, script: "", home: home.path)
     #expect(refused.status == 1)
     #expect(refused.standardError.contains("nothing imported"))
     #expect(refused.standardError.contains("firstWeekday"))
     #expect(
-      try settei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n")
+      try runSettei(["get", "region"] + other, script: "", home: home.path).standardOutput == "DE\n"
+    )
   }
 
   /// Every way a value enters the store is checked once, the same way: what `set` refuses,
@@ -231,21 +236,21 @@ struct ScriptCommandsTests {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
     let options = ["--store", store]
-    let set = try settei(["set", "liveText", "maybe"] + options, script: "", home: home.path)
+    let set = try runSettei(["set", "liveText", "maybe"] + options, script: "", home: home.path)
     #expect(set.status == 1 && set.standardError.contains("maybe"), "\(set.standardError)")
 
     write(Array(#"{"liveText": "maybe", "region": "DE"}"#.utf8), to: home.file("in.json"))
-    let imported = try settei(
+    let imported = try runSettei(
       ["import", home.file("in.json")] + options, script: "", home: home.path)
     #expect(imported.status == 1, "\(imported.standardError)")
     #expect(imported.standardError.contains("liveText"), "\(imported.standardError)")
     #expect(contents(of: store) == nil, "nothing stored")
-    let get = try settei(["get", "liveText"] + options, script: "", home: home.path)
+    let get = try runSettei(["get", "liveText"] + options, script: "", home: home.path)
     #expect(get.standardOutput == "true\n")
 
     // What the switch's screen stores (NSNumber's 1 is true) enters.
     write(Array(#"{"liveText": 0}"#.utf8), to: home.file("ok.json"))
-    let accepted = try settei(
+    let accepted = try runSettei(
       ["import", home.file("ok.json")] + options, script: "", home: home.path)
     #expect(accepted.status == 0, "\(accepted.standardError)")
 
@@ -257,28 +262,29 @@ struct ScriptCommandsTests {
         <key>set</key><dict><key>liveText</key><string>maybe</string>
         <key>region</key><string>DE</string></dict></dict></plist>
         """.utf8), to: store + ".recover")
-    let recovered = try settei(options + ["--recover"], script: "quit\n", home: home.path)
+    let recovered = try runSettei(options + ["--recover"], script: "quit\n", home: home.path)
     #expect(recovered.standardError.contains("liveText"), "\(recovered.standardError)")
-    let after = try settei(["get", "liveText"] + options, script: "", home: home.path)
+    let after = try runSettei(["get", "liveText"] + options, script: "", home: home.path)
     #expect(after.standardOutput == "0\n", "\(after)")
-    let region = try settei(["get", "region"] + options, script: "", home: home.path)
+    let region = try runSettei(["get", "region"] + options, script: "", home: home.path)
     #expect(region.standardOutput == "DE\n", "the value that fits is restored")
   }
 
   @Test func resetOneKeyOrAll() throws {
     let home = try TemporaryFolder()
     let store = ["--store", home.file("s.json")]
-    _ = try settei(["set", "region", "DE"] + store, script: "", home: home.path)
-    _ = try settei(["set", "liveText", "off"] + store, script: "", home: home.path)
-    #expect(try settei(["reset", "region"] + store, script: "", home: home.path).status == 0)
+    _ = try runSettei(["set", "region", "DE"] + store, script: "", home: home.path)
+    _ = try runSettei(["set", "liveText", "off"] + store, script: "", home: home.path)
+    #expect(try runSettei(["reset", "region"] + store, script: "", home: home.path).status == 0)
     #expect(
-      try settei(["get", "region"] + store, script: "", home: home.path).standardOutput == "JP\n")
+      try runSettei(["get", "region"] + store, script: "", home: home.path).standardOutput == "JP\n"
+    )
     #expect(
-      try settei(["get", "liveText"] + store, script: "", home: home.path).standardOutput
+      try runSettei(["get", "liveText"] + store, script: "", home: home.path).standardOutput
         == "false\n")
-    #expect(try settei(["reset", "--all"] + store, script: "", home: home.path).status == 0)
+    #expect(try runSettei(["reset", "--all"] + store, script: "", home: home.path).status == 0)
     #expect(
-      try settei(["get", "liveText"] + store, script: "", home: home.path).standardOutput
+      try runSettei(["get", "liveText"] + store, script: "", home: home.path).standardOutput
         == "true\n")
   }
 
@@ -290,16 +296,16 @@ struct ScriptCommandsTests {
     let store = ["--store", path]
     write(
       Array(#"{"firstWeekday": 1, "liveText": true, "region": "JP", "other": 3}"#.utf8), to: path)
-    #expect(try settei(["reset", "region"] + store, script: "", home: home.path).status == 0)
+    #expect(try runSettei(["reset", "region"] + store, script: "", home: home.path).status == 0)
     let afterOne = String(decoding: contents(of: path) ?? [], as: UTF8.self)
     #expect(!afterOne.contains("region") && afterOne.contains("liveText"), "\(afterOne)")
-    #expect(try settei(["reset", "--all"] + store, script: "", home: home.path).status == 0)
+    #expect(try runSettei(["reset", "--all"] + store, script: "", home: home.path).status == 0)
     let afterAll = String(decoding: contents(of: path) ?? [], as: UTF8.self)
     #expect(!afterAll.contains("liveText") && !afterAll.contains("firstWeekday"), "\(afterAll)")
     #expect(afterAll.contains("other"), "keys the schema does not know are kept")
 
     write(Array(#"{"liveText": true}"#.utf8), to: path)
-    let repl = try settei(store, script: "reset 9\nquit\n", home: home.path)
+    let repl = try runSettei(store, script: "reset 9\nquit\n", home: home.path)
     #expect(repl.status == 0, "\(repl.standardError)")
     let afterREPL = String(decoding: contents(of: path) ?? [], as: UTF8.self)
     #expect(!afterREPL.contains("liveText"), "\(afterREPL)")
@@ -308,22 +314,22 @@ struct ScriptCommandsTests {
   @Test func shellCompletionOffersSubcommandsKeysAndChoices() throws {
     let home = try TemporaryFolder()
     #expect(
-      try settei(["__complete", "ge"], script: "", home: home.path).standardOutput == "get\n")
-    let keys = try settei(["__complete", "get", "temp"], script: "", home: home.path)
+      try runSettei(["__complete", "ge"], script: "", home: home.path).standardOutput == "get\n")
+    let keys = try runSettei(["__complete", "get", "temp"], script: "", home: home.path)
     #expect(keys.standardOutput == "temperatureUnit\n")
-    let choices = try settei(
+    let choices = try runSettei(
       ["__complete", "set", "temperatureUnit", ""], script: "", home: home.path)
     #expect(choices.standardOutput == "celsius\nfahrenheit\n")
-    let reset = try settei(["__complete", "reset", ""], script: "", home: home.path)
+    let reset = try runSettei(["__complete", "reset", ""], script: "", home: home.path)
     #expect(reset.standardOutput.hasPrefix("--all\n"))
     #expect(reset.standardOutput.contains("temperatureUnit\n"))
-    let resetDash = try settei(["__complete", "reset", "--"], script: "", home: home.path)
+    let resetDash = try runSettei(["__complete", "reset", "--"], script: "", home: home.path)
     #expect(resetDash.standardOutput.hasPrefix("--all\n"))
     #expect(!resetDash.standardOutput.contains("--json"), "reset's own options only")
     // The schema's languages, not a fixed list.
-    let languages = try settei(["__complete", "--lang", ""], script: "", home: home.path)
+    let languages = try runSettei(["__complete", "--lang", ""], script: "", home: home.path)
     #expect(languages.standardOutput == "en\nja\n")
-    let sample = try settei(
+    let sample = try runSettei(
       ["__complete", "--schema", PackagePaths.sampleBundle, "--lang", ""], script: "",
       home: home.path)
     #expect(sample.standardOutput.hasPrefix("en\n"))

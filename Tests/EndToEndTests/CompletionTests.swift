@@ -7,7 +7,7 @@ import Testing
 @Suite struct CompletionTests {
   func complete(_ words: [String]) throws -> [String] {
     let home = try TemporaryFolder()
-    let run = try settei(["__complete"] + words, script: "", home: home.path)
+    let run = try runSettei(["__complete"] + words, script: "", home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
     return run.standardOutput.split(separator: "\n").map(String.init)
   }
@@ -27,7 +27,7 @@ import Testing
 
   @Test func choicesComeFromTheSchemaGivenAfterTheCommand() throws {
     let home = try TemporaryFolder()
-    let list = try settei(
+    let list = try runSettei(
       ["list", "--json", "--schema", PackagePaths.sampleBundle, "--store", home.file("s.json")],
       script: "", home: home.path)
     #expect(list.standardOutput.contains("\"key\": \"AutoConnect\""))

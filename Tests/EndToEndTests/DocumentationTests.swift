@@ -14,7 +14,7 @@ import Testing
   @Test func commandsMarkdownHasTheSameTextAsHelp() throws {
     let doc = Self.text("docs/commands.md")
     let home = try TemporaryFolder()
-    let help = try settei(["--store", home.file("s.json")], script: "help\n", home: home.path)
+    let help = try runSettei(["--store", home.file("s.json")], script: "help\n", home: home.path)
     let listing = help.standardOutput.split(separator: "\n").map(String.init)
       .drop { !$0.hasPrefix("Commands:") }.prefix { !$0.hasPrefix("Type help") }
     #expect(listing.count > 10)
@@ -23,7 +23,7 @@ import Testing
     let usages = listing.dropFirst().map { String($0.dropFirst(2).prefix { $0 != " " }) }
     for usage in usages {
       let topic = usage.hasSuffix(",") ? String(usage.dropLast()) : usage
-      let run = try settei(
+      let run = try runSettei(
         ["--store", home.file("s.json")], script: "help \(topic)\n", home: home.path)
       let body = run.standardOutput.pieces("> help \(topic)\n").last ?? ""
       for line in body.split(separator: "\n") where !line.isEmpty {
@@ -35,7 +35,7 @@ import Testing
   @Test func commandsMarkdownHasTheUsage() throws {
     let doc = Self.text("docs/commands.md")
     let home = try TemporaryFolder()
-    let usage = try settei(["--help"], script: "", home: home.path)
+    let usage = try runSettei(["--help"], script: "", home: home.path)
     for line in usage.standardOutput.split(separator: "\n") {
       #expect(doc.contains(String(line)), "docs/commands.md lacks: \(line)")
     }

@@ -91,7 +91,7 @@ struct FailureModeTests {
   func oneMebibyteLine() throws {
     let home = try TemporaryFolder()
     let line = String(repeating: "x", count: 1 << 20)
-    let run = try settei(
+    let run = try runSettei(
       ["--store", home.file("s.json")], script: line + "\nquit\n", home: home.path)
     #expect(run.status == 1)
     #expect(run.standardError.contains("line too long"))
@@ -116,7 +116,8 @@ struct FailureModeTests {
   func pipedScript() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(["--lang", "en", "--store", store], script: "9\nquit\n", home: home.path)
+    let run = try runSettei(
+      ["--lang", "en", "--store", store], script: "9\nquit\n", home: home.path)
     try #require(run.status == 0)
     #expect(!run.standardOutput.contains("\u{1B}"))
     #expect(contents(of: home.path + "/state/settei/history") == nil)
@@ -127,7 +128,7 @@ struct FailureModeTests {
   func failingScript() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(["--store", store], script: "9\nwat\nquit\n", home: home.path)
+    let run = try runSettei(["--store", store], script: "9\nwat\nquit\n", home: home.path)
     #expect(run.status == 1)
     #expect(contents(of: store) == nil)
   }
@@ -228,7 +229,7 @@ struct FailureModeTests {
         """.utf8), to: schema)
     let store = home.file("s.json")
     write(Array("{\"name\": \"bell\\u0007\\u001b[31mred\"}".utf8), to: store)
-    let run = try settei(["--schema", schema, "--store", store], script: "", home: home.path)
+    let run = try runSettei(["--schema", schema, "--store", store], script: "", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     let raw = run.standardOutput.unicodeScalars
     #expect(!raw.contains("\u{1B}") && !raw.contains("\u{07}") && !raw.contains("\u{9B}"))
@@ -256,14 +257,14 @@ struct FailureModeTests {
           {"Type": "PSToggleSwitchSpecifier", "Title": "Works", "Key": "works", "DefaultValue": false}
         ]}
         """.utf8), to: schema)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", schema, "--store", home.file("s.json")], script: "4\nquit\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("⚠ Titles has 2 entries but Values has 1 entry"))
     #expect(run.standardOutput.contains("Nowhere"))
     #expect(run.standardOutput.contains("Fancy"))
     #expect(run.standardOutput.contains("Works") && run.standardOutput.contains("On"))
-    let lint = try settei(["lint", schema], script: "", home: home.path)
+    let lint = try runSettei(["lint", schema], script: "", home: home.path)
     #expect(lint.status == 65)
     #expect(
       lint.standardOutput.contains("broken.json: PreferenceSpecifiers[0] (Key 'size'): error:"))

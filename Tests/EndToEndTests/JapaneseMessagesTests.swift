@@ -35,11 +35,11 @@ struct JapaneseMessagesTests {
   @Test func anUnknownKeyIsSaidInJapanese() throws {
     let home = try TemporaryFolder()
     let store = ["--lang", "ja", "--store", home.file("s.json")]
-    let shell = try settei(["get", "nosuch"] + store, script: "", home: home.path)
+    let shell = try runSettei(["get", "nosuch"] + store, script: "", home: home.path)
     #expect(shell.status == 1)
     #expect(shell.standardError.contains("キー「nosuch」の設定はありません"), "\(shell.standardError)")
     try expectNoEnglish(shell.standardError, "settei get nosuch")
-    let repl = try settei(store, script: "get temp\n", home: home.path)
+    let repl = try runSettei(store, script: "get temp\n", home: home.path)
     #expect(repl.standardError.contains("もしかして: temperatureUnit"), "\(repl.standardError)")
     try expectNoEnglish(repl.standardError, "get temp")
   }
@@ -62,7 +62,7 @@ struct JapaneseMessagesTests {
   @Test func inAPipe() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "ja", "--store", store], script: "help\n4\n2\nback\nquit\n", home: home.path)
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("コマンド:"))
@@ -70,7 +70,7 @@ struct JapaneseMessagesTests {
     try expectNoEnglish(run.standardOutput + run.standardError, "help and quit")
 
     let schema = longSchema(in: home)
-    let paged = try settei(
+    let paged = try runSettei(
       ["--lang", "ja", "--schema", schema, "--store", store], script: "1\nquit\n",
       home: home.path, extra: ["LINES": "24"])
     #expect(paged.standardOutput.contains("1/"))
@@ -84,7 +84,7 @@ struct JapaneseMessagesTests {
       ("page 9", "そのページはありません"), ("99", "99 行目はありません"),
       ("help 4", "help はコマンドを説明します"),
     ] {
-      let failed = try settei(
+      let failed = try runSettei(
         ["--lang", "ja", "--store", store], script: line + "\n", home: home.path)
       #expect(failed.status == 1, "\(line)")
       #expect(failed.standardError.contains(japanese), "\(line): \(failed.standardError)")
@@ -123,23 +123,23 @@ struct JapaneseMessagesTests {
       ("set volume 11\n", "11 は 音量 の範囲外です。"),
       ("find\n", "find"), ("find zzzz\n", "zzzz"),
     ] {
-      let run = try settei(session, script: script, home: home.path)
+      let run = try runSettei(session, script: script, home: home.path)
       #expect(run.status == 1, "\(script)")
       #expect(run.standardError.contains(japanese), "\(script): \(run.standardError)")
       try expectNoEnglish(run.standardOutput + run.standardError, script)
     }
-    let asked = try settei(session, script: "? 1\n1\n\nquit\n", home: home.path)
+    let asked = try runSettei(session, script: "? 1\n1\n\nquit\n", home: home.path)
     #expect(asked.standardOutput.contains("現在: 5。0 から 10 までの数を入力してください。"))
     #expect(asked.standardOutput.contains("  使える値:   0 から 10 までの数"), "? 1")
     try expectNoEnglish(asked.standardOutput + asked.standardError, "the question")
 
-    let verb = try settei(session + ["set", "volume", "loud"], script: "", home: home.path)
+    let verb = try runSettei(session + ["set", "volume", "loud"], script: "", home: home.path)
     #expect(verb.status != 0)
     #expect(verb.standardError.contains("「loud」は数ではありません"), "\(verb.standardError)")
     try expectNoEnglish(verb.standardOutput + verb.standardError, "settei set")
     let file = home.file("import.json")
     write(Array(#"{"volume": 42}"#.utf8), to: file)
-    let imported = try settei(session + ["import", file], script: "", home: home.path)
+    let imported = try runSettei(session + ["import", file], script: "", home: home.path)
     #expect(imported.status != 0)
     #expect(
       imported.standardError.contains("何も取り込んでいません")
@@ -148,7 +148,7 @@ struct JapaneseMessagesTests {
     try expectNoEnglish(imported.standardError, "settei import")
     let badStore = home.file("bad.json")
     write(Array(#"{"volume": 42}"#.utf8), to: badStore)
-    let warned = try settei(
+    let warned = try runSettei(
       ["--lang", "ja", "--schema", schema, "--store", badStore], script: "quit\n",
       home: home.path)
     #expect(warned.standardError.contains("「volume」の保存値 42 は"), "\(warned.standardError)")
@@ -160,7 +160,7 @@ struct JapaneseMessagesTests {
       (["get"], "「get」には KEY をひとつ"),
       (["frobnicate"], "「frobnicate」というコマンドはありません。"),
     ] {
-      let run = try settei(["--lang", "ja"] + arguments, script: "", home: home.path)
+      let run = try runSettei(["--lang", "ja"] + arguments, script: "", home: home.path)
       #expect(run.status == 64, "\(arguments)")
       #expect(run.standardError.contains(japanese), "\(arguments): \(run.standardError)")
       // The command names are the program's words in every language.
@@ -174,7 +174,7 @@ struct JapaneseMessagesTests {
   @Test(arguments: ["defaults", "diff", "lint", "render"])
   func theHelpOfACommand(command: String) throws {
     let home = try TemporaryFolder()
-    let japanese = try settei(["--lang", "ja", command, "--help"], script: "", home: home.path)
+    let japanese = try runSettei(["--lang", "ja", command, "--help"], script: "", home: home.path)
     #expect(japanese.status == 0)
     #expect(japanese.standardOutput.hasPrefix("使い方: settei \(command)"))
     #expect(japanese.standardOutput.contains("終了ステータス: 0 "))
@@ -182,7 +182,7 @@ struct JapaneseMessagesTests {
     let words = japanese.standardOutput.replacing("defaults", with: "")
       .replacing("warning", with: "")
     try expectNoEnglish(words, "\(command) --help")
-    let english = try settei(["--lang", "en", command, "--help"], script: "", home: home.path)
+    let english = try runSettei(["--lang", "en", command, "--help"], script: "", home: home.path)
     #expect(english.standardOutput.hasPrefix("Usage: settei \(command)"))
   }
 
@@ -191,7 +191,7 @@ struct JapaneseMessagesTests {
   @Test func theResultsOfFind() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let japanese = try settei(
+    let japanese = try runSettei(
       ["--lang", "ja", "--store", store], script: "find 温度\nfind firstweek\nquit\n",
       home: home.path)
     #expect(japanese.status == 0)
@@ -200,7 +200,7 @@ struct JapaneseMessagesTests {
     #expect(japanese.standardOutput.contains("言語と地域 › 週の最初の曜日 — キー：firstWeekday"))
     #expect(!japanese.standardOutput.contains("find “"))
     try expectNoEnglish(japanese.standardOutput + japanese.standardError, "find")
-    let english = try settei(
+    let english = try runSettei(
       ["--lang", "en", "--store", store], script: "find firstweek\nquit\n", home: home.path)
     #expect(english.standardOutput.contains("Language & Region › find “firstweek”\n"))
     #expect(english.standardOutput.contains("First Day of Week — key: firstWeekday"))
@@ -210,14 +210,14 @@ struct JapaneseMessagesTests {
   /// (three English words in a row) is left in the Japanese one.
   @Test func theGeneralHelp() throws {
     let home = try TemporaryFolder()
-    let english = try settei(["--help"], script: "", home: home.path)
+    let english = try runSettei(["--help"], script: "", home: home.path)
     let prose = /[a-z]{2,} [a-z]{2,} [a-z]{2,}/
     #expect(english.standardOutput.contains(prose), "the check below finds English prose")
     for (arguments, environment) in [
       (["--help", "--lang", "ja"], [String: String]()), (["--help"], ["LANG": "ja_JP.UTF-8"]),
       (["--help"], ["LC_ALL": "ja_JP.UTF-8"]),
     ] {
-      let run = try settei(arguments, script: "", home: home.path, extra: environment)
+      let run = try runSettei(arguments, script: "", home: home.path, extra: environment)
       #expect(run.status == 0)
       #expect(run.standardOutput.contains("使い方:\n  settei [OPTIONS]"), "\(environment)")
       #expect(run.standardOutput.contains("--lang CODE     表示する言語"), "\(environment)")
@@ -225,7 +225,7 @@ struct JapaneseMessagesTests {
         #expect(!line.contains(prose), "English in the Japanese help: \(line)")
       }
     }
-    let englishAgain = try settei(["--help", "--lang", "en"], script: "", home: home.path)
+    let englishAgain = try runSettei(["--help", "--lang", "en"], script: "", home: home.path)
     #expect(englishAgain.standardOutput == english.standardOutput)
   }
 

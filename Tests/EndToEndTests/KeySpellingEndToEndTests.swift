@@ -38,7 +38,7 @@ struct KeySpellingEndToEndTests {
     }
 
     func run(_ arguments: [String]) throws -> ProcessResult {
-      try settei(arguments + options, script: "", home: home.path)
+      try runSettei(arguments + options, script: "", home: home.path)
     }
 
     var bytes: [UInt8] { contents(of: store) ?? [] }
@@ -114,7 +114,7 @@ struct KeySpellingEndToEndTests {
         "<dict><key>\(Self.composed)</key><string>nfc</string>"
           + "<key>\(Self.decomposed)</key><string>nfd</string></dict>"),
       name: "s.plist")
-    let repl = try settei(setup.options, script: "set sound off\nquit\n", home: setup.home.path)
+    let repl = try runSettei(setup.options, script: "set sound off\nquit\n", home: setup.home.path)
     #expect(repl.status == 0, "\(repl.standardError)")
     let text = String(decoding: setup.bytes, as: UTF8.self)
     let keys = text.split(separator: "\n").filter { $0.contains("<key>") }

@@ -24,7 +24,7 @@ struct LazyBundleTests {
   @Test func startUpAndTheRootScreenDoNotNeedABrokenPane() throws {
     let home = try TemporaryFolder()
     let path = try bundle(in: home)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", path, "--store", home.file("s.json")], script: "quit!\n", home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardError.isEmpty)
@@ -35,7 +35,7 @@ struct LazyBundleTests {
   @Test func openingTheBrokenPaneNamesItsFileAndLine() throws {
     let home = try TemporaryFolder()
     let path = try bundle(in: home)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", path, "--store", home.file("s.json")], script: "2\n", home: home.path)
     #expect(run.status == 1)
     #expect(
@@ -48,7 +48,7 @@ struct LazyBundleTests {
   @Test func aPaneShowsItsLintErrorsWhenOpened() throws {
     let home = try TemporaryFolder()
     let path = try bundle(in: home)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", path, "--store", home.file("s.json")], script: "3\nquit!\n",
       home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
@@ -63,13 +63,13 @@ struct LazyBundleTests {
     let store = home.file("s.json")
     try writeText(#"{"m9":"huge"}"#, to: store)
     let arguments = ["--schema", path, "--store", store]
-    let start = try settei(arguments, script: "1\nback\nquit!\n", home: home.path)
+    let start = try runSettei(arguments, script: "1\nback\nquit!\n", home: home.path)
     #expect(start.status == 0 && start.standardError.isEmpty, "\(start.standardError)")
     let warning = "settei: warning: \(store): the stored value of 'm9'"
-    let opened = try settei(arguments, script: "3\nquit!\n", home: home.path)
+    let opened = try runSettei(arguments, script: "3\nquit!\n", home: home.path)
     #expect(opened.status == 0)
     #expect(opened.standardError.hasPrefix(warning), "\(opened.standardError)")
-    let found = try settei(arguments, script: "find Toggle 0\nquit!\n", home: home.path)
+    let found = try runSettei(arguments, script: "find Toggle 0\nquit!\n", home: home.path)
     #expect(found.status == 0)
     #expect(found.standardError.hasPrefix(warning), "\(found.standardError)")
   }
@@ -77,7 +77,7 @@ struct LazyBundleTests {
   @Test func findSeesPanesNotOpened() throws {
     let home = try TemporaryFolder()
     let path = try bundle(in: home)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", path, "--store", home.file("s.json")], script: "find Toggle 10\nquit!\n",
       home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
@@ -89,7 +89,7 @@ struct LazyBundleTests {
     let path = try bundle(in: home)
     let store = home.file("s.json")
     try writeText(#"{"m9":"l","t8":true,"zz":"kept"}"#, to: store)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", path, "--store", store], script: "1\n1\nquit\n", home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
     let saved = try readText(store)
@@ -101,7 +101,7 @@ struct LazyBundleTests {
   @Test func lintStillReportsEveryPane() throws {
     let home = try TemporaryFolder()
     let path = try bundle(in: home)
-    let run = try settei(["lint", path], script: "", home: home.path)
+    let run = try runSettei(["lint", path], script: "", home: home.path)
     #expect(run.status == 65)
     #expect(run.standardOutput.contains(path + "/Root.plist: PreferenceSpecifiers[2]"))
     #expect(run.standardOutput.contains("Pane1.plist:3:1"))
@@ -114,10 +114,7 @@ struct LazyBundleTests {
     func start() throws -> String {
       let terminal = try PseudoTerminal(
         executable: setteiPath, arguments: ["--schema", path, "--store", home.file("s.json")],
-        environment: [
-          "HOME": home.path, "XDG_STATE_HOME": home.file("state"), "LANG": "C.UTF-8",
-          "TERM": "dumb",
-        ])
+        environment: testEnvironment(home: home.path, extra: ["TERM": "dumb"]))
       try terminal.waitFor("> ")
       terminal.send("quit\r")
       #expect(try terminal.waitForExit() == 0)

@@ -67,7 +67,7 @@ struct LiveValuesTerminalTests {
 
   /// `settei` run to its end with its own home, as another program saving the store.
   private func settei_(_ arguments: [String], home: TemporaryFolder) throws -> ProcessResult {
-    try settei(arguments, script: "", home: home.path)
+    try runSettei(arguments, script: "", home: home.path)
   }
 }
 
@@ -76,7 +76,7 @@ struct LiveValuesTerminalTests {
 @Suite struct RootTitleAndChromeThroughEveryWayTests {
   @Test func theTitleOptionNamesTheRootInThePromptAndBreadcrumbs() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       [
         "--schema", PackagePaths.sampleBundle, "--store", home.file("s.json"), "--lang", "en",
         "--title", "My Notes", "--in-app",
@@ -90,13 +90,13 @@ struct LiveValuesTerminalTests {
   @Test func aSwitchTakesTheSessionsOwnWords() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let off = try settei(
+    let off = try runSettei(
       ["set", "liveText", "オフ", "--store", store, "--lang", "ja"], script: "", home: home.path)
     try #require(off.status == 0, "\(off.standardError)")
-    let shown = try settei(
+    let shown = try runSettei(
       ["get", "liveText", "--store", store, "--lang", "ja"], script: "", home: home.path)
     #expect(shown.standardOutput == "false\n")
-    let screen = try settei(["--store", store, "--lang", "de"], script: "", home: home.path)
+    let screen = try runSettei(["--store", store, "--lang", "de"], script: "", home: home.path)
     #expect(screen.standardOutput.contains("Aus\n"), "\(screen.standardOutput)")
   }
 }

@@ -45,7 +45,7 @@ struct OutputSafetyTests {
     }
 
     func run(_ arguments: [String], script: String = "") throws -> ProcessResult {
-      try settei(arguments + options, script: script, home: home.path)
+      try runSettei(arguments + options, script: script, home: home.path)
     }
   }
 
@@ -89,7 +89,7 @@ struct OutputSafetyTests {
     #expect(!Self.holdsRawControl(listJSON.standardOutput))
 
     // A key with an escape sequence cannot be typed back: not a completion.
-    let complete = try settei(
+    let complete = try runSettei(
       ["__complete", "--schema", account.options[1], "get", "e"], script: "",
       home: account.home.path)
     #expect(complete.standardOutput.isEmpty, "\(complete.standardOutput.debugDescription)")
@@ -149,9 +149,9 @@ struct OutputSafetyTests {
     let options = ["--schema", schema, "--store", store]
     let shown = ["ab", "a\\u{2063}b", "a\\u{AD}b", "a\\u{3164}b", "a\\u{FE0F}b", "a\\u{E0100}b"]
 
-    let list = try settei(["list"] + options, script: "", home: home.path)
-    let diff = try settei(["diff", store] + options, script: "", home: home.path)
-    let lint = try settei(["lint", "--store", store, schema], script: "", home: home.path)
+    let list = try runSettei(["list"] + options, script: "", home: home.path)
+    let diff = try runSettei(["diff", store] + options, script: "", home: home.path)
+    let lint = try runSettei(["lint", "--store", store, schema], script: "", home: home.path)
     for key in shown {
       #expect(list.standardOutput.contains("\n" + key + " "), "list: \(key)")
       #expect(diff.standardOutput.contains("\n" + key + " "), "diff: \(key)")
@@ -163,7 +163,7 @@ struct OutputSafetyTests {
       }
       #expect(hidden.isEmpty, "\(hidden.map(\.value))")
     }
-    let describe = try settei(options, script: "? 3\n", home: home.path)
+    let describe = try runSettei(options, script: "? 3\n", home: home.path)
     #expect(describe.standardOutput.contains("key:      a\\u{AD}b"), "\(describe.standardOutput)")
     // In a title, a soft hyphen between letters is where the word may break, and stays.
     #expect(describe.standardOutput.contains("Benachrichti\u{AD}gungen"))
@@ -258,7 +258,7 @@ struct OutputSafetyTests {
       </dict></plist>
       """
     write(Array(recovery.utf8), to: store + ".recover")
-    let run = try settei(["--store", store, "--recover"], script: "quit\n", home: home.path)
+    let run = try runSettei(["--store", store, "--recover"], script: "quit\n", home: home.path)
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Restored 1 change; quit saves them."))
     #expect(run.standardError.contains("holds 3 changes that do not fit their settings"))

@@ -8,7 +8,7 @@ struct PipeTests {
   @Test func japaneseTutorialFlowPrintsFourScreensAndSaves() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "ja", "--store", store], script: "4\n2\nback\nquit\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     let screens = run.standardOutput.pieces("> ")
@@ -28,7 +28,7 @@ struct PipeTests {
     #expect(screens[4].hasPrefix("quit\n1 件の変更を \(store) に保存しました。"))
     #expect(!run.standardOutput.contains("\u{1B}"), "no escape codes on a pipe")
 
-    let again = try settei(["--lang", "ja", "--store", store], script: "", home: home.path)
+    let again = try runSettei(["--lang", "ja", "--store", store], script: "", home: home.path)
     #expect(again.status == 0)
     #expect(again.standardOutput.contains("華氏（°F） ›"))
     let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
@@ -40,7 +40,7 @@ struct PipeTests {
   @Test func englishTutorialFlow() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "Temperature\nFahrenheit\nback\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
@@ -54,10 +54,10 @@ struct PipeTests {
 
   @Test func languageComesFromTheEnvironment() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--store", home.file("s.json")], script: "", home: home.path, language: "ja_JP.UTF-8")
     #expect(run.standardOutput.hasPrefix("言語と地域\n"))
-    let english = try settei(
+    let english = try runSettei(
       ["--store", home.file("s.json")], script: "", home: home.path,
       extra: ["LC_ALL": "en_US.UTF-8"])
     #expect(english.standardOutput.hasPrefix("Language & Region\n"))
@@ -65,7 +65,7 @@ struct PipeTests {
 
   @Test func defaultStoreIsUnderXDGConfigHomeWithPrivateModes() throws {
     let home = try TemporaryFolder()
-    let run = try settei(["--lang", "en"], script: "9\n", home: home.path)
+    let run = try runSettei(["--lang", "en"], script: "9\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     let store = home.path + "/config/settei/settings.json"
     #expect(mode(of: store) == 0o600)
@@ -76,7 +76,7 @@ struct PipeTests {
   @Test func aFailingScriptLineExitsOneAndSavesNothing() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "4\n2\n42\nquit\n", home: home.path)
     #expect(run.status == 1)
     #expect(run.standardError.contains("input line 3: There is no row 42 here."))
@@ -87,7 +87,7 @@ struct PipeTests {
   @Test func quitWithNoChangesWritesNothing() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "4\nback\nquit\n", home: home.path)
     try #require(run.status == 0)
     #expect(contents(of: store) == nil)
@@ -99,7 +99,7 @@ struct PipeTests {
     let store = home.file("s.json")
     let garbage = Array("{\n  \"temperatureUnit\": \"celsius\",\n  oops\n}\n".utf8)
     write(garbage, to: store)
-    let run = try settei(["--store", store], script: "9\nquit\n", home: home.path)
+    let run = try runSettei(["--store", store], script: "9\nquit\n", home: home.path)
     #expect(run.status == 65)
     #expect(run.standardError.contains(store))
     #expect(run.standardError.contains(":3:"), "names the line: \(run.standardError)")
@@ -108,22 +108,22 @@ struct PipeTests {
 
   @Test func usageErrorsExit64WithASuggestion() throws {
     let home = try TemporaryFolder()
-    let run = try settei(["--shema", "x"], script: "", home: home.path)
+    let run = try runSettei(["--shema", "x"], script: "", home: home.path)
     #expect(run.status == 64)
     #expect(run.standardError.contains("Unknown option '--shema'. Did you mean '--schema'?"))
-    let missing = try settei(["--store"], script: "", home: home.path)
+    let missing = try runSettei(["--store"], script: "", home: home.path)
     #expect(missing.status == 64)
     #expect(missing.standardError.contains("Missing value for '--store'"))
   }
 
   @Test func helpAndVersionGoToStandardOutput() throws {
     let home = try TemporaryFolder()
-    let help = try settei(["--help"], script: "", home: home.path)
+    let help = try runSettei(["--help"], script: "", home: home.path)
     #expect(help.status == 0)
     for option in ["--schema", "--store", "--lang", "--no-color", "--version"] {
       #expect(help.standardOutput.contains(option))
     }
-    let version = try settei(["--version"], script: "", home: home.path)
+    let version = try runSettei(["--version"], script: "", home: home.path)
     #expect(version.status == 0)
     #expect(version.standardOutput.hasPrefix("settei "))
   }
@@ -132,10 +132,10 @@ struct PipeTests {
     let home = try TemporaryFolder()
     let schema = home.file("bad.json")
     write(Array("{\"PreferenceSpecifiers\": [\n}".utf8), to: schema)
-    let run = try settei(["--schema", schema], script: "", home: home.path)
+    let run = try runSettei(["--schema", schema], script: "", home: home.path)
     #expect(run.status == 65)
     #expect(run.standardError.contains("\(schema):2:"))
-    let missing = try settei(["--schema", home.file("nope.json")], script: "", home: home.path)
+    let missing = try runSettei(["--schema", home.file("nope.json")], script: "", home: home.path)
     #expect(missing.status == 65)
     #expect(missing.standardError.contains("nope.json"))
   }
@@ -150,7 +150,7 @@ struct PipeTests {
           {"Type": "PSToggleSwitchSpecifier", "Title": "Wi-Fi", "Key": "wifi", "DefaultValue": false}
         ]}
         """.utf8), to: schema)
-    let run = try settei(["--schema", schema], script: "1\nquit\n", home: home.path)
+    let run = try runSettei(["--schema", schema], script: "1\nquit\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Wi-Fi") && run.standardOutput.contains("On"))
     let store = String(
@@ -164,7 +164,7 @@ struct StoreFormatTests {
   @Test func aPlistStoreIsWrittenAsAValidXMLPlistAndReadBack() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.plist")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "4\n2\nback\n9\nquit\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     let text = String(decoding: contents(of: store) ?? [], as: UTF8.self)
@@ -179,7 +179,7 @@ struct StoreFormatTests {
       environment: ["PATH": path])
     try #require(lint.status != 127, "plutil, which ships with the toolchain, is not on PATH")
     #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
-    let again = try settei(["--lang", "en", "--store", store], script: "", home: home.path)
+    let again = try runSettei(["--lang", "en", "--store", store], script: "", home: home.path)
     #expect(again.standardOutput.contains("Fahrenheit (°F) ›"))
     #expect(again.standardOutput.contains("Live Text") && again.standardOutput.contains("Off"))
   }
@@ -196,22 +196,22 @@ struct ExitTests {
     let store = home.file("s.json")
     let arguments = ["--schema", schema, "--store", store]
     // quit
-    let quit = try settei(arguments, script: "set m51 Large\n1\nquit\n", home: home.path)
+    let quit = try runSettei(arguments, script: "set m51 Large\n1\nquit\n", home: home.path)
     #expect(quit.status == 0, "\(quit.standardError)")
     #expect(quit.standardOutput.contains("Toggle 0"))
     #expect(quit.standardOutput.hasSuffix("\n"))
     #expect(quit.standardOutput.contains("quit\n"))
     // the end of input
-    let end = try settei(arguments, script: "set t2 on\n", home: home.path)
+    let end = try runSettei(arguments, script: "set t2 on\n", home: home.path)
     #expect(end.status == 0, "\(end.standardError)")
     // a command for CI
-    let get = try settei(["get", "m51"] + arguments, script: "", home: home.path)
+    let get = try runSettei(["get", "m51"] + arguments, script: "", home: home.path)
     #expect(get.status == 0)
     #expect(get.standardOutput == "l\n")
-    let getToggle = try settei(["get", "t2"] + arguments, script: "", home: home.path)
+    let getToggle = try runSettei(["get", "t2"] + arguments, script: "", home: home.path)
     #expect(getToggle.standardOutput == "true\n")
     // quit! keeps the store as it was.
-    let discard = try settei(arguments, script: "set t4 on\nquit!\n", home: home.path)
+    let discard = try runSettei(arguments, script: "set t4 on\nquit!\n", home: home.path)
     #expect(discard.status == 0)
     let saved = String(decoding: contents(of: store) ?? [], as: UTF8.self)
     #expect(saved.contains("\"m51\"") && saved.contains("\"t2\"") && !saved.contains("\"t4\""))

@@ -9,7 +9,7 @@ import Testing
     _ options: [String], script: [String], columns: Int, rows: Int
   ) throws -> [String] {
     let home = try TemporaryFolder()
-    let result = try settei(
+    let result = try runSettei(
       options + ["--store", home.file("s.json")], script: script.joined(separator: "\n") + "\n",
       home: home.path, extra: ["COLUMNS": String(columns), "LINES": String(rows)])
     try #require(result.status == 0, "\(result.standardError)")

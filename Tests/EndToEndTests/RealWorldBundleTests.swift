@@ -15,7 +15,7 @@ struct RealWorldBundleTests {
     let home = try TemporaryFolder()
     let storePath = home.file("s.json")
     if let store { write(Array(store.utf8), to: storePath) }
-    return try settei(
+    return try runSettei(
       ["--schema", bundle, "--store", storePath] + options, script: script, home: home.path,
       language: language)
   }
@@ -67,7 +67,7 @@ struct RealWorldBundleTests {
 
   @Test func binaryAndXMLStringsFilesAreNoLintProblem() throws {
     let home = try TemporaryFolder()
-    let run = try settei(["lint", Self.bundle], script: "", home: home.path)
+    let run = try runSettei(["lint", Self.bundle], script: "", home: home.path)
     #expect(!run.standardOutput.contains(".strings"), "\(run.standardOutput)")
     #expect(!run.standardError.contains(".strings"), "\(run.standardError)")
   }
@@ -191,12 +191,12 @@ extension RealWorldBundleTests {
     let broken = "<dict><key>Type</key><string>PSMultiValueSpecifier</string></dict>"
     write(plistPage(toggle), to: bundle + "/Root.plist")
     write(plistPage(broken), to: bundle + "/Root~ipad.plist")
-    let run = try settei(["lint", bundle], script: "", home: folder.path)
+    let run = try runSettei(["lint", bundle], script: "", home: folder.path)
     #expect(run.status == 65, "\(run.standardOutput)")
     #expect(
       run.standardOutput.contains("Root~ipad.plist: PreferenceSpecifiers[0]"),
       "\(run.standardOutput)")
-    let clean = try settei(["lint", Self.bundle], script: "", home: folder.path)
+    let clean = try runSettei(["lint", Self.bundle], script: "", home: folder.path)
     #expect(clean.status == 0)
     #expect(clean.standardOutput.hasSuffix("0 errors, 3 warnings.\n"), "only the text numbers")
   }
@@ -227,7 +227,8 @@ struct InAppSettingsKitKeyTests {
     let home = try TemporaryFolder()
     let schema = write(Self.schema, named: "extras.json", in: home)
     let store = home.file("s.json")
-    let run = try settei(["--schema", schema, "--store", store], script: script, home: home.path)
+    let run = try runSettei(
+      ["--schema", schema, "--store", store], script: script, home: home.path)
     let saved = contents(of: store).map { String(decoding: $0, as: UTF8.self) } ?? ""
     return (run, saved)
   }
@@ -292,13 +293,13 @@ extension RealWorldBundleTests {
     for (language, text) in [
       ("de-AT", "Von uns gemacht"), ("pt_BR", "Feito por nós"), ("fr", "Made by us"),
     ] {
-      let run = try settei(
+      let run = try runSettei(
         ["--schema", bundle, "--store", folder.file("s.json"), "--lang", language],
         script: "1\nquit\n", home: folder.path)
       #expect(run.status == 0, "\(run.standardError)")
       #expect(run.standardOutput.contains("\n  \(text)\n"), "\(language): \(run.standardOutput)")
     }
-    let lint = try settei(["lint", bundle], script: "", home: folder.path)
+    let lint = try runSettei(["lint", bundle], script: "", home: folder.path)
     #expect(lint.status == 0, "\(lint.standardOutput)")
   }
 }
@@ -319,7 +320,7 @@ extension InAppSettingsKitKeyTests {
            "Children": {"PreferenceSpecifiers": []}}
         ]}
       """, named: "schema.json", in: home)
-    let run = try settei(
+    let run = try runSettei(
       ["--schema", schema, "--store", home.file("s.json")], script: "lang de\n1\nquit\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
@@ -345,7 +346,7 @@ extension RealWorldBundleTests {
            "SupportedUserInterfaceIdioms": ["Pad", "TV"]}
         ]}
       """, named: "schema.json", in: home)
-    let lint = try settei(["lint", schema], script: "", home: home.path)
+    let lint = try runSettei(["lint", schema], script: "", home: home.path)
     #expect(lint.status == 0)
     #expect(
       lint.standardOutput.contains(
@@ -359,7 +360,7 @@ extension RealWorldBundleTests {
       lint.standardOutput.contains(
         "[2] (Key 'c'): warning: SupportedUserInterfaceIdioms names TV, which is no idiom."))
     #expect(lint.standardOutput.hasSuffix("0 errors, 3 warnings.\n"), "each problem once")
-    let pad = try settei(
+    let pad = try runSettei(
       ["--schema", schema, "--store", home.file("s.json"), "--idiom", "pad"], script: "",
       home: home.path)
     #expect(pad.standardOutput.contains("   1  A ") && pad.standardOutput.contains("   2  C "))

@@ -5,7 +5,7 @@ import Testing
 @Suite struct RegionFormatExampleEndToEndTests {
   @Test func theExampleFollowsTheNumberFormatChosen() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", home.file("s.json")], script: "8\n2\nback\n",
       home: home.path, extra: ["COLUMNS": "120"])
     try #require(run.status == 0, "\(run.standardError)")

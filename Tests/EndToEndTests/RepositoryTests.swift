@@ -122,7 +122,7 @@ import Testing
       let store = "/tmp/s.json"
       let arguments = transcript.arguments.map { $0 == store ? home.file("s.json") : $0 }
       #expect(arguments != transcript.arguments, "the transcript names its store \(store)")
-      let run = try settei(arguments, script: transcript.script, home: home.path)
+      let run = try runSettei(arguments, script: transcript.script, home: home.path)
       #expect(run.status == 0)
       #expect(
         run.standardOutput.replacing(home.file("s.json"), with: store) == transcript.output,

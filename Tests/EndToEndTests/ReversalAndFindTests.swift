@@ -7,7 +7,7 @@ struct ReversalAndFindTests {
   @Test func celsiusToFahrenheitAndBackIsNothingToSave() throws {
     let home = try TemporaryFolder()
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "4\n2\n1\nchanges\nquit\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
     #expect(
@@ -21,7 +21,7 @@ struct ReversalAndFindTests {
 
   @Test func aSecondFindReplacesTheFirstAndAResultOpensWhereItLives() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", home.file("s.json")],
       script: "find temp\nfind celsius\n1\nback\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
@@ -47,7 +47,7 @@ struct ReversalAndFindTests {
       ("page", "n, p, page K: show the next, the previous, or the K-th page."),
     ]
     for (line, message) in cases {
-      let run = try settei(
+      let run = try runSettei(
         ["--lang", "en", "--store", home.file("s.json")], script: line + "\n", home: home.path)
       #expect(run.status != 0)
       #expect(run.standardError.contains(message), "\(run.standardError)")
@@ -60,7 +60,7 @@ struct ReversalAndFindTests {
     // Both stored values differ from their defaults.
     write(
       Array("{\"temperatureUnit\": \"fahrenheit\", \"liveText\": false}".utf8), to: store)
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", "en", "--store", store], script: "reset all\nundo\nchanges\nquit\n",
       home: home.path)
     try #require(run.status == 0, "\(run.standardError)")

@@ -11,10 +11,10 @@ import Testing
     for (key, value) in [
       ("temperatureUnit", "fahrenheit"), ("region", "US"), ("calendar", "japanese"),
     ] {
-      let set = try settei(["set", key, value, "--store", store], script: "", home: home.path)
+      let set = try runSettei(["set", key, value, "--store", store], script: "", home: home.path)
       try #require(set.status == 0, "\(set.standardError)")
     }
-    let run = try settei(
+    let run = try runSettei(
       ["--store", store, "--lang", "en"],
       script: "rollback\ncompare 2\nrollback 2\nchanges\nundo\nrollback 2\nquit\n", home: home.path)
     try #require(run.status == 0, "\(run.standardError)")
@@ -30,16 +30,16 @@ import Testing
     #expect(!output.contains("Temperature Unit: "))
     #expect(output.contains("Back to save 2: 2 setting(s) changed"))
     #expect(output.contains("Saved 2 changes to"))
-    let region = try settei(["get", "region", "--store", store], script: "", home: home.path)
+    let region = try runSettei(["get", "region", "--store", store], script: "", home: home.path)
     #expect(region.standardOutput == "JP\n")
-    let unit = try settei(
+    let unit = try runSettei(
       ["get", "temperatureUnit", "--store", store], script: "", home: home.path)
     #expect(unit.standardOutput == "fahrenheit\n")
   }
 
   @Test func aNumberBeyondTheSavesIsNamedAndNothingChanges() throws {
     let home = try TemporaryFolder()
-    let run = try settei(
+    let run = try runSettei(
       ["--store", home.file("s.json"), "--lang", "en"], script: "rollback\nrollback 1\n",
       home: home.path)
     #expect(run.standardOutput.contains("No earlier saves yet"))

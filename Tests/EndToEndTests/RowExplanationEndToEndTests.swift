@@ -9,7 +9,7 @@ import Testing
 
   private func run(_ script: String) throws -> ProcessResult {
     let home = try TemporaryFolder()
-    return try settei(
+    return try runSettei(
       ["--schema", Self.sample, "--in-app", "--lang", "en", "--store", home.file("s.json")],
       script: script, home: home.path, extra: ["COLUMNS": "100"])
   }

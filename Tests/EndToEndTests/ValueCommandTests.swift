@@ -22,7 +22,7 @@ struct ValueCommandTests {
     let schema = home.file("profile.json")
     write(Array(Self.schema.utf8), to: schema)
     let store = home.file("s.json")
-    let run = try settei(
+    let run = try runSettei(
       ["--lang", language, "--schema", schema, "--store", store], script: script,
       home: home.path)
     return (run, String(decoding: contents(of: store) ?? [], as: UTF8.self))

@@ -24,7 +24,7 @@ import Testing
     let script = [
       "1", "get ssid", "set ssid office", "go ssid", "1", "changes", "quit",
     ]
-    let result = try settei(
+    let result = try runSettei(
       ["--schema", Self.schema, "--store", store, "--lang", "en"],
       script: script.joined(separator: "\n") + "\n", home: home.path)
     #expect(result.status == 0, "\(result.standardError)")
@@ -73,7 +73,7 @@ import Testing
           {"Type": "PSToggleSwitchSpecifier", "Title": "D", "Key": "d", "DefaultValue": true,
            "VisibleWhen": [{"Key": "d"}]}]}
         """#.utf8), to: path)
-    let result = try settei(
+    let result = try runSettei(
       ["--schema", path, "--store", home.file("s.json"), "--lang", "en"],
       script: "go c\nfind b\n1\nback\nback\n3\ngo a\nquit!\n", home: home.path)
     #expect(result.status == 0, "\(result.standardError)")
@@ -82,9 +82,9 @@ import Testing
       #expect(first.contains(row), "every row of the cycle is shown: \(first)")
     }
     #expect(result.standardOutput.contains("C is row 3."))
-    let rendered = try settei(["render", path, "--lang", "en"], script: "", home: home.path)
+    let rendered = try runSettei(["render", path, "--lang", "en"], script: "", home: home.path)
     #expect(rendered.status == 0)
-    let lint = try settei(["lint", path], script: "", home: home.path)
+    let lint = try runSettei(["lint", path], script: "", home: home.path)
     #expect(lint.status == 65)
     #expect(
       lint.standardOutput.contains("VisibleWhen makes a cycle: 'a' → 'b' → 'c' → 'a'"),

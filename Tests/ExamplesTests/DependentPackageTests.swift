@@ -46,7 +46,7 @@ struct DependentPackageTests {
   @Test(.enabled(if: enabled, "set SETTEI_SLOW_TESTS=1 (make check-package)"))
   func buildsAndRunsTheLandingPageSample() throws {
     let swift = try #require(Self.which("swift"), "swift is not on PATH")
-    let page = try #require(readText(Self.landingPage))
+    let page = try #require(try? readText(Self.landingPage))
     let blocks = Self.fencedBlocks(page)
     let program = try #require(blocks.first { $0.contains("import TableREPL") })
     let transcript = try #require(blocks.first { $0.hasPrefix("$ hello\n") })
@@ -60,7 +60,7 @@ struct DependentPackageTests {
     mkdir(package + "/Sources/tutorial-uikit", 0o755)
     for file in ["FirstViewController.swift", "SecondViewController.swift", "main.swift"] {
       let source = packageRoot + "/Examples/tutorial-uikit/" + file
-      let text = try #require(readText(source), "cannot read \(source)")
+      let text = try #require(try? readText(source), "cannot read \(source)")
       writeText(text, to: package + "/Sources/tutorial-uikit/" + file)
     }
     writeText(

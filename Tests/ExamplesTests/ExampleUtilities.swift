@@ -16,37 +16,12 @@ enum Example: String {
   ) throws -> ProcessResult {
     try runProcess(
       path, arguments, input: Array(script.utf8),
-      environment: exampleEnvironment(home: home, extra: extra), timeout: 60)
+      environment: testEnvironment(home: home, extra: extra), timeout: 60)
   }
-}
-
-/// A private HOME and XDG folders, a UTF-8 locale, and `extra`.
-func exampleEnvironment(home: String, extra: [String: String] = [:]) -> [String: String] {
-  var environment = [
-    "HOME": home, "XDG_STATE_HOME": home + "/state", "LANG": "C.UTF-8",
-    "PATH": "/usr/bin:/bin", "TERM": "xterm-256color",
-  ]
-  environment.merge(extra) { $1 }
-  return environment
 }
 
 /// The package's root folder.
 let packageRoot = PackagePaths.root
-
-/// The text of a file, or `nil` if it cannot be read.
-func readText(_ path: String) -> String? {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  guard descriptor >= 0 else { return nil }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count <= 0 { break }
-    bytes += buffer[0..<count]
-  }
-  return String(decoding: bytes, as: UTF8.self)
-}
 
 /// Writes text to a file, replacing it.
 func writeText(_ text: String, to path: String) {

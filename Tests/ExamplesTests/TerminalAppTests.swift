@@ -10,7 +10,7 @@ struct TerminalAppTests {
   func start(home: String, extra: [String: String] = [:]) throws -> PseudoTerminal {
     try PseudoTerminal(
       executable: Example.tutorial.path, arguments: [],
-      environment: exampleEnvironment(home: home, extra: extra), columns: 80, rows: 24)
+      environment: testEnvironment(home: home, extra: extra), columns: 80, rows: 24)
   }
 
   @Test func keepsHistoryUnderTheProgramsNameAndUsesColour() throws {
@@ -22,7 +22,7 @@ struct TerminalAppTests {
     try terminal.waitFor("温度単位> ")
     terminal.send("quit\r")
     #expect(try terminal.waitForExit() == 0)
-    let history = readText(home.path + "/state/tutorial/history") ?? ""
+    let history = text(of: home.path + "/state/tutorial/history")
     #expect(history.contains("quit"), "history: \(history)")
   }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The DocC article "From UITableView to TableKit" shows the tutorial's code in pairs of
@@ -70,7 +71,7 @@ struct TutorialArticleTests {
     minimum: Int
   ) throws {
     let sources = try paths.map { path in
-      try #require(readText(path), "cannot read \(path)")
+      try #require(try? readText(path), "cannot read \(path)")
     }
     let blocks = codeBlocks(in: article).filter { $0.column == 2 && lines.contains($0.firstLine) }
     #expect(blocks.count >= minimum, "found \(blocks.count) TableKit listings for \(example)")
@@ -93,7 +94,7 @@ struct TutorialArticleTests {
   }
 
   @Test func everyTableKitListingIsInTheTutorialExample() throws {
-    let article = try #require(readText(Self.articlePath), "cannot read \(Self.articlePath)")
+    let article = try #require(try? readText(Self.articlePath), "cannot read \(Self.articlePath)")
     let heading = try Self.storyboardHeadingLine(in: article)
     try Self.expectListings(
       in: article, lines: 1...heading, areIn: Self.sourceFiles, example: "Examples/tutorial",
@@ -101,7 +102,7 @@ struct TutorialArticleTests {
   }
 
   @Test func everyStoryboardListingIsInTheUIKitTutorialExample() throws {
-    let article = try #require(readText(Self.articlePath), "cannot read \(Self.articlePath)")
+    let article = try #require(try? readText(Self.articlePath), "cannot read \(Self.articlePath)")
     let heading = try Self.storyboardHeadingLine(in: article)
     try Self.expectListings(
       in: article, lines: heading...Int.max, areIn: Self.storyboardSourceFiles,
@@ -109,7 +110,7 @@ struct TutorialArticleTests {
   }
 
   @Test func everyRowPairsUIKitWithTableKit() throws {
-    let article = try #require(readText(Self.articlePath))
+    let article = try #require(try? readText(Self.articlePath))
     let blocks = Self.codeBlocks(in: article)
     let uikit = blocks.filter { $0.column == 1 }
     let tableKit = blocks.filter { $0.column == 2 }

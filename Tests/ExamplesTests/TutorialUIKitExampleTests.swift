@@ -43,7 +43,7 @@ struct TutorialUIKitExampleTests {
     let home = try TemporaryFolder()
     let terminal = try PseudoTerminal(
       executable: Example.tutorialUIKit.path, arguments: [],
-      environment: exampleEnvironment(home: home.path, extra: ["NO_COLOR": "1"]),
+      environment: testEnvironment(home: home.path, extra: ["NO_COLOR": "1"]),
       columns: 80, rows: 24)
     try terminal.waitFor("言語と地域> ")
     terminal.send("1\r")
@@ -61,7 +61,7 @@ struct TutorialUIKitExampleTests {
     #expect(plain.contains("  ‹ 言語と地域"))
     #expect(plain.contains("1  ✓ 摂氏（°C）"))
     #expect(plain.contains("1    摂氏（°C）"))
-    let history = readText(home.path + "/state/tutorial-uikit/history") ?? ""
+    let history = text(of: home.path + "/state/tutorial-uikit/history")
     #expect(history.contains("back"), "history: \(history)")
   }
 }

@@ -35,7 +35,7 @@ import Testing
     let loaded = LineHistory()
     try loaded.load(from: path)
     #expect(loaded.entries == lines)
-    #expect(try contents(of: path).hasPrefix("_HiStOrY_V2_\n"))
+    #expect(try readText(path).hasPrefix("_HiStOrY_V2_\n"))
   }
 
   @Test func missingOrEmptyFileLoadsAsAnEmptyHistory() throws {
@@ -77,7 +77,7 @@ import Testing
     other.add("other line")
     #expect(throws: HistoryFileError.self) { try other.save(to: path) }
 
-    #expect(try contents(of: path) == foreign)
+    #expect(try readText(path) == foreign)
     #expect(try names(in: folder.path) == ["history"])
   }
 
@@ -225,21 +225,6 @@ import Testing
 
 private struct FileError: Error, CustomStringConvertible {
   let description: String
-}
-
-private func contents(of path: String) throws -> String {
-  guard let file = fopen(path, "rb") else {
-    throw FileError(description: "\(path): \(String(cString: strerror(errno)))")
-  }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let count = fread(&buffer, 1, buffer.count, file)
-    if count == 0 { break }
-    bytes += buffer[..<count]
-  }
-  return String(decoding: bytes, as: UTF8.self)
 }
 
 private func write(_ text: String, to path: String) throws {

@@ -8,14 +8,6 @@ let setteiPath = BuildProducts.settei ?? "settei-not-built"
 /// The built helper that saves a store in a loop or holds its lock (Tests/StoreSaveLoop).
 let storeSaveLoopPath = BuildProducts.path(of: "store-save-loop") ?? "store-save-loop-not-built"
 
-/// The environment for a run of settei: a private HOME and XDG folders, a fixed language.
-func testEnvironment(home: String) -> [String: String] {
-  [
-    "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
-    "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm-256color",
-  ]
-}
-
 /// What a finished run gave.
 struct Run {
   var status: Int32
@@ -30,11 +22,9 @@ func startSettei(_ arguments: [String], home: String) throws -> ChildProcess {
     environment: testEnvironment(home: home))
 }
 
-/// Runs settei with a script on standard input and waits for it to end.
+/// Runs settei in English with a script on standard input and waits for it to end.
 func settei(_ arguments: [String], script: String, home: String) throws -> Run {
-  let run = try runProcess(
-    setteiPath, ["--lang", "en"] + arguments, input: Array(script.utf8),
-    environment: testEnvironment(home: home))
+  let run = try runSettei(["--lang", "en"] + arguments, script: script, home: home)
   return Run(status: run.status, output: run.standardOutput, errors: run.standardError)
 }
 
@@ -90,26 +80,6 @@ func startAsUser(_ user: UInt32, _ program: String, _ arguments: [String], home:
     executable: "/usr/bin/setpriv",
     arguments: ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", program] + arguments,
     environment: testEnvironment(home: home))
-}
-
-/// The bytes of a file, or `nil` if it cannot be read.
-func contents(of path: String) -> [UInt8]? {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  guard descriptor >= 0 else { return nil }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65_536)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count < 0, errno == EINTR { continue }
-    if count <= 0 { return bytes }
-    bytes += buffer[..<count]
-  }
-}
-
-/// The text of a file, or `""`.
-func text(of path: String) -> String {
-  String(decoding: contents(of: path) ?? [], as: UTF8.self)
 }
 
 /// Writes bytes to a file, replacing it, with `mode`.

@@ -151,6 +151,19 @@ private func jsonSchema(_ json: String) throws -> SettingsSchema {
         == "rename AutoCorrectionType to AutocorrectionType")
   }
 
+  @Test func anUnknownTypeWithTwoLettersSwappedTwiceGetsTheNameItMeant() throws {
+    // Two swaps are two slips (four insertions and deletions): the name is still suggested.
+    let schema = try jsonSchema(
+      """
+      {"PreferenceSpecifiers": [
+        {"Type": "PSSldierSpceifier", "Title": "t", "Key": "k", "DefaultValue": 1}
+      ]}
+      """)
+    let unknown = try #require(
+      SchemaLinter.lint(schema).first { $0.message.contains("unknown Type") })
+    #expect(unknown.fix == "did you mean PSSliderSpecifier?")
+  }
+
   @Test
   func aMissingChildPaneNamesTheFilesLookedFor() throws {
     let schema = try SchemaLoader.load(path: testsBundle, inApp: true)

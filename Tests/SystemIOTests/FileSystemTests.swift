@@ -117,6 +117,24 @@ import Testing
     #expect(file.bytes.last == UInt8(ascii: "\n"))
   }
 
+  /// The file a save replaces through a chain of links: relative targets from each link's
+  /// folder, a target that does not exist yet, and no end for a loop.
+  @Test func theEndOfAChainOfLinks() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.file("real/settings.json")
+    try FileSystem.createFolders(folder.file("real"), mode: 0o700)
+    try FileSystem.createFolders(folder.file("links"), mode: 0o700)
+    symlink("../real/settings.json", folder.file("links/second"))
+    symlink("second", folder.file("links/first"))
+    symlink(folder.file("links/first"), folder.file("start"))
+    #expect(
+      FileSystem.endOfLinks(folder.file("start")) == folder.file("links/../real/settings.json"))
+    #expect(FileSystem.endOfLinks(file) == file, "no link, and no file yet")
+    symlink("loop-b", folder.file("loop-a"))
+    symlink("loop-a", folder.file("loop-b"))
+    #expect(FileSystem.endOfLinks(folder.file("loop-a")) == nil)
+  }
+
   @Test func sameBytesComparesContents() {
     #expect(FileSystem.sameBytes([], []))
     #expect(FileSystem.sameBytes([1, 2, 3], [1, 2, 3]))
@@ -133,45 +151,20 @@ import Testing
     mkfifo(path, 0o600)
     let writer = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
     try #require(writer >= 0)
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    var previous = sigaction()
-    sigaction(SIGUSR1, &action, &previous)
-    defer { sigaction(SIGUSR1, &previous, nil) }
-
     let reading = PipeRead(path: path)
-    var thread = pthread_t()
-    pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        let reading = Unmanaged<PipeRead>.fromOpaque(raw).takeUnretainedValue()
-        // The thread that made this one may block signals: this one takes SIGUSR1.
-        var taken = sigset_t()
-        sigemptyset(&taken)
-        sigaddset(&taken, SIGUSR1)
-        pthread_sigmask(SIG_UNBLOCK, &taken, nil)
+    interruptingWithSIGUSR1(
+      {
         reading.outcome = Result { () throws(SystemCallError) in
           try FileSystem.readFile(reading.path, acceptsPipes: true, limit: 1 << 20)?.bytes
         }
         reading.finished.store(true, ordering: .sequentiallyConsistent)
-        return nil
-      }, Unmanaged.passUnretained(reading).toOpaque())
-    // A signal that comes before the read has started changes nothing: signal again until
-    // the read ends, a few hundred times at most.
-    var signals = 0
-    while !reading.finished.load(ordering: .sequentiallyConsistent), signals < 300 {
-      pthread_kill(thread, SIGUSR1)
-      signals += 1
-      var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-      nanosleep(&pause, nil)
-    }
-    // A read that no signal ended gets a byte and the end of the pipe instead.
-    _ = write(writer, "x", 1)
-    close(writer)
-    pthread_join(thread, nil)
+      },
+      until: { reading.finished.load(ordering: .sequentiallyConsistent) },
+      then: {
+        // A read that no signal ended gets a byte and the end of the pipe instead.
+        _ = write(writer, "x", 1)
+        close(writer)
+      })
     withExtendedLifetime(reading) {}
     #expect(throws: SystemCallError(operation: "cannot read", path: path, code: EINTR)) {
       try reading.outcome?.get()

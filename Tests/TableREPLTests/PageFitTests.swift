@@ -43,53 +43,6 @@ struct PageFitTests {
   }
 }
 
-@Suite struct LineBreakCountTests {
-  @Test(arguments: [
-    "", "a", "\n", "a\nb\n", "\n\n\n", "日本\n語\nx", String(repeating: "ab\n", count: 1000),
-  ])
-  func countsWhatAScanCounts(text: String) {
-    let bytes = Array(text.utf8)
-    let expected = bytes.filter { $0 == 0x0A }.count
-    #expect(bytes.withUnsafeBufferPointer(ScreenBytes.lineBreaks(in:)) == expected)
-    #expect(ScreenBytes.lineBreaks(in: text) == expected)
-  }
-
-  /// The renderer counts the line breaks of a screen as it writes them: every kind of line,
-  /// in colour or not, and words of the catalog that hold line breaks of their own.
-  @Test(arguments: [false, true])
-  func aRenderedScreenSaysHowManyLineBreaksItHolds(usesColor: Bool) {
-    var messages = SessionMessages.forLanguage("en")
-    messages[.pageLine] = "page %1$@\nof %2$@ · rows %3$@–%4$@ of %5$@"
-    messages[.footerCut] = "… (more:\nfooter)"
-    messages[.noRowsMatch] = "none\nat all"
-    let rows: [Screen.Row] = [
-      .init(number: 1, text: "Plain", detailText: "On", style: .value1),
-      .init(number: 2, text: "日本語", detailText: "詳細", style: .value1, accessory: .checkmark),
-      .init(number: 3, text: "line\nbreak\r\nand\u{2028}more", detailText: "x\ny", style: .value2),
-      .init(number: 4, text: "Title", detailText: "A subtitle\nof two lines", style: .subtitle),
-      .init(number: 5, text: String(repeating: "long ", count: 40), accessory: .detailButton),
-    ]
-    let screens = [
-      Screen(
-        breadcrumb: ["Root", "a\nb"], backTitle: "Back\nhere", prompt: "Ask\nme",
-        sections: [
-          Screen.Section(header: "Head\nline", footer: "Foot", rows: rows),
-          Screen.Section(footer: String(repeating: "A long footer. ", count: 60), rows: []),
-        ], page: 1, pageCount: 3, totalRows: 40),
-      Screen(breadcrumb: ["Only"], sections: [Screen.Section(rows: [])], filter: "x\ny"),
-      Screen(breadcrumb: [], sections: []),
-    ]
-    for screen in screens {
-      var renderer = Renderer(width: 40, usesColor: usesColor)
-      renderer.footerLineLimit = 3
-      renderer.words = Renderer.Words(messages)
-      let (bytes, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
-      #expect(lineBreaks == bytes.filter { $0 == 0x0A }.count)
-      #expect(bytes == renderer.renderUTF8(screen))
-    }
-  }
-}
-
 @Suite struct LayoutReuseTests {
   /// The child screen of each visit: its rows, and a header that takes one line or three.
   private let visits: [(rows: Int, header: String)] = [
@@ -135,5 +88,42 @@ struct PageFitTests {
     #expect(expected.count == visits.count)
     #expect(Set(expected).count == 3, "the visits are laid out in three ways")
     #expect(pageLines(output) == expected)
+  }
+}
+
+@Suite struct RenderedLineBreakTests {
+  /// The renderer counts the line breaks of a screen as it writes them: every kind of line,
+  /// in colour or not, and words of the catalog that hold line breaks of their own.
+  @Test(arguments: [false, true])
+  func aRenderedScreenSaysHowManyLineBreaksItHolds(usesColor: Bool) {
+    var messages = SessionMessages.forLanguage("en")
+    messages[.pageLine] = "page %1$@\nof %2$@ · rows %3$@–%4$@ of %5$@"
+    messages[.footerCut] = "… (more:\nfooter)"
+    messages[.noRowsMatch] = "none\nat all"
+    let rows: [Screen.Row] = [
+      .init(number: 1, text: "Plain", detailText: "On", style: .value1),
+      .init(number: 2, text: "日本語", detailText: "詳細", style: .value1, accessory: .checkmark),
+      .init(number: 3, text: "line\nbreak\r\nand\u{2028}more", detailText: "x\ny", style: .value2),
+      .init(number: 4, text: "Title", detailText: "A subtitle\nof two lines", style: .subtitle),
+      .init(number: 5, text: String(repeating: "long ", count: 40), accessory: .detailButton),
+    ]
+    let screens = [
+      Screen(
+        breadcrumb: ["Root", "a\nb"], backTitle: "Back\nhere", prompt: "Ask\nme",
+        sections: [
+          Screen.Section(header: "Head\nline", footer: "Foot", rows: rows),
+          Screen.Section(footer: String(repeating: "A long footer. ", count: 60), rows: []),
+        ], page: 1, pageCount: 3, totalRows: 40),
+      Screen(breadcrumb: ["Only"], sections: [Screen.Section(rows: [])], filter: "x\ny"),
+      Screen(breadcrumb: [], sections: []),
+    ]
+    for screen in screens {
+      var renderer = Renderer(width: 40, usesColor: usesColor)
+      renderer.footerLineLimit = 3
+      renderer.words = Renderer.Words(messages)
+      let (bytes, lineBreaks) = renderer.renderUTF8WithLineBreaks(screen)
+      #expect(lineBreaks == bytes.filter { $0 == 0x0A }.count)
+      #expect(bytes == renderer.renderUTF8(screen))
+    }
   }
 }

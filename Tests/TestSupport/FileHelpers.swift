@@ -18,8 +18,7 @@ public func readBytes(_ path: String) throws -> [UInt8] {
   var result: [UInt8] = []
   var buffer = [UInt8](repeating: 0, count: 65_536)
   while true {
-    let count = read(descriptor, &buffer, buffer.count)
-    if count < 0, errno == EINTR { continue }
+    let count = SystemCall.retryingOnEINTR { read(descriptor, &buffer, buffer.count) }
     guard count >= 0 else { throw TestFailure("read \(path)") }
     if count == 0 { return result }
     result += buffer[..<count]
@@ -30,6 +29,14 @@ public func readBytes(_ path: String) throws -> [UInt8] {
 @_disfavoredOverload
 public func readText(_ path: String) throws -> String {
   String(decoding: try readBytes(path), as: UTF8.self)
+}
+
+/// The bytes of the file at `path`, or `nil` if it cannot be read.
+public func contents(of path: String) -> [UInt8]? { try? readBytes(path) }
+
+/// The text of the file at `path`, or `""` if it cannot be read.
+public func text(of path: String) -> String {
+  String(decoding: contents(of: path) ?? [], as: UTF8.self)
 }
 
 /// Writes `bytes` to `path` (created 0644 or truncated).

@@ -134,3 +134,26 @@ import Testing
     }
   }
 }
+
+/// Messages of several lines (a save error names the file on one line and says what to do
+/// on the next) keep their line breaks, and every line is escaped as a line of its own.
+@Suite struct EscapedLinesTests {
+  @Test(arguments: [
+    ("one\ntwo", "one\ntwo"),
+    ("a\u{1B}[31m\nb\tc\n", "a\\u{1B}[31m\nb    c\n"),
+    ("\n\n", "\n\n"),
+    // A carriage return and line feed are one character, escaped as one: no break.
+    ("x\r\ny", "x\\u{D}\\u{A}y"),
+  ])
+  func eachLineIsEscapedAndTheBreaksStay(text: String, shown: String) {
+    #expect(Escaper.escapedLines(text) == shown)
+    #expect(
+      Escaper.escapedLines(text)
+        == text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { Escaper.escaped(String($0)) }.joined(separator: "\n"))
+  }
+
+  @Test func aKeyOnALineShowsEveryHiddenCharacter() {
+    #expect(Escaper.escapedLines("a\u{200D}b\nc", as: .identifier) == "a\\u{200D}b\nc")
+  }
+}

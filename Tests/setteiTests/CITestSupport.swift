@@ -49,12 +49,8 @@ func runSettei(_ arguments: [String], input: String = "", language: String = "C.
   -> ProcessResult
 {
   let home = try TemporaryFolder()
-  return try runProcess(
-    BuildProducts.settei ?? "settei-not-built", arguments, input: Array(input.utf8),
-    environment: [
-      "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
-      "XDG_STATE_HOME": home.path + "/state", "LANG": language, "PATH": "/usr/bin:/bin",
-    ])
+  return try TestSupport.runSettei(
+    arguments, script: input, home: home.path, language: language)
 }
 
 /// A specifier dictionary: `spec("PSToggleSwitchSpecifier", key: "sound", default: true)`.

@@ -18,7 +18,7 @@ import Testing
     "SettingsStorage": ["FileFormats", "SystemIO"],
     "SettingsKit": ["SchemaKit", "FileFormats", "TextSafety"],
     "SettingsScreens": ["SettingsKit", "SchemaKit", "FileFormats", "TextSafety", "TableKit"],
-    "TableREPL": ["TableKit", "LineEditor", "TextSafety"],
+    "TableREPL": ["TableKit", "LineEditor", "SystemIO", "TextSafety"],
     "settei": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
       "FileFormats", "SystemIO", "TableKit", "TextSafety",

@@ -109,9 +109,7 @@ import Testing
     let terminal = try PseudoTerminal(
       executable: BuildProducts.settei ?? "settei",
       arguments: ["--schema", schema, "--store", store],
-      environment: [
-        "HOME": home, "XDG_STATE_HOME": home + "/state", "LANG": "C.UTF-8", "TERM": "dumb",
-      ])
+      environment: testEnvironment(home: home, extra: ["TERM": "dumb"]))
     try terminal.waitFor("> ")
     terminal.send("quit\r")
     let status = try terminal.waitForExit()

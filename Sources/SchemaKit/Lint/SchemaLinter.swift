@@ -1,4 +1,5 @@
 import FileFormats
+import TextSafety
 
 /// Checks a schema against Apple's Settings Application Schema Reference and
 /// InAppSettingsKit's extensions, and reports what is wrong with the file, the specifier and
@@ -312,7 +313,7 @@ struct Linter {
     guard reportsEverything else { return }
     let name = specifier.kind.typeName
     let known = SchemaLinter.appleTypes + SchemaLinter.inAppSettingsKitTypes
-    let nearest = known.map { ($0, editDistance($0.lowercased(), name.lowercased())) }
+    let nearest = known.map { ($0, EditDistance.between($0.lowercased(), name.lowercased())) }
       .min { $0.1 < $1.1 }
     let fix: String
     if let (candidate, distance) = nearest, distance <= max(2, name.count / 6) {
@@ -409,23 +410,4 @@ struct Linter {
       "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
       fix: "add DefaultValue, the value shown until the user changes it", leavesRowUsable: true)
   }
-}
-
-/// The Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  guard !a.isEmpty else { return b.count }
-  guard !b.isEmpty else { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
 }

@@ -1,5 +1,6 @@
 import Glibc
 import SchemaKit
+import TextSafety
 
 /// The text `find` and `go` look through, made once: every title, key, footer and choice of
 /// a schema, lowercased, with the translations of every language beside them.
@@ -338,12 +339,10 @@ private struct TextColumn {
 /// hash table of the plain texts' bytes), so that the many settings that share a text (the
 /// same choices, the same footer) cost one copy and one comparison per search.
 ///
-/// The bytes grow in memory of its own, written through a pointer: a copy per text into an
-/// array and its checks cost more than the text. ``finish()`` frees it.
-private struct TextColumnBuilder {
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var count = 0
-  private var capacity: Int
+/// The bytes grow in a ``ByteBuffer``, written through a pointer: a copy per text into an
+/// array and its checks cost more than the text.
+private struct TextColumnBuilder: ~Copyable {
+  private var bytes: ByteBuffer
   private var starts: [Int32] = []
   /// For each plain text, its hash with the top bit set when it is shared, else 0.
   private var hashes: [UInt32] = []
@@ -357,8 +356,7 @@ private struct TextColumnBuilder {
 
   /// A builder with room for about `expected` texts.
   init(expected: Int) {
-    capacity = max(64, expected * 8)
-    storage = .allocate(capacity: capacity)
+    bytes = ByteBuffer(capacity: expected * 8)
     slots = Array(repeating: 0, count: 1024)
     textOfOwner.reserveCapacity(expected)
   }
@@ -384,28 +382,10 @@ private struct TextColumnBuilder {
     }
   }
 
-  /// The column made, and the builder's memory freed: the builder is not used after.
-  mutating func finish() -> TextColumn {
-    let bytes = [UInt8](UnsafeBufferPointer(start: storage, count: count))
-    storage.deallocate()
-    count = 0
-    capacity = 0
-    return TextColumn(bytes: bytes, starts: starts, others: others, textOfOwner: textOfOwner)
-  }
-
-  /// Room for `more` bytes after ``count``.
-  @inline(__always)
-  private mutating func reserve(_ more: Int) {
-    if count + more > capacity { grow(more) }
-  }
-
-  private mutating func grow(_ more: Int) {
-    let grown = max(capacity * 2, count + more)
-    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-    bigger.update(from: storage, count: count)
-    storage.deallocate()
-    storage = bigger
-    capacity = grown
+  /// The column made (the builder's memory is freed when it goes away).
+  func finish() -> TextColumn {
+    TextColumn(
+      bytes: bytes.finish(), starts: starts, others: others, textOfOwner: textOfOwner)
   }
 
   /// Interns UTF-8 text of printable ASCII and caseless plain scalars, its ASCII letters
@@ -416,8 +396,7 @@ private struct TextColumnBuilder {
   {
     guard let source = utf8.baseAddress else { return intern(utf8, shared: shared) }
     let length = utf8.count
-    reserve(length + 1)
-    let target = storage + count
+    let target = bytes.room(for: length + 1)
     // Printable ASCII (nearly every text), in a loop without branches per byte.
     var outside: UInt8 = 0
     for position in 0..<length {
@@ -449,8 +428,8 @@ private struct TextColumnBuilder {
   /// Interns plain text that is lowercased already, and returns its number.
   private mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>, shared: Bool) -> Int32 {
     let length = utf8.count
-    reserve(length + 1)
-    if let source = utf8.baseAddress { (storage + count).update(from: source, count: length) }
+    let target = bytes.room(for: length + 1)
+    if let source = utf8.baseAddress { target.update(from: source, count: length) }
     return commit(length: length, shared: shared)
   }
 
@@ -458,11 +437,12 @@ private struct TextColumnBuilder {
   private static let hashSeed: UInt32 = 2_166_136_261
   private static let hashPrime: UInt32 = 16_777_619
 
-  /// The number of the text of `length` bytes just written after ``count``: when `shared`,
+  /// The number of the text of `length` bytes just written in the room after the bytes
+  /// kept (``ByteBuffer/room(for:)``, `length + 1` bytes): when `shared`,
   /// that of the same shared text kept before (the bytes written are dropped), else a new
   /// one.
   private mutating func commit(length: Int, shared: Bool) -> Int32 {
-    let written = storage + count
+    let written = bytes.room(for: length + 1)
     var slot = 0
     var hash: UInt32 = 0
     if shared {
@@ -474,9 +454,9 @@ private struct TextColumnBuilder {
       while slots[slot] != 0 {
         let text = Int(slots[slot]) - 1
         let start = Int(starts[text])
-        let end = text + 1 < starts.count ? Int(starts[text + 1]) : count
+        let end = text + 1 < starts.count ? Int(starts[text + 1]) : bytes.count
         if hashes[text] == hash, end - start - 1 == length,
-          memcmp(storage + start, written, length) == 0
+          memcmp(bytes.bytes(from: start), written, length) == 0
         {
           return Int32(text)
         }
@@ -485,8 +465,8 @@ private struct TextColumnBuilder {
     }
     written[length] = 0
     let number = Int32(starts.count)
-    starts.append(Int32(count))
-    count += length + 1
+    starts.append(Int32(bytes.count))
+    bytes.commit(length + 1)
     hashes.append(hash)
     if shared {
       slots[slot] = number + 1

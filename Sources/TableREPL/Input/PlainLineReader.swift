@@ -1,3 +1,5 @@
+import SystemIO
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -112,12 +114,11 @@ public final class PlainLineReader: LineReading {
     let chunk = 16 * 1024
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: chunk))
-    var count = 0
-    repeat {
-      count = buffer.withUnsafeMutableBufferPointer { pointer in
+    let count = SystemCall.retryingOnEINTR {
+      buffer.withUnsafeMutableBufferPointer { pointer in
         Glibc.read(descriptor, pointer.baseAddress.map { $0 + old }, chunk)
       }
-    } while count < 0 && errno == EINTR
+    }
     buffer.removeLast(chunk - max(0, count))
     if count <= 0 { atEnd = true }
   }

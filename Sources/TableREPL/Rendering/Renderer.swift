@@ -1,4 +1,5 @@
 import TableKit
+import TextSafety
 
 /// Turns a ``Screen`` into the lines a person reads. Pure: a screen in, strings out.
 ///
@@ -160,7 +161,7 @@ package struct Renderer: Sendable {
       var digits = 0
       for piece in pieces {
         if let argument = piece.argument, argument < numbers.count {
-          digits += ScreenBytes.decimalDigits(of: numbers[argument])
+          digits += ByteBuffer.decimalDigits(of: numbers[argument])
         }
       }
       if 2 + textWidth + digits < width {
@@ -279,7 +280,7 @@ package struct Renderer: Sendable {
   }
 
   /// Appends the UTF-8 of `text` in a style (`nil` for none), as ``style(_:_:)`` writes it.
-  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout ScreenBytes) {
+  func append(_ text: String, _ textStyle: TextStyle?, to bytes: inout ByteBuffer) {
     guard let textStyle, usesColor, !text.isEmpty else {
       bytes.appendUTF8(text)
       return
@@ -310,7 +311,7 @@ struct ScreenText: ~Copyable {
   /// of a line, and inside texts written with ``line(_:)``, ``indentedLine(_:_:renderer:)``
   /// and ``appendCounted(_:)`` (words of the catalog, which may hold them); every other text
   /// written is clean (``TerminalText/line(_:)``, ``TerminalText/paragraphs(_:)``).
-  var bytes: ScreenBytes
+  var bytes: ByteBuffer
   /// Whether the last line written was empty (true before any line).
   private(set) var lastLineIsEmpty = false
   /// The line breaks written.
@@ -318,20 +319,20 @@ struct ScreenText: ~Copyable {
 
   /// An empty screen with room for `capacity` bytes.
   init(capacity: Int) {
-    bytes = ScreenBytes(capacity: capacity)
+    bytes = ByteBuffer(capacity: capacity)
   }
 
   /// Writes a line.
   mutating func line(_ text: String) {
     bytes.appendUTF8(text)
-    lineBreaks += ScreenBytes.lineBreaks(in: text)
+    lineBreaks += ByteBuffer.lineBreaks(in: text)
     endLine(isEmpty: text.isEmpty)
   }
 
   /// Appends bytes that may hold line breaks, counting them.
   mutating func appendCounted(_ text: [UInt8]) {
     bytes.append(text)
-    lineBreaks += text.withUnsafeBufferPointer(ScreenBytes.lineBreaks(in:))
+    lineBreaks += text.withUnsafeBufferPointer(ByteBuffer.lineBreaks(in:))
   }
 
   /// Writes `text` indented by two spaces, in a style: ``Renderer/style(_:_:)`` of
@@ -340,7 +341,7 @@ struct ScreenText: ~Copyable {
     if renderer.usesColor { bytes.appendUTF8(textStyle.rawValue) }
     bytes.appendSpaces(2)
     bytes.appendUTF8(text)
-    lineBreaks += ScreenBytes.lineBreaks(in: text)
+    lineBreaks += ByteBuffer.lineBreaks(in: text)
     if renderer.usesColor { bytes.append(Renderer.TextStyle.reset) }
     endLine(isEmpty: false)
   }
@@ -437,7 +438,7 @@ struct RowLayout {
         columns.add(screen.sections[sectionIndex].rows[rowIndex])
       }
     }
-    numberWidth = max(2, ScreenBytes.decimalDigits(of: columns.highestNumber))
+    numberWidth = max(2, ByteBuffer.decimalDigits(of: columns.highestNumber))
     hasMarkColumn = screen.reservesCheckmarkColumn || columns.hasCheckmark
     accessoryWidth = columns.accessoryWidth
     self.width = width
@@ -477,7 +478,7 @@ struct RowLayout {
 
   /// Writes a row, in general: every style, texts to clean or cut, colour.
   private func append(_ row: borrowing Screen.Row, to out: inout ScreenText, renderer: Renderer) {
-    let indent = 2 + numberWidth - ScreenBytes.decimalDigits(of: row.number)
+    let indent = 2 + numberWidth - ByteBuffer.decimalDigits(of: row.number)
     if row.number == markedRow {
       // The row just reached: `*` where its line starts, as a search's jump marks it (not
       // `>`, which ends a prompt in a transcript).
@@ -601,9 +602,9 @@ struct RowLayout {
       guard textWidth <= room else { return 0 }
       if !accessory.text.isEmpty { gap = room - textWidth }
     }
-    let digits = ScreenBytes.decimalDigits(of: number)
+    let digits = ByteBuffer.decimalDigits(of: number)
     var cursor = Self.spaces(2 + numberWidth - digits, at: start)
-    ScreenBytes.writeDecimal(number, length: digits, at: cursor)
+    ByteBuffer.writeDecimal(number, length: digits, at: cursor)
     cursor = Self.spaces(2, at: cursor + digits)
     if hasMarkColumn {
       if rowAccessory == .checkmark {

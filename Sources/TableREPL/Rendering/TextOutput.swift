@@ -1,3 +1,5 @@
+import SystemIO
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -72,11 +74,11 @@ public final class FileOutput: TextOutput {
     guard let base = buffer.baseAddress else { return }
     var offset = 0
     while offset < buffer.count {
-      let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+      let written = SystemCall.retryingOnEINTR {
+        Glibc.write(descriptor, base + offset, buffer.count - offset)
+      }
       if written > 0 {
         offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
       } else {
         isClosed = true
         failure = failure ?? (written < 0 ? errno : EIO)

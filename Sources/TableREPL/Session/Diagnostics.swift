@@ -45,9 +45,7 @@ package struct Diagnostics {
       case .warning: messages.text(.warning)
       case .note: messages.text(.note)
       }
-    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TerminalText.sanitize(String($0)) }
-    return programName + ": " + (word.map { $0 + ": " } ?? "") + lines.joined(separator: "\n")
+    return programName + ": " + (word.map { $0 + ": " } ?? "") + Escaper.escapedLines(message)
       + "\n"
   }
 }

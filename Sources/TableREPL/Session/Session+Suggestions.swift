@@ -1,3 +1,5 @@
+import TextSafety
+
 extension Session {
   /// What to say of a line that is neither a command nor the start of a row's title: the
   /// usage of the command it begins with (`page`, `/`, `?4`), the command it is a typo of
@@ -46,7 +48,7 @@ extension Session {
     var best: (name: String, distance: Int)?
     for help in namedCommands {
       for name in help.names where name.count >= 2 {
-        let distance = Self.editDistance(word, name)
+        let distance = EditDistance.between(word, name)
         if distance <= allowed, distance < (best?.distance ?? .max) {
           best = (name, distance)
         }
@@ -61,28 +63,6 @@ extension Session {
     (customCommandOrder.map(\.help) + Command.builtIns).filter { help in
       help.names.allSatisfy { $0 == $0.lowercased() }
     }
-  }
-
-  /// The optimal string alignment distance: insertions, deletions, substitutions and
-  /// swaps of neighbours each count one.
-  static func editDistance(_ first: String, _ second: String) -> Int {
-    let a = Array(first)
-    let b = Array(second)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        table[i][j] = min(
-          table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return table[a.count][b.count]
   }
 
   /// What `help TOPIC` says when no command is named TOPIC: help for a row number, the

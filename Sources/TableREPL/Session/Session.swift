@@ -246,7 +246,7 @@ public final class Session {
     switch result {
     case .confirm(let message, let question, let then):
       guard reader.isInteractive else { return handle(then()) }
-      output.write(Self.sanitizedLines(message) + "\n")
+      output.write(Escaper.escapedLines(message) + "\n")
       guard confirmed(question) else {
         output.write(messages.text(.cancelled) + "\n")
         return nil
@@ -256,11 +256,7 @@ public final class Session {
       return fail(message)
     case .done(let message, let showsScreen):
       if let message, !message.isEmpty {
-        var text = ""
-        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-          text += TerminalText.sanitize(String(line)) + "\n"
-        }
-        writePaged(text)
+        writePaged(Escaper.escapedLines(message) + "\n")
       }
       if navigationController.topViewController !== before {
         pages[ObjectIdentifier(navigationController.topViewController)] = 0
@@ -542,10 +538,10 @@ public final class Session {
     guard let quitHandler else { return .quit }
     switch quitHandler() {
     case .done(let message):
-      if let message { output.write(Self.sanitizedLines(message) + "\n") }
+      if let message { output.write(Escaper.escapedLines(message) + "\n") }
       return .quit
     case .failed(let message):
-      let text = Self.sanitizedLines(message)
+      let text = Escaper.escapedLines(message)
       if reader.isInteractive && !atEndOfInput {
         output.write(text + "\n")
         return nil
@@ -557,23 +553,16 @@ public final class Session {
         diagnostics.write(message)
         return .quitFailed(message: message)
       }
-      output.write(Self.sanitizedLines(message) + "\n")
+      output.write(Escaper.escapedLines(message) + "\n")
       return nil
     }
-  }
-
-  /// Each line of a quit handler's message sanitized, its line breaks kept: a save error
-  /// names the file on one line and says what to do on the next.
-  private static func sanitizedLines(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
   }
 
   /// Reports a failed command: on a terminal the session goes on; a script ends.
   func fail(_ message: String) -> Outcome? {
     // A message may quote what was typed or read: an escape sequence in it stays text.
     if reader.isInteractive {
-      output.write(Self.sanitizedLines(message) + "\n")
+      output.write(Escaper.escapedLines(message) + "\n")
       return nil
     }
     diagnostics.write(

@@ -1,3 +1,4 @@
+import SystemIO
 import TableKit
 import TextSafety
 
@@ -106,11 +107,7 @@ public enum TerminalApp {
   package static func defaultHistoryPath(
     programName: String, _ environment: [String: String]
   ) -> String? {
-    if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
-      return base + "/" + programName + "/history"
-    }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
-    return home + "/.local/state/" + programName + "/history"
+    XDGFolders.state(of: programName, environment: environment).map { $0 + "/history" }
   }
 
   /// The variables the runner reads, taken once; empty values count as unset.

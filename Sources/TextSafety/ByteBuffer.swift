@@ -1,42 +1,62 @@
 import Glibc
 
-/// The bytes of a screen being written, in a buffer of their own that grows as needed, made
-/// an array once at the end (``finish()``).
+/// Bytes being written, in memory of their own that grows as needed and is freed when the
+/// buffer goes away (it cannot be copied, so it is freed once), made an array once at the
+/// end (``finish()``): a screen being rendered, the lowercased texts `find` searches.
 ///
 /// A screen is a few hundred pieces: a row's number, its padding, its texts, its marks.
 /// Appending each to an array checked the array's uniqueness and capacity and went through
 /// the generic copy; this writes each piece with one capacity check, spaces and digits
 /// in place.
-struct ScreenBytes: ~Copyable {
-  private var start: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+package struct ByteBuffer: ~Copyable {
+  @usableFromInline var start: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
   /// The bytes written.
-  private(set) var count = 0
+  @usableFromInline var written = 0
 
   /// An empty buffer with room for `capacity` bytes.
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(64, capacity)
     start = .allocate(capacity: self.capacity)
   }
 
   deinit { start.deallocate() }
 
+  /// The number of bytes written.
+  @inlinable package var count: Int { written }
+
   /// The bytes written, as an array.
-  func finish() -> [UInt8] {
-    Array(UnsafeBufferPointer(start: start, count: count))
+  package func finish() -> [UInt8] {
+    Array(UnsafeBufferPointer(start: start, count: written))
   }
 
-  /// Room for `extra` more bytes: where they go.
-  @inline(__always)
-  private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
-    if count + extra > capacity { grow(toHold: count + extra) }
-    return start + count
+  /// Room for `extra` more bytes: where they go, right after the bytes written. They count
+  /// once ``commit(_:)`` says so; until then the next write may overwrite them.
+  @inlinable @inline(__always)
+  package mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+    if written + extra > capacity { grow(toHold: written + extra) }
+    return start + written
   }
 
-  private mutating func grow(toHold needed: Int) {
+  /// Counts the first `count` of the bytes put in the ``room(for:)`` asked for last.
+  @inlinable @inline(__always)
+  package mutating func commit(_ count: Int) {
+    precondition(count >= 0 && written + count <= capacity, "more bytes than room was made for")
+    written += count
+  }
+
+  /// The bytes written from `offset` on, to read (compare) in place; valid until the next
+  /// write.
+  package func bytes(from offset: Int) -> UnsafePointer<UInt8> {
+    precondition(offset >= 0 && offset <= written, "an offset past the bytes written")
+    return UnsafePointer(start + offset)
+  }
+
+  @usableFromInline
+  mutating func grow(toHold needed: Int) {
     let larger = max(needed, 2 * capacity)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-    moved.initialize(from: start, count: count)
+    moved.initialize(from: start, count: written)
     start.deallocate()
     start = moved
     capacity = larger
@@ -45,60 +65,69 @@ struct ScreenBytes: ~Copyable {
   /// Writes at most `maximum` bytes in place: `write` is given where they go and returns how
   /// many it wrote, which this returns too.
   @discardableResult
-  mutating func write(atMost maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) -> Int {
-    let written = write(room(for: maximum))
-    count += written
-    return written
+  package mutating func write(
+    atMost maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int
+  ) -> Int {
+    let count = write(room(for: maximum))
+    commit(count)
+    return count
   }
 
   /// Appends one byte.
-  mutating func append(_ byte: UInt8) {
+  @inlinable
+  package mutating func append(_ byte: UInt8) {
     room(for: 1).initialize(to: byte)
-    count += 1
+    written += 1
   }
 
   /// Appends bytes.
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     room(for: bytes.count).initialize(from: base, count: bytes.count)
-    count += bytes.count
+    written += bytes.count
   }
 
   /// Appends the bytes of an array.
-  mutating func append(_ bytes: [UInt8]) {
+  @inlinable
+  package mutating func append(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends a literal's UTF-8 (an escape sequence, a mark).
-  mutating func append(_ literal: StaticString) {
+  @inlinable
+  package mutating func append(_ literal: StaticString) {
     literal.withUTF8Buffer { append($0) }
   }
 
   /// Appends the UTF-8 of `text` in one copy, read in place.
-  mutating func appendUTF8(_ text: String) {
+  @inlinable
+  package mutating func appendUTF8(_ text: String) {
     if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
     var text = text
     text.withUTF8 { append($0) }
   }
 
   /// Appends `count` spaces (none when `count` is not positive).
-  mutating func appendSpaces(_ count: Int) {
+  @inlinable
+  package mutating func appendSpaces(_ count: Int) {
     guard count > 0 else { return }
     room(for: count).initialize(repeating: UInt8(ascii: " "), count: count)
-    self.count += count
+    written += count
   }
 
   /// Appends `value` in decimal, as `String(value)` writes it, without making a String.
-  mutating func appendDecimal(_ value: Int) {
+  @inlinable
+  package mutating func appendDecimal(_ value: Int) {
     let length = Self.decimalDigits(of: value)
     Self.writeDecimal(value, length: length, at: room(for: length))
-    count += length
+    written += length
   }
 
   /// Writes `value` in decimal at `start`, in the `length` bytes that
   /// ``decimalDigits(of:)`` counts.
-  @inline(__always)
-  static func writeDecimal(_ value: Int, length: Int, at start: UnsafeMutablePointer<UInt8>) {
+  @inlinable @inline(__always)
+  package static func writeDecimal(_ value: Int, length: Int, at start: UnsafeMutablePointer<UInt8>) {
     if value < 0 { start.initialize(to: UInt8(ascii: "-")) }
     var rest = value.magnitude
     var index = length - 1
@@ -110,7 +139,7 @@ struct ScreenBytes: ~Copyable {
   }
 
   /// The line breaks (`\n`) in `bytes`, found with `memchr`.
-  static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
     var offset = 0
     var count = 0
@@ -123,13 +152,14 @@ struct ScreenBytes: ~Copyable {
   }
 
   /// The line breaks in the UTF-8 of `text`.
-  static func lineBreaks(in text: String) -> Int {
+  package static func lineBreaks(in text: String) -> Int {
     if let count = text.utf8.withContiguousStorageIfAvailable(lineBreaks(in:)) { return count }
     return text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
   }
 
   /// The number of digits of `value` in decimal, with its minus sign.
-  static func decimalDigits(of value: Int) -> Int {
+  @inlinable
+  package static func decimalDigits(of value: Int) -> Int {
     var digits = value < 0 ? 2 : 1
     var rest = value.magnitude
     while rest >= 10 {

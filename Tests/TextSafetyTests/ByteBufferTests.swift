@@ -1,19 +1,19 @@
 import Testing
 
-@testable import TableREPL
+@testable import TextSafety
 
-@Suite struct ScreenBytesTests {
+@Suite struct ByteBufferTests {
   @Test func numbersAreWrittenAsStringWritesThem() {
     for value in [0, 7, 9, 10, 99, 100, 12_345, -1, -10, -987, Int.max, Int.min] {
-      var bytes = ScreenBytes(capacity: 0)
+      var bytes = ByteBuffer(capacity: 0)
       bytes.appendDecimal(value)
       #expect(String(decoding: bytes.finish(), as: UTF8.self) == String(value))
-      #expect(ScreenBytes.decimalDigits(of: value) == String(value).count)
+      #expect(ByteBuffer.decimalDigits(of: value) == String(value).count)
     }
   }
 
   @Test func theBufferGrowsPastWhatItWasMadeFor() {
-    var bytes = ScreenBytes(capacity: 1)
+    var bytes = ByteBuffer(capacity: 1)
     var expected = ""
     for round in 0..<200 {
       bytes.appendSpaces(round % 7)
@@ -29,5 +29,17 @@ import Testing
     expected += long
     #expect(bytes.count == expected.utf8.count)
     #expect(String(decoding: bytes.finish(), as: UTF8.self) == expected)
+  }
+}
+
+@Suite struct LineBreakCountTests {
+  @Test(arguments: [
+    "", "a", "\n", "a\nb\n", "\n\n\n", "日本\n語\nx", String(repeating: "ab\n", count: 1000),
+  ])
+  func countsWhatAScanCounts(text: String) {
+    let bytes = Array(text.utf8)
+    let expected = bytes.filter { $0 == 0x0A }.count
+    #expect(bytes.withUnsafeBufferPointer(ByteBuffer.lineBreaks(in:)) == expected)
+    #expect(ByteBuffer.lineBreaks(in: text) == expected)
   }
 }
