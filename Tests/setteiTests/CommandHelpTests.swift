@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// Each command's help is where a user looks for it: `settei COMMAND --help`,
 /// `settei help COMMAND`, docs/commands.md and the man page; and the commands are the same

@@ -4,7 +4,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `settei diff` and `settei export --changed`: what differs, where it is, secrets masked.
 @Suite struct DiffCommandTests {

@@ -7,7 +7,7 @@ import TableKit
 import TableREPL
 
 /// The exit statuses of the user-facing contract (sysexits.h where one fits).
-enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
   case success = 0
   case scriptFailed = 1
   case usage = 64
@@ -27,7 +27,7 @@ enum ExitStatus: Int32 {
 
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
 /// world (files, the terminal, history) is wired here and nowhere deeper.
-struct Program {
+public struct Program {
   static let version = "0.1.0"
 
   let arguments: [String]
@@ -45,7 +45,13 @@ struct Program {
     var message: String
   }
 
-  func run() -> ExitStatus {
+  public init(arguments: [String], environment: Environment) {
+    self.arguments = arguments
+    self.environment = environment
+  }
+
+  /// Runs the command line and says how it ended; what was printed is flushed and closed.
+  public func run() -> ExitStatus {
     let status: ExitStatus
     do {
       status = try runOrFail()
