@@ -6,25 +6,6 @@ import SettingsStorage
 import TableKit
 import TableREPL
 
-/// The exit statuses of the user-facing contract (sysexits.h where one fits).
-public enum ExitStatus: Int32, Sendable {
-  case success = 0
-  case scriptFailed = 1
-  case usage = 64
-  case unreadableInput = 65
-  case saveFailed = 74
-  case storeLocked = 75
-  /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
-  case hangup = 129
-  /// 128 + SIGQUIT (Ctrl-\): asked to quit at once; unsaved edits are in `<store>.recover`.
-  case quitSignal = 131
-  /// Standard output was closed under us: the status a shell gives a process that SIGPIPE
-  /// ended, since that is what happened, only without dying mid-write.
-  case outputClosed = 141
-  /// 128 + SIGTERM: asked to stop; unsaved edits are in `<store>.recover`.
-  case terminated = 143
-}
-
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
 /// world (files, the terminal, history) is wired here and nowhere deeper.
 public struct Program {
@@ -39,12 +20,6 @@ public struct Program {
   /// (main.swift holds the program until it calls `exit`.)
   let keptUntilExit = KeptUntilExit()
 
-  /// An error that ends the run with a status and a message for standard error.
-  struct Failure: Error {
-    var status: ExitStatus
-    var message: String
-  }
-
   public init(arguments: [String], environment: Environment) {
     self.arguments = arguments
     self.environment = environment
@@ -54,10 +29,11 @@ public struct Program {
   public func run() -> ExitStatus {
     let status: ExitStatus
     do {
-      status = try runOrFail()
+      try runOrFail()
+      status = .success
     } catch {
-      diagnostics.write(error.message)
-      status = error.status
+      if let message = error.message { diagnostics.write(message) }
+      status = ExitStatus(error)
     }
     return finishOutput(status)
   }
@@ -70,12 +46,15 @@ public struct Program {
     guard let failure = standardOutput.close(),
       [.success, .scriptFailed, .outputClosed].contains(status)
     else { return status }
-    if failure == EPIPE { return .outputClosed }
-    diagnostics.write(messages.text(.outputFailed, String(cString: strerror(failure))))
-    return .saveFailed
+    let failed =
+      failure == EPIPE
+      ? Failure.outputClosed
+      : .outputFailed(messages.text(.outputFailed, String(cString: strerror(failure))))
+    if let message = failed.message { diagnostics.write(message) }
+    return ExitStatus(failed)
   }
 
-  private func runOrFail() throws(Failure) -> ExitStatus {
+  private func runOrFail() throws(Failure) {
     let options: Options
     do {
       options = try Options.parse(arguments, messages: messages)
@@ -84,17 +63,16 @@ public struct Program {
       let usage = Options.positionals(in: arguments).first.flatMap {
         CommandHelp.usage(of: $0, messages: messages)
       }
-      diagnostics.write(error.message + "\n" + (usage ?? messages.text(.usageLine)))
-      return .usage
+      throw .usage(error.message + "\n" + (usage ?? messages.text(.usageLine)))
     }
     if options.showHelp {
       let topic = options.helpTopic.flatMap { CommandHelp.text(for: $0, messages: messages) }
       standardOutput.write((topic ?? messages.text(.generalHelp)) + "\n")
-      return .success
+      return
     }
     if options.showVersion {
       standardOutput.write("settei \(Self.version)\n")
-      return .success
+      return
     }
 
     if case .complete(let words) = options.subcommand { return complete(words) }
@@ -127,7 +105,7 @@ public struct Program {
     do {
       store = try SettingsStore.load(path: storePath)
     } catch {
-      throw Failure(status: .unreadableInput, message: "\(error)")
+      throw Failure.unreadableInput("\(error)")
     }
 
     if options.language != nil, let missing = schema.schema.strings.missingLanguage(for: language) {
@@ -175,7 +153,7 @@ public struct Program {
       stateFolder: environment.stateFolder)
     saver.saysNothingToSave = true
     offerRecovery(saver, options: options, isTerminal: isTerminal)
-    if let status = Termination.exitStatus { return status }
+    if let signal = Termination.signal { throw .signal(signal) }
     // A pipe is read with plain blocking reads: a signal must end those too.
     Termination.interruptsInput = !isTerminal
     // Ctrl-C at a terminal stops the command under way, never the REPL; a script stops.
@@ -247,12 +225,12 @@ public struct Program {
         history.warn(sessionMessages.text(.historyNotSaved, "\(error)"))
       }
     }
-    if let status = Termination.exitStatus { return status }
+    if let signal = Termination.signal { throw .signal(signal) }
     switch outcome {
-    case .quit, .discarded: return .success
-    case .scriptFailed: return .scriptFailed
-    case .quitFailed: return saver.lastFailure == .locked ? .storeLocked : .saveFailed
-    case .outputClosed: return .outputClosed
+    case .quit, .discarded: return
+    case .scriptFailed: throw .scriptCommandFailed
+    case .quitFailed: throw .notSaved(nil, kind: saver.lastFailure)
+    case .outputClosed: throw .outputClosed
     }
   }
 
@@ -290,15 +268,13 @@ public struct Program {
       schema = try SchemaLoader.load(
         path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     } catch {
-      throw Failure(status: .unreadableInput, message: "\(error)")
+      throw Failure.unreadableInput("\(error)")
     }
     // `--title`: what the root page is called, over the app's name.
     if let title { schema.appName = title }
     keptUntilExit.keep(schema)
     guard let rootPage = schema.rootPage else {
-      throw Failure(
-        status: .unreadableInput,
-        message: messages.text(.noRootPage, path ?? EmbeddedSchema.sourceName))
+      throw Failure.unreadableInput(messages.text(.noRootPage, path ?? EmbeddedSchema.sourceName))
     }
     return (schema, rootPage)
   }
@@ -327,9 +303,7 @@ public struct Program {
     if let path = options.storePath { return path }
     let file = options.schemaPath.map(SchemaLoader.storeFileName(for:)) ?? "settings.json"
     guard let path = environment.configPath(file) else {
-      throw Failure(
-        status: .usage,
-        message: messages.text(.homeNotSet))
+      throw .usage(messages.text(.homeNotSet))
     }
     return path
   }

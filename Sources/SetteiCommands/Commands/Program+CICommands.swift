@@ -9,9 +9,7 @@ import TableREPL
 /// device: defaults, diff, export --changed.
 extension Program {
   /// `settei defaults PATH`: every key's default, as JSON, a property list or Swift.
-  func defaults(_ path: String, format: Options.DefaultsFormat, inApp: Bool) throws(Failure)
-    -> ExitStatus
-  {
+  func defaults(_ path: String, format: Options.DefaultsFormat, inApp: Bool) throws(Failure) {
     let schema = try loadSchema(path, inApp: inApp).schema
     notePagesRead(path, inApp: inApp)
     let catalog = DefaultsCatalog(schema: schema, messages: messages)
@@ -24,16 +22,14 @@ extension Program {
     case .json: standardOutput.write(JSONWriter.serialize(values))
     case .plist:
       if let (key, code) = Self.characterXMLCannotHold(in: values) {
-        throw Failure(
-          status: .scriptFailed,
-          message: messages.text(.defaultsXMLCannotHold, path, key, code))
+        throw Failure.refused(messages.text(.defaultsXMLCannotHold, path, key, code))
       }
       standardOutput.write(PropertyListWriter.serialize(values))
     case .swift:
       // The Swift is English, whatever the language of the notes.
       standardOutput.write(SwiftDefaultsWriter.write(DefaultsCatalog(schema: schema), source: path))
     }
-    return .success
+    return
   }
 
   /// A note on standard error, sanitised: `settei: note: …`.
@@ -49,19 +45,17 @@ extension Program {
   /// stored key the schema does not know, which has no default to equal), as kconfig's
   /// `savedefconfig` keeps only what is not the default.
   func exportChanged(model: SettingsModel, store: SettingsStore, format: Options.StoreFormat)
-    throws(Failure) -> ExitStatus
+    throws(Failure)
   {
     try exportValues(
       StoreDifference.changedValues(store.values, model: model), format: format,
       numbers: store.writtenNumbers)
-    return .success
+    return
   }
 
   /// `settei diff STORE_A [STORE_B]`: every setting whose value differs, with its key, title
   /// path, old and new value; secrets masked. Exit 1 when something differs, like diff(1).
-  func diff(_ pathA: String, _ pathB: String?, model: SettingsModel) throws(Failure)
-    -> ExitStatus
-  {
+  func diff(_ pathA: String, _ pathB: String?, model: SettingsModel) throws(Failure) {
     let storeA = try existingStore(pathA)
     let storeB = try pathB.map { path throws(Failure) in try existingStore(path) }
     // A number no value holds exactly (`123456789012345678901234567890`) is compared and
@@ -73,7 +67,7 @@ extension Program {
     let rows = StoreDifference.rows(
       old: old?.values ?? [:], new: new.values, model: model, index: index, messages: messages
     ) { key in oldNumbers.values(inMember: key) == newNumbers.values(inMember: key) }
-    guard !rows.isEmpty else { return .success }
+    guard !rows.isEmpty else { return }
     var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
     for row in rows {
       let texts = [oldNumbers, newNumbers].map { $0.texts[[.key(PropertyListKey(row.key))]] }
@@ -89,20 +83,18 @@ extension Program {
     }
     standardOutput.write(
       Self.alignedTable(table, width: Terminal.messageWidth(environment: environment.values)))
-    return .scriptFailed
+    throw .differencesFound
   }
 
   /// A store file that must exist (a missing one is a typo, not an empty store).
   private func existingStore(_ path: String) throws(Failure) -> SettingsStore {
     guard access(path, F_OK) == 0 else {
-      throw Failure(
-        status: .unreadableInput,
-        message: messages.text(.noSuchStore, path))
+      throw Failure.unreadableInput(messages.text(.noSuchStore, path))
     }
     do {
       return try SettingsStore.load(path: path)
     } catch {
-      throw Failure(status: .unreadableInput, message: "\(error)")
+      throw Failure.unreadableInput("\(error)")
     }
   }
 }
@@ -157,7 +149,7 @@ extension Program {
   /// Checks a store against the schema at `path`: exit 65 when a value does not fit (or,
   /// with `--strict`, when a key is unknown too).
   func lintStore(_ storePath: String, schemaPath path: String, strict: Bool, inApp: Bool)
-    throws(Failure) -> ExitStatus
+    throws(Failure)
   {
     let schema = try loadSchema(path, inApp: inApp).schema
     let values = try existingStore(storePath).values
@@ -179,7 +171,7 @@ extension Program {
         .lintCounts, storePath, messages.count(errors, .errorsOne, .errorsMany),
         messages.count(warnings, .warningsOne, .warningsMany))
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
-    return errors > 0 || (strict && warnings > 0) ? .unreadableInput : .success
+    if errors > 0 || (strict && warnings > 0) { throw .problemsFound }
   }
 
   /// Says once, on standard error at the start of the REPL on a terminal, which settings the schema gained

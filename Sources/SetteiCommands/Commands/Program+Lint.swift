@@ -8,7 +8,7 @@ extension Program {
   /// both as Settings.app and as InAppSettingsKit in the app read it, each problem once (a
   /// problem names its file). A bundle with only an in-app root is checked in the app, with
   /// a note.
-  func lint(_ path: String) throws(Failure) -> ExitStatus {
+  func lint(_ path: String) throws(Failure) {
     var problems: [LintProblem] = []
     var seen: Set<String> = []
     let pageSets = SchemaLoader.hasInAppPages(path: path) ? [false, true] : [false]
@@ -21,7 +21,7 @@ extension Program {
           if idiom == Idiom.allCases.first { note(messages.text(.lintInAppOnly, path)) }
           continue
         } catch {
-          throw Failure(status: .unreadableInput, message: "\(error)")
+          throw Failure.unreadableInput("\(error)")
         }
         for problem in SchemaLinter.lint(schema) where seen.insert(problem.description).inserted {
           problems.append(problem)
@@ -40,6 +40,6 @@ extension Program {
         .lintCounts, path, messages.count(errors, .errorsOne, .errorsMany),
         messages.count(warnings, .warningsOne, .warningsMany))
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
-    return errors > 0 ? .unreadableInput : .success
+    if errors > 0 { throw .problemsFound }
   }
 }

@@ -4,7 +4,7 @@ import TableREPL
 
 /// `settei render PATH`: every page as the REPL shows it, for review and diffs in CI.
 extension Program {
-  func render(_ path: String, options: Options) throws(Failure) -> ExitStatus {
+  func render(_ path: String, options: Options) throws(Failure) {
     let schema = try loadSchema(
       path, idiom: options.idiom, title: options.title, inApp: options.inApp
     ).schema
@@ -22,7 +22,7 @@ extension Program {
           BundleRenderer.render(
             schema, language: language, width: options.width, specifierErrors: errors))
       }
-      return .success
+      return
     }
     // Two languages whose files would be one (`x.y` and `x_y`): refused before anything is
     // written, rather than the later one silently replacing the other.
@@ -30,9 +30,8 @@ extension Program {
     for language in languages {
       let file = Self.fileName(for: language)
       if let other = languageOfFile.updateValue(language, forKey: file) {
-        throw Failure(
-          status: .unreadableInput,
-          message: messages.text(.renderFileClash, path, other, language, folder + "/" + file))
+        throw Failure.unreadableInput(
+          messages.text(.renderFileClash, path, other, language, folder + "/" + file))
       }
     }
     do {
@@ -44,11 +43,10 @@ extension Program {
           folder + "/" + Self.fileName(for: language), with: Array(text.utf8), mode: 0o644)
       }
     } catch {
-      throw Failure(
-        status: .saveFailed,
-        message: messages.text(.renderNotWritten, error.path, error.operation, error.reason))
+      throw .notSaved(
+        messages.text(.renderNotWritten, error.path, error.operation, error.reason), kind: nil)
     }
-    return .success
+    return
   }
 
   /// Names, on standard error, each strings table `language` reads that cannot be read, with
@@ -73,7 +71,7 @@ extension Program {
   /// (``L10nLinter/developmentLanguage(ofBundleAt:)``).
   func lintTranslations(
     _ path: String, strict: Bool, developmentLanguage: String?, inApp: Bool
-  ) throws(Failure) -> ExitStatus {
+  ) throws(Failure) {
     let schema = try loadSchema(path, inApp: inApp).schema
     let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
     var problems: [LintProblem] = []
@@ -95,6 +93,6 @@ extension Program {
       languages.isEmpty ? "" : messages.text(.languageList, languages.joined(separator: ", ")),
       String(L10nLinter.titleWidth), language)
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
-    return strict && !problems.isEmpty ? .unreadableInput : .success
+    if strict && !problems.isEmpty { throw .problemsFound }
   }
 }

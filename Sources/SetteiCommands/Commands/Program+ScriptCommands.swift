@@ -9,15 +9,14 @@ import TableREPL
 /// protocol.
 extension Program {
   func runScriptCommand(_ command: Options.Subcommand, model: SettingsModel, store: SettingsStore)
-    throws(Failure) -> ExitStatus
+    throws(Failure)
   {
     let index = SettingsIndex(model: model)
     switch command {
     case .get(let key):
       guard index.byKey[key] != nil || model.storedValues[key] != nil else {
-        throw Failure(
-          status: .scriptFailed,
-          message: index.unknownKeyMessage(
+        throw Failure.refused(
+          index.unknownKeyMessage(
             key, otherwise: messages.text(.listShowsEveryKey), messages: model.messages))
       }
       let text = model.value(forKey: key).map { shownText($0, key: key, model: model) } ?? ""
@@ -30,20 +29,19 @@ extension Program {
         diagnostics.write(messages.text(.valueEscaped, key), kind: .note)
       }
       standardOutput.write(shown + "\n")
-      return .success
+      return
 
     case .set(let key, let text):
       guard let entry = index.byKey[key] else {
-        throw Failure(
-          status: .scriptFailed,
-          message: index.unknownKeyMessage(
+        throw Failure.refused(
+          index.unknownKeyMessage(
             key, otherwise: messages.text(.listShowsEveryKey), messages: model.messages))
       }
       switch SettingValueParser.value(
         from: text, for: entry.specifier, on: entry.page, model: model)
       {
       case .failure(let error):
-        throw Failure(status: .scriptFailed, message: "\(key): \(error)")
+        throw Failure.refused("\(key): \(error)")
       case .success(let value):
         model.setValue(value, forKey: key)
         return try commit(model, to: store)
@@ -52,11 +50,11 @@ extension Program {
     case .list(let json):
       standardOutput.write(
         json ? listJSON(model: model, index: index) : listTable(model: model, index: index))
-      return .success
+      return
 
     case .export(let format):
       try exportValues(store.values, format: format, numbers: store.writtenNumbers)
-      return .success
+      return
 
     case .importFile(let path):
       return try importValues(from: path, model: model, store: store, index: index)
@@ -64,9 +62,8 @@ extension Program {
     case .reset(let key):
       if let key {
         guard index.byKey[key] != nil || model.storedValues[key] != nil else {
-          throw Failure(
-            status: .scriptFailed,
-            message: index.unknownKeyMessage(
+          throw Failure.refused(
+            index.unknownKeyMessage(
               key, otherwise: messages.text(.listShowsEveryKey), messages: model.messages))
         }
         model.setValue(nil, forKey: key)
@@ -78,7 +75,7 @@ extension Program {
       return try commit(model, to: store)
 
     case .repl, .lint, .defaults, .diff, .render, .complete:
-      return .success
+      return
     }
   }
 
@@ -91,9 +88,7 @@ extension Program {
   ) throws(Failure) {
     let values = PropertyListValue.dictionary(values)
     if format == .plist, let (path, code) = Self.characterXMLCannotHold(in: values) {
-      throw Failure(
-        status: .scriptFailed,
-        message: messages.text(.exportXMLCannotHold, path, code))
+      throw Failure.refused(messages.text(.exportXMLCannotHold, path, code))
     }
     standardOutput.write(
       format == .json
@@ -113,17 +108,15 @@ extension Program {
   }
 
   /// Saves a script command's changes; a failure is exit 74.
-  private func commit(_ model: SettingsModel, to store: SettingsStore) throws(Failure) -> ExitStatus
-  {
+  private func commit(_ model: SettingsModel, to store: SettingsStore) throws(Failure) {
     let saver = StoreSaver(
       model: model, store: store, isInteractive: false, errorOutput: standardError,
       stateFolder: environment.stateFolder)
     switch saver.quit() {
-    case .done: return .success
+    case .done: return
     case .failed(let message), .stay(let message):
-      // A store locked by another settei is 75, as in the REPL; every other failure is 74.
-      throw Failure(
-        status: saver.lastFailure == .locked ? .storeLocked : .saveFailed, message: message)
+      // A store locked by another settei is 75, as in the REPL (ExitStatus decides).
+      throw .notSaved(message, kind: saver.lastFailure)
     }
   }
 
@@ -193,12 +186,12 @@ extension Program {
 
   private func importValues(
     from path: String, model: SettingsModel, store: SettingsStore, index: SettingsIndex
-  ) throws(Failure) -> ExitStatus {
+  ) throws(Failure) {
     let imported: SettingsStore
     do {
       imported = try SettingsStore.existing(path: path, advice: messages.text(.importAdvice))
     } catch {
-      throw Failure(status: .unreadableInput, message: "\(error)")
+      throw Failure.unreadableInput("\(error)")
     }
     let values = imported.values
     var problems: [String] = []
@@ -208,9 +201,8 @@ extension Program {
       }
     }
     guard problems.isEmpty else {
-      throw Failure(
-        status: .scriptFailed,
-        message: messages.text(.importRefused, path, String(problems.count)) + "\n  "
+      throw Failure.refused(
+        messages.text(.importRefused, path, String(problems.count)) + "\n  "
           + problems.joined(separator: "\n  "))
     }
     for (key, value) in values { model.setValue(value, forKey: key.string) }
@@ -222,7 +214,7 @@ extension Program {
   /// Shell completion: candidates for the last of `words` (the words after `settei`): the
   /// commands, then what the command typed takes (its own options, keys, choices, formats),
   /// the words after an option being its value, not the command's arguments.
-  func complete(_ words: [String]) -> ExitStatus {
+  func complete(_ words: [String]) {
     let partial = words.last ?? ""
     let before = Array(words.dropLast())
     let positionals = Options.positionals(in: before)
@@ -231,7 +223,7 @@ extension Program {
     var candidates: [String] = []
     switch before.last {
     case "--schema", "--store", "--out", "--width":
-      return .success  // the shell completes file names; a width is a number
+      return  // the shell completes file names; a width is a number
     case "--lang":
       // The languages the schema has text in, and English, the schema's own.
       let languages = completionModel(words)?.model.schema.strings.languages ?? []
@@ -264,7 +256,7 @@ extension Program {
     // as it is shown: it is left out (settei list shows it escaped).
     let matching = candidates.filter { $0.hasPrefix(partial) && TerminalText.sanitize($0) == $0 }
     if !matching.isEmpty { standardOutput.write(matching.joined(separator: "\n") + "\n") }
-    return .success
+    return
   }
 
   /// The schema and model named by the options among `words`, for completion.
