@@ -75,31 +75,14 @@ public struct Program {
       return
     }
 
-    if case .complete(let words) = options.subcommand { return complete(words) }
-    if case .lint(let path) = options.subcommand {
-      if options.l10n {
-        return try lintTranslations(
-          path, strict: options.strict, developmentLanguage: options.developmentLanguage,
-          inApp: options.inApp)
-      }
-      guard let storePath = options.storePath else { return try lint(path) }
-      return try lintStore(
-        storePath, schemaPath: path, strict: options.strict, inApp: options.inApp)
-    }
-    if case .render(let path) = options.subcommand { return try render(path, options: options) }
-    if case .defaults(let path, let format) = options.subcommand {
-      return try defaults(path, format: format, inApp: options.inApp)
-    }
-    let language = PreferredLanguage.resolve(
-      option: options.language, environment: environment.values)
-    // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
-    let schema = try loadSchema(
-      options.schemaPath, idiom: options.idiom, language: language,
-      lazily: options.subcommand == .repl, title: options.title, inApp: options.inApp)
-    if case .diff(let pathA, let pathB) = options.subcommand {
-      let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
-      return try diff(pathA, pathB, model: model)
-    }
+    try options.command.run(CommandContext(options: options, program: self))
+  }
+
+  /// The schema, store and model the options name, for a command that reads or changes
+  /// settings: the notes and warnings of loading them said on standard error. `forREPL`:
+  /// a bundle's pages are read as they are shown, and their stored values checked then.
+  func loadSettings(_ options: Options, forREPL: Bool = false) throws(Failure) -> LoadedSettings {
+    let (schema, language) = try loadSchema(options, lazily: forREPL)
     let storePath = try resolveStorePath(options)
     let store: SettingsStore
     do {
@@ -117,144 +100,34 @@ public struct Program {
     model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
     // Ctrl-C during a command stops a long read of pages (`go`, `find` on a large bundle).
     model.stopsReading = { Termination.interrupted }
-    if options.subcommand == .repl {
+    if forREPL {
       // A stored value of a page not read yet is checked when the page is.
       let diagnostics = self.diagnostics
       model.laterStoredValueWarnings = { warnings in
         for warning in warnings { diagnostics.write("\(storePath): \(warning)", kind: .warning) }
       }
-    }
-    if options.subcommand == .repl {
       noteSkippedEntries(of: schema.schema, path: options.schemaPath)
     }
     for warning in model.storedValueWarnings {
       diagnostics.write("\(storePath): \(warning)", kind: .warning)
     }
-    if case .export(let format) = options.subcommand, options.changedOnly {
-      return try exportChanged(model: model, store: store, format: format)
-    }
-    if options.subcommand != .repl {
-      return try runScriptCommand(options.subcommand, model: model, store: store)
-    }
-    let root = SettingsPageViewController(page: schema.rootPage, model: model)
-    let navigationController = NavigationController(rootViewController: root)
-    keptUntilExit.keep(navigationController)
-
-    let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
-    // For a person at the REPL, as the history is: a script neither hears nor records it.
-    if isTerminal {
-      noteSchemaUpgrades(
-        model: model, store: store, schemaPath: options.schemaPath, idiom: options.idiom,
-        language: language, inApp: options.inApp)
-    }
-    Termination.install()
-    let saver = StoreSaver(
-      model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
-      stateFolder: environment.stateFolder)
-    saver.saysNothingToSave = true
-    offerRecovery(saver, options: options, isTerminal: isTerminal)
-    if let signal = Termination.signal { throw .signal(signal) }
-    // A pipe is read with plain blocking reads: a signal must end those too.
-    Termination.interruptsInput = !isTerminal
-    // Ctrl-C at a terminal stops the command under way, never the REPL; a script stops.
-    if isTerminal { Termination.installInterrupt() }
-
-    let history = OneWarning(diagnostics)
-    var editReader: EditLineReader?
-    if isTerminal {
-      let historyPath = TerminalApp.defaultHistoryPath(
-        programName: "settei", environment.values)
-      if historyPath == nil { history.warn(sessionMessages.text(.noHome)) }
-      editReader = EditLineReader(
-        programName: "settei", historyPath: historyPath, messages: sessionMessages,
-        warn: history.warn)
-    }
-    let reader = TerminationAwareReader(
-      editReader ?? PlainLineReader(transcript: standardOutput))
-    saver.isAtEndOfInput = { reader.inputEnded }
-
-    let environment = self.environment
-    // Output to a pipe or a file has no size to change: worked out once, not per command.
-    let pipeSize =
-      Terminal.isTerminal(1) ? nil : Terminal.layoutSize(environment: environment.values)
-    let pipeWidth = Terminal.messageWidth(environment: environment.values)
-    let session = Session(
-      navigationController: navigationController, reader: reader, output: standardOutput,
-      errorOutput: standardError,
-      usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
-      terminalSize: { pipeSize ?? Terminal.layoutSize(environment: environment.values) })
-    session.programName = "settei"
-    session.messageWidth = {
-      pipeSize != nil ? pipeWidth : Terminal.messageWidth(environment: environment.values)
-    }
-    session.messages = .forLanguage(language)
-    session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
-    editReader?.completer = { [unowned session] in session.completions(for: $0) }
-    let index = SettingsIndex(model: model)
-    var commands = SettingsCommands(
-      model: model, index: index, navigationController: navigationController)
-    // Every earlier save one command away.
-    commands.rollback = environment.stateFolder.map {
-      Rollback(store: store, stateFolder: $0, model: model, index: index)
-    }
-    commands.register(with: session)
-    keptUntilExit.keep(index, commands)
-    editReader?.historyFilter = { [unowned session] line in
-      session.mayKeepInHistory(line) && !commands.revealsSecret(line)
-    }
-    session.quitHandler = { saver.quit() }
-    session.unsavedChanges = { model.changeSummaries(index: index) }
-    // What another program saves meanwhile shows on the next screen.
-    let live = LiveStore(store: store, model: model, index: index)
-    session.beforeEachCommand = { live.check() }
-    keptUntilExit.keep(live)
-
-    let outcome = session.run()
-    if case .outputClosed = outcome, isTerminal {
-      // A terminal that no longer takes output (EIO) was closed: a hangup, whether or not
-      // a SIGHUP came; the edits are kept as after one.
-      Termination.noteHangup()
-      saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
-    }
-    // Ctrl-D ended the session after a failed save: say where the edits were kept.
-    saver.reportKeptChanges()
-    if let editReader {
-      do {
-        try editReader.saveHistory()
-      } catch {
-        history.warn(sessionMessages.text(.historyNotSaved, "\(error)"))
-      }
-    }
-    if let signal = Termination.signal { throw .signal(signal) }
-    switch outcome {
-    case .quit, .discarded: return
-    case .scriptFailed: throw .scriptCommandFailed
-    case .quitFailed: throw .notSaved(nil, kind: saver.lastFailure)
-    case .outputClosed: throw .outputClosed
-    }
+    return LoadedSettings(
+      schema: schema.schema, rootPage: schema.rootPage, model: model, store: store,
+      language: language)
   }
 
-  /// Offers the edits a stopped run left in `<store>.recover`: asked on a terminal (with a
-  /// plain read in the terminal's line mode, before libedit takes over), restored in a
-  /// script only with `--recover`.
-  private func offerRecovery(_ saver: StoreSaver, options: Options, isTerminal: Bool) {
-    guard isTerminal, !options.recover else {
-      saver.offerRecovery(restoreWithoutAsking: options.recover, output: standardOutput, ask: nil)
-      return
-    }
-    // Wrapped to the terminal like every message of the session that follows.
-    let output = WrappingOutput(standardOutput)
-    let environment = self.environment
-    output.width = { Terminal.messageWidth(environment: environment.values) }
-    saver.offerRecovery(restoreWithoutAsking: false, output: output) { question in
-      output.write(question)
-      Termination.interruptsInput = true
-      defer { Termination.interruptsInput = false }
-      guard Termination.signal == nil,
-        case .line(let answer) = PlainLineReader(transcript: nil).readLine(prompt: question)
-      else { return nil }
-      return answer.filter { $0 != " " && $0 != "\t" }
-    }
+  /// The schema the options name, in the language they (or the environment) choose.
+  /// `lazily`: a bundle's child pages are read as they are shown (the REPL); the other
+  /// commands need them all.
+  func loadSchema(_ options: Options, lazily: Bool = false) throws(Failure) -> (
+    schema: (schema: SettingsSchema, rootPage: SettingsSchema.Page), language: String
+  ) {
+    let language = PreferredLanguage.resolve(
+      option: options.language, environment: environment.values)
+    let schema = try loadSchema(
+      options.schemaPath, idiom: options.idiom, language: language, lazily: lazily,
+      title: options.title, inApp: options.inApp)
+    return (schema, language)
   }
 
   /// The schema at `path` (the built-in one when `nil`); with `inApp`, a bundle's pages as
@@ -299,7 +172,7 @@ public struct Program {
     note(messages.text(inApp ? .readInAppPages : .readSettingsAppPages, path))
   }
 
-  private func resolveStorePath(_ options: Options) throws(Failure) -> String {
+  func resolveStorePath(_ options: Options) throws(Failure) -> String {
     if let path = options.storePath { return path }
     let file = options.schemaPath.map(SchemaLoader.storeFileName(for:)) ?? "settings.json"
     guard let path = environment.configPath(file) else {
@@ -307,6 +180,16 @@ public struct Program {
     }
     return path
   }
+}
+
+/// What a command that reads or changes settings runs on (``Program/loadSettings(_:forREPL:)``).
+struct LoadedSettings {
+  let schema: SettingsSchema
+  let rootPage: SettingsSchema.Page
+  let model: SettingsModel
+  let store: SettingsStore
+  /// The language the schema is shown in.
+  let language: String
 }
 
 /// What a run keeps alive until the process exits (see ``Program/keptUntilExit``).

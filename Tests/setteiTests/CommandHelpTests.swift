@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func theCommandsAreTheSameInTheHelpCompletionsAndDocs() throws {
-    let table = Set(Options.subcommands)
+    let table = Set(CommandTable.names)
     #expect(table == Set(Self.commands))
     let help = try runSettei(["--help"]).standardOutput
     let inHelp = help.split(separator: "\n").compactMap { line -> String? in
@@ -100,13 +100,13 @@ import Testing
   }
 
   @Test func eachCommandsOptionsAreOnesTheParserTakesAndItsHelpShows() throws {
-    for verb in Options.verbs {
-      let help = try #require(CommandHelp.text(for: verb.name))
-      for option in verb.options {
+    for command in CommandTable.listed {
+      let help = try #require(CommandHelp.text(for: command.name))
+      for option in command.options {
         #expect(Options.valueOptions.contains(option) || Options.flagOptions.contains(option))
-        #expect(help.contains(option), "settei \(verb.name) --help does not show \(option)")
+        #expect(help.contains(option), "settei \(command.name) --help does not show \(option)")
       }
-      for format in verb.formats { #expect(help.contains(format)) }
+      for format in command.formats { #expect(help.contains(format)) }
     }
   }
 }

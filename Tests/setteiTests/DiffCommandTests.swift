@@ -107,7 +107,8 @@ import Testing
       try Options.parse(["list", "--changed"])
     }
     #expect(
-      try Options.parse(["diff", "a.json"]).subcommand == .diff(storeA: "a.json", storeB: nil))
+      try Options.parse(["diff", "a.json"]).command
+        == DiffCommand.with(.init(storeA: "a.json", storeB: nil)))
     #expect(try Options.parse(["export", "--changed"]).changedOnly)
   }
 }

@@ -23,11 +23,11 @@ import Testing
     // `settei --version`: the program's name and version.
     "Sources/SetteiCommands/Program.swift": ["settei \\(…)\\n"],
     // Command syntax: commands and their arguments are typed as written in every language.
-    "Sources/SetteiCommands/Commands/SettingsCommands.swift": [
+    "Sources/SetteiCommands/REPL/SettingsCommands.swift": [
       "go PATH", "find TEXT, /TEXT", "reset N, reset all", "lang [CODE]", "get KEY",
       "set KEY VALUE",
     ],
-    "Sources/SetteiCommands/Commands/Rollback.swift": [
+    "Sources/SetteiCommands/REPL/Rollback.swift": [
       "rollback [N]", "compare N",
     ],
     "Sources/TableREPL/Input/Command.swift": [

@@ -3,8 +3,25 @@ import SystemIO
 import TableREPL
 
 /// `settei render PATH`: every page as the REPL shows it, for review and diffs in CI.
+struct RenderCommand: SetteiCommand {
+  static let name = "render"
+  static let options = ["--lang", "--idiom", "--title", "--width", "--out", "--in-app"]
+  static let help = ProgramMessage.renderHelp
+
+  /// The schema to render.
+  static func parse(
+    _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
+  ) throws(Options.UsageError) -> String {
+    try single(words, .takesRender, messages)
+  }
+
+  static func run(_ path: String, in context: CommandContext) throws(Failure) {
+    try context.program.render(path, options: context.options)
+  }
+}
+
 extension Program {
-  func render(_ path: String, options: Options) throws(Failure) {
+  fileprivate func render(_ path: String, options: Options) throws(Failure) {
     let schema = try loadSchema(
       path, idiom: options.idiom, title: options.title, inApp: options.inApp
     ).schema
@@ -49,50 +66,10 @@ extension Program {
     return
   }
 
-  /// Names, on standard error, each strings table `language` reads that cannot be read, with
-  /// its file, line and column: its text is shown as written.
-  func warnOfUnreadableTables(_ strings: StringsCatalog, language: String) {
-    for why in strings.unreadableTables(for: language) {
-      diagnostics.write(messages.text(.stringsUnreadable, why, language), kind: .warning)
-    }
-  }
-
   /// The file of one language in `--out`: `en.txt`; a code that is not a plain name is
   /// written with what a file name cannot hold replaced.
   static func fileName(for language: String) -> String {
     let safe = String(language.map { $0.isLetter || $0.isNumber || "-_".contains($0) ? $0 : "_" })
     return (safe.isEmpty ? "_" : safe) + ".txt"
-  }
-}
-
-/// `settei lint --l10n PATH`: a bundle's translations checked against its pages.
-extension Program {
-  /// `developmentLanguage`: `--development-language`, else the bundle's
-  /// (``L10nLinter/developmentLanguage(ofBundleAt:)``).
-  func lintTranslations(
-    _ path: String, strict: Bool, developmentLanguage: String?, inApp: Bool
-  ) throws(Failure) {
-    let schema = try loadSchema(path, inApp: inApp).schema
-    let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
-    var problems: [LintProblem] = []
-    var language = developmentLanguage ?? "en"
-    if developmentLanguage == nil {
-      let found = L10nLinter.developmentLanguage(ofBundleAt: folder)
-      language = found.language
-      if let problem = found.problem { problems.append(problem) }
-    }
-    problems += L10nLinter.problems(
-      in: schema, bundleFolder: folder, developmentLanguage: language)
-    for problem in problems {
-      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
-    }
-    let languages = schema.strings.languages
-    let summary = messages.text(
-      .l10nSummary, path, messages.count(problems.count, .warningsOne, .warningsMany),
-      messages.count(languages.count, .languagesOne, .languagesMany),
-      languages.isEmpty ? "" : messages.text(.languageList, languages.joined(separator: ", ")),
-      String(L10nLinter.titleWidth), language)
-    standardOutput.write(TerminalText.sanitize(summary) + "\n")
-    if strict && !problems.isEmpty { throw .problemsFound }
   }
 }
