@@ -58,37 +58,6 @@ extension Program {
     // Ctrl-C at a terminal stops the command under way, never the REPL; a script stops.
     if isTerminal { Termination.installInterrupt() }
 
-    let history = OneWarning(diagnostics)
-    var editReader: EditLineReader?
-    if isTerminal {
-      let historyPath = TerminalApp.defaultHistoryPath(
-        programName: "settei", environment.values)
-      if historyPath == nil { history.warn(sessionMessages.text(.noHome)) }
-      editReader = EditLineReader(
-        programName: "settei", historyPath: historyPath, messages: sessionMessages,
-        warn: history.warn)
-    }
-    let reader = TerminationAwareReader(
-      editReader ?? PlainLineReader(transcript: standardOutput))
-    saver.isAtEndOfInput = { reader.inputEnded }
-
-    let environment = self.environment
-    // Output to a pipe or a file has no size to change: worked out once, not per command.
-    let pipeSize =
-      Terminal.isTerminal(1) ? nil : Terminal.layoutSize(environment: environment.values)
-    let pipeWidth = Terminal.messageWidth(environment: environment.values)
-    let session = Session(
-      navigationController: navigationController, reader: reader, output: standardOutput,
-      errorOutput: standardError,
-      usesColor: Terminal.usesColor(environment: environment.values, disabled: options.noColor),
-      terminalSize: { pipeSize ?? Terminal.layoutSize(environment: environment.values) })
-    session.programName = "settei"
-    session.messageWidth = {
-      pipeSize != nil ? pipeWidth : Terminal.messageWidth(environment: environment.values)
-    }
-    session.messages = .forLanguage(language)
-    session.reservesCheckmarkColumn = { $0 is MultiValueViewController }
-    editReader?.completer = { [unowned session] in session.completions(for: $0) }
     let index = SettingsIndex(model: model)
     var commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
@@ -96,34 +65,39 @@ extension Program {
     commands.rollback = environment.stateFolder.map {
       Rollback(store: store, stateFolder: $0, model: model, index: index)
     }
-    commands.register(with: session)
-    keptUntilExit.keep(index, commands)
-    editReader?.historyFilter = { [unowned session] line in
-      session.mayKeepInHistory(line) && !commands.revealsSecret(line)
-    }
-    session.quitHandler = { saver.quit() }
-    session.unsavedChanges = { model.changeSummaries(index: index) }
     // What another program saves meanwhile shows on the next screen.
     let live = LiveStore(store: store, model: model, index: index)
-    session.beforeEachCommand = { live.check() }
-    keptUntilExit.keep(live)
+    keptUntilExit.keep(index, commands, live)
 
-    let outcome = session.run()
-    if case .outputClosed = outcome, isTerminal {
-      // A terminal that no longer takes output (EIO) was closed: a hangup, whether or not
-      // a SIGHUP came; the edits are kept as after one.
-      Termination.noteHangup()
-      saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
+    var configuration = TerminalApp.Configuration(programName: "settei")
+    configuration.messages = .forLanguage(language)
+    configuration.environment = environment.values
+    configuration.output = standardOutput
+    configuration.errorOutput = standardError
+    configuration.colorDisabled = options.noColor
+    configuration.reservesCheckmarkColumn = { $0 is MultiValueViewController }
+    configuration.keepsInHistory = { [commands] line in !commands.revealsSecret(line) }
+    configuration.quitHandler = { saver.quit() }
+    configuration.unsavedChanges = { model.changeSummaries(index: index) }
+    configuration.beforeEachCommand = { live.check() }
+    // Every read ends on a signal; the saver knows when the input ended.
+    configuration.wrapReader = { reader in
+      let reader = TerminationAwareReader(reader)
+      saver.isAtEndOfInput = { reader.inputEnded }
+      return reader
     }
-    // Ctrl-D ended the session after a failed save: say where the edits were kept.
-    saver.reportKeptChanges()
-    if let editReader {
-      do {
-        try editReader.saveHistory()
-      } catch {
-        history.warn(sessionMessages.text(.historyNotSaved, "\(error)"))
+    configuration.prepareSession = { [commands] session in commands.register(with: session) }
+    configuration.afterRun = { outcome in
+      if case .outputClosed = outcome, isTerminal {
+        // A terminal that no longer takes output (EIO) was closed: a hangup, whether or not
+        // a SIGHUP came; the edits are kept as after one.
+        Termination.noteHangup()
+        saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
       }
+      // Ctrl-D ended the session after a failed save: say where the edits were kept.
+      saver.reportKeptChanges()
     }
+    let outcome = TerminalApp.run(navigationController, configuration: configuration)
     if let signal = Termination.signal { throw .signal(signal) }
     switch outcome {
     case .quit, .discarded: return
