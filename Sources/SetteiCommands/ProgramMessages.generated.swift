@@ -380,8 +380,6 @@ internal enum ProgramMessage: Int, MessageKey {
   case strandedKeysMany
   /// "%1$@ and %2$@ more"
   case andMore
-  /// "(not in the schema)"
-  case notInSchema
   /// "this schema has no translations; its text is shown as written"
   case schemaHasNoTranslations
   /// "this schema has no '%1$@' text; showing %2$@. Languages: %3$@"
@@ -633,7 +631,6 @@ private enum ProgramMessageTemplates {
     "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)",
     "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)",
     "%1$@ and %2$@ more",
-    "(not in the schema)",
     "this schema has no translations; its text is shown as written",
     "this schema has no '%1$@' text; showing %2$@. Languages: %3$@",
     "the %1$@ text",
@@ -842,7 +839,6 @@ private enum ProgramMessageTemplates {
     "スキーマにないキーが 1 件保存されています：%1$@ (ストアには残っています。詳しくは settei lint --store で)",
     "スキーマにないキーが %1$@ 件保存されています：%2$@ (ストアには残っています。詳しくは settei lint --store で)",
     "%1$@ ほか %2$@ 件",
-    "(スキーマにありません)",
     "このスキーマには翻訳がありません。テキストは書かれたとおりに表示します",
     "このスキーマには '%1$@' のテキストがありません。%2$@を表示します。言語: %3$@",
     "%1$@ のテキスト",

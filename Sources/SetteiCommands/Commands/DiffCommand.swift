@@ -45,7 +45,8 @@ extension Program {
     let (oldNumbers, newNumbers) = (old?.writtenNumbers ?? .init(), new.writtenNumbers)
     let index = SettingsIndex(model: model)
     let rows = StoreDifference.rows(
-      old: old?.values ?? [:], new: new.values, model: model, index: index, messages: messages
+      old: old?.values ?? [:], new: new.values, model: model, index: index,
+      messages: .forLanguage(messagesLanguage)
     ) { key in oldNumbers.values(inMember: key) == newNumbers.values(inMember: key) }
     guard !rows.isEmpty else { return }
     var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]

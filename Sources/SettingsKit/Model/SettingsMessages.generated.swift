@@ -166,6 +166,8 @@ package enum SettingsMessage: Int, MessageKey {
   case keyDiffersInNormalization
   /// "(not set)"
   case notSet
+  /// "(not in the schema)"
+  case notInSchema
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -272,6 +274,7 @@ private enum SettingsMessageTemplates {
     "Did you mean %1$@?",
     "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS.",
     "(not set)",
+    "(not in the schema)",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -354,5 +357,6 @@ private enum SettingsMessageTemplates {
     "もしかして: %1$@",
     "設定 %2$@ のキーは同じに見えますが、別の Unicode 文字で書かれています（入力: %1$@）。キーは iOS と同じくバイト単位で比べられます。",
     "(未設定)",
+    "(スキーマにありません)",
   ]
 }

@@ -1,26 +1,32 @@
 import FileFormats
-import SettingsKit
 
 /// How two sets of stored values differ, as a user sees them: a key absent from a store has
 /// its default.
-enum StoreDifference {
+package enum StoreDifference {
   /// One setting that differs.
-  struct Row: Equatable {
-    var key: String
+  package struct Row: Equatable {
+    package var key: String
     /// The titles from the root page to the setting, or a note when the schema lacks it.
-    var path: [String]
-    var old: PropertyListValue?
-    var new: PropertyListValue?
+    package var path: [String]
+    package var old: PropertyListValue?
+    package var new: PropertyListValue?
+
+    package init(key: String, path: [String], old: PropertyListValue?, new: PropertyListValue?) {
+      self.key = key
+      self.path = path
+      self.old = old
+      self.new = new
+    }
   }
 
   /// Every key whose value differs between `old` and `new` (each falling back to the
   /// default), or whose numbers are written as different numbers (`sameNumbers` says
   /// whether a key's are the same): the schema's keys, then the keys it does not know, each
   /// sorted.
-  static func rows(
+  package static func rows(
     old: [PropertyListKey: PropertyListValue], new: [PropertyListKey: PropertyListValue],
     model: SettingsModel,
-    index: SettingsIndex, messages: ProgramMessages = .forLanguage("en"),
+    index: SettingsIndex, messages: SettingsMessages = .forLanguage("en"),
     sameNumbers: (String) -> Bool = { _ in true }
   ) -> [Row] {
     let unknown = Set(old.keys).union(new.keys).filter { index.byKey[$0.string] == nil }.sorted()
@@ -39,7 +45,9 @@ enum StoreDifference {
   }
 
   /// The stored values that differ from their defaults, and those of keys the schema lacks.
-  static func changedValues(_ values: [PropertyListKey: PropertyListValue], model: SettingsModel)
+  package static func changedValues(
+    _ values: [PropertyListKey: PropertyListValue], model: SettingsModel
+  )
     -> [PropertyListKey: PropertyListValue]
   {
     values.filter { key, value in value != model.defaultValue(forKey: key.string) }
