@@ -99,6 +99,27 @@ import Testing
     #expect(Set(sections) == table, "docs/commands.md has a section per command")
   }
 
+  /// The table's listed commands are the ones a user types, each once; the REPL and
+  /// `__complete` run without being listed, and parsing finds each listed one by its name.
+  @Test func theTableListsEachTypedCommandOnceAndParsingFollowsIt() throws {
+    let names = CommandTable.names
+    #expect(Set(names).count == names.count)
+    #expect(!names.contains(REPLCommand.name) && !names.contains(CompleteCommand.name))
+    #expect(try Options.parse([]).command.is(CommandTable.unnamed))
+    #expect(throws: Options.UsageError.self) { try Options.parse([REPLCommand.name]) }
+    for command in CommandTable.listed {
+      // One word after the name: that command, or its own usage error.
+      do {
+        #expect(try Options.parse([command.name, "x"]).command.is(command))
+      } catch {
+        #expect(
+          error.message.contains("'\(command.name)'")
+            || error.message.contains("settei \(command.name)"), "\(error.message)")
+      }
+      #expect(try Options.parse([command.name, "--help"]).helpTopic == command.name)
+    }
+  }
+
   @Test func eachCommandsOptionsAreOnesTheParserTakesAndItsHelpShows() throws {
     for command in CommandTable.listed {
       let help = try #require(CommandHelp.text(for: command.name))
