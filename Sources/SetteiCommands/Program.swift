@@ -1,13 +1,12 @@
 import Glibc
 import SchemaKit
 import SettingsKit
-import SettingsScreens
 import SettingsStorage
-import TableKit
 import TableREPL
 
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
-/// world (files, the terminal, history) is wired here and nowhere deeper.
+/// world (files, the terminal, history) is wired here and in the commands it runs
+/// (``CommandTable``), nowhere deeper.
 public struct Program {
   static let version = "0.1.0"
 
