@@ -1,4 +1,5 @@
 import SchemaKit
+import SettingsKit
 import TableREPL
 
 /// The command line, parsed. Parsing is pure so that usage errors are tested as values.
@@ -242,28 +243,9 @@ struct Options: Equatable {
     }
   }
 
-  /// The edit distance between two strings, for suggestions.
+  /// The edit distance between two strings, for suggestions (``EditDistance/between(_:_:)``).
   static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var beforePrevious = previous
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        // Two letters swapped count as one typo.
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], beforePrevious[j - 2] + 1)
-        }
-      }
-      beforePrevious = previous
-      previous = current
-    }
-    return previous[b.count]
+    EditDistance.between(a, b)
   }
 
   /// The general help in English, as docs/commands.md shows it (`--help` speaks `--lang`).

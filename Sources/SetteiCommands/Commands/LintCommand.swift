@@ -85,7 +85,8 @@ extension Program {
     let values = try existingStore(storePath).values
     let model = SettingsModel(
       schema: schema, storedValues: values, language: messagesLanguage)
-    let problems = StoreLinter.problems(in: values, model: model, messages: messages)
+    let problems = StoreLinter.problems(
+      in: values, model: model, messages: .forLanguage(messagesLanguage))
     for problem in problems {
       standardOutput.write(
         TerminalText.sanitize("\(storePath): key '")

@@ -166,7 +166,8 @@ extension Program {
     let (notes, stranded, keys) = StoreLinter.upgradeNotes(
       model: model, storedKeys: store.values.keys, previous: strings("keys"),
       reported: strings("reported") ?? [],
-      schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint, messages: messages)
+      schemaUnchanged: memory.values["schema"]?.stringValue == fingerprint,
+      messages: .forLanguage(messagesLanguage))
     for text in notes { note(text) }
     let remembered: [PropertyListKey: PropertyListValue] = [
       "keys": .array(keys.map(PropertyListValue.string)),
