@@ -127,7 +127,8 @@ package struct ByteBuffer: ~Copyable {
   /// Writes `value` in decimal at `start`, in the `length` bytes that
   /// ``decimalDigits(of:)`` counts.
   @inlinable @inline(__always)
-  package static func writeDecimal(_ value: Int, length: Int, at start: UnsafeMutablePointer<UInt8>) {
+  package static func writeDecimal(_ value: Int, length: Int, at start: UnsafeMutablePointer<UInt8>)
+  {
     if value < 0 { start.initialize(to: UInt8(ascii: "-")) }
     var rest = value.magnitude
     var index = length - 1

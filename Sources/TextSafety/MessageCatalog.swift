@@ -152,33 +152,20 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
 
 extension MessageCatalog {
   /// The base language of a tag, which picks a built-in catalog: `ja` for `ja`, `ja-JP`,
-  /// `ja_JP`.
+  /// `ja_JP` (``LanguageTag``); empty for what is no language tag.
   public static func baseLanguage(_ tag: String) -> String {
-    String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    LanguageTag(tag)?.language ?? ""
   }
 }
 
 extension MessageCatalog {
   /// A tag as the name of a catalog of a script or a region: Chinese by its script
   /// (`zh-Hant` for `zh-Hant…`, `zh_TW`, `zh-HK`, `zh-MO`; `zh-Hans` for any other), other
-  /// languages with their region (`pt-PT` for `pt_PT.UTF-8`), else the language alone.
+  /// languages with their region (`pt-PT` for `pt_PT.UTF-8`), else the language alone
+  /// (``LanguageTag``); empty for what is no language tag.
   public static func regionalLanguage(_ tag: String) -> String {
-    let code = tag.prefix { $0 != "." && $0 != "@" }
-    let parts = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
-    guard let language = parts.first else { return "" }
-    let rest = parts.dropFirst()
-    if language == "zh" {
-      let traditional =
-        rest.contains("hant")
-        || (!rest.contains("hans") && rest.contains { ["tw", "hk", "mo"].contains($0) })
-      return traditional ? "zh-Hant" : "zh-Hans"
-    }
-    // The region: two letters or three digits, after an optional four-letter script.
-    guard
-      let region = rest.first(where: {
-        $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber))
-      })
-    else { return language }
-    return language + "-" + region.uppercased()
+    guard let tag = LanguageTag(tag) else { return "" }
+    if tag.language == "zh" { return tag.script == "Hant" ? "zh-Hant" : "zh-Hans" }
+    return tag.region.map { tag.language + "-" + $0 } ?? tag.language
   }
 }

@@ -14,7 +14,7 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SettingsKit/Model/SettingsMessages.generated.swift"
     case "Chrome":
       PackagePaths.root + "/Sources/SettingsKit/Model/ChromeWords.generated.swift"
-    default: PackagePaths.root + "/Sources/settei/ProgramMessages.generated.swift"
+    default: PackagePaths.root + "/Sources/SetteiCommands/ProgramMessages.generated.swift"
     }
   }
 

@@ -62,8 +62,22 @@ import Testing
     #expect(segments.map { $0.argument?.index } == expected.map(\.1), "\(template)")
   }
 
-  @Test(arguments: [("ja", "ja"), ("ja-JP", "ja"), ("ja_JP", "ja"), ("EN-us", "en"), ("", "")])
+  @Test(arguments: [
+    ("ja", "ja"), ("ja-JP", "ja"), ("ja_JP", "ja"), ("EN-us", "en"), ("", ""),
+    // Read as a language tag reads them: a locale name, an old folder name, C.
+    ("ja_JP.UTF-8", "ja"), ("Japanese", "ja"), ("C", "en"), ("x-private", ""),
+  ])
   func theBaseLanguageOfATag(_ tag: String, _ base: String) {
     #expect(MessageCatalog<Key>.baseLanguage(tag) == base)
+    #expect(MessageCatalog<Key>.baseLanguage(tag) == LanguageTag(tag)?.language ?? "")
+  }
+
+  @Test(arguments: [
+    ("zh_TW.UTF-8", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-Hant-CN", "zh-Hant"),
+    ("zh-Hans-TW", "zh-Hans"), ("zh", "zh-Hans"), ("pt_PT.UTF-8", "pt-PT"), ("pt-BR", "pt-BR"),
+    ("es-419", "es-419"), ("sr-Latn-RS", "sr-RS"), ("de", "de"), ("English", "en"), ("", ""),
+  ])
+  func theRegionalLanguageOfATag(_ tag: String, _ regional: String) {
+    #expect(MessageCatalog<Key>.regionalLanguage(tag) == regional)
   }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Translations of a schema's text: for each language, strings tables of key → text.
 ///
 /// Lookups follow NSBundle, which Settings.app reads a bundle's text through: a table is

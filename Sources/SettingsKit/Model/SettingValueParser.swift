@@ -4,8 +4,10 @@ import TextSafety
 
 /// Turns typed text into a setting's value: what is typed at a value's prompt and given to
 /// `set` in the REPL and on the command line. The value it makes then goes through the one
-/// check of every value that enters the store, ``SettingsModel/problem(storing:forKey:)``,
-/// which `import`, `--recover` and the warnings about a store read at start use too.
+/// check of every value that enters the store,
+/// ``SettingsModel/problem(storing:for:on:)``. Values that come typed already (`import`,
+/// `--recover`, `rollback`, a store read at start) are not parsed: they reach the same check
+/// through ``SettingsModel/problem(storing:forKey:)``.
 public enum SettingValueParser {
   /// The value `text` stands for, or what is wrong with it and what is allowed.
   ///

@@ -1,22 +1,22 @@
-/// A language as iOS matches it against a bundle's `.lproj` folders: a language, an optional
-/// script and an optional region.
+/// A language as iOS matches it against a bundle's `.lproj` folders and a program picks its
+/// catalog of words by: a language, an optional script and an optional region.
 ///
 /// `zh-Hant-TW`, `zh_TW`, `ZH-tw` and `zh_TW.UTF-8` all read as `zh-Hant-TW`: separators `-`
 /// and `_` are the same, case does not matter, an encoding (`.UTF-8`) or modifier (`@euro`)
 /// is ignored, and Chinese without a script takes the one its region writes (`TW`, `HK`, `MO`
 /// → `Hant`; `CN`, `SG` → `Hans`), as iOS maps them. The old English folder names
 /// (`English.lproj`, `Japanese.lproj`, …) read as their codes.
-public struct LanguageTag: Equatable, Sendable {
+package struct LanguageTag: Equatable, Sendable {
   /// The language, lowercased: `zh`.
-  public var language: String
+  package var language: String
   /// The script, capitalised: `Hant`.
-  public var script: String?
+  package var script: String?
   /// The region, uppercased: `TW`, or three digits (`419`).
-  public var region: String?
+  package var region: String?
 
   /// Reads a language code, a locale name or an `.lproj` folder name; `nil` when it does not
   /// start with a language of two or three letters (or an old English name).
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let code = text.prefix { $0 != "." && $0 != "@" }
     let parts = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
     guard let first = parts.first else { return nil }
@@ -45,7 +45,7 @@ public struct LanguageTag: Equatable, Sendable {
   }
 
   /// `zh-Hant-TW`.
-  public var identifier: String {
+  package var identifier: String {
     var text = language
     if let script { text += "-" + script }
     if let region { text += "-" + region }
@@ -58,7 +58,7 @@ public struct LanguageTag: Equatable, Sendable {
   /// 0: the same tag. 1: the same language and script, no region (`zh-Hant` for
   /// `zh-Hant-TW`, `pt` for `pt-BR`). 2: another region of the language and script (`zh-HK`
   /// for `zh-Hant-TW`, `pt-PT` for `pt-BR`), as iOS falls back within a language.
-  func rank(serving wanted: LanguageTag) -> Int? {
+  package func rank(serving wanted: LanguageTag) -> Int? {
     guard language == wanted.language else { return nil }
     if let script, let wantedScript = wanted.script, script != wantedScript { return nil }
     if self == wanted { return 0 }

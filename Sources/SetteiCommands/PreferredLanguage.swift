@@ -1,4 +1,5 @@
 import SchemaKit
+import TextSafety
 
 /// Which language to show a schema in.
 enum PreferredLanguage {
