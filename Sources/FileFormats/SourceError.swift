@@ -2,15 +2,15 @@
 ///
 /// Lines and columns count from 1. A column counts Unicode scalars, not bytes, so that it
 /// matches what an editor shows for Japanese text; a tab counts as one column.
-public struct SourceError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct SourceError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The file path, or a name such as `"<stdin>"` for text that did not come from a file.
-  public let source: String
+  package let source: String
   /// The 1-based line of the problem.
-  public let line: Int
+  package let line: Int
   /// The 1-based column of the problem, where known.
-  public let column: Int?
+  package let column: Int?
   /// What is wrong, saying what was expected: `"expected ',' or '}' after object member"`.
-  public let message: String
+  package let message: String
 
   /// Creates an error at a known place.
   ///
@@ -19,7 +19,7 @@ public struct SourceError: Error, CustomStringConvertible, Equatable, Sendable {
   ///   - line: The 1-based line.
   ///   - column: The 1-based column, if known.
   ///   - message: What is wrong and what was expected.
-  public init(source: String, line: Int, column: Int?, message: String) {
+  package init(source: String, line: Int, column: Int?, message: String) {
     self.source = source
     self.line = line
     self.column = column
@@ -28,7 +28,7 @@ public struct SourceError: Error, CustomStringConvertible, Equatable, Sendable {
 
   /// `"<source>:<line>:<column>: <message>"`, or `"<source>:<line>: <message>"` without a
   /// column, as gcc and git print them.
-  public var description: String {
+  package var description: String {
     if let column { return "\(source):\(line):\(column): \(message)" }
     return "\(source):\(line): \(message)"
   }

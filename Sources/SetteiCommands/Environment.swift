@@ -5,15 +5,15 @@ import SystemIO
 #endif
 
 /// The environment variables settei reads, taken once at start.
-public struct Environment: Sendable {
-  public var values: [String: String]
+package struct Environment: Sendable {
+  package var values: [String: String]
 
   static let names = [
     "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR",
     "TERM", "COLUMNS", "LINES",
   ]
 
-  public static func current() -> Environment {
+  package static func current() -> Environment {
     var values: [String: String] = [:]
     for name in names {
       if let value = getenv(name) { values[name] = String(cString: value) }
@@ -21,7 +21,7 @@ public struct Environment: Sendable {
     return Environment(values: values)
   }
 
-  public init(values: [String: String]) {
+  package init(values: [String: String]) {
     self.values = values
   }
 

@@ -3,7 +3,7 @@ import SettingsStorage
 
 /// The exit statuses of the user-facing contract (sysexits.h where one fits). Which one a run
 /// ends with is decided in one place, ``init(_:)``, from the ``Failure`` that ended it.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
   case success = 0
   case scriptFailed = 1
   case usage = 64

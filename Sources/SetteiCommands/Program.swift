@@ -7,7 +7,7 @@ import TableREPL
 /// One run of settei: options in, an exit status out. Everything with effects on the outside
 /// world (files, the terminal, history) is wired here and in the commands it runs
 /// (``CommandTable``), nowhere deeper.
-public struct Program {
+package struct Program {
   static let version = "0.1.0"
 
   let arguments: [String]
@@ -19,13 +19,13 @@ public struct Program {
   /// (main.swift holds the program until it calls `exit`.)
   let keptUntilExit = KeptUntilExit()
 
-  public init(arguments: [String], environment: Environment) {
+  package init(arguments: [String], environment: Environment) {
     self.arguments = arguments
     self.environment = environment
   }
 
   /// Runs the command line and says how it ended; what was printed is flushed and closed.
-  public func run() -> ExitStatus {
+  package func run() -> ExitStatus {
     let status: ExitStatus
     do {
       try runOrFail()

@@ -13,9 +13,9 @@ import TableKit
 /// The list also chooses one item of a list group whose items are a multi-value's choices
 /// (``ListItemSlot``): the ✓ is on the item's value (a new item's default), choosing makes
 /// it the item's, and a last row deletes the item when the list is `Deletable`.
-public final class MultiValueViewController: TableViewController {
+package final class MultiValueViewController: TableViewController {
   /// The setting whose choices are listed.
-  public let specifier: Specifier
+  package let specifier: Specifier
   private let page: SettingsSchema.Page
   private let model: SettingsModel
   /// The list item the choice is for, or `nil` for the setting's own value.
@@ -27,7 +27,7 @@ public final class MultiValueViewController: TableViewController {
   private var localizedLanguage = ""
 
   /// Creates the list of a multi-value specifier's choices.
-  public convenience init(specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel) {
+  package convenience init(specifier: Specifier, page: SettingsSchema.Page, model: SettingsModel) {
     self.init(specifier: specifier, page: page, model: model, item: nil)
   }
 
@@ -94,18 +94,18 @@ public final class MultiValueViewController: TableViewController {
   }
 
   /// The setting whose choices are listed, for `? N` on this screen.
-  public func choiceValue(atRow row: Int) -> PropertyListValue? {
+  package func choiceValue(atRow row: Int) -> PropertyListValue? {
     row < choices.count ? choices[row].value : nil
   }
 
   /// The row (from 0) of the choice that stores `value`, if one does.
-  public func row(ofChoice value: PropertyListValue) -> Int? {
+  package func row(ofChoice value: PropertyListValue) -> Int? {
     loadViewIfNeeded()
     return choices.firstIndex { $0.value == value }
   }
 
   /// Opens on the chosen value, as a long list in iOS Settings does.
-  public override func viewWillAppear(_ animated: Bool) {
+  package override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
     let current = currentValue
     if let row = choices.firstIndex(where: { $0.value == current }) {
@@ -119,17 +119,17 @@ public final class MultiValueViewController: TableViewController {
     return item.isDeletable && item.index != nil
   }
 
-  public override func numberOfSections(in tableView: TableView) -> Int {
+  package override func numberOfSections(in tableView: TableView) -> Int {
     hasDeleteRow ? 2 : 1
   }
 
-  public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
+  package override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
     -> Int
   {
     section == 0 ? choices.count : 1
   }
 
-  public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+  package override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
     guard indexPath.section == 0 else {
@@ -141,13 +141,13 @@ public final class MultiValueViewController: TableViewController {
       accessoryType: SpecifierValues.same(choice.value, currentValue) ? .checkmark : .none)
   }
 
-  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+  package override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
     section == 0 ? specifier.footerText.map { model.localized($0, on: page) } : nil
   }
 
-  public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+  package override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath, animated: true)
     if let item {
       guard indexPath.section == 0 else {

@@ -4,14 +4,14 @@ import TableKit
 
 /// The results of `find`, numbered, each with its full breadcrumb. Choosing one opens the
 /// screen it is on (for a choice: the list of choices); `back` returns here.
-public final class SearchResultsViewController: TableViewController {
+package final class SearchResultsViewController: TableViewController {
   private let results: [SettingsSearch.Result]
   private let index: SettingsIndex
   private let model: SettingsModel
   private let query: String
 
   /// Creates the results screen for a search.
-  public init(
+  package init(
     query: String, results: [SettingsSearch.Result], index: SettingsIndex, model: SettingsModel
   ) {
     self.results = results
@@ -32,18 +32,18 @@ public final class SearchResultsViewController: TableViewController {
     model.removeObserver(self)
   }
 
-  public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+  package override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
   {
     results.count
   }
 
-  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+  package override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
     results.isEmpty ? model.messages.text(.nothingFound) : nil
   }
 
-  public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+  package override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
     let result = results[indexPath.row]
@@ -108,7 +108,7 @@ public final class SearchResultsViewController: TableViewController {
     }
   }
 
-  public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+  package override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath, animated: true)
     let result = results[indexPath.row]
     let entry = result.entry

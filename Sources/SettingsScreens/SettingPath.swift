@@ -7,9 +7,9 @@ import TableKit
 /// ``reveal(_:choice:in:model:returningTo:)``, which scrolls the last of them to the setting's row and selects it, so that a front end
 /// shows the page that holds the row and marks it, as iOS's search and menuconfig's `/`
 /// jump do.
-public enum SettingPath {
+package enum SettingPath {
   /// The screens that show an entry's page: the root, then each child page on the way.
-  public static func controllers(
+  package static func controllers(
     to entry: SettingsIndex.Entry, model: SettingsModel
   ) -> [SettingsPageViewController] {
     var controllers: [SettingsPageViewController] = []
@@ -31,7 +31,7 @@ public enum SettingPath {
 
   /// Why the row of `entry` cannot be seen now, if it cannot: the first row on its way that
   /// is hidden (a child pane leading to its page, or its own row), with that row's title.
-  public static func hiding(of entry: SettingsIndex.Entry, model: SettingsModel) -> (
+  package static func hiding(of entry: SettingsIndex.Entry, model: SettingsModel) -> (
     hiding: SettingsModel.Hiding, title: String
   )? {
     var steps = entry.panes.map { (page: $0.page, specifier: $0.specifier) }
@@ -52,7 +52,7 @@ public enum SettingPath {
   /// - Returns: The number (from 0) of the row reached, if any, and when the setting's row is
   ///   hidden, what to tell the user.
   @discardableResult
-  public static func reach(
+  package static func reach(
     _ entry: SettingsIndex.Entry, choice: PropertyListValue? = nil, index: SettingsIndex,
     in navigationController: NavigationController, model: SettingsModel,
     returningTo stack: (title: String?, controllers: [ViewController])? = nil
@@ -100,7 +100,7 @@ public enum SettingPath {
   ///     their title), instead of the page before it.
   /// - Returns: The number (from 0) of the row reached on the screen shown, if it shows one.
   @discardableResult
-  public static func reveal(
+  package static func reveal(
     _ entry: SettingsIndex.Entry, choice: PropertyListValue? = nil,
     in navigationController: NavigationController, model: SettingsModel,
     returningTo stack: (title: String?, controllers: [ViewController])? = nil

@@ -9,7 +9,7 @@ extension SettingsPageViewController {
   /// Why a row does nothing when selected: a row with a lint error names it; a row that
   /// runs the app's own code (a button, a mail form, an app screen) or opens a web address
   /// says what it does in the app.
-  public func tableView(_ tableView: TableView, whyRowCannotBeSelectedAt indexPath: IndexPath)
+  package func tableView(_ tableView: TableView, whyRowCannotBeSelectedAt indexPath: IndexPath)
     -> String?
   {
     guard sections.indices.contains(indexPath.section),

@@ -11,12 +11,12 @@ extension SettingsPageViewController {
   /// `setHiddenKeys:animated:` does: the screens delete and insert the rows that change, as
   /// `deleteRows(at:with:)` and `insertRows(at:with:)` do, keeping the other cells. An empty
   /// set shows every row again. `animated` is accepted and ignored.
-  public func setHiddenKeys(_ keys: Set<String>, animated: Bool) {
+  package func setHiddenKeys(_ keys: Set<String>, animated: Bool) {
     model.setHiddenKeys(keys)
   }
 
   /// The keys hidden by ``setHiddenKeys(_:animated:)``.
-  public var hiddenKeys: Set<String> { Set(model.hiddenKeys.map(\.string)) }
+  package var hiddenKeys: Set<String> { Set(model.hiddenKeys.map(\.string)) }
 
   /// Whether the page's rows may be hidden now: it has a `VisibleWhen`, keys are hidden, or
   /// rows were hidden when its sections were last made. A page without any asks nothing.

@@ -16,11 +16,11 @@ import TableKit
 /// - a list group lists its items with a row to add one; items that are dictionaries are
 ///   edited on their own page (`ListItemEditing`), which ends with a row to delete them;
 /// - anything else is shown read-only with its type named.
-public final class SettingsPageViewController: TableViewController, TableViewRowTitleDataSource {
+package final class SettingsPageViewController: TableViewController, TableViewRowTitleDataSource {
   /// The page shown.
-  public let page: SettingsSchema.Page
+  package let page: SettingsSchema.Page
   /// The values behind the page.
-  public let model: SettingsModel
+  package let model: SettingsModel
 
   /// What one row stands for.
   enum Row {
@@ -168,7 +168,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   ///   - model: The values behind it.
   ///   - pane: The child-pane specifier that opens the page, and the page it is on; its title
   ///     is the screen's title. The root page uses its own `Title`.
-  public convenience init(
+  package convenience init(
     page: SettingsSchema.Page, model: SettingsModel,
     pane: (specifier: Specifier, page: SettingsSchema.Page)? = nil
   ) {
@@ -238,7 +238,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// The specifier shown on a row (counted from 0 across the screen), if the row is a
   /// setting or a choice of one.
-  public func specifier(atRowNumber number: Int) -> Specifier? {
+  package func specifier(atRowNumber number: Int) -> Specifier? {
     loadViewIfNeeded()
     guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }
     switch sections[indexPath.section].rows[indexPath.row] {
@@ -251,7 +251,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// The row number (from 0) of the row that shows a specifier, if the screen shows it.
-  public func rowNumber(of specifier: Specifier) -> Int? {
+  package func rowNumber(of specifier: Specifier) -> Int? {
     loadViewIfNeeded()
     for (sectionIndex, section) in sections.enumerated() {
       for (rowIndex, row) in section.rows.enumerated() {
@@ -273,12 +273,12 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// The footer of the section a row is in, localized.
-  public func footer(atRowNumber number: Int) -> String? {
+  package func footer(atRowNumber number: Int) -> String? {
     guard let indexPath = tableView.indexPath(forRowNumber: number) else { return nil }
     return tableView.footerTitle(forSection: indexPath.section)
   }
 
-  public override func viewDidLoad() {
+  package override func viewDidLoad() {
     super.viewDidLoad()
     rebuildSections()
   }
@@ -286,7 +286,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// Settings may have changed on the screens above: show their current values. The cells
   /// shown are kept when nothing changed since they were made (a change reloads them as it
   /// happens): going back to a page of many rows makes none of its cells again.
-  public override func viewWillAppear(_ animated: Bool) {
+  package override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
     if rebuildSectionsIfNeeded() || shownRevision != model.revision {
       reloadData()
@@ -317,15 +317,15 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   // MARK: Data source
 
-  public override func numberOfSections(in tableView: TableView) -> Int { sections.count }
+  package override func numberOfSections(in tableView: TableView) -> Int { sections.count }
 
-  public override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
+  package override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int)
     -> Int
   {
     sections[section].rows.count
   }
 
-  public override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int)
+  package override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int)
     -> String?
   {
     localizedSectionTexts().headers[section]
@@ -334,7 +334,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// The Region Format Example last made, with the model's revision and language then.
   private var regionFormatExample: (revision: Int, language: String, text: String)?
 
-  public override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
+  package override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
     -> String?
   {
     // The built-in screen's Region Format Example follows the values chosen on it.
@@ -383,7 +383,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return texts
   }
 
-  public override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+  package override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
     switch sections[indexPath.section].rows[indexPath.row] {
@@ -406,7 +406,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// The text a row's cell shows, without making the cell: typing a title looks through
   /// every row of a screen, and a page may have thousands.
-  public func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String? {
+  package func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String? {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.indices.contains(indexPath.row)
     else { return nil }
@@ -414,7 +414,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   }
 
   /// The lines a row's cell takes, without making it (``Row/lines``).
-  public func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
+  package func tableView(_ tableView: TableView, linesForRowAt indexPath: IndexPath) -> Int? {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.indices.contains(indexPath.row)
     else { return nil }
@@ -423,7 +423,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// The lines of every row of a section whose rows take the same: most sections, whose rows
   /// are one line each.
-  public func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
+  package func tableView(_ tableView: TableView, linesForEachRowInSection section: Int) -> Int? {
     sections.indices.contains(section) ? sections[section].linesOfEveryRow : nil
   }
 
@@ -431,7 +431,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
 
   /// A child pane's page is read when the pane is first opened: one whose file cannot be used
   /// is refused, and its row shows why from then on.
-  public override func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath)
+  package override func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?
   {
     guard case .setting(let specifier) = sections[indexPath.section].rows[indexPath.row],
@@ -443,7 +443,7 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     return nil
   }
 
-  public override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+  package override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath, animated: true)
     switch sections[indexPath.section].rows[indexPath.row] {
     case .setting(let specifier): select(specifier)

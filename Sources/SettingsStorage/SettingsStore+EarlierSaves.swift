@@ -3,20 +3,20 @@ import Glibc
 import SystemIO
 
 /// One store file as it was before a save replaced it (``SettingsStore/earlierSaves(in:)``).
-public struct EarlierSave: Sendable, Equatable {
+package struct EarlierSave: Sendable, Equatable {
   /// Its file.
-  public var path: String
+  package var path: String
   /// When it was replaced, in seconds since 1970, UTC.
-  public var replacedAt: Int
+  package var replacedAt: Int
 }
 
 extension SettingsStore {
   /// How many earlier saves of a store are kept: the newest ones.
-  public static let earlierSavesKept = 50
+  package static let earlierSavesKept = 50
 
   /// The folder that keeps the earlier saves of this store, in the program's state folder
   /// (`~/.local/state/settei`): `saves/<the store's state file name>`.
-  public func earlierSavesFolder(in stateFolder: String) -> String {
+  package func earlierSavesFolder(in stateFolder: String) -> String {
     stateFolder + "/saves/" + Self.stateFileName(for: path)
   }
 
@@ -25,7 +25,7 @@ extension SettingsStore {
   ///
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` when the file cannot be
   ///   written; the store itself is not touched either way.
-  public func keepEarlierSave(
+  package func keepEarlierSave(
     _ bytes: [UInt8], in stateFolder: String, limit: Int = earlierSavesKept,
     now: Int = Int(time(nil))
   ) throws(StoreError) {
@@ -59,7 +59,7 @@ extension SettingsStore {
   }
 
   /// The earlier saves kept of this store, newest first.
-  public func earlierSaves(in stateFolder: String) -> [EarlierSave] {
+  package func earlierSaves(in stateFolder: String) -> [EarlierSave] {
     let folder = earlierSavesFolder(in: stateFolder)
     let names = (try? FileSystem.folderEntries(folder)) ?? []
     return names.compactMap { name -> EarlierSave? in
@@ -72,7 +72,7 @@ extension SettingsStore {
   }
 
   /// The values of an earlier save, read as a store is.
-  public static func values(of save: EarlierSave) throws(StoreError)
+  package static func values(of save: EarlierSave) throws(StoreError)
     -> [PropertyListKey: PropertyListValue]
   {
     try existing(

@@ -22,7 +22,7 @@ extension SettingsStore {
   ///
   /// - Parameter storePath: The store's path, as given.
   /// - Returns: The recovery file's path.
-  public static func recoveryPath(for storePath: String) -> String {
+  package static func recoveryPath(for storePath: String) -> String {
     ((try? resolve(storePath)) ?? storePath) + ".recover"
   }
 
@@ -35,7 +35,7 @@ extension SettingsStore {
   ///   - storePath: The store's path, as given.
   ///   - stateFolder: The program's state folder (`~/.local/state/settei`).
   /// - Returns: `<stateFolder>/recover/settings.json-89b2c3d4e5f60718.recover`.
-  public static func fallbackRecoveryPath(for storePath: String, in stateFolder: String)
+  package static func fallbackRecoveryPath(for storePath: String, in stateFolder: String)
     -> String
   {
     stateFolder + "/recover/" + stateFileName(for: storePath) + ".recover"
@@ -50,7 +50,7 @@ extension SettingsStore {
   ///   - storePath: The store's path, as given.
   ///   - stateFolder: The program's state folder.
   /// - Returns: `<stateFolder>/recover/%2Fhome%2Ftaro%2F.config%2Fsettei%2Fsettings.json.recover`.
-  public static func earlierFallbackRecoveryPath(for storePath: String, in stateFolder: String)
+  package static func earlierFallbackRecoveryPath(for storePath: String, in stateFolder: String)
     -> String?
   {
     let real = (try? resolve(storePath)) ?? storePath
@@ -75,7 +75,7 @@ extension SettingsStore {
   ///
   /// - Parameter storePath: The store's path, as given (symbolic links are resolved).
   /// - Returns: The name, without an extension.
-  public static func stateFileName(for storePath: String) -> String {
+  package static func stateFileName(for storePath: String) -> String {
     let real = (try? resolve(storePath)) ?? storePath
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in real.utf8 {
@@ -101,7 +101,7 @@ extension SettingsStore {
   ///     without `.recover`.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` (or
   ///   ``StoreError/Kind/locked``) naming the file; nothing is left half written.
-  public static func writeRecovery(
+  package static func writeRecovery(
     _ changes: [PropertyListKey: PropertyListValue?], to path: String,
     store storePath: String? = nil
   ) throws(StoreError) {
@@ -132,7 +132,9 @@ extension SettingsStore {
   ///   - values: The file's new contents.
   ///   - path: The file.
   /// - Throws: ``StoreError`` naming the file; nothing is left half written.
-  public static func writeStateFile(_ values: [PropertyListKey: PropertyListValue], to path: String)
+  package static func writeStateFile(
+    _ values: [PropertyListKey: PropertyListValue], to path: String
+  )
     throws(StoreError)
   {
     try replaceStateFile(
@@ -190,7 +192,7 @@ extension SettingsStore {
   /// - Returns: Each key's new value, `nil` for a key to remove; `nil` without a file.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the recovery file
   ///   (and the line, for a syntax error) when it cannot be read; it is left as it is.
-  public static func readRecovery(for storePath: String) throws(StoreError)
+  package static func readRecovery(for storePath: String) throws(StoreError)
     -> [PropertyListKey: PropertyListValue?]?
   {
     try readRecovery(at: recoveryPath(for: storePath))
@@ -202,7 +204,7 @@ extension SettingsStore {
   ///   ``fallbackRecoveryPath(for:in:)``.
   /// - Returns: Each key's new value, `nil` for a key to remove; `nil` without a file.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming the file.
-  public static func readRecovery(at path: String) throws(StoreError)
+  package static func readRecovery(at path: String) throws(StoreError)
     -> [PropertyListKey: PropertyListValue?]?
   {
     let advice =
@@ -236,7 +238,7 @@ extension SettingsStore {
   /// - Parameter storePath: The store's path, as given.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` naming the file when it
   ///   exists but cannot be removed.
-  public static func removeRecovery(for storePath: String) throws(StoreError) {
+  package static func removeRecovery(for storePath: String) throws(StoreError) {
     try removeRecovery(at: recoveryPath(for: storePath))
   }
 
@@ -245,7 +247,7 @@ extension SettingsStore {
   /// - Parameter path: The recovery file.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/saveFailed`` naming the file when it
   ///   exists but cannot be removed.
-  public static func removeRecovery(at path: String) throws(StoreError) {
+  package static func removeRecovery(at path: String) throws(StoreError) {
     do {
       try FileSystem.remove(path)
     } catch {

@@ -2,16 +2,16 @@ import FileFormats
 import SystemIO
 
 /// A key another program saved a new value of while a session had the store open.
-public struct ChangedElsewhere: Sendable, Equatable {
+package struct ChangedElsewhere: Sendable, Equatable {
   /// The key.
-  public var key: PropertyListKey
+  package var key: PropertyListKey
   /// Its value as read before (`nil`: none).
-  public var old: PropertyListValue?
+  package var old: PropertyListValue?
   /// Its value on disk now (`nil`: removed).
-  public var new: PropertyListValue?
+  package var new: PropertyListValue?
   /// Whether this session changed the key too: a conflict, which a save reports and asks
   /// about, as it would have without the refresh.
-  public var isConflict: Bool
+  package var isConflict: Bool
 }
 
 extension SettingsStore {
@@ -29,7 +29,7 @@ extension SettingsStore {
   ///   when the file is what the store last read or wrote.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` when the file cannot be
   ///   read or parsed; the store is unchanged.
-  public func refresh(keepingBaseOf changedKeys: Set<PropertyListKey>) throws(StoreError)
+  package func refresh(keepingBaseOf changedKeys: Set<PropertyListKey>) throws(StoreError)
     -> [ChangedElsewhere]
   {
     let file = try Self.readFile(path, limit: Self.sizeLimit, advice: Self.refreshAdvice)

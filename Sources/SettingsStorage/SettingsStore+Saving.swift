@@ -3,16 +3,16 @@ import Glibc
 import SystemIO
 
 /// What a successful ``SettingsStore/save(_:changedKeys:overwriting:)`` did.
-public struct SaveReport: Equatable, Sendable {
+package struct SaveReport: Equatable, Sendable {
   /// Whether the file was written; `false` when the changes were on disk already.
-  public let wroteFile: Bool
+  package let wroteFile: Bool
   /// Whether a lock file abandoned by a process that died while saving was taken over.
-  public let tookOverStaleLock: Bool
+  package let tookOverStaleLock: Bool
   /// Things the user should know, one sentence each, e.g. about a stale lock taken over.
-  public let notes: [String]
+  package let notes: [String]
   /// The bytes the save replaced (`nil`: there was no file, or it was not written), for the
   /// caller to keep as an earlier save (``SettingsStore/keepEarlierSave(_:in:limit:)``).
-  public var replaced: [UInt8]?
+  package var replaced: [UInt8]?
 
   /// Creates a report.
   ///
@@ -20,7 +20,7 @@ public struct SaveReport: Equatable, Sendable {
   ///   - wroteFile: Whether the file was written.
   ///   - tookOverStaleLock: Whether a stale lock was taken over.
   ///   - notes: Notes for the user.
-  public init(wroteFile: Bool, tookOverStaleLock: Bool = false, notes: [String] = []) {
+  package init(wroteFile: Bool, tookOverStaleLock: Bool = false, notes: [String] = []) {
     self.wroteFile = wroteFile
     self.tookOverStaleLock = tookOverStaleLock
     self.notes = notes
@@ -73,7 +73,7 @@ extension SettingsStore {
   ///   ``StoreError/Kind/locked`` if another live process holds the lock,
   ///   ``StoreError/Kind/saveFailed`` if creating a folder, the lock or writing fails.
   @discardableResult
-  public func save(
+  package func save(
     _ newValues: [PropertyListKey: PropertyListValue], changedKeys: Set<PropertyListKey>,
     overwriting: [StoreError.Conflict] = []
   ) throws(StoreError) -> SaveReport {

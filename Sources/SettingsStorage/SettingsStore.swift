@@ -17,9 +17,9 @@ import SystemIO
 /// values["unit"] = "celsius"
 /// try store.save(values, changedKeys: ["unit"])
 /// ```
-public final class SettingsStore {
+package final class SettingsStore {
   /// How the file is written, chosen by its extension.
-  public enum Format: Sendable, Equatable {
+  package enum Format: Sendable, Equatable {
     /// JSON: the default for any extension but `.plist`.
     case json
     /// A property list: read as XML or binary, written as XML.
@@ -28,7 +28,7 @@ public final class SettingsStore {
     /// The format for `path`: `.plist` (any case) for a `.plist` extension, else `.json`.
     ///
     /// - Parameter path: The store's path.
-    public init(path: String) {
+    package init(path: String) {
       let name = path.split(separator: "/").last ?? ""
       self = name.lowercased().hasSuffix(".plist") ? .plist : .json
     }
@@ -36,14 +36,14 @@ public final class SettingsStore {
 
   /// The path the store was opened with (a symbolic link stays one; see
   /// ``save(_:changedKeys:overwriting:)``).
-  public let path: String
+  package let path: String
   /// How the file is written.
-  public let format: Format
+  package let format: Format
   /// Keys whose values are never put in a message, such as a conflict's: the schema's
   /// secure text fields.
-  public var secretKeys: Set<PropertyListKey> = []
+  package var secretKeys: Set<PropertyListKey> = []
   /// The values as last read from or written to the file.
-  public internal(set) var values: [PropertyListKey: PropertyListValue]
+  package internal(set) var values: [PropertyListKey: PropertyListValue]
   /// The file's bytes when ``values`` were read or written: a save that finds the same bytes
   /// under the lock knows the values without parsing them again.
   var knownBytes: [UInt8]?
@@ -66,12 +66,12 @@ public final class SettingsStore {
   /// Numbers no value holds exactly, as another file wrote them (`import` sets the imported
   /// file's), by where they sit: a save writes a changed member's numbers so when its value
   /// is the number the text stands for.
-  public var numbersToWrite = JSONWrittenNumbers()
+  package var numbersToWrite = JSONWrittenNumbers()
 
   /// The numbers of a JSON store that no value holds exactly, as the file writes them
   /// (`123456789012345678901234567890`), by where they sit; none for a property list.
   /// Read from the file's bytes again when asked, which `export` and `diff` do.
-  public var writtenNumbers: JSONWrittenNumbers {
+  package var writtenNumbers: JSONWrittenNumbers {
     guard format == .json, let knownBytes else { return JSONWrittenNumbers() }
     return (try? JSONReader.writtenNumbers(in: knownBytes, source: path)) ?? JSONWrittenNumbers()
   }
@@ -87,11 +87,11 @@ public final class SettingsStore {
   /// The most bytes settei reads from a store, an imported file or a recovery file: far
   /// beyond the 100,000-key stores of the benchmarks (a few MiB), and refused before any
   /// memory is taken for it, so that a huge (or sparse) file is an error, never a crash.
-  public static let sizeLimit = 256 << 20
+  package static let sizeLimit = 256 << 20
 
   /// The most bytes settei reads from a file of its own state, such as the keys a schema
   /// had at the last start: they hold a list of keys, a few MiB for the largest schemas.
-  public static let stateSizeLimit = 32 << 20
+  package static let stateSizeLimit = 32 << 20
 
   /// Opens the store at `path`, reading its values; a missing file is an empty store.
   ///
@@ -103,7 +103,7 @@ public final class SettingsStore {
   ///   cannot be read, is over `sizeLimit`, does not parse, or does not hold a dictionary at
   ///   the top level; the error names the line and column where known. The file is not
   ///   modified.
-  public static func load(path: String, sizeLimit: Int = sizeLimit) throws(StoreError)
+  package static func load(path: String, sizeLimit: Int = sizeLimit) throws(StoreError)
     -> SettingsStore
   {
     let format = Format(path: path)
@@ -127,7 +127,7 @@ public final class SettingsStore {
   /// - Returns: The file as a store: its values, and its numbers as written.
   /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unreadable`` naming `path`, also when
   ///   there is no file.
-  public static func existing(path: String, advice: String, sizeLimit: Int = sizeLimit)
+  package static func existing(path: String, advice: String, sizeLimit: Int = sizeLimit)
     throws(StoreError) -> SettingsStore
   {
     let format = Format(path: path)

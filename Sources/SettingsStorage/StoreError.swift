@@ -7,9 +7,9 @@ import FileFormats
 /// /home/taro/.config/settei/settings.json:3:7: expected ',' or '}' after object member, found '"'
 /// settei has not changed the file. Fix it, or move it aside to start from the defaults.
 /// ```
-public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   /// What went wrong, for choosing an exit status.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The store file exists but cannot be read or does not parse (also when found so at
     /// save time). Nothing was written. settei exits 65 for this at start-up.
     case unreadable
@@ -26,15 +26,15 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
 
   /// A key that both this session and another program changed, to different values, since
   /// the store was loaded.
-  public struct Conflict: Equatable, Sendable {
+  package struct Conflict: Equatable, Sendable {
     /// The key.
-    public let key: String
+    package let key: String
     /// The value when the store was loaded; `nil` if the key was absent.
-    public let loaded: PropertyListValue?
+    package let loaded: PropertyListValue?
     /// The value on disk now, written by the other program; `nil` if it removed the key.
-    public let onDisk: PropertyListValue?
+    package let onDisk: PropertyListValue?
     /// This session's value; `nil` if this session removed the key.
-    public let mine: PropertyListValue?
+    package let mine: PropertyListValue?
 
     /// Creates a conflict.
     ///
@@ -43,7 +43,7 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     ///   - loaded: The value when the store was loaded.
     ///   - onDisk: The value on disk now.
     ///   - mine: This session's value.
-    public init(
+    package init(
       key: String, loaded: PropertyListValue?, onDisk: PropertyListValue?,
       mine: PropertyListValue?
     ) {
@@ -55,21 +55,21 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   }
 
   /// What went wrong.
-  public let kind: Kind
+  package let kind: Kind
   /// The file the problem is about: the store, or a file or folder beside it.
-  public let path: String
+  package let path: String
   /// The 1-based line of a parse error, where known.
-  public let line: Int?
+  package let line: Int?
   /// The 1-based column of a parse error, where known.
-  public let column: Int?
+  package let column: Int?
   /// What is wrong: a parse error's message, or an operation and `strerror`.
-  public let reason: String
+  package let reason: String
   /// What the user can do about it, as a sentence.
-  public let advice: String
+  package let advice: String
   /// The `errno` of a failed system call, if one failed.
-  public let systemError: Int32?
+  package let systemError: Int32?
   /// For ``Kind/conflict``: the keys both sides changed, sorted by key; empty otherwise.
-  public let conflicts: [Conflict]
+  package let conflicts: [Conflict]
 
   /// Creates an error.
   ///
@@ -82,7 +82,7 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   ///   - advice: What the user can do.
   ///   - systemError: The `errno` of a failed system call.
   ///   - conflicts: For ``Kind/conflict``, the keys both sides changed.
-  public init(
+  package init(
     kind: Kind, path: String, line: Int? = nil, column: Int? = nil, reason: String,
     advice: String, systemError: Int32? = nil, conflicts: [Conflict] = []
   ) {
@@ -97,7 +97,7 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   }
 
   /// `path[:line[:column]]: reason`, then the advice on a second line.
-  public var description: String {
+  package var description: String {
     var location = path
     if let line {
       location += ":\(line)"

@@ -52,4 +52,32 @@ import Testing
       }
     }
   }
+
+  /// The modules no product exports: their declarations are `package` (so that the other
+  /// modules and the tests use them) and never `public`, which would say they were API.
+  /// TextSafety's `MessageCatalog` is the exception: TableREPL's API speaks in it
+  /// (`Session.messages`, `SessionMessages.forLanguage`).
+  static let unexported = [
+    "TextSafety", "SystemIO", "FileFormats", "SchemaKit", "SettingsStorage", "SettingsKit",
+    "SettingsScreens", "SetteiCommands", "settei",
+  ]
+
+  @Test func onlyWhatAProductExportsIsPublic() throws {
+    let sources = PackagePaths.root + "/Sources"
+    let declaration = try Regex(#"^\s*(@\w+(\([^)]*\))?\s+)*public\s"#)
+    for module in Self.unexported {
+      let folder = sources + "/" + module
+      guard let files = FileManager.default.enumerator(atPath: folder) else { continue }
+      for case let file as String in files
+      where file.hasSuffix(".swift") && module + "/" + file != "TextSafety/MessageCatalog.swift" {
+        let text = try readText(folder + "/" + file)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+          .enumerated()
+        where line.contains(declaration) {
+          Issue.record(
+            "\(module)/\(file):\(number + 1) is public, but no product exports \(module)")
+        }
+      }
+    }
+  }
 }

@@ -16,7 +16,7 @@
 ///   }
 /// }
 /// ```
-public struct JSONCursor {
+package struct JSONCursor {
   var parser: JSONParser
   /// The innermost open object, read and changed where it stands for every member.
   private var object = Object()
@@ -65,21 +65,21 @@ public struct JSONCursor {
   }
 
   /// Whether the value at the cursor is an object.
-  public var isObject: Bool { parser.peek == UInt8(ascii: "{") }
+  package var isObject: Bool { parser.peek == UInt8(ascii: "{") }
   /// Whether the value at the cursor is an array.
-  public var isArray: Bool { parser.peek == UInt8(ascii: "[") }
+  package var isArray: Bool { parser.peek == UInt8(ascii: "[") }
   /// Whether the value at the cursor is a string.
-  public var isString: Bool { parser.peek == UInt8(ascii: "\"") }
+  package var isString: Bool { parser.peek == UInt8(ascii: "\"") }
 
   /// Reads the value at the cursor whole, as ``JSONReader`` would.
-  public mutating func value() throws(SourceError) -> PropertyListValue {
+  package mutating func value() throws(SourceError) -> PropertyListValue {
     try parser.parseValue()
   }
 
   /// Reads the string at the cursor, as ``value()`` would; `nil`, with the cursor not moved,
   /// when the value there is not a string. A reader that wants a string does not wrap it in
   /// a value and take it out again.
-  public mutating func string() throws(SourceError) -> String? {
+  package mutating func string() throws(SourceError) -> String? {
     guard isString else { return nil }
     if let text = parser.plainString() { return JSONParser.string(ofPlainText: text) }
     return try parser.parseString()
@@ -92,13 +92,13 @@ public struct JSONCursor {
   ///
   /// A reader that recognizes a few names (a specifier's `Type`) compares the bytes and makes
   /// no `String` of a name it knows.
-  public mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+  package mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
     guard isString else { return nil }
     return parser.plainString()
   }
 
   /// An array read by ``value(reusing:)``: its text in the input, and its value.
-  public struct ArrayText {
+  package struct ArrayText {
     var range: Range<Int>
     var depth: Int
     var value: PropertyListValue
@@ -111,7 +111,7 @@ public struct JSONCursor {
   ///
   /// The same text is the same value, with the same checks passed, so a schema whose
   /// multi-values offer the same choices reads and holds them once.
-  public mutating func value(reusing last: inout ArrayText?) throws(SourceError)
+  package mutating func value(reusing last: inout ArrayText?) throws(SourceError)
     -> PropertyListValue
   {
     guard isArray else { return try parser.parseValue() }
@@ -148,7 +148,7 @@ public struct JSONCursor {
   ///   `false` when the reader keeps the members in a dictionary or fields of its own and
   ///   calls ``repeatedKey()`` when one is there already, after reading its value.
   /// - Throws: ``SourceError`` when objects and arrays nest too deeply.
-  public mutating func beginObject(checkingKeys: Bool = true) throws(SourceError) {
+  package mutating func beginObject(checkingKeys: Bool = true) throws(SourceError) {
     try parser.enterContainer()
     enclosing.append(object)
     object = Object(checksKeys: checkingKeys)
@@ -157,7 +157,7 @@ public struct JSONCursor {
 
   /// The error for the key of the member just read when the object has it already, as
   /// ``JSONReader`` words and places it.
-  public func repeatedKey() -> SourceError {
+  package func repeatedKey() -> SourceError {
     // The key is read again from the text: only a check of its own keeps it as a String.
     var reader = parser
     reader.index = object.lastKeyStart
@@ -170,7 +170,7 @@ public struct JSONCursor {
   /// The key of the object's next member, with the cursor on its value, which the caller must
   /// read (``value()``, or ``beginObject()``/``beginArray()`` and their members) before
   /// asking for the next; `nil` after the object's last member, with the cursor after it.
-  public mutating func nextMember() throws(SourceError) -> String? {
+  package mutating func nextMember() throws(SourceError) -> String? {
     guard try toNextKey() else { return nil }
     let key = try parser.parseString()
     try afterKey(key)
@@ -178,7 +178,7 @@ public struct JSONCursor {
   }
 
   /// A member's key as ``nextKey()`` gives it.
-  public enum Key {
+  package enum Key {
     /// A key of printable ASCII without escapes: its bytes, which are its text (valid while
     /// the text is read, as ``plainString()``'s).
     case plain(UnsafeBufferPointer<UInt8>)
@@ -190,7 +190,7 @@ public struct JSONCursor {
   /// ASCII without escapes is given as its bytes, not made a `String`, so that reading a big
   /// schema makes no string of every key of every specifier. (The reader compares them; a
   /// closure or a generic call here would cost more than the comparison.)
-  public mutating func nextKey() throws(SourceError) -> Key? {
+  package mutating func nextKey() throws(SourceError) -> Key? {
     guard try toNextKey() else { return nil }
     if let bytes = parser.plainString() {
       try afterKey(object.checksKeys ? String(decoding: bytes, as: UTF8.self) : nil)
@@ -287,19 +287,19 @@ public struct JSONCursor {
 
   /// Steps into the array at the cursor (``isArray`` must be true); then
   /// ``nextElement()`` moves to each element.
-  public mutating func beginArray() throws(SourceError) -> ArrayState {
+  package mutating func beginArray() throws(SourceError) -> ArrayState {
     try parser.enterContainer()
     return ArrayState()
   }
 
   /// Where a reader is in an array.
-  public struct ArrayState {
+  package struct ArrayState {
     var count = 0
   }
 
   /// Moves to the array's next element and returns `true`, with the cursor on it, which the
   /// caller must read before asking for the next; `false` after the last element.
-  public mutating func nextElement(_ state: inout ArrayState) throws(SourceError) -> Bool {
+  package mutating func nextElement(_ state: inout ArrayState) throws(SourceError) -> Bool {
     parser.skipWhitespace()
     if state.count > 0 {
       guard try separator(closing: UInt8(ascii: "]")) else { return false }
@@ -328,7 +328,7 @@ extension JSONReader {
   ///   - body: Reads the top-level value at the cursor, all of it.
   /// - Returns: What `body` returns.
   /// - Throws: ``SourceError`` as ``parse(_:source:)`` does, or what `body` throws.
-  public static func read<R>(
+  package static func read<R>(
     _ bytes: some Collection<UInt8>, source: String,
     _ body: (inout JSONCursor) throws(SourceError) -> R
   ) throws(SourceError) -> R {

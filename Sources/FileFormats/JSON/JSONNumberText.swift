@@ -1,6 +1,6 @@
 /// One step from a JSON document's top to a value inside it: a member's key or an element's
 /// index.
-public enum JSONPathStep: Hashable, Sendable {
+package enum JSONPathStep: Hashable, Sendable {
   /// A member's key, compared by its bytes.
   case key(PropertyListKey)
   case index(Int)
@@ -10,16 +10,16 @@ public enum JSONPathStep: Hashable, Sendable {
 /// them (`123456789012345678901234567890`, `1e-400`), by where they sit: what
 /// ``JSONReader/writtenNumbers(in:source:)`` finds, so that ``JSONWriter`` can write them
 /// back as written, and a comparison can tell them apart.
-public struct JSONWrittenNumbers: Equatable, Sendable {
+package struct JSONWrittenNumbers: Equatable, Sendable {
   /// Each number's text, by its path from the top.
-  public var texts: [[JSONPathStep]: String] = [:]
+  package var texts: [[JSONPathStep]: String] = [:]
 
   /// No numbers.
-  public init() {}
+  package init() {}
 
   /// The numbers at or inside the top-level member `key`, by their path below it, each as
   /// the decimal number it stands for (so that `1e2` and `100` are the same).
-  public func values(inMember key: String) -> [[JSONPathStep]: String] {
+  package func values(inMember key: String) -> [[JSONPathStep]: String] {
     var found: [[JSONPathStep]: String] = [:]
     for (path, text) in texts where path.first == .key(PropertyListKey(key)) {
       found[Array(path.dropFirst())] = Self.decimal(text)

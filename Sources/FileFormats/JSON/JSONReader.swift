@@ -15,9 +15,9 @@
 /// ```swift
 /// let value = try JSONReader.parse(Array(#"{"unit": "celsius"}"#.utf8), source: "inline")
 /// ```
-public enum JSONReader {
+package enum JSONReader {
   /// How deeply arrays and objects may nest before the input is refused.
-  public static let maximumDepth = 512
+  package static let maximumDepth = 512
 
   /// Parses a complete JSON text.
   ///
@@ -26,7 +26,7 @@ public enum JSONReader {
   ///   - source: The file path or name to put in errors.
   /// - Returns: The top-level value, of any kind.
   /// - Throws: ``SourceError`` with the line, column and what was expected.
-  public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
+  package static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
     -> PropertyListValue
   {
     try TextInput.with(bytes, source: source) { input throws(SourceError) in
@@ -43,7 +43,7 @@ public enum JSONReader {
   /// - Returns: The members of the top-level object.
   /// - Throws: ``SourceError``, also when the top level is not an object
   ///   ("expected an object at the top level, found an array").
-  public static func parseObject(_ bytes: some Collection<UInt8>, source: String)
+  package static func parseObject(_ bytes: some Collection<UInt8>, source: String)
     throws(SourceError) -> [PropertyListKey: PropertyListValue]
   {
     let value = try TextInput.with(bytes, source: source) { input throws(SourceError) in
@@ -84,7 +84,7 @@ public enum JSONReader {
   ///   - source: The file path or name to put in errors.
   /// - Returns: The numbers whose value is written otherwise than the text writes them.
   /// - Throws: ``SourceError``, as ``parse(_:source:)`` does.
-  public static func writtenNumbers(in bytes: some Collection<UInt8>, source: String)
+  package static func writtenNumbers(in bytes: some Collection<UInt8>, source: String)
     throws(SourceError) -> JSONWrittenNumbers
   {
     try TextInput.with(bytes, source: source) { input throws(SourceError) in

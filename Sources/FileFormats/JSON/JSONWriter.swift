@@ -16,7 +16,7 @@ import FoundationEssentials
 ///
 /// Reals are written with Swift's shortest round-trip form and always with a `.` or an
 /// exponent, so `.real(1)` is written `1.0` and reads back as a real.
-public enum JSONWriter {
+package enum JSONWriter {
   /// Serialises `value` as JSON text.
   ///
   /// - Parameters:
@@ -24,7 +24,7 @@ public enum JSONWriter {
   ///   - pretty: `true` for one member per line, indented by two spaces, with a final line
   ///     break; `false` for one line without spaces or a final line break.
   /// - Returns: The JSON text.
-  public static func serialize(_ value: PropertyListValue, pretty: Bool = true) -> String {
+  package static func serialize(_ value: PropertyListValue, pretty: Bool = true) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(256)
     write(value, into: &output, indent: pretty ? 0 : nil)
@@ -39,7 +39,7 @@ public enum JSONWriter {
   ///   - value: The value read from the file.
   ///   - numbers: The file's numbers as written (``JSONReader/writtenNumbers(in:source:)``).
   /// - Returns: The JSON text, pretty.
-  public static func serialize(_ value: PropertyListValue, numbers: JSONWrittenNumbers)
+  package static func serialize(_ value: PropertyListValue, numbers: JSONWrittenNumbers)
     -> String
   {
     var output: [UInt8] = []

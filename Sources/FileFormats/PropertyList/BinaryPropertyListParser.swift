@@ -299,20 +299,20 @@ struct BinaryPropertyListParser {
 /// 64 MiB of strings and data, or the files' own size and 16 times it) over the files as a
 /// whole, so that many small files that each stay under the limits are refused as one
 /// file would be. Give the same budget to each read (``PropertyListReader/parse(_:source:budget:)``).
-public struct ExpansionBudget: Sendable, Equatable {
+package struct ExpansionBudget: Sendable, Equatable {
   /// The values the files read so far expand to.
-  public private(set) var values = 0
+  package private(set) var values = 0
   /// The bytes of strings and data the files read so far expand to.
-  public private(set) var textBytes = 0
+  package private(set) var textBytes = 0
   /// The size of the files read so far.
-  public private(set) var fileBytes = 0
+  package private(set) var fileBytes = 0
   /// How many files were read.
-  public private(set) var files = 0
+  package private(set) var files = 0
   /// Whether a file was refused because it passed the budget.
-  public internal(set) var isExceeded = false
+  package internal(set) var isExceeded = false
 
   /// An empty budget.
-  public init() {}
+  package init() {}
 
   /// Counts a file read: its size and what it expanded to.
   mutating func add(fileBytes: Int, values: Int, textBytes: Int) {

@@ -9,24 +9,24 @@
 ///
 /// Hashing the bytes is also cheaper than hashing a `String`, which normalises non-ASCII text
 /// first.
-public struct PropertyListKey: Sendable {
+package struct PropertyListKey: Sendable {
   /// The key as text.
-  public let string: String
+  package let string: String
 
   /// The key spelled `string`, byte for byte.
-  public init(_ string: String) {
+  package init(_ string: String) {
     self.string = string
   }
 
   /// The key spelled `text`, byte for byte.
-  public init(_ text: Substring) {
+  package init(_ text: Substring) {
     self.string = String(text)
   }
 }
 
 extension PropertyListKey: Hashable {
   /// Whether both keys have the same UTF-8 bytes.
-  public static func == (lhs: PropertyListKey, rhs: PropertyListKey) -> Bool {
+  package static func == (lhs: PropertyListKey, rhs: PropertyListKey) -> Bool {
     let left = lhs.string.utf8
     let right = rhs.string.utf8
     guard left.count == right.count else { return false }
@@ -45,7 +45,7 @@ extension PropertyListKey: Hashable {
   }
 
   /// Hashes the UTF-8 bytes, with a terminator no UTF-8 text holds.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
       hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
     }
@@ -58,7 +58,7 @@ extension PropertyListKey: Hashable {
 
 extension PropertyListKey: Comparable {
   /// Whether `lhs` sorts before `rhs` by UTF-8 bytes, the order writers put keys in.
-  public static func < (lhs: PropertyListKey, rhs: PropertyListKey) -> Bool {
+  package static func < (lhs: PropertyListKey, rhs: PropertyListKey) -> Bool {
     JSONWriter.utf8Precedes(lhs.string, rhs.string)
   }
 }
@@ -67,20 +67,20 @@ extension PropertyListKey: ExpressibleByStringLiteral, CustomStringConvertible,
   CustomDebugStringConvertible
 {
   /// The key spelled as the literal.
-  public init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     self.string = value
   }
 
   /// The key as text.
-  public var description: String { string }
+  package var description: String { string }
 
   /// The key as a JSON string literal, so that two spellings look different when escaped.
-  public var debugDescription: String { JSONWriter.quoted(string) }
+  package var debugDescription: String { JSONWriter.quoted(string) }
 }
 
 extension Dictionary where Key == PropertyListKey {
   /// The value under the key spelled `key`, byte for byte.
-  public subscript(_ key: String) -> Value? {
+  package subscript(_ key: String) -> Value? {
     get { self[PropertyListKey(key)] }
     set { self[PropertyListKey(key)] = newValue }
   }
@@ -88,7 +88,7 @@ extension Dictionary where Key == PropertyListKey {
 
 extension Set where Element == PropertyListKey {
   /// Whether the set holds the key spelled `key`, byte for byte.
-  public func contains(_ key: String) -> Bool {
+  package func contains(_ key: String) -> Bool {
     contains(PropertyListKey(key))
   }
 }

@@ -17,7 +17,7 @@ import TextSafety
 /// kept as they are, as Apple's writer produces them. A repeated key in one `<dict>`, an
 /// unknown element, nesting deeper than ``JSONReader/maximumDepth`` and invalid UTF-8 are
 /// errors.
-public enum PropertyListReader {
+package enum PropertyListReader {
   /// Parses a property list, XML or binary (chosen by the `bplist` signature).
   ///
   /// - Parameters:
@@ -27,7 +27,7 @@ public enum PropertyListReader {
   /// - Throws: ``SourceError`` with the line, column and what was expected. Errors in a
   ///   binary property list are reported on line 1 without a column, with the byte offset
   ///   in the message.
-  public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
+  package static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
     -> PropertyListValue
   {
     try parse(bytes, source: source, requiringDictionary: false)
@@ -40,7 +40,7 @@ public enum PropertyListReader {
   ///   - source: The file path or name to put in errors.
   /// - Returns: The members of the top-level dictionary.
   /// - Throws: ``SourceError``, also when the top level is not a `<dict>`.
-  public static func parseDictionary(_ bytes: some Collection<UInt8>, source: String)
+  package static func parseDictionary(_ bytes: some Collection<UInt8>, source: String)
     throws(SourceError) -> [PropertyListKey: PropertyListValue]
   {
     try parse(bytes, source: source, requiringDictionary: true).dictionaryValue ?? [:]
@@ -56,7 +56,7 @@ public enum PropertyListReader {
   /// - Returns: The top-level value.
   /// - Throws: ``SourceError``, also when this file passes the budget (which then says
   ///   ``ExpansionBudget/isExceeded``).
-  public static func parse(
+  package static func parse(
     _ bytes: some Collection<UInt8>, source: String, budget: inout ExpansionBudget
   ) throws(SourceError) -> PropertyListValue {
     var counted: ExpansionBudget? = budget

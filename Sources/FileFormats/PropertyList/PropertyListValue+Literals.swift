@@ -5,22 +5,22 @@ extension PropertyListValue: ExpressibleByStringLiteral, ExpressibleByIntegerLit
   ExpressibleByDictionaryLiteral
 {
   /// A `.string`.
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 
   /// An `.integer`.
-  public init(integerLiteral value: Int) { self = .integer(value) }
+  package init(integerLiteral value: Int) { self = .integer(value) }
 
   /// A `.real`.
-  public init(floatLiteral value: Double) { self = .real(value) }
+  package init(floatLiteral value: Double) { self = .real(value) }
 
   /// A `.bool`.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 
   /// An `.array`.
-  public init(arrayLiteral elements: PropertyListValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: PropertyListValue...) { self = .array(elements) }
 
   /// A `.dictionary`; if a key is repeated (byte for byte), the last value wins.
-  public init(dictionaryLiteral elements: (String, PropertyListValue)...) {
+  package init(dictionaryLiteral elements: (String, PropertyListValue)...) {
     self = .dictionary(
       Dictionary(
         elements.map { (PropertyListKey($0.0), $0.1) }, uniquingKeysWith: { _, last in last }))

@@ -8,7 +8,7 @@ import FoundationEssentials
 ///
 /// Equality treats two `.real` NaNs as equal (and hashes them alike), so that a store that
 /// holds a NaN still compares equal to itself and an unchanged store is not rewritten.
-public enum PropertyListValue: Sendable {
+package enum PropertyListValue: Sendable {
   /// A Unicode string (`<string>`, a JSON string).
   case string(String)
   /// A signed 64-bit integer (`<integer>`, a JSON number without fraction or exponent).
@@ -35,19 +35,19 @@ public enum PropertyListValue: Sendable {
 
 extension PropertyListValue {
   /// The string, if this is a `.string`.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
   /// The integer, if this is an `.integer`.
-  public var intValue: Int? {
+  package var intValue: Int? {
     if case .integer(let value) = self { return value }
     return nil
   }
 
   /// The number as a `Double`, if this is a `.real` or an `.integer`.
-  public var doubleValue: Double? {
+  package var doubleValue: Double? {
     switch self {
     case .real(let value): return value
     case .integer(let value): return Double(value)
@@ -57,43 +57,43 @@ extension PropertyListValue {
   }
 
   /// The Boolean, if this is a `.bool`.
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
   /// The date, if this is a `.date`.
-  public var dateValue: Date? {
+  package var dateValue: Date? {
     if case .date(let value) = self { return value }
     return nil
   }
 
   /// The bytes, if this is a `.data`.
-  public var dataValue: [UInt8]? {
+  package var dataValue: [UInt8]? {
     if case .data(let value) = self { return value }
     return nil
   }
 
   /// The elements, if this is an `.array`.
-  public var arrayValue: [PropertyListValue]? {
+  package var arrayValue: [PropertyListValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
   /// The members, if this is a `.dictionary`.
-  public var dictionaryValue: [PropertyListKey: PropertyListValue]? {
+  package var dictionaryValue: [PropertyListKey: PropertyListValue]? {
     if case .dictionary(let value) = self { return value }
     return nil
   }
 
   /// The member named `key`, if this is a `.dictionary` that has it; otherwise `nil`.
-  public subscript(key: String) -> PropertyListValue? {
+  package subscript(key: String) -> PropertyListValue? {
     dictionaryValue?[key]
   }
 
   /// The kind of value, for messages: `"string"`, `"integer"`, `"real"`, `"boolean"`,
   /// `"date"`, `"data"`, `"array"` or `"dictionary"`.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .string: "string"
     case .integer, .unsignedInteger: "integer"
@@ -109,7 +109,7 @@ extension PropertyListValue {
 
 extension PropertyListValue: Hashable {
   /// Whether two values are of the same kind and equal; two NaN reals are equal.
-  public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
+  package static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
     switch (lhs, rhs) {
     case (.string(let a), .string(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
@@ -125,7 +125,7 @@ extension PropertyListValue: Hashable {
   }
 
   /// Hashes the kind and the value, consistently with ``==(_:_:)``.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     switch self {
     case .string(let value): hasher.combine(0 as UInt8); hasher.combine(value)
     case .integer(let value): hasher.combine(1 as UInt8); hasher.combine(value)
@@ -147,7 +147,7 @@ extension PropertyListValue: CustomStringConvertible, CustomDebugStringConvertib
   /// and escaped, reals always with a `.` or an exponent (or `nan`, `inf`, `-inf`),
   /// dictionary keys sorted, dates as
   /// `date(2026-11-30T00:00:00Z)` and data as `data(<base64>)`.
-  public var debugDescription: String {
+  package var debugDescription: String {
     switch self {
     case .real(let value) where !value.isFinite: value.isNaN ? "nan" : value < 0 ? "-inf" : "inf"
     case .date(let value): "date(\(ISO8601Date.string(from: value)))"
@@ -163,5 +163,5 @@ extension PropertyListValue: CustomStringConvertible, CustomDebugStringConvertib
   }
 
   /// The same text as ``debugDescription``: there is no unambiguous plainer form.
-  public var description: String { debugDescription }
+  package var description: String { debugDescription }
 }

@@ -19,12 +19,12 @@ import FoundationEssentials
 /// Why not `PropertyListEncoder`: it is in FoundationEssentials and writes the same format,
 /// but it throws for a top-level scalar and writes dates outside years 1–9999 in a form
 /// no reader takes back; the reader this pairs with is ours (see ``PropertyListReader``).
-public enum PropertyListWriter {
+package enum PropertyListWriter {
   /// Serialises `value` as an XML property list, ending with a line break.
   ///
   /// - Parameter value: The value to write; any kind may be at the top level.
   /// - Returns: The UTF-8 text of the document.
-  public static func serialize(_ value: PropertyListValue) -> String {
+  package static func serialize(_ value: PropertyListValue) -> String {
     var output = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -117,7 +117,7 @@ public enum PropertyListWriter {
   ///   - value: The value to check.
   ///   - path: The key path of `value` itself, for the answer.
   /// - Returns: The key path (`a.b`, empty at the top) and the character, if there is one.
-  public static func characterXMLCannotHold(in value: PropertyListValue, path: String = "")
+  package static func characterXMLCannotHold(in value: PropertyListValue, path: String = "")
     -> (path: String, character: Unicode.Scalar)?
   {
     func forbidden(_ text: String) -> Unicode.Scalar? {

@@ -27,7 +27,7 @@
 ///
 /// Octal escapes above `\177` are read as Latin-1; Apple reads them as NeXTSTEP Latin.
 /// Apple reads `\u` as a plain `u`; settei reads it as `\U`.
-public enum StringsFileParser {
+package enum StringsFileParser {
   /// Parses a `.strings` file.
   ///
   /// - Parameters:
@@ -35,7 +35,7 @@ public enum StringsFileParser {
   ///   - source: The file path or name to put in errors.
   /// - Returns: The translations, key to text.
   /// - Throws: ``SourceError`` with the line, the column and what was expected.
-  public static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
+  package static func parse(_ bytes: some Collection<UInt8>, source: String) throws(SourceError)
     -> [String: String]
   {
     try parseWithDuplicates(bytes, source: source).entries
@@ -44,7 +44,7 @@ public enum StringsFileParser {
   /// Parses a `.strings` file like ``parse(_:source:)`` and names the keys it defines more
   /// than once (the last definition wins), each with the line of a later definition. A
   /// property list defines each key once.
-  public static func parseWithDuplicates(_ bytes: some Collection<UInt8>, source: String)
+  package static func parseWithDuplicates(_ bytes: some Collection<UInt8>, source: String)
     throws(SourceError) -> (entries: [String: String], duplicates: [(key: String, line: Int)])
   {
     let bytes = Array(bytes)

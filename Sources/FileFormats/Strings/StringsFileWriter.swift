@@ -1,10 +1,10 @@
 /// Writes text as Apple `.strings` files spell it, so that what settei suggests can be
 /// pasted into a `.strings` file and read back as the same text.
-public enum StringsFileWriter {
+package enum StringsFileWriter {
   /// The text as a quoted `.strings` string: `"` and `\` escaped, a line break as `\n`, a
   /// tab as `\t`, and every other control, format, separator or unassigned character as a
   /// `\U` escape of its UTF-16 code units (`\U200D`), so nothing in it is invisible.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,21 +1,21 @@
 /// The schema `settei` opens when no `--schema` is given: the Language & Region screen of the
 /// origin tutorial, in English and Japanese, written in settei's JSON schema format.
-public enum EmbeddedSchema {
+package enum EmbeddedSchema {
   /// The name used for the embedded schema in messages.
-  public static let sourceName = "(embedded Language & Region schema)"
+  package static let sourceName = "(embedded Language & Region schema)"
 
   /// The schema, parsed. The text is part of the program and tested, so it always parses.
-  public static func load() throws(SchemaError) -> SettingsSchema {
+  package static func load() throws(SchemaError) -> SettingsSchema {
     try JSONSchemaReader.read(Array(json.utf8), source: sourceName)
   }
 
   /// The `FooterText` of the Region Format group: what shows where the values are not at
   /// hand (a search, a list of texts); its screen shows the example for the values chosen.
-  public static let regionFormatExampleFooter =
+  package static let regionFormatExampleFooter =
     "Region Format Example: 0:34, Wednesday, 19 August 2026 · ¥1,234.56 · 4,567.89"
 
   /// The schema as JSON text.
-  public static let json = #"""
+  package static let json = #"""
     {
       "Title": "Language & Region",
       "StringsTable": "Root",

@@ -11,7 +11,7 @@ import FileFormats
 /// `Children` may also sit in the `ItemSpecifier` or `AddSpecifier` of an
 /// `IASKListGroupSpecifier`, for the page its items open. ``JSONSchemaWriter`` writes this
 /// form.
-public enum JSONSchemaReader {
+package enum JSONSchemaReader {
   /// Reads a schema from JSON bytes.
   ///
   /// - Parameters:
@@ -20,7 +20,7 @@ public enum JSONSchemaReader {
   /// - Returns: The schema, with inline children as pages of their own.
   /// - Throws: ``SchemaError`` naming the file and, for JSON syntax, the line and
   ///   column.
-  public static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaError)
+  package static func read(_ bytes: some Collection<UInt8>, source: String) throws(SchemaError)
     -> SettingsSchema
   {
     switch JSONPageDecoder.decode(bytes, source: source) {

@@ -17,12 +17,12 @@ import FileFormats
 /// What the JSON form cannot hold: pages that no specifier opens, `<date>` and `<data>`
 /// values (written as strings, see ``JSONWriter``), the root page's own name (the reader
 /// calls it `Root`), and positions of specifiers left out while loading.
-public enum JSONSchemaWriter {
+package enum JSONSchemaWriter {
   /// Serialises a schema as pretty JSON with sorted keys, ending with a line break.
   ///
   /// - Parameter schema: The schema to write.
   /// - Returns: The JSON text.
-  public static func serialize(_ schema: SettingsSchema) -> String {
+  package static func serialize(_ schema: SettingsSchema) -> String {
     guard let root = schema.rootPage else {
       return JSONWriter.serialize(.dictionary(["PreferenceSpecifiers": .array([])]))
     }

@@ -2,7 +2,7 @@ import FileFormats
 
 /// Why a schema cannot be used: the one error type of every schema reader and loader, with
 /// where (file, line and column, specifier) and what to do.
-public enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
+package enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The file is not valid JSON (or text): the line, column and what was expected.
   case syntax(SourceError)
   /// The file reads but is not a schema: the file, the specifier's index in
@@ -16,7 +16,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
   case noSettingsAppPage(folder: String)
 
   /// The message: `settings.json:3:7: …`, `Root.plist: PreferenceSpecifiers[2]: …`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .syntax(let error): error.description
     case .invalid(let source, let specifierIndex?, let message):

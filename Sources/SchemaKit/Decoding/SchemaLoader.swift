@@ -1,7 +1,7 @@
 import SystemIO
 
 /// Finds and reads a schema from a path given on the command line.
-public enum SchemaLoader {
+package enum SchemaLoader {
   /// The schema at a path; the embedded default when `path` is `nil`.
   ///
   /// - A folder is read as a `Settings.bundle` (see ``SettingsBundleLoader``): its
@@ -33,7 +33,7 @@ public enum SchemaLoader {
   /// - Returns: The schema.
   /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
-  public static func load(
+  package static func load(
     path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
     inApp: Bool = false
   ) throws(SchemaError) -> SettingsSchema {
@@ -79,7 +79,7 @@ public enum SchemaLoader {
   /// a `stat` per file (in the sorted order `FileSystem.folderEntries` lists them) and reads
   /// none, so that what was learned of a schema (the REPL's known keys) serves while the
   /// schema stays the same.
-  public static func fingerprint(
+  package static func fingerprint(
     path: String?, idiom: Idiom, language: String, inApp: Bool = false
   ) -> String {
     // Lines added one by one (`joined(separator:)` costs 150,000 instructions of run-time
@@ -115,7 +115,7 @@ public enum SchemaLoader {
   /// Whether the bundle at `path` (a folder, or the folder of a `.plist` page) has pages that
   /// only InAppSettingsKit reads, `.inApp.plist` files: then what an app shows differs from
   /// what Settings.app shows.
-  public static func hasInAppPages(path: String?) -> Bool {
+  package static func hasInAppPages(path: String?) -> Bool {
     guard let path, !path.lowercased().hasSuffix(".json") else { return false }
     let folder = FileSystem.isFolder(path) ? path : FileSystem.parentFolder(of: path)
     let entries = (try? FileSystem.folderEntries(folder)) ?? []
@@ -132,7 +132,7 @@ public enum SchemaLoader {
   }
 
   /// The default store's file name for a schema path: `MyApp.bundle` → `MyApp.json`.
-  public static func storeFileName(for schemaPath: String) -> String {
+  package static func storeFileName(for schemaPath: String) -> String {
     var name = schemaPath.split(separator: "/").last.map(String.init) ?? "settings"
     for suffix in [".bundle", ".json", ".plist"] where name.hasSuffix(suffix) {
       name = String(name.dropLast(suffix.count))

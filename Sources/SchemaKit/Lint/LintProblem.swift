@@ -5,9 +5,9 @@ import TextSafety
 /// Printed as a compiler would:
 /// `Root.plist: PreferenceSpecifiers[3] (Key 'unit'): error: Titles has 3 entries but Values
 /// has 2. Fix: give every value a title, in the same order`.
-public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   /// How bad a problem is.
-  public enum Severity: Sendable, Equatable, CustomStringConvertible {
+  package enum Severity: Sendable, Equatable, CustomStringConvertible {
     /// The schema does not work as its author meant: a row is lost, a value cannot be
     /// chosen, a page cannot be opened.
     case error
@@ -15,7 +15,7 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
     case warning
 
     /// `"error"` or `"warning"`.
-    public var description: String {
+    package var description: String {
       switch self {
       case .error: "error"
       case .warning: "warning"
@@ -24,27 +24,27 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// How bad the problem is.
-  public var severity: Severity
+  package var severity: Severity
   /// The file the problem is in: the page's plist, a `.strings` file, or a JSON schema.
-  public var source: String
+  package var source: String
   /// The name of the page the problem is on (`Root`, `Advanced`); for a `.strings` file, a
   /// page that uses it.
-  public var page: String
+  package var page: String
   /// The specifier's index in the page's `PreferenceSpecifiers`, when the problem is in one.
-  public var specifierIndex: Int?
+  package var specifierIndex: Int?
   /// The specifier's `Key`, when it has one.
-  public var key: String?
+  package var key: String?
   /// What is wrong, without a final period.
-  public var message: String
+  package var message: String
   /// What to do about it, without a final period.
-  public var fix: String
+  package var fix: String
   /// The 1-based line in ``source``, where known (syntax errors in `.strings` files).
-  public var line: Int?
+  package var line: Int?
   /// The 1-based column in ``source``, where known.
-  public var column: Int?
+  package var column: Int?
   /// Whether the specifier still works on screen despite the problem (a default outside the
   /// choices, a key used twice): such an error is for `settei lint`, and the row stays.
-  public var leavesRowUsable: Bool
+  package var leavesRowUsable: Bool
 
   /// Creates a problem.
   ///
@@ -59,7 +59,7 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   ///   - line: The line in `source`, if known.
   ///   - column: The column in `source`, if known.
   ///   - leavesRowUsable: Whether the specifier still works on screen despite the problem.
-  public init(
+  package init(
     severity: Severity, source: String, page: String, specifierIndex: Int? = nil,
     key: String? = nil, message: String, fix: String, line: Int? = nil, column: Int? = nil,
     leavesRowUsable: Bool = false
@@ -78,7 +78,7 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
 
   /// `<file>[:line[:column]]: PreferenceSpecifiers[3] (Key 'foo'): error: <message>. Fix:
   /// <fix>`; the specifier part only when the problem is in one.
-  public var description: String {
+  package var description: String {
     var text = source
     if let line {
       text += ":\(line)"
@@ -103,16 +103,16 @@ extension Sequence where Element == LintProblem {
   ///   - page: The page's name.
   ///   - specifierIndex: The specifier's index in the page's `PreferenceSpecifiers`.
   /// - Returns: The problems of that specifier, errors first.
-  public func problems(forPage page: String, specifierIndex: Int) -> [LintProblem] {
+  package func problems(forPage page: String, specifierIndex: Int) -> [LintProblem] {
     let found = filter { $0.page == page && $0.specifierIndex == specifierIndex }
     return found.filter { $0.severity == .error } + found.filter { $0.severity == .warning }
   }
 
   /// The errors, in order.
-  public var errors: [LintProblem] { filter { $0.severity == .error } }
+  package var errors: [LintProblem] { filter { $0.severity == .error } }
 
   /// The warnings, in order.
-  public var warnings: [LintProblem] { filter { $0.severity == .warning } }
+  package var warnings: [LintProblem] { filter { $0.severity == .warning } }
 }
 
 /// `text` as the one escaper shows it (`\u{1B}` for a control character), safe to print.

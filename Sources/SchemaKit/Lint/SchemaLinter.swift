@@ -32,12 +32,12 @@ import TextSafety
 ///   where they started (errors that leave the row usable: it is shown).
 ///
 /// Problems found while loading (``SettingsSchema/loadProblems``) are included.
-public enum SchemaLinter {
+package enum SchemaLinter {
   /// The `Type`s of Apple's Settings.app.
-  public static let appleTypes: [String] = Specifier.Kind.appleKinds.map(\.typeName)
+  package static let appleTypes: [String] = Specifier.Kind.appleKinds.map(\.typeName)
 
   /// The `Type`s InAppSettingsKit adds (its `IASKSettingsReader.h`).
-  public static let inAppSettingsKitTypes: [String] = Specifier.Kind.inAppSettingsKitKinds.map(
+  package static let inAppSettingsKitTypes: [String] = Specifier.Kind.inAppSettingsKitKinds.map(
     \.typeName)
 
   /// Misspelled keys that Settings.app ignores, and the right spelling.
@@ -51,7 +51,7 @@ public enum SchemaLinter {
   /// - Parameter schema: The schema to check.
   /// - Returns: The problems, page by page from the root (breadth-first), in specifier
   ///   order; problems found while loading come with the page they belong to.
-  public static func lint(_ schema: SettingsSchema) -> [LintProblem] {
+  package static func lint(_ schema: SettingsSchema) -> [LintProblem] {
     var linter = Linter(schema: schema)
     return linter.run()
   }
@@ -63,7 +63,7 @@ public enum SchemaLinter {
   ///
   /// It gives what keeping those errors of ``lint(_:)`` gives (the first of each specifier),
   /// without running the checks that can find nothing else or wording the other problems.
-  public static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
+  package static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
     var linter = Linter(schema: schema, reporting: .rowBreakingErrors)
     // A specifier's problems from loading come before those of its checks, as in `lint`.
     for problem in schema.loadProblems { linter.note(problem) }
@@ -74,7 +74,7 @@ public enum SchemaLinter {
   /// ``rowBreakingErrors(in:)`` of one page, checking that page alone: what a screen needs
   /// when it first shows the page. The checks across pages (a `Key` used twice) leave rows
   /// usable, so the result is the same.
-  public static func rowBreakingErrors(onPage name: String, of schema: SettingsSchema)
+  package static func rowBreakingErrors(onPage name: String, of schema: SettingsSchema)
     -> [Int: String]
   {
     guard let page = schema.pages[name] else { return [:] }
@@ -87,7 +87,7 @@ public enum SchemaLinter {
   /// Every problem of one specifier of a page, errors first, each with its file and fix as
   /// ``lint(_:)`` words it, checking that page alone: what a screen says of a row that shows
   /// an error (the checks across pages find only errors that leave rows usable).
-  public static func problems(
+  package static func problems(
     ofSpecifier index: Int, onPage name: String, of schema: SettingsSchema
   ) -> [LintProblem] {
     guard let page = schema.pages[name] else { return [] }

@@ -3,16 +3,16 @@ import SystemIO
 
 /// The name of the app a Settings.bundle belongs to, which Settings.app shows as the title of
 /// the bundle's first page (it never shows the root plist's `Title`).
-public enum AppName {
+package enum AppName {
   /// How many folders are looked in for the app's `Info.plist`, nearest first: the bundle's
   /// own, the folder it is in (an app's, or its source folder) and the one above that.
-  public static let levels = 3
+  package static let levels = 3
 
   /// The app's name for the bundle folder at `bundle`: `CFBundleDisplayName`, else
   /// `CFBundleName`, of the nearest `Info.plist` that has one written out (a value holding
   /// an unexpanded build setting such as `$(PRODUCT_NAME)` or `${PRODUCT_NAME}` is skipped),
   /// else the name of the `.app` folder the bundle is in; `nil` when none is found.
-  public static func ofBundle(at bundle: String) -> String? {
+  package static func ofBundle(at bundle: String) -> String? {
     var current = bundle
     var appFolder: String?
     for _ in 0..<levels {
@@ -42,7 +42,7 @@ public enum AppName {
 
   /// Whether a title is text a person reads: not empty, and no build setting Xcode would
   /// have replaced (`$(PRODUCT_NAME)`, `${PRODUCT_NAME}`).
-  public static func isWrittenOut(_ title: String) -> Bool {
+  package static func isWrittenOut(_ title: String) -> Bool {
     !title.trimmingWhitespace().isEmpty && !title.contains("$(") && !title.contains("${")
   }
 }

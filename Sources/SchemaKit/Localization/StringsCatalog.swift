@@ -8,26 +8,26 @@ import TextSafety
 /// `zh-Hant`, `zh-HK`; `pt-BR` → `pt-BR`, `pt`, `pt-PT`; then English, then `Base`), and a
 /// key missing from that one table is shown as written in the schema, never looked up in
 /// another language's table.
-public struct StringsCatalog: Sendable, Equatable {
+package struct StringsCatalog: Sendable, Equatable {
   /// `tables[language][table][key]`, by `.lproj` folder name without the extension.
-  public var tables: [String: [String: [String: String]]]
+  package var tables: [String: [String: [String: String]]]
 
   /// Languages whose `.lproj` folders hold strings tables of pages not read yet (a bundle
   /// loaded lazily), and none read so far: they are languages of the schema all the same.
-  public var unreadLanguages: Set<String> = []
+  package var unreadLanguages: Set<String> = []
 
   /// Tables whose file is there but cannot be read: `unreadable[language][table]` is why,
   /// with the file, line and column. Such a table is empty in ``tables``: as with NSBundle,
   /// the language's text of that table is shown as written, not taken from another folder.
-  public var unreadable: [String: [String: String]] = [:]
+  package var unreadable: [String: [String: String]] = [:]
 
-  public init(tables: [String: [String: [String: String]]] = [:]) {
+  package init(tables: [String: [String: [String: String]]] = [:]) {
     self.tables = tables
   }
 
   /// Why the tables `language` reads cannot be read, one line each (file, line, column and
   /// what is wrong), among the tables read so far; empty when every one was read.
-  public func unreadableTables(for language: String) -> [String] {
+  package func unreadableTables(for language: String) -> [String] {
     var found: [String] = []
     var seen: Set<String> = []
     for folder in [language] + languageChain(for: language) {
@@ -43,13 +43,13 @@ public struct StringsCatalog: Sendable, Equatable {
   }
 
   /// The languages that have at least one table, read or not read yet.
-  public var languages: [String] {
+  package var languages: [String] {
     unreadLanguages.isEmpty ? tables.keys.sorted() : unreadLanguages.union(tables.keys).sorted()
   }
 
   /// The text for `key` in `table` as `language` reads it, or `key` itself when the table
   /// that language reads has no such key.
-  public func localized(_ key: String, table: String, language: String) -> String {
+  package func localized(_ key: String, table: String, language: String) -> String {
     // A language named as one of the folders (search tries every folder): no chain needed.
     if let entries = tables[language]?[table] { return entries[key] ?? key }
     return resolved(table: table, language: language)[key] ?? key
@@ -57,13 +57,13 @@ public struct StringsCatalog: Sendable, Equatable {
 
   /// One table as `language` sees it: the table of the first folder of its
   /// ``languageChain(for:)`` that has one, or an empty table when none has.
-  public func resolved(table: String, language: String) -> [String: String] {
+  package func resolved(table: String, language: String) -> [String: String] {
     resolved(table: table, chain: languageChain(for: language))
   }
 
   /// One table as seen through a ``languageChain(for:)`` made earlier (while no language
   /// was added): that of the first folder of the chain that holds the table.
-  public func resolved(table: String, chain: [String]) -> [String: String] {
+  package func resolved(table: String, chain: [String]) -> [String: String] {
     for candidate in chain {
       if let entries = tables[candidate]?[table] { return entries }
     }
@@ -72,14 +72,14 @@ public struct StringsCatalog: Sendable, Equatable {
 
   /// The folder whose `table` `language` reads, or `nil` when no folder of its chain holds
   /// one (the text is then shown as written).
-  public func folder(holding table: String, for language: String) -> String? {
+  package func folder(holding table: String, for language: String) -> String? {
     if tables[language]?[table] != nil { return language }
     return languageChain(for: language).first { tables[$0]?[table] != nil }
   }
 
   /// The folder that serves `language` best, or `nil` when no folder is in that language
   /// (`zh-Hant` for `zh_TW` or `zh-Hant-TW`, `pt` for `pt-BR`; never a fallback to English).
-  public func bestFolder(for language: String) -> String? {
+  package func bestFolder(for language: String) -> String? {
     guard let wanted = LanguageTag(language) else {
       return tables[language] == nil && !unreadLanguages.contains(language) ? nil : language
     }
@@ -90,7 +90,7 @@ public struct StringsCatalog: Sendable, Equatable {
   /// The folders to try, in order, for a requested language: those of the language
   /// (``LanguageTag/rank(serving:)``), then those of English (the development language of
   /// nearly every app), then `Base`.
-  public func languageChain(for language: String) -> [String] {
+  package func languageChain(for language: String) -> [String] {
     Self.languageChain(for: language, among: tables.keys)
   }
 
@@ -131,7 +131,7 @@ public struct StringsCatalog: Sendable, Equatable {
 
   /// Why a language the schema has no text in is not shown, or `nil` when it has text: what
   /// is shown instead and the languages there are, for the program to say in its words.
-  public func missingLanguage(for language: String) -> MissingLanguage? {
+  package func missingLanguage(for language: String) -> MissingLanguage? {
     let wanted = LanguageTag(language)
     if wanted?.language == "en" || bestFolder(for: language) != nil { return nil }
     let listed = languages.filter { $0 != "Base" }
@@ -141,7 +141,7 @@ public struct StringsCatalog: Sendable, Equatable {
   }
 
   /// A language the schema has no text in.
-  public enum MissingLanguage: Equatable, Sendable {
+  package enum MissingLanguage: Equatable, Sendable {
     /// The schema has no translations at all: its text is shown as written.
     case noTranslations
     /// The schema has no text in `language`: `shown`'s text (the English one), or the text

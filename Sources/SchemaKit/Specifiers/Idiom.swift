@@ -1,7 +1,7 @@
 /// The kind of device a schema is shown for: it chooses `~ipad` or `~iphone` page files and
 /// hides specifiers whose `SupportedUserInterfaceIdioms` leave it out, as InAppSettingsKit
 /// does.
-public enum Idiom: String, CaseIterable, Sendable {
+package enum Idiom: String, CaseIterable, Sendable {
   case phone, pad, mac, vision
 
   /// The suffix of the page files tried first: `Root~ipad.plist` on an iPad; every other
@@ -10,7 +10,7 @@ public enum Idiom: String, CaseIterable, Sendable {
 
   /// The name `SupportedUserInterfaceIdioms` gives this idiom: `Phone`, `Pad`, `Mac`,
   /// `Vision`.
-  public var specifierName: String {
+  package var specifierName: String {
     switch self {
     case .phone: "Phone"
     case .pad: "Pad"
@@ -24,7 +24,7 @@ extension Specifier {
   /// Whether the specifier is shown on `idiom`: it has no `SupportedUserInterfaceIdioms`, or
   /// they name the idiom. A value that is not an array limits nothing; unknown names are
   /// skipped, as InAppSettingsKit skips them (``SettingsSchema/idiomProblems()`` names both).
-  public func isSupported(on idiom: Idiom) -> Bool {
+  package func isSupported(on idiom: Idiom) -> Bool {
     guard let names = fields.detail(.supportedUserInterfaceIdioms)?.arrayValue else {
       return true
     }
@@ -66,7 +66,7 @@ extension SettingsSchema {
   /// The schema as `idiom` shows it: every specifier that is not supported on it left out.
   /// A group left out takes its title and footer with it; its rows join the section before
   /// unless they are left out too.
-  public func limited(to idiom: Idiom) -> SettingsSchema {
+  package func limited(to idiom: Idiom) -> SettingsSchema {
     var result = self
     for (name, page) in pages where !page.specifiers.allSatisfy({ $0.isSupported(on: idiom) }) {
       // Filtered only where something is left out: a copy of every page's specifiers, made

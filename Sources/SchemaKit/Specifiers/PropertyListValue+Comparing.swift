@@ -4,7 +4,7 @@ extension PropertyListValue {
   /// The number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an
   /// integer or a real, or text that is a number (`"2"`, `" 40 "`, `"0.5"`), as real bundles
   /// often write a slider's `MinimumValue` and `MaximumValue`. `nil` for anything else.
-  public var numberValue: Double? {
+  package var numberValue: Double? {
     switch self {
     case .integer(let number): return Double(number)
     case .unsignedInteger(let number): return Double(number)
@@ -20,7 +20,7 @@ extension PropertyListValue {
 
   /// Whether the value is `other` as iOS compares them (`isEqual:`): numbers by value (a
   /// stored `250` is the choice `250.0`), everything else exactly.
-  public func isSame(as other: PropertyListValue?) -> Bool {
+  package func isSame(as other: PropertyListValue?) -> Bool {
     switch (self, other) {
     case (.integer, .real?), (.real, .integer?), (.unsignedInteger, .real?),
       (.real, .unsignedInteger?):

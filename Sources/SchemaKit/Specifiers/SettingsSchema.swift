@@ -6,19 +6,19 @@
 /// Loading does not stop at the first doubtful thing: a child page that is missing, a
 /// specifier that is not a dictionary or a `.strings` file that does not parse is recorded in
 /// ``missingPages`` and ``loadProblems``, and ``SchemaLinter`` reports them with the rest.
-public struct SettingsSchema: Sendable, Equatable {
+package struct SettingsSchema: Sendable, Equatable {
   /// A page: what `Root.plist` or a child pane's plist holds.
-  public struct Page: Sendable, Equatable {
+  package struct Page: Sendable, Equatable {
     /// The page's name: its file name without extension (`Root`), or a child's name.
-    public var name: String
+    package var name: String
     /// The page's `Title`, not yet localized.
-    public var title: String?
+    package var title: String?
     /// The `StringsTable` for the page's text; the page's name when not given.
-    public var stringsTable: String
+    package var stringsTable: String
     /// The specifiers, in order.
-    public var specifiers: [Specifier]
+    package var specifiers: [Specifier]
     /// Where the page came from, for messages.
-    public var source: String
+    package var source: String
 
     /// Creates a page.
     ///
@@ -28,7 +28,7 @@ public struct SettingsSchema: Sendable, Equatable {
     ///   - stringsTable: Its `StringsTable`; `nil` for the page's name.
     ///   - specifiers: Its specifiers, in order.
     ///   - source: The file it came from, for messages.
-    public init(
+    package init(
       name: String, title: String?, stringsTable: String?, specifiers: [Specifier],
       source: String
     ) {
@@ -41,24 +41,24 @@ public struct SettingsSchema: Sendable, Equatable {
   }
 
   /// The pages, by name.
-  public var pages: [String: Page]
+  package var pages: [String: Page]
   /// The name of the root page.
-  public var rootPageName: String
+  package var rootPageName: String
   /// The translations.
-  public var strings: StringsCatalog
+  package var strings: StringsCatalog
   /// The title of the root page, as Settings.app titles a bundle's first page: the app's
   /// name (``AppName``, or `--title`). `nil`: the root page's `Title` where the schema is
   /// settei's own (JSON), else the word Settings.
-  public var appName: String?
+  package var appName: String?
   /// Whether the root page's `Title` may title it: true for a JSON schema; false for a
   /// Settings.bundle, whose `Title` Settings.app never shows.
-  public var titlesRootFromPage = true
+  package var titlesRootFromPage = true
   /// Pages that specifiers name but that could not be loaded, with the files tried.
-  public var missingPages: [MissingPage]
+  package var missingPages: [MissingPage]
   /// What was wrong but did not stop the schema from loading: a `.strings` file that does
   /// not parse, a specifier that is not a dictionary (left out), a `StringsTable` without
   /// a file. ``SchemaLinter/lint(_:)`` includes them.
-  public var loadProblems: [LintProblem]
+  package var loadProblems: [LintProblem]
 
   /// Creates a schema.
   ///
@@ -68,7 +68,7 @@ public struct SettingsSchema: Sendable, Equatable {
   ///   - strings: The translations.
   ///   - missingPages: Pages named but not loaded.
   ///   - loadProblems: Problems found while loading.
-  public init(
+  package init(
     pages: [String: Page], rootPageName: String, strings: StringsCatalog,
     missingPages: [MissingPage] = [], loadProblems: [LintProblem] = []
   ) {
@@ -87,10 +87,10 @@ public struct SettingsSchema: Sendable, Equatable {
   private(set) var hasPageReader = false
 
   /// The root page.
-  public var rootPage: Page? { pages[rootPageName] }
+  package var rootPage: Page? { pages[rootPageName] }
 
   /// Whether the schema has the page `name`: read, or found and not read yet.
-  public func hasPage(named name: String) -> Bool {
+  package func hasPage(named name: String) -> Bool {
     // A bundle read lazily has most of its pages pending at first: one look-up for each.
     pageReader?.isPending(name) == true || pages.index(forKey: name) != nil
   }
@@ -108,13 +108,13 @@ public struct SettingsSchema: Sendable, Equatable {
 
   /// The pages found and not read yet, in the order they were found (a bundle loaded with
   /// `lazily`: ``SchemaLoader/load(path:idiom:language:lazily:)``).
-  public var unreadPages: [String] { pageReader?.pendingOrder ?? [] }
+  package var unreadPages: [String] { pageReader?.pendingOrder ?? [] }
 
   /// The page `name`, read first when it was not read yet, with its `.strings` tables, and
   /// the pages it names found. `nil` when the schema has no such page, or when its file
   /// cannot be used: then ``missingPages`` says why, for every specifier that names it, and
   /// ``loadProblems`` holds what else reading it found.
-  public mutating func loadPage(named name: String) -> Page? {
+  package mutating func loadPage(named name: String) -> Page? {
     if let page = pages[name] { return page }
     guard var reader = pageReader, reader.isPending(name) else { return nil }
     pageReader = nil
@@ -132,7 +132,7 @@ public struct SettingsSchema: Sendable, Equatable {
   ///   stops there, and the pages not read yet stay to be read by a later call.
   /// - Returns: Whether every page is read.
   @discardableResult
-  public mutating func loadAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
+  package mutating func loadAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
     guard var reader = pageReader else { return true }
     pageReader = nil
     while reader.hasPendingPages {
@@ -147,7 +147,7 @@ public struct SettingsSchema: Sendable, Equatable {
   }
 
   /// Every specifier with a key, on every page, in page order from the root.
-  public var keyedSpecifiers: [(page: Page, specifier: Specifier)] {
+  package var keyedSpecifiers: [(page: Page, specifier: Specifier)] {
     reachablePages().flatMap { visit in
       visit.page.specifiers.filter { $0.key != nil }.map { (visit.page, $0) }
     }
@@ -160,23 +160,23 @@ public struct SettingsSchema: Sendable, Equatable {
   /// followed there), in a trail that the visits of one walk share, so that a walk of pages
   /// that lead one to the next takes memory in proportion to the pages, not to the square
   /// of their depth; ``panes`` and ``pagePath`` are made when asked.
-  public struct PageVisit {
+  package struct PageVisit {
     /// The page.
-    public let page: Page
+    package let page: Page
     /// The walk's visits: where each came from.
     fileprivate let trail: Trail
     /// This visit's place in ``trail``.
     fileprivate let number: Int
 
     /// How many child panes lead from the root to this page (0 for the root).
-    public var depth: Int { Int(trail.steps[number].depth) }
+    package var depth: Int { Int(trail.steps[number].depth) }
 
     /// The panes followed from the root, outermost first: the page each is on, and the pane.
-    public var panes: [(page: Page, specifier: Specifier)] { lastPanes(depth) }
+    package var panes: [(page: Page, specifier: Specifier)] { lastPanes(depth) }
 
     /// The last `count` (at most) of ``panes``, outermost first, found without walking the
     /// rest of the way back to the root.
-    public func lastPanes(_ count: Int) -> [(page: Page, specifier: Specifier)] {
+    package func lastPanes(_ count: Int) -> [(page: Page, specifier: Specifier)] {
       var found: [(page: Page, specifier: Specifier)] = []
       found.reserveCapacity(min(count, depth))
       var step = trail.steps[number]
@@ -189,7 +189,7 @@ public struct SettingsSchema: Sendable, Equatable {
     }
 
     /// The names of the pages from the root to this one, both included.
-    public var pagePath: [String] { panes.map(\.page.name) + [page.name] }
+    package var pagePath: [String] { panes.map(\.page.name) + [page.name] }
   }
 
   /// Where the visits of one walk came from, shared by them.
@@ -207,7 +207,7 @@ public struct SettingsSchema: Sendable, Equatable {
   /// The rule of which panes lead where is ``Specifier/pageReferences``: a child pane leads
   /// to the page of its `File` unless it opens a view controller of the app. With
   /// `includingItemPages`, the pages a list group opens for its items are followed too.
-  public func reachablePages(includingItemPages: Bool = false) -> [PageVisit] {
+  package func reachablePages(includingItemPages: Bool = false) -> [PageVisit] {
     guard let root = pages[rootPageName] else { return [] }
     let trail = Trail()
     trail.steps = [(-1, -1, 0)]
@@ -234,18 +234,18 @@ public struct SettingsSchema: Sendable, Equatable {
 }
 
 /// A page that a specifier names but that could not be loaded.
-public struct MissingPage: Equatable, Sendable {
+package struct MissingPage: Equatable, Sendable {
   /// The page whose specifier names it.
-  public var page: String
+  package var page: String
   /// That specifier's index in `PreferenceSpecifiers`.
-  public var specifierIndex: Int
+  package var specifierIndex: Int
   /// The name given in `File`.
-  public var file: String
+  package var file: String
   /// The files looked for, in order.
-  public var searched: [String]
+  package var searched: [String]
   /// Why a file that was found could not be used (it does not parse, or it is not a page);
   /// `nil` when none of ``searched`` exists.
-  public var reason: String?
+  package var reason: String?
 
   /// Creates a record of a missing page.
   ///
@@ -255,7 +255,7 @@ public struct MissingPage: Equatable, Sendable {
   ///   - file: The name given in `File`.
   ///   - searched: The files looked for.
   ///   - reason: Why a file found could not be used, if one was found.
-  public init(
+  package init(
     page: String, specifierIndex: Int, file: String, searched: [String], reason: String? = nil
   ) {
     self.page = page

@@ -53,7 +53,7 @@ extension Specifier {
   }
 
   /// Whether this is a child pane that opens a view controller of the app, not a page.
-  public var opensCustomController: Bool {
+  package var opensCustomController: Bool {
     // Asked of every child pane a page shows, lints or follows: those members are among the
     // fields' details (the members without a field of their own), which a plain child pane
     // has none of.

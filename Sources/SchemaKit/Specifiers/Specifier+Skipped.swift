@@ -2,7 +2,7 @@ extension Specifier {
   /// Why Settings.app shows no row for this entry, or `nil` when it shows one: an entry
   /// without a `Type` (none, or one that is not a string), or a radio group without choices
   /// (no `Values`). Screens skip it as Settings.app does; lint says so.
-  public var skippedBySettingsApp: String? {
+  package var skippedBySettingsApp: String? {
     if !fields.hasType { return "it has no Type" }
     if case .radioGroup = kind, values.isEmpty { return "a radio group without choices" }
     return nil
@@ -12,7 +12,7 @@ extension Specifier {
 extension SettingsSchema.Page {
   /// The indexes in `PreferenceSpecifiers` of the entries Settings.app skips
   /// (``Specifier/skippedBySettingsApp``), in order.
-  public var skippedIndexes: [Int] {
+  package var skippedIndexes: [Int] {
     specifiers.compactMap { $0.skippedBySettingsApp == nil ? nil : $0.index }
   }
 }

@@ -5,7 +5,7 @@ extension Specifier {
   /// `FalseValue`, else a truthy value read the way `NSString.boolValue` and
   /// `NSNumber.boolValue` read one (`YES`, `true`, `1`, non-zero). The one reading of a
   /// switch's value: the screens show it, and lint checks a `DefaultValue` against it.
-  public func showsOn(_ value: PropertyListValue?) -> Bool {
+  package func showsOn(_ value: PropertyListValue?) -> Bool {
     guard let value else { return false }
     if value.isSame(as: trueValue) { return true }
     if value.isSame(as: falseValue) { return false }
@@ -24,7 +24,7 @@ extension Specifier {
   /// The state a value plainly means, whatever a switch's `TrueValue` and `FalseValue`:
   /// a Boolean, the number 1 or 0, or the text `YES`, `true`, `1`, `NO`, `false`, `0` (in
   /// any case). `nil` for a value that means neither plainly (`"sometimes"`, `2`).
-  public static func plainToggleState(of value: PropertyListValue) -> Bool? {
+  package static func plainToggleState(of value: PropertyListValue) -> Bool? {
     switch value {
     case .bool(let flag): return flag
     case .integer, .unsignedInteger, .real:

@@ -5,10 +5,10 @@ import FileFormats
 /// The keys are those of Apple's Settings.bundle (`Type`, `Title`, `Key`, `DefaultValue`,
 /// `Titles`, `Values`, …) and InAppSettingsKit's, each read through a property; anything else
 /// is kept as written, for ``subscript(member:)`` and ``raw``.
-public struct Specifier: Sendable, Equatable {
+package struct Specifier: Sendable, Equatable {
   /// The kind of specifier, from its `Type`: every type of Apple's Settings.app and of
   /// InAppSettingsKit is a case; any other name is kept in ``other(_:)``.
-  public enum Kind: Sendable, Equatable, Hashable {
+  package enum Kind: Sendable, Equatable, Hashable {
     case group
     case toggleSwitch
     case multiValue
@@ -35,18 +35,18 @@ public struct Specifier: Sendable, Equatable {
     case other(String)
 
     /// The types of Apple's Settings.app, in the order of Apple's reference.
-    public static let appleKinds: [Kind] = [
+    package static let appleKinds: [Kind] = [
       .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
       .childPane,
     ]
 
     /// The types InAppSettingsKit adds (its `IASKSettingsReader.h`).
-    public static let inAppSettingsKitKinds: [Kind] = [
+    package static let inAppSettingsKitKinds: [Kind] = [
       .listGroup, .textView, .openURL, .button, .mailCompose, .customView, .datePicker,
     ]
 
     /// The kind named by a `Type` string.
-    public init(typeName: String) {
+    package init(typeName: String) {
       self = Self.byTypeName[typeName] ?? .other(typeName)
     }
 
@@ -67,7 +67,7 @@ public struct Specifier: Sendable, Equatable {
       (appleKinds + inAppSettingsKitKinds).map { ($0.typeName, $0) })
 
     /// The `Type` string of this kind.
-    public var typeName: String {
+    package var typeName: String {
       switch self {
       case .group: "PSGroupSpecifier"
       case .toggleSwitch: "PSToggleSwitchSpecifier"
@@ -89,10 +89,10 @@ public struct Specifier: Sendable, Equatable {
     }
 
     /// Whether specifiers of this kind start a section.
-    public var startsSection: Bool { self == .group || self == .radioGroup }
+    package var startsSection: Bool { self == .group || self == .radioGroup }
 
     /// Whether specifiers of this kind store a value under their `Key`.
-    public var storesValue: Bool {
+    package var storesValue: Bool {
       switch self {
       case .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue: true
       case .listGroup, .textView, .customView, .datePicker: true
@@ -102,15 +102,15 @@ public struct Specifier: Sendable, Equatable {
   }
 
   /// The specifier's kind.
-  public var kind: Kind
+  package var kind: Kind
   /// Its position in the page's `PreferenceSpecifiers`, from 0, for messages.
-  public var index: Int
+  package var index: Int
   /// The members, each in a stored field (see ``Specifier/Fields``). A class, so that copying
   /// a specifier (rows hold them) retains one object, not every field.
   @usableFromInline let fields: Fields
 
   /// Creates a specifier from its dictionary.
-  public init(index: Int, raw: [PropertyListKey: PropertyListValue]) {
+  package init(index: Int, raw: [PropertyListKey: PropertyListValue]) {
     var builder = Builder()
     for (name, value) in raw { _ = builder.add(name.string, value) }
     self = builder.specifier(index: index)
@@ -125,7 +125,7 @@ public struct Specifier: Sendable, Equatable {
   /// Every member as written, as one dictionary: for the few readers that need them all
   /// (the JSON writer, the translations' lint). Made on each read; setting it replaces every
   /// member.
-  public var raw: [PropertyListKey: PropertyListValue] {
+  package var raw: [PropertyListKey: PropertyListValue] {
     get { fields.dictionary(kind: kind) }
     set { self = Specifier(index: index, raw: newValue) }
   }
@@ -133,7 +133,7 @@ public struct Specifier: Sendable, Equatable {
   /// The member `name` as written, or `nil` when the specifier has none: what lint checks
   /// (a `Title` that is not a string is kept as written, and so is any key nobody defines).
   /// Setting it replaces that member only.
-  public subscript(member name: String) -> PropertyListValue? {
+  package subscript(member name: String) -> PropertyListValue? {
     get {
       if let member = Member(name: name), let value = fields.value(of: member, kind: kind) {
         return value
@@ -161,58 +161,58 @@ public struct Specifier: Sendable, Equatable {
   }
 
   /// The `Title`, not yet localized.
-  public var title: String? { fields.title }
+  package var title: String? { fields.title }
   /// The `Key` under which the value is stored.
-  public var key: String? { fields.key }
+  package var key: String? { fields.key }
   /// The `DefaultValue`.
-  public var defaultValue: PropertyListValue? { fields.defaultValue }
+  package var defaultValue: PropertyListValue? { fields.defaultValue }
   /// The `FooterText` of a group or radio group, not yet localized.
-  public var footerText: String? { fields.footerText }
+  package var footerText: String? { fields.footerText }
   /// The `Titles` of a multi-value or radio group, not yet localized. A title that is a
   /// number is its text (`5`, `0.5`), as InAppSettingsKit shows it; one of another type is
   /// empty, keeping the others at their values' places.
-  public var titles: [String] { fields.titles ?? fields.extraTitles(SpecifierKey.titles) }
+  package var titles: [String] { fields.titles ?? fields.extraTitles(SpecifierKey.titles) }
   /// The `ShortTitles` of a multi-value, not yet localized, read as ``titles``.
-  public var shortTitles: [String] {
+  package var shortTitles: [String] {
     fields.shortTitles ?? fields.extraTitles(SpecifierKey.shortTitles)
   }
   /// The `Values` of a multi-value, radio group or title value.
-  public var values: [PropertyListValue] { fields.values ?? [] }
+  package var values: [PropertyListValue] { fields.values ?? [] }
   /// The `File` of a child pane: the page it opens.
-  public var file: String? { fields.file }
+  package var file: String? { fields.file }
   /// The value a toggle stores when on: `TrueValue`, else `true`.
-  public var trueValue: PropertyListValue { fields.detail(.trueValue) ?? .bool(true) }
+  package var trueValue: PropertyListValue { fields.detail(.trueValue) ?? .bool(true) }
   /// The value a toggle stores when off: `FalseValue`, else `false`.
-  public var falseValue: PropertyListValue { fields.detail(.falseValue) ?? .bool(false) }
+  package var falseValue: PropertyListValue { fields.detail(.falseValue) ?? .bool(false) }
   /// Whether a multi-value lists its choices sorted by title.
-  public var displaysSortedByTitle: Bool {
+  package var displaysSortedByTitle: Bool {
     fields.detail(.displaySortedByTitle)?.boolValue ?? false
   }
   /// Whether a text field hides what is typed: `IsSecure`.
-  public var isSecure: Bool { fields.detail(.isSecure)?.boolValue ?? false }
+  package var isSecure: Bool { fields.detail(.isSecure)?.boolValue ?? false }
   /// A text field's `KeyboardType`, such as `NumberPad`.
-  public var keyboardType: String? { fields.detail(.keyboardType)?.stringValue }
+  package var keyboardType: String? { fields.detail(.keyboardType)?.stringValue }
   /// A text field's `AutocapitalizationType`, such as `Words`.
-  public var autocapitalizationType: String? {
+  package var autocapitalizationType: String? {
     fields.detail(.autocapitalizationType)?.stringValue
   }
   /// A slider's `MinimumValue`, else 0.
-  public var minimumValue: Double { fields.detail(.minimumValue)?.numberValue ?? 0 }
+  package var minimumValue: Double { fields.detail(.minimumValue)?.numberValue ?? 0 }
   /// A slider's `MaximumValue`, else 1.
-  public var maximumValue: Double { fields.detail(.maximumValue)?.numberValue ?? 1 }
+  package var maximumValue: Double { fields.detail(.maximumValue)?.numberValue ?? 1 }
   /// Whether a list group's items may be deleted: `Deletable`, else `true`.
-  public var isDeletable: Bool { fields.detail(.deletable)?.boolValue ?? true }
+  package var isDeletable: Bool { fields.detail(.deletable)?.boolValue ?? true }
 
   /// A specifier dictionary nested in this one, such as a list group's
   /// ``SpecifierKey/itemSpecifier`` or ``SpecifierKey/addSpecifier``.
-  public func nestedSpecifier(_ member: String) -> [PropertyListKey: PropertyListValue]? {
+  package func nestedSpecifier(_ member: String) -> [PropertyListKey: PropertyListValue]? {
     self[member: member]?.dictionaryValue
   }
 
   /// A list group's nested specifier (``SpecifierKey/itemSpecifier`` or
   /// ``SpecifierKey/addSpecifier``) as a specifier of its own at this one's place, titled like
   /// the list so that messages about an item name the list.
-  public func itemSpecifier(in member: String) -> Specifier? {
+  package func itemSpecifier(in member: String) -> Specifier? {
     guard var nested = nestedSpecifier(member) else { return nil }
     nested[SpecifierKey.title] = title.map { .string($0) }
     return Specifier(index: index, raw: nested)

@@ -10,17 +10,17 @@ import FileFormats
 ///
 /// Settings.app and InAppSettingsKit ignore the key, so a bundle that uses it stays valid
 /// for them (they show the row always).
-public struct VisibleWhen: Sendable, Equatable {
+package struct VisibleWhen: Sendable, Equatable {
   /// One condition: a setting's value among some values, or among none of them.
-  public struct Condition: Sendable, Equatable {
+  package struct Condition: Sendable, Equatable {
     /// The `Key` of the setting whose value decides.
-    public var key: String
+    package var key: String
     /// The values compared with.
-    public var values: [PropertyListValue]
+    package var values: [PropertyListValue]
     /// Whether the values are `NotValues`: the condition holds while the value is none.
-    public var isNegated: Bool
+    package var isNegated: Bool
 
-    public init(key: String, values: [PropertyListValue], isNegated: Bool = false) {
+    package init(key: String, values: [PropertyListValue], isNegated: Bool = false) {
       self.key = key
       self.values = values
       self.isNegated = isNegated
@@ -28,28 +28,28 @@ public struct VisibleWhen: Sendable, Equatable {
 
     /// Whether the condition holds while the setting's value (stored, else its default) is
     /// `value`.
-    public func holds(for value: PropertyListValue?) -> Bool {
+    package func holds(for value: PropertyListValue?) -> Bool {
       let matches = value.map { value in values.contains { $0.isSame(as: value) } } ?? false
       return matches != isNegated
     }
   }
 
   /// The conditions, all of which must hold.
-  public var conditions: [Condition]
+  package var conditions: [Condition]
 
-  public init(conditions: [Condition]) {
+  package init(conditions: [Condition]) {
     self.conditions = conditions
   }
 
   /// What is wrong with a `VisibleWhen` that cannot be read: what is wrong, and what to
   /// write instead (English, as lint words problems).
-  public struct Malformation: Error, Sendable, Equatable {
-    public var message: String
-    public var fix: String
+  package struct Malformation: Error, Sendable, Equatable {
+    package var message: String
+    package var fix: String
   }
 
   /// The `VisibleWhen` written as `value`, or what is wrong with it.
-  public static func parse(_ value: PropertyListValue) -> Result<VisibleWhen, Malformation> {
+  package static func parse(_ value: PropertyListValue) -> Result<VisibleWhen, Malformation> {
     switch value {
     case .dictionary(let members):
       return condition(members, at: nil).map { VisibleWhen(conditions: [$0]) }
@@ -139,17 +139,17 @@ extension Specifier {
   /// The `VisibleWhen` of the specifier when it has one that can be read; `nil` without one
   /// or for one that cannot be read (shown always; lint reports it). Read once, when the
   /// specifier is made.
-  public var visibleWhen: VisibleWhen? { fields.visibleWhen }
+  package var visibleWhen: VisibleWhen? { fields.visibleWhen }
 
   /// Whether the specifier has a `VisibleWhen` member, readable or not.
-  public var hasVisibleWhen: Bool { fields.hasVisibleWhen }
+  package var hasVisibleWhen: Bool { fields.hasVisibleWhen }
 }
 
 extension SettingsSchema.Page {
   /// The position of the group whose rows include the specifier at `position`: the last
   /// `PSGroupSpecifier` before it, unless another section (a radio group, a list group)
   /// starts in between. `nil` for a specifier that starts a section itself.
-  public func enclosingGroupPosition(of position: Int) -> Int? {
+  package func enclosingGroupPosition(of position: Int) -> Int? {
     guard specifiers.indices.contains(position) else { return nil }
     if Self.startsSection(specifiers[position].kind) { return nil }
     var earlier = position - 1
@@ -168,7 +168,7 @@ extension SettingsSchema.Page {
 
   /// The conditions the row of the specifier at `position` is shown under: its own
   /// `VisibleWhen`, and that of the group it is in (``enclosingGroupPosition(of:)``).
-  public func visibilityConditions(at position: Int) -> [VisibleWhen.Condition] {
+  package func visibilityConditions(at position: Int) -> [VisibleWhen.Condition] {
     guard specifiers.indices.contains(position) else { return [] }
     var conditions = specifiers[position].visibleWhen?.conditions ?? []
     if let group = enclosingGroupPosition(of: position),

@@ -8,12 +8,12 @@ import TextSafety
 /// ``SettingsModel/problem(storing:for:on:)``. Values that come typed already (`import`,
 /// `--recover`, `rollback`, a store read at start) are not parsed: they reach the same check
 /// through ``SettingsModel/problem(storing:forKey:)``.
-public enum SettingValueParser {
+package enum SettingValueParser {
   /// The value `text` stands for, or what is wrong with it and what is allowed.
   ///
   /// A choice may be typed as its stored value or as its title in any of the schema's
   /// languages; a switch as on/off, yes/no, true/false, 1/0 or its own values.
-  public static func value(
+  package static func value(
     from text: String, for specifier: Specifier, on page: SettingsSchema.Page,
     model: SettingsModel
   ) -> Result<PropertyListValue, SettingValueError> {
@@ -108,18 +108,18 @@ public enum SettingValueParser {
 }
 
 /// A value that does not fit its setting, in the words of the model's language.
-public struct SettingValueError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct SettingValueError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The setting's key.
-  public var key: String
+  package var key: String
   /// What is wrong.
-  public var reason: String
+  package var reason: String
   /// What the setting accepts, in words.
-  public var allowed: String?
+  package var allowed: String?
   /// The language `reason` and `allowed` are in, which words the sentence that joins them.
-  public var language: String
+  package var language: String
 
   /// Creates an error; `reason` and `allowed` are in `language`.
-  public init(key: String, reason: String, allowed: String?, language: String = "en") {
+  package init(key: String, reason: String, allowed: String?, language: String = "en") {
     self.key = key
     self.reason = reason
     self.allowed = allowed
@@ -127,7 +127,7 @@ public struct SettingValueError: Error, CustomStringConvertible, Equatable, Send
   }
 
   /// The whole message: what is wrong, then what is allowed.
-  public var description: String {
+  package var description: String {
     let messages = SettingsMessages.forLanguage(language)
     guard let allowed else { return messages.text(.problemAlone, reason) }
     return messages.text(.problemAllowed, reason, allowed)

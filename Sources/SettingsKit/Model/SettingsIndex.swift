@@ -9,33 +9,33 @@ import TextSafety
 /// something (its entries, a key, a search), once, and keeps what it found. Copies share
 /// that work. The searchable text of every language is part of it (``SettingsTextIndex``),
 /// so neither `lang` nor a change of value makes it stale: values are read when searched.
-public struct SettingsIndex {
+package struct SettingsIndex {
   /// A child pane followed on the way to a page: the page it is on, and the pane.
-  public typealias Pane = (page: SettingsSchema.Page, specifier: Specifier)
+  package typealias Pane = (page: SettingsSchema.Page, specifier: Specifier)
 
   /// One specifier and the way to it.
-  public struct Entry {
+  package struct Entry {
     /// The specifier.
-    public var specifier: Specifier
+    package var specifier: Specifier
     /// The page that holds it, with the way to it from the root.
-    public var visit: SettingsSchema.PageVisit
+    package var visit: SettingsSchema.PageVisit
     /// The page that holds it.
-    public var page: SettingsSchema.Page { visit.page }
+    package var page: SettingsSchema.Page { visit.page }
     /// The pages from the root to (and including) the page that holds it, by name.
-    public var pagePath: [String] { visit.pagePath }
+    package var pagePath: [String] { visit.pagePath }
     /// The child-pane specifiers followed from the root, one per page after the root.
-    public var panes: [Pane] { visit.panes }
+    package var panes: [Pane] { visit.panes }
 
     /// The setting's key, if it stores a value.
-    public var key: String? { specifier.key }
+    package var key: String? { specifier.key }
   }
 
   /// Entries by key (the first one, when a key appears twice; never a group).
-  public struct EntriesByKey {
+  package struct EntriesByKey {
     fileprivate let storage: Storage
 
     /// The entry of a key, or `nil` when no setting has it.
-    public subscript(key: String) -> Entry? {
+    package subscript(key: String) -> Entry? {
       storage.position(ofKey: key).map(storage.entry(at:))
     }
   }
@@ -43,13 +43,13 @@ public struct SettingsIndex {
   private let storage: Storage
 
   /// Indexes a schema (lazily: see the type's description).
-  public init(schema: SettingsSchema) {
+  package init(schema: SettingsSchema) {
     storage = Storage { schema }
   }
 
   /// Indexes the schema of a model, whose pages not read yet are read when the index is
   /// first asked something (``SettingsModel/loadAllPages()``).
-  public init(model: SettingsModel) {
+  package init(model: SettingsModel) {
     storage = Storage {
       // The index needs every page: it is never made of a part of them.
       model.loadAllPages(stoppingWhen: { false })
@@ -58,12 +58,12 @@ public struct SettingsIndex {
   }
 
   /// Every specifier reachable from the root, in page order (breadth-first by page).
-  public var entries: [Entry] { storage.allEntries }
+  package var entries: [Entry] { storage.allEntries }
   /// Entries by key (the first one, when a key appears twice).
-  public var byKey: EntriesByKey { EntriesByKey(storage: storage) }
+  package var byKey: EntriesByKey { EntriesByKey(storage: storage) }
 
   /// The keys of settings that store a value, sorted.
-  public var keys: [String] { storage.sortedKeys }
+  package var keys: [String] { storage.sortedKeys }
 
   /// How many entries there are.
   var count: Int { storage.places.count }
@@ -79,11 +79,11 @@ public struct SettingsIndex {
 
   /// The most titles a breadcrumb has: a deeper one shows the root, `…`, and its last steps,
   /// so that what it costs (and the lines of `list`) does not grow with the depth.
-  public static let breadcrumbSteps = 16
+  package static let breadcrumbSteps = 16
 
   /// The titles from the root page to the row of an entry, in a model's language. A way
   /// longer than ``breadcrumbSteps`` titles gives the root's, `…`, then the last ones.
-  public func breadcrumb(of entry: Entry, model: SettingsModel) -> [String] {
+  package func breadcrumb(of entry: Entry, model: SettingsModel) -> [String] {
     var titles: [String] = []
     if model.schema.rootPage != nil {
       titles.append(model.rootPageTitle)
@@ -204,7 +204,7 @@ extension SettingsIndex {
   ///
   /// The setting's own title is looked up in the index's text; only the settings so found
   /// have the rest of their path compared.
-  public func entries(titled titles: [String], model: SettingsModel) -> [Entry] {
+  package func entries(titled titles: [String], model: SettingsModel) -> [Entry] {
     guard let own = titles.last else { return [] }
     let wanted = titles
     let text = self.text

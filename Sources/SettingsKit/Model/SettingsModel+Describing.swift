@@ -7,7 +7,7 @@ extension SettingsModel {
   /// The value of a key as a person reads it: the localized title of a choice, "On"/"Off"
   /// for a switch, else the value as text; "(not set)" (``SettingsMessage/notSet``) for
   /// nothing.
-  public func displayText(
+  package func displayText(
     of value: PropertyListValue?, for specifier: Specifier, on page: SettingsSchema.Page
   )
     -> String
@@ -33,7 +33,7 @@ extension SettingsModel {
   /// The title of the root page in the model's language, as Settings.app titles it: the
   /// app's name (``SettingsSchema/appName``); else, for a JSON schema, its root `Title`;
   /// else the word Settings. Never a build setting left unexpanded (`${PRODUCT_NAME}`).
-  public var rootPageTitle: String {
+  package var rootPageTitle: String {
     if let appName = schema.appName { return appName }
     guard schema.titlesRootFromPage, let root = schema.rootPage, let title = root.title else {
       return chromeWords.settings
@@ -44,7 +44,7 @@ extension SettingsModel {
 
   /// This session's changes as "Page › Title: old → new", one per changed key, in the order
   /// the keys were first changed.
-  public func changeSummaries(index: SettingsIndex) -> [String] {
+  package func changeSummaries(index: SettingsIndex) -> [String] {
     var order: [String] = []
     var first: [PropertyListKey: PropertyListValue?] = [:]
     for change in changes where first[change.key] == nil {
@@ -69,7 +69,7 @@ extension SettingsModel {
 
   /// What `? N` says of a setting: key, type, allowed values or range, default, current value
   /// and footer text.
-  public func describe(_ specifier: Specifier, on page: SettingsSchema.Page, footer: String?)
+  package func describe(_ specifier: Specifier, on page: SettingsSchema.Page, footer: String?)
     -> String
   {
     var lines: [String] = []
@@ -105,7 +105,7 @@ extension SettingsModel {
 
   /// The values a specifier accepts, in words: choices with their stored values, a range, a
   /// keyboard type.
-  public func allowedValues(of specifier: Specifier, on page: SettingsSchema.Page) -> String? {
+  package func allowedValues(of specifier: Specifier, on page: SettingsSchema.Page) -> String? {
     let messages = self.messages
     switch specifier.kind {
     case .multiValue, .radioGroup:

@@ -6,20 +6,20 @@ import TextSafety
 extension SettingsModel {
   /// The keys of the schema's secure text fields (`IsSecure`), whose values are shown
   /// masked and never quoted. Every page is read to find them.
-  public var secureKeys: Set<PropertyListKey> {
+  package var secureKeys: Set<PropertyListKey> {
     if !allKeysIndexed { indexAllKeys() }
     return Set(settingsByKey.filter { setting(at: $0.value).specifier.isSecure }.keys)
   }
 
   /// The keys whose values are or hold a secret: the secure text fields, and the list groups
   /// whose items are secure or have secure fields. Every page is read to find them.
-  public var keysHoldingSecrets: Set<PropertyListKey> {
+  package var keysHoldingSecrets: Set<PropertyListKey> {
     if !allKeysIndexed { indexAllKeys() }
     return Set(settingsByKey.keys.filter { holdsSecret($0.string) })
   }
 
   /// Whether a key's value is or holds a secret (see ``keysHoldingSecrets``).
-  public func holdsSecret(_ key: String) -> Bool {
+  package func holdsSecret(_ key: String) -> Bool {
     guard let specifier = specifier(forKey: key)?.specifier else { return false }
     return specifier.isSecure || secretItemFields(of: specifier) != nil
   }
@@ -27,7 +27,7 @@ extension SettingsModel {
   /// Whether `text` holds the value of a secure field that the store or this session gave
   /// it (not an empty one). Only a key whose value `text` holds is looked up, so that a
   /// line typed reads no page.
-  public func containsSecret(_ text: String) -> Bool {
+  package func containsSecret(_ text: String) -> Bool {
     func reveals(_ key: String, _ value: PropertyListValue?) -> Bool {
       guard let secret = value?.stringValue, !secret.isEmpty, text.contains(secret) else {
         return false
@@ -39,11 +39,11 @@ extension SettingsModel {
   }
 
   /// How a secret is shown.
-  public static let maskedSecret = "••••••"
+  package static let maskedSecret = "••••••"
 
   /// `value` with the secrets in it masked as ``maskedSecret``: a secure field's value, the
   /// items of a list group whose items are secure, the secure fields of its items' page.
-  public func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
+  package func masked(_ value: PropertyListValue, forKey key: String) -> PropertyListValue {
     guard let specifier = specifier(forKey: key)?.specifier else { return value }
     if specifier.isSecure { return .string(Self.maskedSecret) }
     guard let fields = secretItemFields(of: specifier), let items = value.arrayValue else {

@@ -12,14 +12,14 @@ import SchemaKit
 /// started counts as shown (lint reports it), so that no schema makes the check go round.
 extension SettingsModel {
   /// Why a row is hidden.
-  public enum Hiding: Equatable, Sendable {
+  package enum Hiding: Equatable, Sendable {
     /// The host program hid this key (the row's, or its group's).
     case hiddenKey(String)
     /// A condition of a `VisibleWhen` does not hold; its key names the setting to change.
     case condition(VisibleWhen.Condition)
 
     /// The key of the setting whose value shows the row, if a condition hides it.
-    public var controllingKey: String? {
+    package var controllingKey: String? {
       if case .condition(let condition) = self { return condition.key }
       return nil
     }
@@ -28,7 +28,7 @@ extension SettingsModel {
   /// Hides the rows of `keys` (and the rows of groups keyed so, and the rows shown only
   /// while those are), as InAppSettingsKit's `setHiddenKeys:` does; an empty set shows them
   /// all again. The screens insert and delete the rows that change.
-  public func setHiddenKeys(_ keys: Set<String>) {
+  package func setHiddenKeys(_ keys: Set<String>) {
     let bytes = Set(keys.map { PropertyListKey($0) })
     guard bytes != hiddenKeys else { return }
     hiddenKeys = bytes
@@ -39,14 +39,14 @@ extension SettingsModel {
 
   /// Why `specifier` is hidden now, `nil` when it is shown. `group` is the group whose rows
   /// include it (``SettingsSchema/Page/enclosingGroupPosition(of:)``), if any.
-  public func hiding(of specifier: Specifier, group: Specifier?) -> Hiding? {
+  package func hiding(of specifier: Specifier, group: Specifier?) -> Hiding? {
     var visiting: [PropertyListKey] = []
     return hiding(of: specifier, group: group, visiting: &visiting)
   }
 
   /// Why `specifier` of `page` is hidden now, `nil` when it is shown. A page without a
   /// `VisibleWhen` is not walked while no key is hidden.
-  public func hiding(of specifier: Specifier, on page: SettingsSchema.Page) -> Hiding? {
+  package func hiding(of specifier: Specifier, on page: SettingsSchema.Page) -> Hiding? {
     guard !hiddenKeys.isEmpty || hasVisibleWhen(page),
       let position = page.specifiers.firstIndex(where: { $0.index == specifier.index })
     else { return nil }
@@ -54,7 +54,7 @@ extension SettingsModel {
   }
 
   /// Whether a specifier of `page` has a `VisibleWhen`, found once per page.
-  public func hasVisibleWhen(_ page: SettingsSchema.Page) -> Bool {
+  package func hasVisibleWhen(_ page: SettingsSchema.Page) -> Bool {
     if let known = pagesWithVisibleWhen[page.name] { return known }
     let found = page.specifiers.contains { $0.hasVisibleWhen }
     pagesWithVisibleWhen[page.name] = found
@@ -62,7 +62,7 @@ extension SettingsModel {
   }
 
   /// Why the specifier at `position` of `page` is hidden now, `nil` when it is shown.
-  public func hiding(ofSpecifierAt position: Int, on page: SettingsSchema.Page) -> Hiding? {
+  package func hiding(ofSpecifierAt position: Int, on page: SettingsSchema.Page) -> Hiding? {
     guard page.specifiers.indices.contains(position) else { return nil }
     let group = page.enclosingGroupPosition(of: position).map { page.specifiers[$0] }
     return hiding(of: page.specifiers[position], group: group)
@@ -124,7 +124,7 @@ extension SettingsModel {
   /// The indices (``Specifier/index``) of a page's specifiers hidden now, worked out in one
   /// pass over the page; empty when none is. For a page with a `VisibleWhen` or while keys
   /// are hidden: a screen of any other page asks nothing.
-  public func hiddenSpecifierIndices(on page: SettingsSchema.Page) -> Set<Int> {
+  package func hiddenSpecifierIndices(on page: SettingsSchema.Page) -> Set<Int> {
     var hidden: Set<Int> = []
     var group: Specifier?
     for specifier in page.specifiers {
@@ -146,7 +146,7 @@ extension SettingsModel {
   // MARK: Words
 
   /// Why a row is hidden, in ``language``: "shown when Wi-Fi is On", "hidden by the app".
-  public func reason(for hiding: Hiding) -> String {
+  package func reason(for hiding: Hiding) -> String {
     switch hiding {
     case .hiddenKey: return messages.text(.hiddenByApp)
     case .condition(let condition):

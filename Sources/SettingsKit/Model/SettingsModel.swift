@@ -7,21 +7,21 @@ import TextSafety
 ///
 /// The model never touches a file: the program loads the store, hands its values here, and
 /// saves ``changedKeys`` from ``values`` when the user quits.
-public final class SettingsModel {
+package final class SettingsModel {
   /// One change made in this session, in the order made.
-  public struct Change: Equatable, Sendable {
-    public var key: String
-    public var oldValue: PropertyListValue?
-    public var newValue: PropertyListValue?
+  package struct Change: Equatable, Sendable {
+    package var key: String
+    package var oldValue: PropertyListValue?
+    package var newValue: PropertyListValue?
     /// The changes made together by one ``setValues(_:)`` share a batch, undone together.
-    public var batch: Int?
+    package var batch: Int?
   }
 
   /// The schema the screens show. Its pages are read as they are needed
   /// (``page(named:)``, ``loadAllPages()``), so it grows during a session.
-  public private(set) var schema: SettingsSchema
+  package private(set) var schema: SettingsSchema
   /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
-  public var language: String {
+  package var language: String {
     didSet {
       resolvedTables = [:]
       lastTable = (nil, [:])
@@ -33,18 +33,18 @@ public final class SettingsModel {
   package var messages: SettingsMessages { .forLanguage(language) }
   /// The values as loaded from the store, or as another program saved them since
   /// (``takeStoredValues(_:)``).
-  public private(set) var storedValues: [PropertyListKey: PropertyListValue]
+  package private(set) var storedValues: [PropertyListKey: PropertyListValue]
   /// Errors of specifiers that cannot work (from lint), by page name and specifier index;
   /// such a specifier is shown as a row naming its error. Read by every screen that appears.
-  public var specifierErrors: [String: [Int: String]] = [:]
+  package var specifierErrors: [String: [Int: String]] = [:]
   /// Checks a page the first time it is shown (``page(named:)``) and when a page it opens
   /// turns out not to be usable: the errors of its specifiers that cannot work, by index,
   /// which go to ``specifierErrors``. Setting it checks the pages shown so far.
-  public var pageChecker: ((_ page: String, _ schema: SettingsSchema) -> [Int: String])? {
+  package var pageChecker: ((_ page: String, _ schema: SettingsSchema) -> [Int: String])? {
     didSet { checkPages(shownPages) }
   }
   /// The changes of this session, oldest first.
-  public private(set) var changes: [Change] = []
+  package private(set) var changes: [Change] = []
   /// This session's changes by key. This and the other stored properties below that are
   /// read for every row or page shown are only read or assigned (whole or by key) outside of
   /// any other access to them: no dynamic exclusivity check.
@@ -77,7 +77,7 @@ public final class SettingsModel {
 
   /// Creates a model over a schema and the values of a store. Only the root page is looked
   /// at: the other pages when they are first needed.
-  public init(
+  package init(
     schema: SettingsSchema, storedValues: [PropertyListKey: PropertyListValue], language: String
   ) {
     self.schema = schema
@@ -91,7 +91,7 @@ public final class SettingsModel {
   /// (the page that edits one item of a list group, whose keys are the item's). `nil` when
   /// there is no such page or its file cannot be used: then the rows that open it show why
   /// (``specifierErrors``).
-  public func page(named name: String, holdsItems: Bool = false) -> SettingsSchema.Page? {
+  package func page(named name: String, holdsItems: Bool = false) -> SettingsSchema.Page? {
     if !shownPages.contains(name) {
       let problemsBefore = schema.missingPages.count
       guard schema.loadPage(named: name) != nil else {
@@ -109,7 +109,7 @@ public final class SettingsModel {
   }
 
   /// Whether the schema has a page `name`, read or not yet (as a child pane's row asks).
-  public func hasPage(named name: String) -> Bool {
+  package func hasPage(named name: String) -> Bool {
     schema.hasPage(named: name)
   }
 
@@ -120,7 +120,7 @@ public final class SettingsModel {
   ///   given); when it says yes, reading stops, to go on at the next call.
   /// - Returns: Whether every page is read.
   @discardableResult
-  public func loadAllPages(stoppingWhen shouldStop: (() -> Bool)? = nil) -> Bool {
+  package func loadAllPages(stoppingWhen shouldStop: (() -> Bool)? = nil) -> Bool {
     guard readAllPages(stoppingWhen: shouldStop ?? stopsReading) else { return false }
     // The stored values not checked yet are checked now that every page is at hand.
     if checksStoredKeysLater, storedKeysWithSetting < storedValues.count, !allKeysIndexed {
@@ -131,7 +131,7 @@ public final class SettingsModel {
 
   /// What a host asks to stop a long read of pages with (settei: whether Ctrl-C was pressed
   /// during the command); never, by default.
-  public var stopsReading: () -> Bool = { false }
+  package var stopsReading: () -> Bool = { false }
 
   @discardableResult
   private func readAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
@@ -265,10 +265,10 @@ public final class SettingsModel {
   }
 
   /// The keys whose value this session changed (and did not change back).
-  public var changedKeys: Set<PropertyListKey> { Set(edits.keys) }
+  package var changedKeys: Set<PropertyListKey> { Set(edits.keys) }
 
   /// The values to save: the stored ones with this session's changes applied.
-  public var values: [PropertyListKey: PropertyListValue] {
+  package var values: [PropertyListKey: PropertyListValue] {
     var result = storedValues
     for (key, value) in edits { result[key] = value }
     return result
@@ -276,14 +276,14 @@ public final class SettingsModel {
 
   /// The value of a key as the user sees it: this session's change, else the stored value
   /// when it is valid for the key's specifier, else the specifier's default.
-  public func value(forKey key: String) -> PropertyListValue? {
+  package func value(forKey key: String) -> PropertyListValue? {
     valueAndDefault(forKey: key).value
   }
 
   /// The value of a key as the user sees it (``value(forKey:)``) and its default, for a row
   /// that shows both (a value that is not the default is marked): the key's setting is
   /// looked up once for both.
-  public func valueAndDefault(forKey key: String) -> (
+  package func valueAndDefault(forKey key: String) -> (
     value: PropertyListValue?, defaultValue: PropertyListValue?
   ) {
     let specifier = specifier(forKey: key)?.specifier
@@ -312,12 +312,12 @@ public final class SettingsModel {
   }
 
   /// The schema's default for a key.
-  public func defaultValue(forKey key: String) -> PropertyListValue? {
+  package func defaultValue(forKey key: String) -> PropertyListValue? {
     specifier(forKey: key)?.specifier.defaultValue
   }
 
   /// Sets a key's value for this session.
-  public func setValue(_ value: PropertyListValue?, forKey key: String) {
+  package func setValue(_ value: PropertyListValue?, forKey key: String) {
     let old = self.value(forKey: key)
     guard old != value else { return }
     edits[key] = isStored(value, forKey: key) ? nil : .some(value)
@@ -343,7 +343,7 @@ public final class SettingsModel {
   /// values): rows show them from the next screen on. This session's changes stay its own:
   /// a changed key shows the value chosen here, and one that now equals what is stored is
   /// no longer a change to save.
-  public func takeStoredValues(_ values: [PropertyListKey: PropertyListValue]) {
+  package func takeStoredValues(_ values: [PropertyListKey: PropertyListValue]) {
     storedValues = values
     for (key, edit) in edits where edit == values[key] { edits[key] = nil }
     notifyObservers()
@@ -361,7 +361,7 @@ public final class SettingsModel {
   }
 
   /// Sets several keys' values as one change, which one ``undo()`` reverts (`reset all`).
-  public func setValues(_ values: [(key: String, value: PropertyListValue?)]) {
+  package func setValues(_ values: [(key: String, value: PropertyListValue?)]) {
     batches += 1
     let start = changes.count
     for (key, value) in values { setValue(value, forKey: key) }
@@ -374,14 +374,14 @@ public final class SettingsModel {
   /// Reverts the last change of this session (all of a ``setValues(_:)`` batch) and returns
   /// the last change reverted, or `nil` when there is none.
   @discardableResult
-  public func undo() -> Change? {
+  package func undo() -> Change? {
     guard let last = undoOne() else { return nil }
     while let batch = last.batch, changes.last?.batch == batch { undoOne() }
     return last
   }
 
   /// How many changes the last ``undo()`` would revert: more than one for a batch.
-  public var changesInLastStep: Int {
+  package var changesInLastStep: Int {
     guard let batch = changes.last?.batch else { return changes.isEmpty ? 0 : 1 }
     return changes.reversed().prefix { $0.batch == batch }.count
   }
@@ -402,7 +402,7 @@ public final class SettingsModel {
   }
 
   /// Whether a key's value differs from its default.
-  public func differsFromDefault(_ key: String) -> Bool {
+  package func differsFromDefault(_ key: String) -> Bool {
     guard let value = value(forKey: key) else { return false }
     return !SpecifierValues.same(value, defaultValue(forKey: key))
   }
@@ -413,7 +413,7 @@ public final class SettingsModel {
 
   /// Calls `notify` after every change of a value or of the language, until `owner` goes
   /// away. Screens use it to stay current; each screen adds itself once.
-  public func addObserver(_ owner: AnyObject, _ notify: @escaping () -> Void) {
+  package func addObserver(_ owner: AnyObject, _ notify: @escaping () -> Void) {
     observers.append((ObjectIdentifier(owner), notify))
   }
 
@@ -421,7 +421,7 @@ public final class SettingsModel {
   ///
   /// Looked for from the end: screens mostly go in the opposite order of their coming (a
   /// pop, `back`), so that closing a stack of thousands of screens costs one step each.
-  public func removeObserver(_ owner: AnyObject) {
+  package func removeObserver(_ owner: AnyObject) {
     let id = ObjectIdentifier(owner)
     if let position = observers.lastIndex(where: { $0.id == id }) {
       observers.remove(at: position)
@@ -435,7 +435,7 @@ public final class SettingsModel {
 
   /// The keys the host program hides (``setHiddenKeys(_:)``), by bytes: their rows are
   /// not shown, as InAppSettingsKit's `hiddenKeys` hides them.
-  @exclusivity(unchecked) public internal(set) var hiddenKeys: Set<PropertyListKey> = []
+  @exclusivity(unchecked) package internal(set) var hiddenKeys: Set<PropertyListKey> = []
   /// Whether each page looked at has a specifier with a `VisibleWhen`, by name: a page
   /// without one hides nothing while no key is hidden, and is not walked to find out.
   @exclusivity(unchecked) var pagesWithVisibleWhen: [String: Bool] = [:]
@@ -445,14 +445,14 @@ public final class SettingsModel {
 
   /// Counts the changes observers were told of (a value, the language): a screen that
   /// showed the values at one revision shows them still while it is the same.
-  public private(set) var revision = 0
+  package private(set) var revision = 0
 
   /// Warnings about stored values that do not fit their specifier; such a key shows its
   /// default, and its stored value is kept unless the user changes it.
   ///
   /// With ``laterStoredValueWarnings`` set, only the keys of the pages looked at so far are
   /// checked (no other page is read for them); the others are checked when their page is.
-  public var storedValueWarnings: [String] {
+  package var storedValueWarnings: [String] {
     guard laterStoredValueWarnings != nil, !allKeysIndexed else {
       return warnings(forStoredKeys: storedValues.keys.sorted().map(\.string))
     }
@@ -470,7 +470,7 @@ public final class SettingsModel {
 
   /// Receives the ``storedValueWarnings`` of stored keys whose page was looked at after
   /// they were asked for (a page opened, or every page for a search), when it is.
-  public var laterStoredValueWarnings: (([String]) -> Void)?
+  package var laterStoredValueWarnings: (([String]) -> Void)?
 
   /// Whether stored keys are checked when their setting becomes known: set once
   /// ``storedValueWarnings`` has checked the keys known then, with ``laterStoredValueWarnings``.
@@ -537,7 +537,7 @@ public final class SettingsModel {
   }
 
   /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
-  public func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
+  package func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
     Self.isValid(value, for: specifier(forKey: key)?.specifier)
   }
 
@@ -568,7 +568,7 @@ public final class SettingsModel {
   /// screen could have stored (a choice, a switch's value, a number in range, text that fits
   /// the keyboard, a date). A secret is not quoted. For values that come from a file rather
   /// than from typing: `import` and the recovery file.
-  public func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
+  package func problem(storing value: PropertyListValue?, forKey key: String) -> String? {
     guard let (specifier, page) = setting(forKey: key) else {
       return messages.text(.noSuchSetting)
     }
@@ -578,7 +578,7 @@ public final class SettingsModel {
 
   /// ``problem(storing:forKey:)`` for a setting already found: the one check of a value
   /// entering the store, which typed values pass too (``SettingValueParser``).
-  public func problem(
+  package func problem(
     storing value: PropertyListValue, for specifier: Specifier, on page: SettingsSchema.Page
   ) -> String? {
     let messages = self.messages
@@ -608,7 +608,7 @@ public final class SettingsModel {
   }
 
   /// The text of a schema string on a page, in the model's language.
-  public func localized(_ text: String, on page: SettingsSchema.Page) -> String {
+  package func localized(_ text: String, on page: SettingsSchema.Page) -> String {
     // Every title of every row shown is localized: one lookup in the page's table as this
     // language sees it, instead of one per fallback language.
     if page.stringsTable != lastTable.name {

@@ -2,17 +2,17 @@ import FileFormats
 import SchemaKit
 
 /// `find`: searches every page of a schema for text.
-public enum SettingsSearch {
+package enum SettingsSearch {
   /// One place where the text was found.
-  public struct Result {
+  package struct Result {
     /// The setting (or group) that matched.
-    public var entry: SettingsIndex.Entry
+    package var entry: SettingsIndex.Entry
     /// What matched, as shown: a title, a choice, a value, a footer or a key.
-    public var matchedText: String
+    package var matchedText: String
     /// What kind of thing matched: "title", "choice", "value", "footer", "key".
-    public var field: String
+    package var field: String
     /// The choice that matched, when a choice did: the result opens its list.
-    public var choice: PropertyListValue?
+    package var choice: PropertyListValue?
   }
 
   /// The places that contain `text` (not case-sensitive): titles, current values, choices,
@@ -20,7 +20,7 @@ public enum SettingsSearch {
   ///
   /// The texts come from the index's ``SettingsTextIndex`` (made on the first search); the
   /// values of text fields are read now, so a search sees every change.
-  public static func find(_ text: String, in index: SettingsIndex, model: SettingsModel)
+  package static func find(_ text: String, in index: SettingsIndex, model: SettingsModel)
     -> [Result]
   {
     let needle = text.lowercased()
