@@ -107,15 +107,15 @@ let package = Package(
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),
     // driven by ReliabilityTests; no product ships it.
     .executableTarget(
-      name: "store-save-loop", dependencies: ["SettingsStorage", "FileFormats"],
+      name: "store-save-loop", dependencies: ["SettingsStorage", "FileFormats", "SystemIO"],
       path: "Tests/StoreSaveLoop"),
     // The failure modes of docs/reliability.md by name, with real processes, signals and
     // files, and the seeded fuzz harness (SETTEI_FUZZ_CASES sets the cases per input).
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "SchemaKit", "SettingsStorage", "FileFormats", "TableREPL", "TestSupport", "settei",
-        "store-save-loop",
+        "SchemaKit", "SettingsStorage", "FileFormats", "SystemIO", "TableREPL", "TestSupport",
+        "settei", "store-save-loop",
       ]),
 
     // Examples: small programs that use TableKit and TableREPL for other jobs, written as a

@@ -89,15 +89,7 @@ package final class FileLock {
         guard monotonicSeconds() < deadline else {
           throw .held(path: path, holder: holderDescription(of: path))
         }
-        var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
-        var remaining = timespec()
-        // An interrupted sleep goes on for the time it had left.
-        _ = SystemCall.retryingOnEINTR(
-          stoppingWhen: {
-            pause = remaining
-            return false
-          },
-          { nanosleep(&pause, &remaining) })
+        SystemCall.sleep(seconds: 0.02)
       }
     }
   }
@@ -203,10 +195,9 @@ package final class FileLock {
       throw SystemCallError(
         operation: "cannot duplicate the descriptor of", path: path, code: errno)
     }
-    let closed = close(descriptor)
-    let closeError = errno
+    let closeError = SystemCall.close(descriptor)
     descriptor = keeper
-    guard closed == 0 || closeError == EINTR else {
+    guard closeError == 0 else {
       throw SystemCallError(operation: "cannot close", path: path, code: closeError)
     }
     guard rename(path, target) == 0 else {

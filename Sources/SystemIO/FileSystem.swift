@@ -284,10 +284,9 @@ package enum FileSystem {
       defer { if descriptor >= 0 { close(descriptor) } }
       try write(descriptor, temporary)
       try finishNewFile(descriptor, mode: mode, path: temporary)
-      let closed = close(descriptor)
-      let closeError = errno
+      let closeError = SystemCall.close(descriptor)
       descriptor = -1
-      guard closed == 0 || closeError == EINTR else {
+      guard closeError == 0 else {
         throw SystemCallError(operation: "cannot close", path: temporary, code: closeError)
       }
       guard rename(temporary, path) == 0 else {

@@ -29,4 +29,25 @@ package enum SystemCall {
       if stop { return result }
     }
   }
+
+  /// Closes `descriptor`; returns 0, or the `errno` of a close that failed (a write error
+  /// that a network disk reports only then). `EINTR` counts as closed: on Linux the
+  /// descriptor is gone either way, and closing it again could close a file opened meanwhile.
+  package static func close(_ descriptor: Int32) -> Int32 {
+    Glibc.close(descriptor) == 0 || errno == EINTR ? 0 : errno
+  }
+
+  /// Sleeps for `seconds`, all of them: a sleep that a signal interrupts goes on for the
+  /// time it had left.
+  package static func sleep(seconds: Double) {
+    let whole = Int(seconds)
+    var pause = timespec(tv_sec: whole, tv_nsec: Int((seconds - Double(whole)) * 1e9))
+    var remaining = timespec()
+    _ = retryingOnEINTR(
+      stoppingWhen: {
+        pause = remaining
+        return false
+      },
+      { nanosleep(&pause, &remaining) })
+  }
 }

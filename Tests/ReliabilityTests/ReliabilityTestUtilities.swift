@@ -1,5 +1,6 @@
 import FileFormats
 import Glibc
+import SystemIO
 import TestSupport
 import Testing
 
@@ -125,9 +126,7 @@ func now() -> Double {
 
 /// Sleeps `seconds`.
 func pause(_ seconds: Double) {
-  var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-  var remaining = timespec()
-  while nanosleep(&time, &remaining) != 0, errno == EINTR { time = remaining }
+  SystemCall.sleep(seconds: seconds)
 }
 
 /// A failed mount.

@@ -13,6 +13,7 @@
 import FileFormats
 import Glibc
 import SettingsStorage
+import SystemIO
 
 /// Content `name` ("alpha" or "beta"), as ReliabilityTests builds it too.
 func content(_ name: String) -> [PropertyListKey: PropertyListValue] {
@@ -62,11 +63,7 @@ case "hold":
   }
   say("locked")
   var byte: UInt8 = 0
-  while true {
-    let count = read(0, &byte, 1)
-    if count > 0 || (count < 0 && errno == EINTR) { continue }
-    break
-  }
+  while SystemCall.retryingOnEINTR({ read(0, &byte, 1) }) > 0 {}
   unlink(lock)
   close(descriptor)
   say("released")

@@ -42,6 +42,22 @@ import Testing
     #expect((calls, checks) == (1, 0))
   }
 
+  @Test func aSleepThatSignalsInterruptGoesOnForTheTimeItHadLeft() {
+    let sleep = InterruptedSleep()
+    interruptingWithSIGUSR1(
+      { sleep.run(seconds: 0.3) },
+      until: { sleep.finished.load(ordering: .sequentiallyConsistent) }, then: {})
+    #expect(sleep.elapsed >= 0.3)
+  }
+
+  @Test func aCloseReportsWhatFailedAndNothingOtherwise() {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    #expect(SystemCall.close(ends[0]) == 0)
+    #expect(SystemCall.close(ends[1]) == 0)
+    #expect(SystemCall.close(ends[1]) == EBADF)
+  }
+
   /// Reads a byte from a pipe on a thread of its own through ``SystemCall``, signalled
   /// until the read has been interrupted (or has ended); then writes the byte.
   private func blockedRead(stopping: Bool) throws -> BlockedRead {
@@ -96,5 +112,24 @@ private final class BlockedRead: @unchecked Sendable {
     error = errno
     self.byte = byte
     finished.store(true, ordering: .sequentiallyConsistent)
+  }
+}
+
+/// A sleep on a thread of its own, and how long it took.
+private final class InterruptedSleep: @unchecked Sendable {
+  let finished = Atomic<Bool>(false)
+  var elapsed = 0.0
+
+  func run(seconds: Double) {
+    let start = Self.now()
+    SystemCall.sleep(seconds: seconds)
+    elapsed = Self.now() - start
+    finished.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

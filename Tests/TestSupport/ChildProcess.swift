@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// A program running with its standard input, output and error on pipes, driven step by
 /// step: write some input, wait for some output, send a signal, close the input, wait for
@@ -86,7 +87,7 @@ public final class ChildProcess {
     if status == nil {
       kill(processID, SIGKILL)
       var raw: Int32 = 0
-      while waitpid(processID, &raw, 0) < 0, errno == EINTR {}
+      _ = SystemCall.retryingOnEINTR { waitpid(processID, &raw, 0) }
     }
     if input >= 0 { close(input) }
     for descriptor in outputs { close(descriptor) }
@@ -111,8 +112,9 @@ public final class ChildProcess {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
+      let count = SystemCall.retryingOnEINTR {
+        bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+      }
       guard count > 0 else { return }
       offset += count
     }
@@ -207,12 +209,13 @@ public final class ChildProcess {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     for entry in descriptors where entry.revents != 0 {
       while true {
-        let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+        let count = SystemCall.retryingOnEINTR {
+          buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+        }
         if count > 0 {
           received[entry.fd, default: []] += buffer[..<count]
           continue
         }
-        if count < 0, errno == EINTR { continue }
         if count == 0 || errno != EAGAIN {
           outputs.removeAll { $0 == entry.fd }
           close(entry.fd)

@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// What a finished run of a program gave.
 public struct ProcessResult: Sendable {
@@ -168,10 +169,12 @@ public func runProcess(
         }
         continue
       }
-      let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+      let count = SystemCall.retryingOnEINTR {
+        buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+      }
       if count > 0 {
         captured[readers[entry.fd] ?? 1, default: []] += buffer[0..<count]
-      } else if count == 0 || errno != EINTR {
+      } else {
         close(entry.fd)
         readers[entry.fd] = nil
       }
@@ -180,7 +183,7 @@ public func runProcess(
   closeAll()
   var status: Int32 = 0
   var usage = rusage()
-  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  _ = SystemCall.retryingOnEINTR { wait4(pid, &status, 0, &usage) }
   let seconds = monotonicSeconds() - start
   let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   return ProcessResult(

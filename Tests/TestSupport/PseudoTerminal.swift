@@ -1,5 +1,6 @@
 import CPseudoTerminal
 import Glibc
+import SystemIO
 
 /// A failure of the pseudo-terminal harness, with what the program printed so far.
 public struct PseudoTerminalError: Error, CustomStringConvertible {
@@ -86,7 +87,7 @@ public final class PseudoTerminal {
     if exitStatus == nil {
       kill(processID, SIGKILL)
       var status: Int32 = 0
-      while waitpid(processID, &status, 0) < 0, errno == EINTR {}
+      _ = SystemCall.retryingOnEINTR { waitpid(processID, &status, 0) }
     }
     if master >= 0 { close(master) }
   }
@@ -252,12 +253,12 @@ public final class PseudoTerminal {
     var readAny = false
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+      let count = SystemCall.retryingOnEINTR {
+        buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+      }
       if count > 0 {
         received += buffer[..<count]
         readAny = true
-      } else if count < 0, errno == EINTR {
-        continue
       } else {
         // EAGAIN: nothing more now; EIO: the program closed the terminal.
         return readAny

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import TextSafety
@@ -10,6 +11,22 @@ import Testing
       #expect(String(decoding: bytes.finish(), as: UTF8.self) == String(value))
       #expect(ByteBuffer.decimalDigits(of: value) == String(value).count)
     }
+  }
+
+  /// Bytes written in the room asked for count only once committed: a writer that drops
+  /// what it wrote (a text the index holds already) leaves the buffer as it was.
+  @Test func roomCountsOnlyWhatIsCommitted() {
+    var bytes = ByteBuffer(capacity: 4)
+    for round in 0..<100 {
+      let room = bytes.room(for: 3)
+      room[0] = UInt8(ascii: "a")
+      room[1] = UInt8(ascii: "b")
+      room[2] = UInt8(ascii: "c")
+      bytes.commit(round.isMultiple(of: 2) ? 2 : 0)
+    }
+    #expect(bytes.count == 100)
+    #expect(bytes.finish() == Array(repeating: Array("ab".utf8), count: 50).flatMap { $0 })
+    #expect(memcmp(bytes.bytes(from: 98), "ab", 2) == 0)
   }
 
   @Test func theBufferGrowsPastWhatItWasMadeFor() {

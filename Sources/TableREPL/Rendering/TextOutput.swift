@@ -92,7 +92,8 @@ public final class FileOutput: TextOutput {
   ///
   /// - Returns: ``failure``: the first error of any write or of the close, or `nil`.
   public func close() -> Int32? {
-    if Glibc.close(descriptor) != 0, errno != EINTR, failure == nil { failure = errno }
+    let closeError = SystemCall.close(descriptor)
+    if closeError != 0, failure == nil { failure = closeError }
     isClosed = true
     return failure
   }
