@@ -2,10 +2,10 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
-LINT_PATHS = Package.swift Sources Tests Examples Benchmarks
+LINT_PATHS = Package.swift Sources Tests Examples Benchmarks Tools
 
 .PHONY: all deps build release run test fuzz lint format clean install docs check-package \
-  check-release check-clean-clone bench golden messages
+  check-release check-clean-clone bench golden messages embedded-schema
 
 all: build
 
@@ -70,6 +70,16 @@ test: deps
 # files in Messages/<Module>/, one per language. A test fails when they are out of date.
 messages:
 	@scripts/generate-messages.sh
+
+# The embedded schema compiled in (Sources/SchemaKit/Decoding/EmbeddedSchema.generated.swift)
+# from Schemas/LanguageAndRegion.json by Tools/schema-compiler, so that no start reads its
+# JSON text. A test fails when the file is out of date.
+EMBEDDED_SCHEMA = Sources/SchemaKit/Decoding/EmbeddedSchema.generated.swift
+embedded-schema: deps
+	$(SWIFT) build --product schema-compiler
+	"$$($(SWIFT) build --show-bin-path)/schema-compiler" Schemas/LanguageAndRegion.json \
+	  > $(EMBEDDED_SCHEMA).new || { rm -f $(EMBEDDED_SCHEMA).new; exit 1; }
+	mv $(EMBEDDED_SCHEMA).new $(EMBEDDED_SCHEMA)
 
 # The golden files of `settei render --in-app` (the pages an app shows) for each fixture
 # bundle, every language, 80 columns:
