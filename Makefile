@@ -130,8 +130,10 @@ format:
 clean:
 	rm -rf .build
 
-# Measures start-up, per-command cost, scale, save, schema load and whiptail side by side,
-# prints the figures and writes docs/performance.md (scripts/bench.sh; ~3 minutes from clean).
+# Measures start-up, per-command cost, scale, save, schema load, whiptail, and start-up and
+# `settei get` against C's hello world and `git config --get`, side by side; prints the
+# figures and writes docs/performance.md (scripts/bench.sh; ~7 minutes from clean). Installs
+# valgrind, whiptail, git and a C compiler if they are missing.
 bench: deps
 	$(RELEASE_ENV) SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh
 
