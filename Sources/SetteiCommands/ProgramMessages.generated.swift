@@ -168,7 +168,7 @@ internal enum ProgramMessage: Int, MessageKey {
   case changedElsewhere
   /// "%1$@ changed elsewhere to %2$@; yours, %3$@, is not saved yet. At quit you choose which to keep."
   case conflictElsewhere
-  /// "The store changed elsewhere and cannot be read now; the values read before are shown: %1$@"
+  /// "The store changed elsewhere and cannot be read now: %1$@"
   case storeUnreadableElsewhere
   /// "list the earlier saves, or go back to one"
   case rollbackSummary
@@ -547,7 +547,7 @@ private enum ProgramMessageTemplates {
     "Stopped (Ctrl-C) while reading the schema's pages; your changes are kept. Type the command again to read on.",
     "%1$@ changed elsewhere: %2$@ → %3$@.",
     "%1$@ changed elsewhere to %2$@; yours, %3$@, is not saved yet. At quit you choose which to keep.",
-    "The store changed elsewhere and cannot be read now; the values read before are shown: %1$@",
+    "The store changed elsewhere and cannot be read now: %1$@",
     "list the earlier saves, or go back to one",
     "rollback lists the earlier saves of the store, newest first (the last %1$@ are kept).\nrollback N makes the values of save N this session's changes, each checked as a typed\nvalue is: changes lists them, undo reverts them, quit saves them. Settings the schema\ndoes not have are left as they are.",
     "show what rollback N would change",
@@ -766,7 +766,7 @@ private enum ProgramMessageTemplates {
     "スキーマのページを読む途中で止めました (Ctrl-C)。変更はそのままです。続きを読むにはもう一度コマンドを入力してください。",
     "%1$@ がほかで変更されました: %2$@ → %3$@。",
     "%1$@ がほかで %2$@ に変更されました。こちらの %3$@ はまだ保存されていません。quit のときにどちらを残すか選べます。",
-    "ストアがほかで変更され、いまは読めません。前に読んだ値を表示しています: %1$@",
+    "ストアがほかで変更され、いまは読めません: %1$@",
     "以前の保存を一覧する、またはそこに戻る",
     "rollback はストアの以前の保存を新しい順に一覧します (最新の %1$@ 件を保持)。\nrollback N は保存 N の値をこのセッションの変更にします。それぞれ入力した値と同じく確かめます。changes で一覧、undo で取り消し、quit で保存します。スキーマにない設定はそのままです。",
     "rollback N で変わるものを表示する",

@@ -139,4 +139,27 @@ import Testing
     let saves = try settei(["saves", "--store", store], script: "", home: home.path)
     #expect(saves.standardOutput.split(separator: "\n").count == 4, "\(saves.standardOutput)")
   }
+
+  /// A save whose earlier-save copy cannot be written (the state folder is a file) still
+  /// saves, with a warning naming the folder.
+  @Test func anUnwritableSaveHistoryDoesNotFailTheSave() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let notAFolder = home.file("state")
+    write(Array("a file".utf8), to: notAFolder)
+    let extra = ["XDG_STATE_HOME": notAFolder]
+    for value in ["fahrenheit", "celsius"] {
+      let set = try settei(
+        ["set", "temperatureUnit", value, "--store", store], script: "", home: home.path,
+        extra: extra)
+      #expect(set.status == 0, "\(set.standardError)")
+    }
+    let get = try settei(["get", "temperatureUnit", "--store", store], script: "", home: home.path)
+    #expect(get.standardOutput == "celsius\n")
+    let warned = try settei(
+      ["set", "temperatureUnit", "fahrenheit", "--store", store], script: "", home: home.path,
+      extra: extra)
+    #expect(warned.status == 0)
+    #expect(warned.standardError.contains("warning: " + notAFolder + "/settei/saves/"))
+  }
 }
