@@ -1,4 +1,6 @@
+import SettingsStorage
 import SystemIO
+import TableREPL
 
 #if canImport(Glibc)
   import Glibc
@@ -10,7 +12,7 @@ package struct Environment: Sendable {
 
   static let names = [
     "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR",
-    "TERM", "COLUMNS", "LINES",
+    "TERM", "COLUMNS", "LINES", "SETTEI_SAVES_KEPT",
   ]
 
   package static func current() -> Environment {
@@ -31,6 +33,15 @@ package struct Environment: Sendable {
 
   /// `$XDG_STATE_HOME/settei`, else `~/.local/state/settei`; `nil` without a home.
   var stateFolder: String? { XDGFolders.state(of: "settei", environment: values) }
+
+  /// How many earlier saves of each store to keep: `SETTEI_SAVES_KEPT` (0 to 1,000; 0 keeps
+  /// none), else 50.
+  var savesKept: Int {
+    guard let text = self["SETTEI_SAVES_KEPT"], let number = TypedNumber(text)?.value,
+      (0...1000).contains(number)
+    else { return SettingsStore.earlierSavesKept }
+    return number
+  }
 
   /// `$XDG_CONFIG_HOME/settei/<file>`, else `~/.config/settei/<file>`; `nil` without a home.
   func configPath(_ file: String) -> String? {

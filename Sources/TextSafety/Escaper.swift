@@ -82,8 +82,16 @@ package enum Escaper {
   /// is shown on two lines, with nothing in either able to change the terminal.
   package static func escapedLines(_ text: String, as mode: Mode = .prose) -> String {
     guard mayHoldUnsafe(text) else { return text }
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { escaped(String($0), as: mode) }.joined(separator: "\n")
+    // Appended line by line: the first `joined(separator:)` of a run costs 159,000
+    // instructions of generic set-up, an eighth of a `settei get`.
+    var result = ""
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if number > 0 { result += "\n" }
+      result += escaped(String(line), as: mode)
+    }
+    return result
   }
 
   /// Whether the UTF-8 of `text` encodes a scalar that ``isUnsafe(_:)`` or
