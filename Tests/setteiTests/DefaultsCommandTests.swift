@@ -117,7 +117,7 @@ import Testing
 
   @Test func stringLiteralsEscapeQuotesAndInvisibleCharacters() {
     #expect(
-      SwiftDefaultsWriter.stringLiteral("a\"b\\c\n\u{200B}日本") == "\"a\\\"b\\\\c\\u{A}\\u{200B}日本\""
+      SwiftLiteral.string("a\"b\\c\n\u{200B}日本") == "\"a\\\"b\\\\c\\u{A}\\u{200B}日本\""
     )
   }
 

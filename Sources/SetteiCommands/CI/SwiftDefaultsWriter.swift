@@ -54,7 +54,7 @@ enum SwiftDefaultsWriter {
   /// A Swift expression for a value.
   static func literal(_ value: PropertyListValue) -> String {
     switch value {
-    case .string(let text): return stringLiteral(text)
+    case .string(let text): return SwiftLiteral.string(text)
     case .integer(let number): return String(number)
     case .unsignedInteger(let number): return "UInt64(\(number))"
     case .bool(let flag): return flag ? "true" : "false"
@@ -73,34 +73,14 @@ enum SwiftDefaultsWriter {
       guard !members.isEmpty else { return "[:] as [String: Any]" }
       let pairs = members.sorted { $0.key < $1.key }
       return "["
-        + pairs.map { "\(stringLiteral($0.key.string)): \(literal($0.value))" }
+        + pairs.map { "\(SwiftLiteral.string($0.key.string)): \(literal($0.value))" }
         .joined(separator: ", ") + "] as [String: Any]"
     }
   }
 
-  /// A Swift string literal: quotes, backslashes and every character that is not printable
-  /// ASCII or a letter written as `\u{…}`, so the source holds nothing invisible.
-  static func stringLiteral(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case " "..."~": result.unicodeScalars.append(scalar)
-      default:
-        if scalar.value > 0x7F, scalar.properties.isAlphabetic {
-          result.unicodeScalars.append(scalar)
-        } else {
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        }
-      }
-    }
-    return result + "\""
-  }
-
   /// Text for a `//` comment: on one line, nothing invisible.
   static func comment(_ text: String) -> String {
-    let quoted = stringLiteral(text)
+    let quoted = SwiftLiteral.string(text)
     return String(quoted.dropFirst().dropLast())
   }
 
