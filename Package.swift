@@ -41,6 +41,13 @@ let package = Package(
       providers: [.apt(["libedit-dev"])]
     ),
 
+    // GIO's GSettings calls as function-pointer types, for the GSettings module's dlsym.
+    .systemLibrary(name: "CGio", path: "Sources/CGio"),
+
+    // The desktop's GSettings (GIO, opened with dlopen only when asked for): schemas, keys,
+    // values, writes in one delayed apply; gettext .mo catalogs and the schema XML's text.
+    .target(name: "GSettings", dependencies: ["CGio", "FileFormats"]),
+
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.
     .target(name: "SystemIO"),
@@ -87,6 +94,14 @@ let package = Package(
 
     .testTarget(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
+    // Runs GSettings calls in a process of its own (GIO reads its environment once), driven
+    // by GSettingsTests.
+    .executableTarget(
+      name: "gsettings-probe", dependencies: ["GSettings", "FileFormats"],
+      path: "Tests/GSettingsProbe"),
+    .testTarget(
+      name: "GSettingsTests",
+      dependencies: ["GSettings", "FileFormats", "TestSupport", "gsettings-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "FileFormats", "TestSupport"]),
     // settei's own logic (options, language, script commands) tested in process.
