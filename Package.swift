@@ -46,7 +46,7 @@ let package = Package(
 
     // The desktop's GSettings (GIO, opened with dlopen only when asked for): schemas, keys,
     // values, writes in one delayed apply; gettext .mo catalogs and the schema XML's text.
-    .target(name: "GSettings", dependencies: ["CGio", "FileFormats"]),
+    .target(name: "GSettings", dependencies: ["CGio", "FileFormats", "SystemIO"]),
 
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.
