@@ -48,6 +48,10 @@ let package = Package(
     // values, writes in one delayed apply; gettext .mo catalogs and the schema XML's text.
     .target(name: "GSettings", dependencies: ["CGio", "FileFormats", "SystemIO"]),
 
+    // GSettings as settei's screens and store: schemas as pages of specifiers, values read
+    // into the model and its changes written back.
+    .target(name: "GSettingsKit", dependencies: ["GSettings", "SchemaKit", "FileFormats"]),
+
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.
     .target(name: "SystemIO"),
@@ -101,7 +105,10 @@ let package = Package(
       path: "Tests/GSettingsProbe"),
     .testTarget(
       name: "GSettingsTests",
-      dependencies: ["GSettings", "FileFormats", "TestSupport", "gsettings-probe"]),
+      dependencies: [
+        "GSettings", "GSettingsKit", "SchemaKit", "SettingsKit", "FileFormats", "TestSupport",
+        "gsettings-probe",
+      ]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "FileFormats", "TestSupport"]),
     // settei's own logic (options, language, script commands) tested in process.
