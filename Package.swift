@@ -101,7 +101,7 @@ let package = Package(
     // Runs GSettings calls in a process of its own (GIO reads its environment once), driven
     // by GSettingsTests.
     .executableTarget(
-      name: "gsettings-probe", dependencies: ["GSettings", "FileFormats"],
+      name: "gsettings-probe", dependencies: ["GSettings", "GSettingsKit", "FileFormats"],
       path: "Tests/GSettingsProbe"),
     .testTarget(
       name: "GSettingsTests",

@@ -56,6 +56,8 @@ typedef cgio_settings *_Nullable (*cgio_settings_new_full_fn)(
     cgio_schema *_Nonnull schema, void *_Nullable backend, const char *_Nullable path);
 typedef cgio_variant *_Nullable (*cgio_settings_get_value_fn)(
     cgio_settings *_Nonnull settings, const char *_Nonnull key);
+typedef cgio_variant *_Nullable (*cgio_settings_get_user_value_fn)(
+    cgio_settings *_Nonnull settings, const char *_Nonnull key);
 typedef cgio_boolean (*cgio_settings_set_value_fn)(
     cgio_settings *_Nonnull settings, const char *_Nonnull key, cgio_variant *_Nonnull value);
 typedef void (*cgio_settings_reset_fn)(cgio_settings *_Nonnull settings, const char *_Nonnull key);

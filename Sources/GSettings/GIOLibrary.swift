@@ -29,6 +29,7 @@ final class GIOLibrary {
   let keyRangeCheck: cgio_schema_key_range_check_fn
   let settingsNewFull: cgio_settings_new_full_fn
   let settingsGetValue: cgio_settings_get_value_fn
+  let settingsGetUserValue: cgio_settings_get_user_value_fn
   let settingsSetValue: cgio_settings_set_value_fn
   let settingsReset: cgio_settings_reset_fn
   let settingsIsWritable: cgio_settings_is_writable_fn
@@ -103,6 +104,8 @@ final class GIOLibrary {
       "g_settings_schema_key_range_check", as: cgio_schema_key_range_check_fn.self)
     settingsNewFull = try symbol("g_settings_new_full", as: cgio_settings_new_full_fn.self)
     settingsGetValue = try symbol("g_settings_get_value", as: cgio_settings_get_value_fn.self)
+    settingsGetUserValue = try symbol(
+      "g_settings_get_user_value", as: cgio_settings_get_user_value_fn.self)
     settingsSetValue = try symbol("g_settings_set_value", as: cgio_settings_set_value_fn.self)
     settingsReset = try symbol("g_settings_reset", as: cgio_settings_reset_fn.self)
     settingsIsWritable = try symbol(

@@ -27,6 +27,18 @@ extension GSettingsSource {
     return value(of: variant)
   }
 
+  /// The value of `key` the user set (GIO's backend holds one), or `nil` when the key has
+  /// its default.
+  public func userValue(schema id: String, key: String) throws(GSettingsError)
+    -> PropertyListValue?
+  {
+    let settings = try settingsPointer(id)
+    try requireKey(key, in: id)
+    guard let variant = gio.settingsGetUserValue(settings, key) else { return nil }
+    defer { gio.variantUnref(variant) }
+    return value(of: variant)
+  }
+
   /// Every key's value of schema `id`, by key name.
   public func values(schema id: String) throws(GSettingsError) -> [String: PropertyListValue] {
     var values: [String: PropertyListValue] = [:]
@@ -56,14 +68,14 @@ extension GSettingsSource {
     }
   }
 
-  /// The text GIO writes for a value of key `key` (`gsettings get` prints the same): `'a'`,
-  /// `42`, `['x', 'y']`.
+  /// The text `gsettings get` prints for a value of key `key`: GVariant text with the type
+  /// where the text alone does not tell it (`'a'`, `42`, `uint32 7`, `@as []`).
   public func printed(_ value: PropertyListValue, schema id: String, key: String)
     throws(GSettingsError) -> String
   {
     let variant = try variant(for: value, schema: id, key: key)
     defer { gio.variantUnref(variant) }
-    return gio.takeString(gio.variantPrint(variant, 0)) ?? ""
+    return gio.takeString(gio.variantPrint(variant, 1)) ?? ""
   }
 
   /// Writes `changes`: for each schema, all its changes at once (`g_settings_delay`, the
@@ -156,6 +168,11 @@ extension GSettingsSource {
     case .unsignedInteger(let number) where GVariantValues.numberTypes.contains(type):
       return String(number)
     case .real(let number) where type == "d" && number.isFinite: return "\(number)"
+    // A slider's value is a real: a whole one is an integer's.
+    case .real(let number)
+    where GVariantValues.integerTypes.contains(type) && number.rounded() == number
+      && abs(number) < 9.2e18:
+      return String(Int64(number))
     case .string(let text): return text
     default:
       throw .invalidValue(

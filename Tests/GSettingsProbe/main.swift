@@ -1,5 +1,6 @@
 import FileFormats
 import GSettings
+import GSettingsKit
 import Glibc
 
 // Runs GSettings calls for GSettingsTests in a process of its own, since GIO reads
@@ -9,6 +10,11 @@ import Glibc
 //   get ID KEY                    the value as JSON
 //   write ID KEY JSON [ID KEY JSON]...   writes them in one apply (JSON null resets)
 //   check ID KEY JSON             why the value does not fit, or "ok"
+//   stored                        GSettingsStore's stored values, "schema:key=JSON" a line
+//   save SCHEMA:KEY JSON...       GSettingsStore.save of these changes (JSON null: removed)
+//   title LANG SCHEMA:KEY         the key's title in the screens of LANG
+//   walk                          every key of every schema: "schema:key printed-value",
+//                                 its value read and written back as GVariant text
 // Values are JSON (FileFormats' reader and writer). Exit 1 with the error on stderr.
 
 func json(_ value: PropertyListValue) -> String { JSONWriter.serialize(value, pretty: false) }
@@ -56,8 +62,55 @@ func run(_ arguments: [String]) throws -> String {
   case "check":
     guard let value = try parse(arguments[3]) else { return "null" }
     return source.problem(storing: value, schema: arguments[1], key: arguments[2]) ?? "ok"
+  case "stored", "save", "title", "walk":
+    return try runStore(arguments, source: source)
   default:
     return "unknown command"
+  }
+}
+
+func runStore(_ arguments: [String], source: GSettingsSource) throws -> String {
+  let language = arguments.first == "title" ? arguments[1] : "en"
+  var environment: [String: String] = [:]
+  for name in [
+    "GSETTINGS_SCHEMA_DIR", "XDG_DATA_DIRS", "XDG_DATA_HOME", "HOME", "SETTEI_TEST_LOCALE_ROOT",
+  ] {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
+  }
+  let loaded = try GSettingsScreens.load(
+    source: source, environment: environment, language: language,
+    localeRoot: environment["SETTEI_TEST_LOCALE_ROOT"] ?? "/usr/share/locale")
+  let store = GSettingsStore(source: source, settings: loaded.screens.settings)
+  switch arguments[0] {
+  case "stored":
+    return try store.storedValues().sorted { $0.key.string < $1.key.string }
+      .map { "\($0.key.string)=\(json($0.value))" }.joined(separator: "\n")
+  case "save":
+    var values: [PropertyListKey: PropertyListValue] = [:]
+    var keys: [PropertyListKey] = []
+    for pair in stride(from: 1, to: arguments.count - 1, by: 2) {
+      let key = PropertyListKey(arguments[pair])
+      keys.append(key)
+      values[key] = try parse(arguments[pair + 1])
+    }
+    try store.save(values: values, changedKeys: keys)
+    return "saved"
+  case "title":
+    let schema = loaded.screens.schema
+    guard let setting = loaded.screens.settings[arguments[2]] else { return "no such key" }
+    let page = schema.pages[setting.schema]
+    let specifier = page?.specifiers.first { $0.key == arguments[2] }
+    return schema.strings.localized(
+      specifier?.title ?? "", table: page?.stringsTable ?? "", language: language)
+  default:
+    var lines: [String] = []
+    for key in loaded.screens.settings.keys.sorted() {
+      guard let setting = loaded.screens.settings[key] else { continue }
+      let value = try store.value(forKey: key)
+      lines.append(
+        key + " " + (try source.printed(value, schema: setting.schema, key: setting.key.name)))
+    }
+    return lines.joined(separator: "\n")
   }
 }
 
