@@ -50,7 +50,9 @@ let package = Package(
 
     // GSettings as settei's screens and store: schemas as pages of specifiers, values read
     // into the model and its changes written back.
-    .target(name: "GSettingsKit", dependencies: ["GSettings", "SchemaKit", "FileFormats"]),
+    .target(
+      name: "GSettingsKit",
+      dependencies: ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"]),
 
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.

@@ -57,14 +57,15 @@ extension GSettingsSource {
 
   /// Why `value` cannot be stored in `key` of schema `id` (it is not of the key's type, or
   /// outside its range, choices or flags), or `nil` when it can.
-  public func problem(storing value: PropertyListValue, schema id: String, key: String) -> String? {
+  public func problem(storing value: PropertyListValue, schema id: String, key: String)
+    -> GSettingsError?
+  {
     do {
       let variant = try variant(for: value, schema: id, key: key)
       gio.variantUnref(variant)
       return nil
     } catch {
-      if case .invalidValue(_, let reason) = error { return reason }
-      return error.description
+      return error
     }
   }
 
@@ -141,7 +142,7 @@ extension GSettingsSource {
     case ("as", .array(let items)):
       let strings = items.compactMap(\.stringValue)
       guard strings.count == items.count else {
-        throw .invalidValue(key: id + ":" + name, reason: "a list of texts is expected")
+        throw .invalidValue(key: id + ":" + name, problem: .notTexts)
       }
       variant = withStringArray(strings) { gio.variantRefSink(gio.variantNewStrv($0, -1)) }
     default:
@@ -151,7 +152,7 @@ extension GSettingsSource {
     guard gio.keyRangeCheck(key, variant) != 0 else {
       gio.variantUnref(variant)
       throw .invalidValue(
-        key: id + ":" + name, reason: "\(value.debugDescription) is outside the key's range")
+        key: id + ":" + name, problem: .outOfRange(value: value.debugDescription))
     }
     return variant
   }
@@ -176,7 +177,7 @@ extension GSettingsSource {
     case .string(let text): return text
     default:
       throw .invalidValue(
-        key: key, reason: "\(value.debugDescription) is not a value of GVariant type \(type)")
+        key: key, problem: .notOfType(value: value.debugDescription, type: type))
     }
   }
 
@@ -189,9 +190,7 @@ extension GSettingsSource {
       let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } }
       error.map(gio.errorFree)
       throw .invalidValue(
-        key: key,
-        reason: "\"\(text)\" is not a GVariant of type \(typeString(type))"
-          + (reason.map { ": " + $0 } ?? ""))
+        key: key, problem: .unparsable(text: text, type: typeString(type), reason: reason))
     }
     return variant
   }

@@ -33,11 +33,15 @@ public final class GSettingsStore {
     return setting.settingValue(try source.value(schema: setting.schema, key: setting.key.name))
   }
 
-  /// Why `value` cannot be stored under the model key `key`: not of the GSettings key's type,
-  /// or outside its range. `nil` when it can (or the key is none of GSettings').
-  public func problem(storing value: PropertyListValue, forKey key: String) -> String? {
+  /// Why `value` cannot be stored under the model key `key`, in `language`: not of the
+  /// GSettings key's type, or outside its range. `nil` when it can (or the key is none of
+  /// GSettings'): the model's ``SettingsKit/SettingsModel/valueChecker``.
+  public func problem(storing value: PropertyListValue, forKey key: String, language: String)
+    -> String?
+  {
     guard let setting = settings[key] else { return nil }
-    return source.problem(storing: value, schema: setting.schema, key: setting.key.name)
+    return source.problem(storing: value, schema: setting.schema, key: setting.key.name)?
+      .problemMessage(.forLanguage(language))
   }
 
   /// Writes the model's changes: `values[key]` for each key of `changedKeys` (none: the key
@@ -87,7 +91,7 @@ extension GSettingsScreens {
           translations[domain] = try MOCatalog.load(
             domain: domain, language: language, localeRoot: localeRoot)
         } catch {
-          problems.append(error.description)
+          problems.append("\(error)")
         }
       }
     }

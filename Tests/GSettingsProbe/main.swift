@@ -61,7 +61,8 @@ func run(_ arguments: [String]) throws -> String {
     return "written"
   case "check":
     guard let value = try parse(arguments[3]) else { return "null" }
-    return source.problem(storing: value, schema: arguments[1], key: arguments[2]) ?? "ok"
+    return source.problem(storing: value, schema: arguments[1], key: arguments[2])?
+      .problemMessage(.forLanguage("en")) ?? "ok"
   case "stored", "save", "title", "walk":
     return try runStore(arguments, source: source)
   default:
@@ -117,7 +118,8 @@ func runStore(_ arguments: [String], source: GSettingsSource) throws -> String {
 do {
   print(try run(Array(CommandLine.arguments.dropFirst())))
 } catch {
-  let message = Array("gsettings-probe: \(error)\n".utf8)
+  let text = (error as? GSettingsError)?.message(.forLanguage("en")) ?? "\(error)"
+  let message = Array("gsettings-probe: \(text)\n".utf8)
   _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   exit(1)
 }

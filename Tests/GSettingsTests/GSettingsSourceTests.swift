@@ -1,3 +1,4 @@
+import GSettingsKit
 import TestSupport
 import Testing
 
@@ -67,8 +68,9 @@ import Testing
       _ = try GIOLibrary(soname: "libgio-2.0-absent.so.0")
     } throws: { error in
       guard let error = error as? GSettingsError, case .libraryMissing = error else { return false }
-      return error.description.contains("libgio-2.0-absent.so.0")
-        && error.description.contains("Install the libglib2.0-0 package")
+      let text = error.message(.forLanguage("en"))
+      return text.contains("libgio-2.0-absent.so.0")
+        && text.contains("Install the libglib2.0-0 package")
     }
   }
 
