@@ -88,6 +88,37 @@ import Testing
     #expect(try title("ja", "org.settei.test:pair") == "pair")
   }
 
+  /// The dconf backend, as a desktop session has it: writes go through dconf-service on a
+  /// session bus of the test's own (dbus-run-session), into the user's dconf database,
+  /// which a later process reads without a bus.
+  @Test func theDconfBackendIsWrittenThroughItsService() throws {
+    var environment = fixture.environment(backend: "dconf")
+    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
+    let saved = try runProcess(
+      "/usr/bin/dbus-run-session",
+      ["--", probe, "save", "org.settei.test:name", "\"Grace\"", "org.settei.test:volume", "80.0"],
+      environment: environment)
+    #expect(saved.status == 0, "\(saved.standardError)")
+    #expect(saved.standardOutput.trimmingSuffix() == "saved")
+    #expect(fileStatus(fixture.folder.file("config/dconf/user")) != nil)
+    let read = try run(["get", "org.settei.test", "name"], environment: environment)
+    #expect(read.standardOutput.trimmingSuffix() == "\"Grace\"", "\(read.standardError)")
+    let stored = try run(["stored"], environment: environment)
+    #expect(
+      stored.standardOutput.trimmingSuffix()
+        == "org.settei.test:name=\"Grace\"\norg.settei.test:volume=80")
+  }
+
+  /// The desktop's own schemas in Japanese, from gsettings-desktop-schemas' catalog.
+  @Test func theDesktopsKeysAreTitledInJapanese() throws {
+    let environment = [
+      "GSETTINGS_BACKEND": "memory", "XDG_DATA_DIRS": "/usr/share", "HOME": fixture.folder.path,
+    ]
+    let result = try run(
+      ["title", "ja", "org.gnome.desktop.interface:icon-theme"], environment: environment)
+    #expect(result.standardOutput.trimmingSuffix() == "アイコンテーマ", "\(result.standardError)")
+  }
+
   /// Every key of the desktop's installed schemas, read into settei's form and written back
   /// as GVariant text, prints as `gsettings get` prints it.
   @Test func everyInstalledKeyRoundTripsAsGsettingsPrintsIt() throws {
