@@ -20,18 +20,27 @@ extension GSchemaText {
 
   /// The text of every `*.gschema.xml` in `folders`, the first folder's schema winning.
   /// A file that cannot be read or is not XML is left out, and said in `problems`.
-  public static func load(folders: [String]) -> (text: GSchemaText, problems: [String]) {
+  public static func load(folders: [String]) -> (
+    text: GSchemaText, problems: [MarkupScanner.SyntaxError]
+  ) {
     var text = GSchemaText()
-    var problems: [String] = []
+    var problems: [MarkupScanner.SyntaxError] = []
     for folder in folders where FileSystem.isFolder(folder) {
       let names = (try? FileSystem.folderEntries(folder, endingWith: ".gschema.xml")) ?? []
       for name in names.sorted() {
         let path = folder + "/" + name
+        let file: FileSystem.File?
         do {
-          guard let file = try FileSystem.readFile(path, limit: 16 << 20) else { continue }
+          file = try FileSystem.readFile(path, limit: 16 << 20)
+        } catch {
+          problems.append(.init(source: path, line: 0, column: 0, reason: .unreadable("\(error)")))
+          continue
+        }
+        guard let file else { continue }
+        do {
           try text.read(file.bytes, source: path)
         } catch {
-          problems.append("\(error)")
+          problems.append(error)
         }
       }
     }
@@ -55,7 +64,7 @@ extension MOCatalog {
       do {
         file = try FileSystem.readFile(path, limit: 64 << 20)
       } catch {
-        throw FormatError(source: path, reason: "\(error)")
+        throw FormatError(source: path, reason: .unreadable("\(error)"))
       }
       guard let file else { continue }
       return try MOCatalog(bytes: file.bytes, source: path)

@@ -16,16 +16,30 @@ public struct MOCatalog: Sendable, Equatable {
     self.translations = translations
   }
 
-  /// Why a file is not a catalog that can be read.
-  public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Why a file is not a catalog that can be read (GSettingsKit words it).
+  public struct FormatError: Error, Equatable, Sendable {
+    /// What is wrong.
+    public enum Reason: Equatable, Sendable {
+      /// The file has this many bytes, fewer than a header.
+      case tooShort(Int)
+      /// The first four bytes are not the magic number.
+      case badMagic
+      /// A major revision this reader does not know.
+      case unknownRevision(Int)
+      /// A table entry at this offset lies past the end.
+      case pastEnd(offset: Int)
+      /// String number `index` lies past the end.
+      case stringPastEnd(index: Int)
+      /// More strings than the file could hold.
+      case tooManyStrings(Int)
+      /// The file could not be read: the system's reason.
+      case unreadable(String)
+    }
+
     /// The file, for messages.
     public var source: String
     /// What is wrong.
-    public var reason: String
-
-    public var description: String {
-      "\(source): not a gettext .mo catalog: \(reason)"
-    }
+    public var reason: Reason
   }
 
   /// Reads a catalog from its bytes.
@@ -36,17 +50,19 @@ public struct MOCatalog: Sendable, Equatable {
   /// - Throws: ``FormatError`` when the magic number is not a `.mo` file's, or a table or a
   ///   string lies outside the file.
   public init(bytes: [UInt8], source: String) throws(FormatError) {
-    func fail(_ reason: String) -> FormatError { FormatError(source: source, reason: reason) }
-    guard bytes.count >= 20 else { throw fail("the file is \(bytes.count) bytes long") }
+    func fail(_ reason: FormatError.Reason) -> FormatError {
+      FormatError(source: source, reason: reason)
+    }
+    guard bytes.count >= 20 else { throw fail(.tooShort(bytes.count)) }
     let littleEndian: Bool
     switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
     case (0xDE, 0x12, 0x04, 0x95): littleEndian = true
     case (0x95, 0x04, 0x12, 0xDE): littleEndian = false
-    default: throw fail("it does not start with the magic number 0x950412de")
+    default: throw fail(.badMagic)
     }
     func word(_ offset: Int) throws(FormatError) -> Int {
       guard offset >= 0, offset + 4 <= bytes.count else {
-        throw fail("offset \(offset) is past the end of the file")
+        throw fail(.pastEnd(offset: offset))
       }
       let b = bytes[offset..<offset + 4].map(UInt32.init)
       return Int(
@@ -55,7 +71,7 @@ public struct MOCatalog: Sendable, Equatable {
           : b[3] | b[2] << 8 | b[1] << 16 | b[0] << 24)
     }
     let major = try word(4) >> 16
-    guard major <= 1 else { throw fail("revision \(major) is not one this reader knows") }
+    guard major <= 1 else { throw fail(.unknownRevision(major)) }
     let count = try word(8)
     let originals = try word(12)
     let translated = try word(16)
@@ -63,14 +79,14 @@ public struct MOCatalog: Sendable, Equatable {
       let length = try word(table + index * 8)
       let offset = try word(table + index * 8 + 4)
       guard offset + length <= bytes.count else {
-        throw fail("string \(index) (offset \(offset), \(length) bytes) is past the end")
+        throw fail(.stringPastEnd(index: index))
       }
       // The first of the plural forms, up to a NUL.
       let slice = bytes[offset..<offset + length]
       let end = slice.firstIndex(of: 0) ?? slice.endIndex
       return String(decoding: slice[..<end], as: UTF8.self)
     }
-    guard count <= bytes.count / 8 else { throw fail("it claims \(count) strings") }
+    guard count <= bytes.count / 8 else { throw fail(.tooManyStrings(count)) }
     var translations: [String: String] = [:]
     translations.reserveCapacity(count)
     for index in 0..<count {

@@ -9,14 +9,38 @@ public struct MarkupScanner {
     case text(String)
   }
 
-  /// XML the scanner cannot read, at a line and column of the file.
-  public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// XML the scanner cannot read, at a line and column of the file (GSettingsKit words it).
+  public struct SyntaxError: Error, Equatable, Sendable {
+    /// What is wrong.
+    public enum Reason: Equatable, Sendable {
+      /// A comment, CDATA section, declaration or end tag with no end.
+      case unterminated(String)
+      case tagWithoutName
+      /// A start tag (its name) with no `>`.
+      case tagNeverEnds(String)
+      /// An attribute of the element with no `=` and value.
+      case attributeWithoutValue(String)
+      /// The attribute's value is not in quotes.
+      case valueNotQuoted(String)
+      /// The attribute's value has no closing quote.
+      case valueNeverEnds(String)
+      /// `&name;` names no entity XML knows (or an `&` has no `;`: the name is empty).
+      case unknownEntity(String)
+      /// The file could not be read: the system's reason.
+      case unreadable(String)
+    }
+
     public var source: String
     public var line: Int
     public var column: Int
-    public var reason: String
+    public var reason: Reason
 
-    public var description: String { "\(source):\(line):\(column): \(reason)" }
+    public init(source: String, line: Int, column: Int, reason: Reason) {
+      self.source = source
+      self.line = line
+      self.column = column
+      self.reason = reason
+    }
   }
 
   private let bytes: [UInt8]
@@ -29,7 +53,7 @@ public struct MarkupScanner {
     self.source = source
   }
 
-  private func error(_ reason: String, at position: Int? = nil) -> SyntaxError {
+  private func error(_ reason: SyntaxError.Reason, at position: Int? = nil) -> SyntaxError {
     let end = min(position ?? offset, bytes.count)
     var line = 1
     var lineStart = 0
@@ -70,18 +94,20 @@ public struct MarkupScanner {
         return .text(try decodeEntities(start, end))
       }
       if starts(with: "<!--", at: offset) {
-        guard let end = find("-->", from: offset + 4) else { throw error("a comment never ends") }
+        guard let end = find("-->", from: offset + 4) else { throw error(.unterminated("<!--")) }
         offset = end + 3
       } else if starts(with: "<![CDATA[", at: offset) {
-        guard let end = find("]]>", from: offset + 9) else { throw error("CDATA never ends") }
+        guard let end = find("]]>", from: offset + 9) else {
+          throw error(.unterminated("<![CDATA["))
+        }
         let text = String(decoding: bytes[(offset + 9)..<end], as: UTF8.self)
         offset = end + 3
         return .text(text)
       } else if starts(with: "<?", at: offset) || starts(with: "<!", at: offset) {
-        guard let end = find(">", from: offset) else { throw error("a declaration never ends") }
+        guard let end = find(">", from: offset) else { throw error(.unterminated("<!")) }
         offset = end + 1
       } else if starts(with: "</", at: offset) {
-        guard let end = find(">", from: offset) else { throw error("an end tag never ends") }
+        guard let end = find(">", from: offset) else { throw error(.unterminated("</")) }
         let name = String(decoding: bytes[(offset + 2)..<end], as: UTF8.self)
         offset = end + 1
         return .end(name.filter { !$0.isWhitespace })
@@ -109,12 +135,12 @@ public struct MarkupScanner {
       return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
     let element = name()
-    guard !element.isEmpty else { throw error("a tag has no name", at: tagStart) }
+    guard !element.isEmpty else { throw error(.tagWithoutName, at: tagStart) }
     var attributes: [String: String] = [:]
     while true {
       while offset < bytes.count, Self.isSpace(bytes[offset]) { offset += 1 }
       guard offset < bytes.count else {
-        throw error("the tag <\(element) never ends", at: tagStart)
+        throw error(.tagNeverEnds(element), at: tagStart)
       }
       if bytes[offset] == UInt8(ascii: ">") {
         offset += 1
@@ -127,16 +153,16 @@ public struct MarkupScanner {
       }
       let attribute = name()
       guard !attribute.isEmpty, offset < bytes.count, bytes[offset] == UInt8(ascii: "=") else {
-        throw error("an attribute of <\(element)> has no value")
+        throw error(.attributeWithoutValue(element))
       }
       offset += 1
       guard offset < bytes.count,
         bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'")
-      else { throw error("the value of \(attribute) is not quoted") }
+      else { throw error(.valueNotQuoted(attribute)) }
       let quote = bytes[offset]
       let start = offset + 1
       guard let end = bytes[start...].firstIndex(of: quote) else {
-        throw error("the value of \(attribute) never ends")
+        throw error(.valueNeverEnds(attribute))
       }
       attributes[attribute] = try decodeEntities(start, end)
       offset = end + 1
@@ -158,7 +184,7 @@ public struct MarkupScanner {
         continue
       }
       guard let semicolon = bytes[index..<end].firstIndex(of: UInt8(ascii: ";")) else {
-        throw error("an & is not an entity", at: index)
+        throw error(.unknownEntity(""), at: index)
       }
       let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
       let scalar: Unicode.Scalar?
@@ -177,7 +203,7 @@ public struct MarkupScanner {
           scalar = nil
         }
       }
-      guard let scalar else { throw error("&\(name); is not an entity XML knows", at: index) }
+      guard let scalar else { throw error(.unknownEntity(name), at: index) }
       result += Array(String(Character(scalar)).utf8)
       index = semicolon + 1
     }

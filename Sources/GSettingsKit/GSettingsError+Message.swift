@@ -38,3 +38,38 @@ extension GSettingsValueProblem {
     }
   }
 }
+
+extension MarkupScanner.SyntaxError {
+  /// Where the schema file is not XML and what that means, in the catalog's language.
+  public func message(_ messages: GSettingsMessages) -> String {
+    let what: String
+    switch reason {
+    case .unreadable(let why): return messages.text(.unreadableFile, source, why)
+    case .unterminated(let opening): what = messages.text(.xmlUnterminated, opening)
+    case .tagWithoutName: what = messages.text(.xmlTagWithoutName)
+    case .tagNeverEnds(let name): what = messages.text(.xmlTagNeverEnds, name)
+    case .attributeWithoutValue(let name): what = messages.text(.xmlAttributeWithoutValue, name)
+    case .valueNotQuoted(let name): what = messages.text(.xmlValueNotQuoted, name)
+    case .valueNeverEnds(let name): what = messages.text(.xmlValueNeverEnds, name)
+    case .unknownEntity(let name): what = messages.text(.xmlUnknownEntity, name)
+    }
+    return messages.text(.xmlError, source, String(line), String(column), what)
+  }
+}
+
+extension MOCatalog.FormatError {
+  /// Why the catalog cannot be read and what that means, in the catalog's language.
+  public func message(_ messages: GSettingsMessages) -> String {
+    let what =
+      switch reason {
+      case .unreadable(let why): why
+      case .tooShort(let count): messages.text(.moTooShort, String(count))
+      case .badMagic: messages.text(.moBadMagic)
+      case .unknownRevision(let major): messages.text(.moUnknownRevision, String(major))
+      case .pastEnd(let offset): messages.text(.moPastEnd, String(offset))
+      case .stringPastEnd(let index): messages.text(.moStringPastEnd, String(index))
+      case .tooManyStrings(let count): messages.text(.moTooManyStrings, String(count))
+      }
+    return messages.text(.moError, source, what)
+  }
+}

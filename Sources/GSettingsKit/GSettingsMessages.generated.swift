@@ -42,6 +42,38 @@ public enum GSettingsMessage: Int, MessageKey {
   case saveFailed
   /// "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@"
   case skippedRelocatable
+  /// "%1$@: cannot be read: %2$@"
+  case unreadableFile
+  /// "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names"
+  case xmlError
+  /// "%1$@ never ends"
+  case xmlUnterminated
+  /// "a tag has no name"
+  case xmlTagWithoutName
+  /// "the tag <%1$@ never ends"
+  case xmlTagNeverEnds
+  /// "an attribute of <%1$@> has no value"
+  case xmlAttributeWithoutValue
+  /// "the value of %1$@ is not quoted"
+  case xmlValueNotQuoted
+  /// "the value of %1$@ never ends"
+  case xmlValueNeverEnds
+  /// "&%1$@; is not an entity XML knows"
+  case xmlUnknownEntity
+  /// "%1$@: not a gettext .mo catalog (%2$@); its titles are shown in English"
+  case moError
+  /// "the file is %1$@ bytes long"
+  case moTooShort
+  /// "it does not start with the magic number 0x950412de"
+  case moBadMagic
+  /// "revision %1$@ is not one this reader knows"
+  case moUnknownRevision
+  /// "offset %1$@ is past the end of the file"
+  case moPastEnd
+  /// "string %1$@ is past the end of the file"
+  case moStringPastEnd
+  /// "it claims %1$@ strings"
+  case moTooManyStrings
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   public init?(rawValue: Int) {
@@ -86,6 +118,22 @@ private enum GSettingsMessageTemplates {
     "Saved %1$@ changes to GSettings.",
     "Nothing was saved: %1$@",
     "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@",
+    "%1$@: cannot be read: %2$@",
+    "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names",
+    "%1$@ never ends",
+    "a tag has no name",
+    "the tag <%1$@ never ends",
+    "an attribute of <%1$@> has no value",
+    "the value of %1$@ is not quoted",
+    "the value of %1$@ never ends",
+    "&%1$@; is not an entity XML knows",
+    "%1$@: not a gettext .mo catalog (%2$@); its titles are shown in English",
+    "the file is %1$@ bytes long",
+    "it does not start with the magic number 0x950412de",
+    "revision %1$@ is not one this reader knows",
+    "offset %1$@ is past the end of the file",
+    "string %1$@ is past the end of the file",
+    "it claims %1$@ strings",
   ]
   static let ja = [
     "GSettings には GIO (libgio-2.0.so.0) が要りますが、読み込めませんでした: %1$@。libglib2.0-0 パッケージを入れてください (apt-get install libglib2.0-0)。",
@@ -106,5 +154,21 @@ private enum GSettingsMessageTemplates {
     "%1$@ 件の変更を GSettings に保存しました。",
     "何も保存していません: %1$@",
     "再配置可能なスキーマ %1$@ 個は表示しません (アプリが与えるパスにしか設定がありません): %2$@",
+    "%1$@: 読めません: %2$@",
+    "%1$@:%2$@:%3$@: %4$@。このファイルのスキーマのキーは名前で表示します",
+    "%1$@ が閉じていません",
+    "名前のないタグがあります",
+    "タグ <%1$@ が閉じていません",
+    "<%1$@> の属性に値がありません",
+    "%1$@ の値が引用符で囲まれていません",
+    "%1$@ の値が閉じていません",
+    "&%1$@; は XML の実体参照ではありません",
+    "%1$@: gettext の .mo カタログではありません (%2$@)。タイトルは英語で表示します",
+    "ファイルが %1$@ バイトしかありません",
+    "マジックナンバー 0x950412de で始まっていません",
+    "リビジョン %1$@ は読めません",
+    "オフセット %1$@ がファイルの終わりを越えています",
+    "文字列 %1$@ がファイルの終わりを越えています",
+    "文字列が %1$@ 個あるとしています",
   ]
 }

@@ -81,8 +81,10 @@ extension GSettingsScreens {
     let ids = source.schemaIDs()
     var schemas: [GSettingsSchemaInfo] = []
     for id in ids.fixed { schemas.append(try source.schema(id)) }
-    var (text, problems) = GSchemaText.load(
+    let messages = GSettingsMessages.forLanguage(language)
+    let (text, syntaxErrors) = GSchemaText.load(
       folders: GSchemaText.schemaFolders(environment: environment))
+    var problems = syntaxErrors.map { $0.message(messages) }
     var translations: [String: MOCatalog] = [:]
     let domains = Set(text.schemas.values.compactMap(\.gettextDomain))
     if !language.hasPrefix("en") {
@@ -91,7 +93,7 @@ extension GSettingsScreens {
           translations[domain] = try MOCatalog.load(
             domain: domain, language: language, localeRoot: localeRoot)
         } catch {
-          problems.append("\(error)")
+          problems.append(error.message(messages))
         }
       }
     }

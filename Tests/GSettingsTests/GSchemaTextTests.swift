@@ -1,3 +1,4 @@
+import GSettingsKit
 import TestSupport
 import Testing
 
@@ -44,15 +45,30 @@ import Testing
     ("<schemalist>\n  <schema id=\"a\" path=/a/>", "2:23: the value of path is not quoted"),
     ("<a>\n&nbsp;</a>", "2:1: &nbsp; is not an entity XML knows"),
     ("<a b=\"c\"", "1:1: the tag <a never ends"),
-    ("<!-- open", "1:1: a comment never ends"),
+    ("<!-- open", "1:1: <!-- never ends"),
   ])
   func xmlThatIsNotIsNamedAtItsLineAndColumn(xml: String, expected: String) {
     var text = GSchemaText()
     #expect {
       try text.read(Array(xml.utf8), source: "bad.xml")
     } throws: { error in
-      "\(error)" == "bad.xml:" + expected
+      guard let error = error as? MarkupScanner.SyntaxError else { return false }
+      return error.message(.forLanguage("en"))
+        == "bad.xml:" + expected + "; the keys of its schemas are titled by their names"
     }
+  }
+
+  @Test func aSchemaFileThatIsNotXMLIsNamedAndTheOthersAreRead() throws {
+    let folder = try TemporaryFolder()
+    try writeText("<schemalist><schema id=\"b\"", to: folder.file("b.gschema.xml"))
+    try writeText(GSettingsFixture.xml, to: folder.file("c.gschema.xml"))
+    let loaded = GSchemaText.load(folders: [folder.path, folder.file("absent")])
+    #expect(loaded.text.schemas["org.settei.test"] != nil)
+    #expect(
+      loaded.problems.map { $0.message(.forLanguage("ja")) } == [
+        folder.file("b.gschema.xml")
+          + ":1:13: タグ <schema が閉じていません。このファイルのスキーマのキーは名前で表示します"
+      ])
   }
 
   @Test func schemaFoldersFollowGIOsOrder() {

@@ -1,3 +1,4 @@
+import GSettingsKit
 import TestSupport
 import Testing
 
@@ -65,19 +66,20 @@ import Testing
   }
 
   @Test(arguments: [
-    ([UInt8](repeating: 0, count: 28), "does not start with the magic number"),
+    ([UInt8](repeating: 0, count: 28), "it does not start with the magic number 0x950412de"),
     (
       [0xDE, 0x12, 0x04, 0x95] + [UInt8](repeating: 0, count: 4) + [1, 0, 0, 0, 200, 0, 0, 0]
-        + [UInt8](repeating: 0, count: 12), "past the end"
+        + [UInt8](repeating: 0, count: 12), "offset 200 is past the end of the file"
     ),
-    ([0xDE, 0x12, 0x04], "3 bytes long"),
+    ([0xDE, 0x12, 0x04], "the file is 3 bytes long"),
   ])
   func aFileThatIsNoCatalogIsNamedWithWhatIsWrong(bytes: [UInt8], reason: String) {
     #expect {
       _ = try MOCatalog(bytes: bytes, source: "/x/bad.mo")
     } throws: { error in
-      let text = "\(error)"
-      return text.hasPrefix("/x/bad.mo: not a gettext .mo catalog") && text.contains(reason)
+      guard let error = error as? MOCatalog.FormatError else { return false }
+      return error.message(.forLanguage("en"))
+        == "/x/bad.mo: not a gettext .mo catalog (\(reason)); its titles are shown in English"
     }
   }
 
