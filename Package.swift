@@ -69,7 +69,7 @@ let package = Package(
       name: "settei",
       dependencies: [
         "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
-        "FileFormats", "SystemIO", "TableKit", "TextSafety",
+        "FileFormats", "SystemIO", "TableKit", "TextSafety", "GSettings", "GSettingsKit",
       ]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),

@@ -74,6 +74,14 @@ public enum GSettingsMessage: Int, MessageKey {
   case moStringPastEnd
   /// "it claims %1$@ strings"
   case moTooManyStrings
+  /// "--gsettings works alone (the REPL) or with get, set, reset and list, not with %1$@"
+  case commandsOnly
+  /// "--gsettings shows the desktop's GSettings: it takes no %1$@"
+  case optionsOnly
+  /// "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)"
+  case resetNeedsKey
+  /// "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]"
+  case notAList
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   public init?(rawValue: Int) {
@@ -134,6 +142,10 @@ private enum GSettingsMessageTemplates {
     "offset %1$@ is past the end of the file",
     "string %1$@ is past the end of the file",
     "it claims %1$@ strings",
+    "--gsettings works alone (the REPL) or with get, set, reset and list, not with %1$@",
+    "--gsettings shows the desktop's GSettings: it takes no %1$@",
+    "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)",
+    "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]",
   ]
   static let ja = [
     "GSettings には GIO (libgio-2.0.so.0) が要りますが、読み込めませんでした: %1$@。libglib2.0-0 パッケージを入れてください (apt-get install libglib2.0-0)。",
@@ -170,5 +182,9 @@ private enum GSettingsMessageTemplates {
     "オフセット %1$@ がファイルの終わりを越えています",
     "文字列 %1$@ がファイルの終わりを越えています",
     "文字列が %1$@ 個あるとしています",
+    "--gsettings は単独 (REPL) か get、set、reset、list と使います。%1$@ とは使えません",
+    "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",
+    "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
+    "「%1$@」はリストではありません: JSON で入力してください (例: [\"a\", \"b\"])",
   ]
 }

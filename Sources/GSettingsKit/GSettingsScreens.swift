@@ -105,7 +105,7 @@ public struct GSettingsScreens: Sendable {
       pages[name] = SettingsSchema.Page(
         name: name, title: name == Self.rootPageName ? nil : name, stringsTable: domain ?? "",
         specifiers: specifiers,
-        source: name == Self.rootPageName ? "GSettings" : "GSettings schema " + name)
+        source: name == Self.rootPageName ? "GSettings" : name)
     }
     if pages[Self.rootPageName] == nil {
       pages[Self.rootPageName] = SettingsSchema.Page(

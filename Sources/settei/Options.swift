@@ -86,6 +86,10 @@ struct Options: Equatable {
   /// (`Root.inApp.plist` first), not as Settings.app does.
   var inApp = false
   var noColor = false
+  /// `--gsettings`: the desktop's GSettings instead of a schema and its store.
+  var gsettings = false
+  /// `--gsettings list SCHEMA`: the schema (and those below it) whose keys are listed.
+  var gsettingsListSchema: String?
   var showHelp = false
   var showVersion = false
   var recover = false
@@ -116,7 +120,7 @@ struct Options: Equatable {
   ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
-    "--strict", "--l10n", "--in-app",
+    "--strict", "--l10n", "--in-app", "--gsettings",
   ]
   static let subcommands = verbs.map(\.name)
 
@@ -181,6 +185,7 @@ struct Options: Equatable {
       case "--version": options.showVersion = true
       case "--no-color": options.noColor = true
       case "--in-app": options.inApp = true
+      case "--gsettings": options.gsettings = true
       case "--recover": options.recover = true
       case "--changed": options.changedOnly = true
       case "--strict": options.strict = true
@@ -253,6 +258,10 @@ struct Options: Equatable {
       // `settei COMMAND --help` shows that command's help whatever else is typed.
       options.helpTopic = positionals.first.flatMap { subcommands.contains($0) ? $0 : nil }
       return options
+    }
+    if options.gsettings {
+      try options.checkGSettings(
+        positionals: &positionals, json: json, format: format, language: messages.language)
     }
     options.subcommand = try subcommand(
       positionals, json: json, all: all, format: format, messages: messages)

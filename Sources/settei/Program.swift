@@ -14,6 +14,8 @@ enum ExitStatus: Int32 {
   case unreadableInput = 65
   case saveFailed = 74
   case storeLocked = 75
+  /// `--gsettings` without GIO (libgio-2.0.so.0), or one older than 2.44.
+  case unavailable = 69
   /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
   case hangup = 129
   /// 128 + SIGQUIT (Ctrl-\): asked to quit at once; unsaved edits are in `<store>.recover`.
@@ -108,6 +110,7 @@ struct Program {
     }
     let language = PreferredLanguage.resolve(
       option: options.language, environment: environment.values)
+    if options.gsettings { return try runGSettings(options, language: language) }
     // The REPL reads a bundle's child pages as they are shown; the other commands need them all.
     let schema = try loadSchema(
       options.schemaPath, idiom: options.idiom, language: language,

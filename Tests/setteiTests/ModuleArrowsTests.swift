@@ -19,9 +19,12 @@ import Testing
     "SettingsKit": ["SchemaKit", "FileFormats", "TextSafety"],
     "SettingsScreens": ["SettingsKit", "SchemaKit", "FileFormats", "TextSafety", "TableKit"],
     "TableREPL": ["TableKit", "LineEditor", "TextSafety"],
+    "CGio": [],
+    "GSettings": ["CGio", "FileFormats", "SystemIO"],
+    "GSettingsKit": ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"],
     "settei": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
-      "FileFormats", "SystemIO", "TableKit", "TextSafety",
+      "FileFormats", "SystemIO", "TableKit", "TextSafety", "GSettings", "GSettingsKit",
     ],
   ]
 
