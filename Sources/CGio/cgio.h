@@ -89,6 +89,8 @@ typedef size_t (*cgio_variant_n_children_fn)(cgio_variant *_Nonnull value);
 typedef cgio_variant *_Nonnull (*cgio_variant_get_child_value_fn)(
     cgio_variant *_Nonnull value, size_t index);
 typedef cgio_variant *_Nonnull (*cgio_variant_get_variant_fn)(cgio_variant *_Nonnull value);
+typedef cgio_boolean (*cgio_variant_equal_fn)(
+    cgio_variant *_Nonnull one, cgio_variant *_Nonnull two);
 typedef cgio_variant *_Nonnull (*cgio_variant_new_string_fn)(const char *_Nonnull text);
 typedef cgio_variant *_Nonnull (*cgio_variant_new_strv_fn)(
     const char *_Nullable const *_Nullable strv, ptrdiff_t length);

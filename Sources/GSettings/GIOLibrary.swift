@@ -52,6 +52,7 @@ final class GIOLibrary {
   let variantNChildren: cgio_variant_n_children_fn
   let variantGetChildValue: cgio_variant_get_child_value_fn
   let variantGetVariant: cgio_variant_get_variant_fn
+  let variantEqual: cgio_variant_equal_fn
   let variantNewString: cgio_variant_new_string_fn
   let variantNewStrv: cgio_variant_new_strv_fn
   let variantRefSink: cgio_variant_ref_sink_fn
@@ -131,6 +132,7 @@ final class GIOLibrary {
     variantGetChildValue = try symbol(
       "g_variant_get_child_value", as: cgio_variant_get_child_value_fn.self)
     variantGetVariant = try symbol("g_variant_get_variant", as: cgio_variant_get_variant_fn.self)
+    variantEqual = try symbol("g_variant_equal", as: cgio_variant_equal_fn.self)
     variantNewString = try symbol("g_variant_new_string", as: cgio_variant_new_string_fn.self)
     variantNewStrv = try symbol("g_variant_new_strv", as: cgio_variant_new_strv_fn.self)
     variantRefSink = try symbol("g_variant_ref_sink", as: cgio_variant_ref_sink_fn.self)

@@ -16,6 +16,10 @@ public enum GSettingsError: Error, Equatable, Sendable {
   case invalidValue(key: String, problem: GSettingsValueProblem)
   /// The key (`schema:key`) may not be changed (locked down, or a read-only backend).
   case notWritable(key: String)
+  /// The backend did not keep these changes (`schema:key`): read back after
+  /// `g_settings_sync`, they were not there (dconf without a D-Bus session loses them
+  /// without a word).
+  case notKept(keys: [String])
 }
 
 /// Why a value does not fit a GSettings key.

@@ -113,6 +113,22 @@ extension GSettingsSource {
       gio.settingsApply(settings)
     }
     gio.settingsSync()
+    // A backend may drop what it was given without a word (dconf with no D-Bus session, a
+    // keyfile in a folder it cannot write): what it holds now is read back.
+    var lost: [String] = []
+    for entry in variants {
+      guard let settings = try? settingsPointer(entry.change.schema) else { continue }
+      let held = gio.settingsGetUserValue(settings, entry.change.key)
+      defer { held.map(gio.variantUnref) }
+      let kept =
+        switch (entry.variant, held) {
+        case (let written?, let held?): gio.variantEqual(written, held) != 0
+        case (nil, nil): true
+        default: false
+        }
+      if !kept { lost.append(entry.change.schema + ":" + entry.change.key) }
+    }
+    guard lost.isEmpty else { throw .notKept(keys: lost) }
   }
 
   private func requireKey(_ key: String, in id: String) throws(GSettingsError) {

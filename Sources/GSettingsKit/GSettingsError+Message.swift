@@ -14,6 +14,7 @@ extension GSettingsError {
     case .invalidValue(let key, let problem):
       messages.text(.invalidValue, key, problem.message(messages))
     case .notWritable(let key): messages.text(.notWritable, key)
+    case .notKept(let keys): messages.text(.notKept, keys.joined(separator: ", "))
     }
   }
 

@@ -20,6 +20,8 @@ public enum GSettingsMessage: Int, MessageKey {
   case relocatable
   /// "%1$@ is not a GSettings path: it must start and end with / and have no //"
   case invalidPath
+  /// "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session"
+  case notKept
   /// "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only"
   case notWritable
   /// "%1$@: %2$@"
@@ -115,6 +117,7 @@ private enum GSettingsMessageTemplates {
     "%1$@ is not SCHEMA:KEY, such as org.gnome.desktop.interface:clock-format",
     "the GSettings schema %1$@ is relocatable: it has settings only at a path an application gives it",
     "%1$@ is not a GSettings path: it must start and end with / and have no //",
+    "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session",
     "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only",
     "%1$@: %2$@",
     "a list of texts is expected",
@@ -155,6 +158,7 @@ private enum GSettingsMessageTemplates {
     "%1$@ は SCHEMA:KEY (例: org.gnome.desktop.interface:clock-format) ではありません",
     "GSettings スキーマ %1$@ は再配置可能です: アプリが与えるパスにしか設定がありません",
     "%1$@ は GSettings のパスではありません: / で始まり / で終わり、// を含まないこと",
+    "GSettings バックエンドが %1$@ を保持しませんでした。dconf では、デスクトップのセッション (D-Bus: DBUS_SESSION_BUS_ADDRESS) か dbus-run-session の下で settei を実行してください",
     "%1$@ はここでは変更できません: ロックされているか、GSettings バックエンドが読み取り専用です",
     "%1$@: %2$@",
     "テキストのリストが必要です",

@@ -134,8 +134,25 @@ struct GSettingsEndToEndTests {
     #expect(result.standardOutput.contains("アイコンテーマ"))
   }
 
-  @Test("RM-82 without --gsettings GIO is never loaded; with it, only then")
-  func gioIsLoadedOnlyForGSettings() throws {
+  @Test("RM-82 a backend that does not keep the changes (dconf without D-Bus) is a failed save")
+  func aBackendThatLosesTheChangesIsAFailedSave() throws {
+    // No session bus and no X11 to start one: dconf's writes are lost.
+    let extra = ["GSETTINGS_BACKEND": "dconf", "XDG_RUNTIME_DIR": fixture.folder.path]
+    let set = try run(["set", "org.settei.test:name", "Grace"], extra: extra)
+    #expect(set.status == 74)
+    #expect(
+      set.standardError.contains("the GSettings backend did not keep org.settei.test:name"),
+      "\(set.standardError)")
+    let repl = try run([], script: "set org.settei.test:volume 75\nquit\n", extra: extra)
+    #expect(repl.status == 74)
+    #expect(repl.standardError.contains("did not keep org.settei.test:volume"))
+    #expect(!repl.standardOutput.contains("Saved"))
+    let read = try run(["get", "org.settei.test:name"], extra: extra)
+    #expect(read.standardOutput == "Ada\n")
+  }
+
+  /// Without --gsettings GIO is never loaded (start-up as before); with it, only then.
+  @Test func gioIsLoadedOnlyForGSettings() throws {
     // The dynamic loader names each library it loads (LD_DEBUG=files), dlopen's too.
     let plain = try settei(
       ["list"], script: "", home: fixture.folder.path, extra: ["LD_DEBUG": "files"])
