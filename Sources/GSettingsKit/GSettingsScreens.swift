@@ -112,6 +112,9 @@ public struct GSettingsScreens: Sendable {
         name: Self.rootPageName, title: nil, stringsTable: "", specifiers: [], source: "GSettings")
     }
     var catalog = StringsCatalog()
+    // The summaries are English: `lang en` shows them as written, in any session.
+    let domains = Set(text.schemas.values.compactMap(\.gettextDomain))
+    catalog.tables["en"] = Dictionary(uniqueKeysWithValues: domains.map { ($0, [:]) })
     if !tables.isEmpty { catalog.tables[language] = tables }
     var schema = SettingsSchema(pages: pages, rootPageName: Self.rootPageName, strings: catalog)
     schema.appName = "GSettings"

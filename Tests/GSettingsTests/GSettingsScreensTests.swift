@@ -97,6 +97,10 @@ import Testing
     #expect(model.localized(volume.title ?? "", on: page) == "音量")
     let name = try #require(page.specifiers.first { $0.key == "org.settei.test:name" })
     #expect(model.localized(name.title ?? "", on: page) == "Name")
+    // English is a language of the screens too (`lang en`): the summaries as written.
+    #expect(model.schema.strings.languages == ["en", "ja"])
+    model.language = "en"
+    #expect(model.localized(volume.title ?? "", on: page) == "Volume")
     // Every default fits its setting.
     for (key, setting) in try screens().settings {
       let value = setting.settingValue(setting.key.defaultValue)
