@@ -42,6 +42,8 @@ public enum GSettingsMessage: Int, MessageKey {
   case savedMany
   /// "Nothing was saved: %1$@"
   case saveFailed
+  /// "1 relocatable schema is not shown (it has settings only at a path an application gives it): %1$@"
+  case skippedRelocatableOne
   /// "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@"
   case skippedRelocatable
   /// "%1$@: cannot be read: %2$@"
@@ -128,6 +130,7 @@ private enum GSettingsMessageTemplates {
     "Saved 1 change to GSettings.",
     "Saved %1$@ changes to GSettings.",
     "Nothing was saved: %1$@",
+    "1 relocatable schema is not shown (it has settings only at a path an application gives it): %1$@",
     "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@",
     "%1$@: cannot be read: %2$@",
     "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names",
@@ -169,6 +172,7 @@ private enum GSettingsMessageTemplates {
     "1 件の変更を GSettings に保存しました。",
     "%1$@ 件の変更を GSettings に保存しました。",
     "何も保存していません: %1$@",
+    "再配置可能なスキーマ 1 個は表示しません (アプリが与えるパスにしか設定がありません): %1$@",
     "再配置可能なスキーマ %1$@ 個は表示しません (アプリが与えるパスにしか設定がありません): %2$@",
     "%1$@: 読めません: %2$@",
     "%1$@:%2$@:%3$@: %4$@。このファイルのスキーマのキーは名前で表示します",

@@ -32,9 +32,12 @@ public final class GSettingsSession {
     var notes = loaded.problems
     let skipped = loaded.screens.skippedRelocatable
     if !skipped.isEmpty {
+      let messages = GSettingsMessages.forLanguage(language)
+      let names = skipped.joined(separator: ", ")
       notes.append(
-        GSettingsMessages.forLanguage(language).text(
-          .skippedRelocatable, String(skipped.count), skipped.joined(separator: ", ")))
+        skipped.count == 1
+          ? messages.text(.skippedRelocatableOne, names)
+          : messages.text(.skippedRelocatable, String(skipped.count), names))
     }
     self.notes = notes
   }
