@@ -13,8 +13,9 @@ import Glibc
 //   stored                        GSettingsStore's stored values, "schema:key=JSON" a line
 //   save SCHEMA:KEY JSON...       GSettingsStore.save of these changes (JSON null: removed)
 //   title LANG SCHEMA:KEY         the key's title in the screens of LANG
-//   walk                          every key of every schema: "schema:key printed-value",
-//                                 its value read and written back as GVariant text
+//   walk                          every key of every schema: "schema:key VALUE<TAB>DEFAULT",
+//                                 its value and default in settei's form, written back as
+//                                 GVariant text
 // Values are JSON (FileFormats' reader and writer). Exit 1 with the error on stderr.
 
 func json(_ value: PropertyListValue) -> String { JSONWriter.serialize(value, pretty: false) }
@@ -108,8 +109,11 @@ func runStore(_ arguments: [String], source: GSettingsSource) throws -> String {
     for key in loaded.screens.settings.keys.sorted() {
       guard let setting = loaded.screens.settings[key] else { continue }
       let value = try store.value(forKey: key)
+      let defaultValue = setting.settingValue(setting.key.defaultValue)
+      let name = setting.key.name
       lines.append(
-        key + " " + (try source.printed(value, schema: setting.schema, key: setting.key.name)))
+        key + " " + (try source.printed(value, schema: setting.schema, key: name)) + "\t"
+          + (try source.printed(defaultValue, schema: setting.schema, key: name)))
     }
     return lines.joined(separator: "\n")
   }

@@ -119,8 +119,9 @@ import Testing
     #expect(result.standardOutput.trimmingSuffix() == "アイコンテーマ", "\(result.standardError)")
   }
 
-  /// Every key of the desktop's installed schemas, read into settei's form and written back
-  /// as GVariant text, prints as `gsettings get` prints it.
+  /// Every key of the desktop's installed schemas, its value and its default (the screens'
+  /// DefaultValue) read into settei's form and written back as GVariant text, prints as
+  /// `gsettings get` prints it (with the memory backend every key is at its default).
   @Test func everyInstalledKeyRoundTripsAsGsettingsPrintsIt() throws {
     let environment = [
       "GSETTINGS_BACKEND": "memory", "XDG_DATA_DIRS": "/usr/share", "HOME": fixture.folder.path,
@@ -138,8 +139,12 @@ import Testing
       }
       let schema = String(line[..<colon])
       let key = String(line[line.index(after: colon)..<space])
-      bySchema[schema, default: []].append((key, String(line[line.index(after: space)...])))
+      let printed = line[line.index(after: space)...].split(separator: "\t")
+      guard printed.count == 2 else { continue }
+      #expect(printed[0] == printed[1], "\(line)")
+      bySchema[schema, default: []].append((key, String(printed[0])))
     }
+    #expect(bySchema.values.map(\.count).reduce(0, +) == lines.count)
     for (schema, keys) in bySchema {
       let listed = try runProcess(
         "/usr/bin/gsettings", ["list-recursively", schema], environment: environment)
