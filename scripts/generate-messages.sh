@@ -15,7 +15,7 @@ settings_for() {
   case "$1" in
   TableREPL) echo "SessionMessage SessionMessages public Sources/TableREPL/Session/SessionMessages.generated.swift" ;;
   SettingsKit) echo "SettingsMessage SettingsMessages package Sources/SettingsKit/Model/SettingsMessages.generated.swift" ;;
-  settei) echo "ProgramMessage ProgramMessages internal Sources/settei/ProgramMessages.generated.swift" ;;
+  settei) echo "ProgramMessage ProgramMessages internal Sources/SetteiCommands/ProgramMessages.generated.swift" ;;
   Chrome) echo "ChromeWord ChromeWords package Sources/SettingsKit/Model/ChromeWords.generated.swift" ;;
   GSettingsKit) echo "GSettingsMessage GSettingsMessages public Sources/GSettingsKit/GSettingsMessages.generated.swift" ;;
   *) echo "unknown module $1" >&2; exit 64 ;;

@@ -18,6 +18,9 @@ final class PageSections {
   /// Whether a radio group lists its choices sorted by title, which changes with the
   /// language.
   let hasSortedRadioGroups: Bool
+  /// Whether a specifier has a `VisibleWhen`: only then do the page's rows come and go with
+  /// the values of settings (a page without one asks nothing about them).
+  let hasVisibleWhen: Bool
   /// The sections last made for a page without list groups, the lint errors and language
   /// they were made with, and their headers and footers localized (once asked for).
   /// Read on every screen, and only read or assigned whole: no dynamic exclusivity check.
@@ -140,7 +143,9 @@ final class PageSections {
   init(page: SettingsSchema.Page) {
     var hasListGroups = false
     var hasSortedRadioGroups = false
+    var hasVisibleWhen = false
     for specifier in page.specifiers {
+      if specifier.hasVisibleWhen { hasVisibleWhen = true }
       switch specifier.kind {
       case .listGroup: hasListGroups = true
       case .radioGroup where specifier.displaysSortedByTitle: hasSortedRadioGroups = true
@@ -149,6 +154,7 @@ final class PageSections {
     }
     self.hasListGroups = hasListGroups
     self.hasSortedRadioGroups = hasSortedRadioGroups
+    self.hasVisibleWhen = hasVisibleWhen
   }
 }
 

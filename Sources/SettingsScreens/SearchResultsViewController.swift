@@ -67,6 +67,11 @@ public final class SearchResultsViewController: TableViewController {
       result.field == "title" || result.field == "choice"
       ? path
       : model.messages.text(.searchFoundIn, path, fieldName(result.field), result.matchedText)
+    // A row hidden now says why; choosing it reaches the setting that shows it.
+    if let hidden = SettingPath.hiding(of: result.entry, model: model) {
+      cell.text = model.messages.text(
+        .searchHiddenRow, cell.text ?? "", model.reason(for: hidden.hiding))
+    }
     cell.detailText = nil
     cell.accessoryType = .disclosureIndicator
     return cell
@@ -110,8 +115,8 @@ public final class SearchResultsViewController: TableViewController {
     guard let navigationController else { return }
     // The setting's real place: the pages on its path (and the list, for a choice), so that
     // the breadcrumb names where it lives; `back` from there returns to these results.
-    SettingPath.reveal(
-      entry, choice: result.choice, in: navigationController, model: model,
+    SettingPath.reach(
+      entry, choice: result.choice, index: index, in: navigationController, model: model,
       returningTo: (title, navigationController.viewControllers))
   }
 }

@@ -29,6 +29,64 @@ public enum SettingPath {
     return controllers
   }
 
+  /// Why the row of `entry` cannot be seen now, if it cannot: the first row on its way that
+  /// is hidden (a child pane leading to its page, or its own row), with that row's title.
+  public static func hiding(of entry: SettingsIndex.Entry, model: SettingsModel) -> (
+    hiding: SettingsModel.Hiding, title: String
+  )? {
+    var steps = entry.panes.map { (page: $0.page, specifier: $0.specifier) }
+    steps.append((entry.page, entry.specifier))
+    for step in steps {
+      guard let hiding = model.hiding(of: step.specifier, on: step.page) else { continue }
+      let title = step.specifier.title.map { model.localized($0, on: step.page) }
+      return (hiding, title ?? step.specifier.key ?? step.specifier.file ?? "")
+    }
+    return nil
+  }
+
+  /// Reaches `entry` as ``reveal(_:choice:in:model:returningTo:)`` does when its row is
+  /// shown. When it is hidden, the row of the setting that shows it is reached instead
+  /// (following settings hidden themselves to one that is shown; a row the host's keys hide
+  /// reaches nothing), and the message says why.
+  ///
+  /// - Returns: The number (from 0) of the row reached, if any, and when the setting's row is
+  ///   hidden, what to tell the user.
+  @discardableResult
+  public static func reach(
+    _ entry: SettingsIndex.Entry, choice: PropertyListValue? = nil, index: SettingsIndex,
+    in navigationController: NavigationController, model: SettingsModel,
+    returningTo stack: (title: String?, controllers: [ViewController])? = nil
+  ) -> (row: Int?, hiddenMessage: String?) {
+    guard let (hiding, title) = hiding(of: entry, model: model) else {
+      let row = reveal(
+        entry, choice: choice, in: navigationController, model: model, returningTo: stack)
+      return (row, nil)
+    }
+    let messages = model.messages
+    // The setting that shows the row may be hidden too: its own, until one is shown.
+    var reasons = [model.reason(for: hiding)]
+    var current = hiding
+    var followed: Set<String> = []
+    while let key = current.controllingKey, followed.insert(key).inserted,
+      let controller = index.byKey[key]
+    {
+      if let next = Self.hiding(of: controller, model: model) {
+        reasons.append(messages.text(.alsoHidden, next.title, model.reason(for: next.hiding)))
+        current = next.hiding
+        continue
+      }
+      guard
+        let row = reveal(controller, in: navigationController, model: model, returningTo: stack)
+      else { break }
+      let controllerTitle = index.breadcrumb(of: controller, model: model).last ?? key
+      let message = messages.text(
+        .goHiddenRow, title, reasons.joined(separator: "; "), controllerTitle, String(row + 1))
+      return (row, message)
+    }
+    // Hidden by the host's keys: nothing on a screen shows it.
+    return (nil, messages.text(.goHiddenNoControl, title, reasons.joined(separator: "; ")))
+  }
+
   /// Shows the page that holds `entry` in `navigationController`, scrolled to the setting's
   /// row and with that row selected; with a `choice` of a multi-value setting, its list of
   /// choices, scrolled to that choice.

@@ -11,6 +11,13 @@ extension SettingsPageViewController {
   /// groups) and kept in its ``PageSections``, shared by every screen of the page: opening a
   /// page of a thousand settings costs what its first screen shows.
   func rebuildSections() {
+    rebuildAllSections()
+    allSections = sections
+    filterHiddenRows()
+  }
+
+  /// Makes ``sections`` every section of the page, hidden rows included.
+  private func rebuildAllSections() {
     let errors = model.specifierErrors[page.name]
     if !hasListGroups, listItem == nil, let kept = layout.sections,
       kept.errors == errors, !hasSortedRadioGroups || kept.language == model.language
@@ -68,6 +75,7 @@ extension SettingsPageViewController {
           if specifier.kind == .group {
             close()
             open = Section(header: specifier.title, rows: [])
+            open?.owner = specifier.index
           }
           append(.problem(specifier, error))
           continue
@@ -78,6 +86,7 @@ extension SettingsPageViewController {
           close()
           let specifier = buffer[position]
           open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
+          open?.owner = specifier.index
         case .radioGroup:
           let specifier = buffer[position]
           var order = Array(specifier.values.indices)
@@ -90,8 +99,9 @@ extension SettingsPageViewController {
           let rows = order.map { Row.choice(specifier, $0) }
           addRun(upTo: position)
           close()
-          result.append(
-            Section(header: specifier.title, footer: specifier.footerText, rows: rows))
+          var section = Section(header: specifier.title, footer: specifier.footerText, rows: rows)
+          section.owner = specifier.index
+          result.append(section)
         case .listGroup:
           let specifier = buffer[position]
           let count = listItems(of: specifier).count
@@ -99,8 +109,9 @@ extension SettingsPageViewController {
           rows.append(.listAdd(specifier))
           addRun(upTo: position)
           close()
-          result.append(
-            Section(header: specifier.title, footer: specifier.footerText, rows: rows))
+          var section = Section(header: specifier.title, footer: specifier.footerText, rows: rows)
+          section.owner = specifier.index
+          result.append(section)
         default:
           if runStart == nil { runStart = position }
           if !runHasSubtitle, buffer[position].hasSubtitle { runHasSubtitle = true }

@@ -104,6 +104,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   struct Section {
     var header: String?
     var footer: String?
+    /// The index of the specifier that starts the section (a group, a radio group, a list
+    /// group), if one does: hiding it hides the section.
+    var owner: Int?
     private(set) var rows = Rows()
     /// The lines every row takes when all take the same (``Row/lines``), kept as rows are
     /// added: laying out a page of a thousand rows then asks none of them.
@@ -139,7 +142,15 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     }
   }
 
+  /// The sections shown: ``allSections`` without the rows hidden now.
   var sections: [Section] = []
+  /// Every section of the page, hidden rows included.
+  var allSections: [Section] = []
+  /// Where each section shown is in ``allSections``, and its rows there; `nil` when every
+  /// row is shown.
+  var shownRows: [(section: Int, rows: [Int])]?
+  /// The specifiers hidden when the sections shown were made (``Specifier/index``).
+  var hiddenIndices: Set<Int> = []
   /// What the page's sections depend on, worked out once per page and model.
   let layout: PageSections
   /// Whether the page has a list group, whose rows come and go with its value.
@@ -195,6 +206,11 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
     updateTitle()
     model.addObserver(self) { [weak self] in
       guard let self else { return }
+      // Rows hidden or shown by the host: inserted and deleted, the other cells kept.
+      if self.model.isChangingHiddenKeysOnly {
+        self.updateRowsForHiddenKeys()
+        return
+      }
       self.updateTitle()
       self.rebuildSectionsIfNeeded()
       self.reloadData()
@@ -281,11 +297,11 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
   /// or with the lint errors of the page. Rebuilding them on every change of any value cost
   /// more than showing the screen. Whether they were rebuilt.
   @discardableResult
-  private func rebuildSectionsIfNeeded() -> Bool {
+  func rebuildSectionsIfNeeded() -> Bool {
     guard
       hasListGroups || listItem != nil || model.specifierErrors[page.name] != builtErrors
         || (hasSortedRadioGroups && builtLanguage != model.language)
-    else { return false }
+    else { return updateHiddenRows() }
     rebuildSections()
     return true
   }
@@ -361,7 +377,9 @@ public final class SettingsPageViewController: TableViewController, TableViewRow
       headers: sections.map { $0.header.flatMap { $0.isEmpty ? nil : localized($0) } },
       footers: sections.map { $0.footer.flatMap { $0.isEmpty ? nil : localized($0) } })
     sectionTexts = texts
-    if !hasListGroups, listItem == nil { layout.sections?.texts = texts }
+    if !hasListGroups, listItem == nil, sections.count == allSections.count {
+      layout.sections?.texts = texts
+    }
     return texts
   }
 

@@ -37,25 +37,25 @@ public final class TableView {
   /// The object that handles selection.
   public weak var delegate: (any TableViewDelegate)?
   /// The selected row, if any.
-  public private(set) var indexPathForSelectedRow: IndexPath?
+  public internal(set) var indexPathForSelectedRow: IndexPath?
 
   /// Whether ``rowCounts``, ``rowStarts`` and ``totalRows`` hold the data source's answers;
   /// they are asked again when first needed after ``reloadData()``.
-  @exclusivity(unchecked) private var isLaidOut = false
+  @exclusivity(unchecked) var isLaidOut = false
   /// The row count of each section. This and the two below are read for every question
   /// about rows, in place (no object retained), and only assigned whole.
-  @exclusivity(unchecked) private var rowCounts: [Int] = []
+  @exclusivity(unchecked) var rowCounts: [Int] = []
   /// `rowStarts[s]` is the row number of section `s`'s first row.
   @exclusivity(unchecked) private var rowStarts: [Int] = []
   /// The rows of all sections together.
   @exclusivity(unchecked) private var totalRows = 0
 
   /// The rows on the page last shown, in order.
-  @exclusivity(unchecked) private var visibleIndexPaths: [IndexPath] = []
+  @exclusivity(unchecked) var visibleIndexPaths: [IndexPath] = []
   /// The cells of the visible rows, by their place in ``visibleIndexPaths``; a row without
   /// one (not asked yet, or reloaded) asks the data source when its cell is next needed. A
   /// page is a few dozen rows at most, so finding a row is a short scan, cheaper than hashing.
-  @exclusivity(unchecked) private var visibleCellSlots: [TableViewCell?] = []
+  @exclusivity(unchecked) var visibleCellSlots: [TableViewCell?] = []
   /// How to make a cell for each registered reuse identifier.
   private var registrations: [String: () -> TableViewCell] = [:]
   /// Cells that left the page, by reuse identifier, for ``dequeueReusableCell(withIdentifier:for:)``.
@@ -64,7 +64,12 @@ public final class TableView {
   /// How many times the rows were reloaded (``reloadData()``, ``reloadRows(at:with:)``):
   /// what a front end keeps about every row's cell (the columns of a screen shown a page at
   /// a time) holds while it stays the same, as the cells of the visible rows do.
-  package private(set) var reloads = 0
+  package internal(set) var reloads = 0
+
+  /// The insertions and deletions of the update under way (``beginUpdates()``), if any.
+  var pendingUpdates: PendingUpdates?
+  /// How deep ``beginUpdates()`` calls are nested.
+  var updateDepth = 0
 
   /// Creates an empty table view with no data source.
   public init() {}
@@ -265,7 +270,7 @@ public final class TableView {
   static let reuseQueueLimit = 256
 
   /// Puts a cell that left the page in the reuse queue of its identifier.
-  private func enqueue(_ cell: TableViewCell) {
+  func enqueue(_ cell: TableViewCell) {
     guard let identifier = cell.reuseIdentifier else { return }
     if reusableCells[identifier, default: []].count < Self.reuseQueueLimit {
       reusableCells[identifier, default: []].append(cell)
@@ -384,7 +389,7 @@ public final class TableView {
   /// Asks the data source for its sections and their rows, unless it was asked since the
   /// last ``reloadData()``.
   @inline(__always)
-  private func layOutIfNeeded() {
+  func layOutIfNeeded() {
     if !isLaidOut { layOut() }
   }
 

@@ -45,6 +45,14 @@ final class CountingDataSource: TableViewDataSource, TableViewDelegate {
   }
 }
 
+/// A table view of sections of `sizes` rows over a ``CountingDataSource``.
+func countingTable(_ sizes: [Int]) -> (TableView, CountingDataSource) {
+  let source = CountingDataSource(sizes)
+  let tableView = TableView()
+  tableView.dataSource = source
+  return (tableView, source)
+}
+
 @Suite struct TableViewTests {
   @Test func rowNumbersRunAcrossSectionsSkippingEmptyOnes() {
     let source = CountingDataSource([2, 0, 3, 0])

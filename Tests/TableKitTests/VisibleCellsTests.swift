@@ -6,12 +6,7 @@ import Testing
 /// may change them in place, and only a reload asks the data source again.
 @Suite struct VisibleCellsTests {
   /// A table of `count` rows whose data source counts its cells.
-  func table(_ sizes: [Int]) -> (TableView, CountingDataSource) {
-    let source = CountingDataSource(sizes)
-    let tableView = TableView()
-    tableView.dataSource = source
-    return (tableView, source)
-  }
+  func table(_ sizes: [Int]) -> (TableView, CountingDataSource) { countingTable(sizes) }
 
   func paths(_ rows: Range<Int>, section: Int = 0) -> [IndexPath] {
     rows.map { IndexPath(row: $0, section: section) }

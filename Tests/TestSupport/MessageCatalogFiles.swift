@@ -16,7 +16,7 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SettingsKit/Model/ChromeWords.generated.swift"
     case "GSettingsKit":
       PackagePaths.root + "/Sources/GSettingsKit/GSettingsMessages.generated.swift"
-    default: PackagePaths.root + "/Sources/settei/ProgramMessages.generated.swift"
+    default: PackagePaths.root + "/Sources/SetteiCommands/ProgramMessages.generated.swift"
     }
   }
 

@@ -22,7 +22,8 @@ import Testing
     "CGio": [],
     "GSettings": ["CGio", "FileFormats", "SystemIO"],
     "GSettingsKit": ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"],
-    "settei": [
+    "settei": ["SetteiCommands"],
+    "SetteiCommands": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
       "FileFormats", "SystemIO", "TableKit", "TextSafety", "GSettings", "GSettingsKit",
     ],

@@ -26,6 +26,9 @@ import FileFormats
 ///   `IASKListGroupSpecifier` edit the items of a list, so their keys are checked per page.
 /// - `AutoCorrectionType` and `AutoCapitalizationType`, misspellings of Apple's
 ///   `AutocorrectionType` and `AutocapitalizationType` (warnings).
+/// - `VisibleWhen` (settei's key): one that cannot be read, one naming a `Key` no setting of
+///   the schema has, a value its setting cannot hold, and chains of them that come back to
+///   where they started (errors that leave the row usable: it is shown).
 ///
 /// Problems found while loading (``SettingsSchema/loadProblems``) are included.
 public enum SchemaLinter {
@@ -140,6 +143,7 @@ struct Linter {
       check(page)
     }
     checkDuplicateKeys(order: order)
+    checkVisibleWhen(order: order)
     // Merge the problems of loading, and sort by page and specifier, keeping the order of
     // checks within one specifier.
     let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })

@@ -13,7 +13,7 @@ extension Specifier {
     case addSpecifier, itemSpecifier, deletable, placeholder, viewControllerClass
     case viewControllerStoryBoardId, viewControllerStoryBoardFile, segueIdentifier
     case supportedUserInterfaceIdioms, trueConfirmationPrompt, falseConfirmationPrompt
-    case datePickerMode, quickMultiValueSelection, subtitle
+    case datePickerMode, quickMultiValueSelection, subtitle, visibleWhen
 
     /// The key as written.
     var name: String {
@@ -50,6 +50,7 @@ extension Specifier {
       case .datePickerMode: SpecifierKey.datePickerMode
       case .quickMultiValueSelection: SpecifierKey.quickMultiValueSelection
       case .subtitle: SpecifierKey.subtitle
+      case .visibleWhen: SpecifierKey.visibleWhen
       }
     }
 
@@ -85,8 +86,17 @@ extension Specifier {
     @exclusivity(unchecked) var file: String?
     /// The other members Apple and InAppSettingsKit define, as written, in member order.
     @exclusivity(unchecked) var details: [(member: Member, value: PropertyListValue)] = [] {
-      didSet { hasSubtitle = has(.subtitle) }
+      didSet {
+        hasSubtitle = has(.subtitle)
+        let written = detail(.visibleWhen)
+        hasVisibleWhen = written != nil
+        visibleWhen = written.flatMap { try? VisibleWhen.parse($0).get() }
+      }
     }
+    /// Whether ``details`` hold a `VisibleWhen`, and the conditions it writes when they can
+    /// be read: read once, as the member is added, not for every row shown.
+    @exclusivity(unchecked) private(set) var hasVisibleWhen = false
+    @exclusivity(unchecked) private(set) var visibleWhen: VisibleWhen?
     /// Whether ``details`` hold an `IASKSubtitle`, kept as they change (rarely: most
     /// specifiers have no details), for ``Specifier/hasSubtitle``.
     @usableFromInline @exclusivity(unchecked) private(set) var hasSubtitle = false

@@ -53,4 +53,8 @@ public enum SpecifierKey {
   public static let quickMultiValueSelection = "IASKQuickMultiValueSelection"
   /// A row's second line: a string, or a dictionary by value (InAppSettingsKit).
   public static let subtitle = "IASKSubtitle"
+
+  // settei's own key, which Settings.app and InAppSettingsKit ignore.
+  /// The values of other settings a row is shown for (``VisibleWhen``).
+  public static let visibleWhen = "VisibleWhen"
 }

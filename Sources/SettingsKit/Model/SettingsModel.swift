@@ -214,14 +214,17 @@ public final class SettingsModel {
 
   /// The specifier of a key (``setting(forKey:)`` without its page), and its page's name.
   func specifier(forKey text: String) -> (specifier: Specifier, pageName: String)? {
+    settingPlace(forKey: text).map(setting(at:))
+  }
+
+  /// Where the setting of a key is (``specifier(forKey:)``), as a place.
+  func settingPlace(forKey text: String) -> SettingPlace? {
     // By bytes, as the store tells keys apart: `café` (NFC) is not `cafe\u{301}` (NFD).
     let key = PropertyListKey(text)
-    if let found = settingsByKey[key] ?? indexShownPages(until: key) {
-      return setting(at: found)
-    }
+    if let found = settingsByKey[key] ?? indexShownPages(until: key) { return found }
     guard !allKeysIndexed else { return nil }
     indexAllKeys()
-    return settingsByKey[key].map(setting(at:))
+    return settingsByKey[key]
   }
 
   /// Indexes every key of every page reachable from the root, in page order from the root,
@@ -425,10 +428,20 @@ public final class SettingsModel {
     }
   }
 
-  private func notifyObservers() {
+  func notifyObservers() {
     revision &+= 1
     for observer in observers { observer.notify() }
   }
+
+  /// The keys the host program hides (``setHiddenKeys(_:)``), by bytes: their rows are
+  /// not shown, as InAppSettingsKit's `hiddenKeys` hides them.
+  @exclusivity(unchecked) public internal(set) var hiddenKeys: Set<PropertyListKey> = []
+  /// Whether each page looked at has a specifier with a `VisibleWhen`, by name: a page
+  /// without one hides nothing while no key is hidden, and is not walked to find out.
+  @exclusivity(unchecked) var pagesWithVisibleWhen: [String: Bool] = [:]
+  /// Whether the observers are being told of a change of ``hiddenKeys`` alone: the screens
+  /// then insert and delete rows, keeping their cells, instead of reloading.
+  package internal(set) var isChangingHiddenKeysOnly = false
 
   /// Counts the changes observers were told of (a value, the language): a screen that
   /// showed the values at one revision shows them still while it is the same.

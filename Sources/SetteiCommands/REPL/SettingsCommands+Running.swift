@@ -33,7 +33,9 @@ extension SettingsCommands {
       return .failed(
         messages.text(.goMany, path, String(matches.count), places.joined(separator: "; ")))
     }
-    let row = SettingPath.reveal(entry, in: navigationController, model: model)
+    let (row, hidden) = SettingPath.reach(
+      entry, index: index, in: navigationController, model: model)
+    if let hidden { return .done(message: hidden, showScreen: true) }
     let title = index.breadcrumb(of: entry, model: model).last ?? path
     let message =
       row.map { messages.text(.goDoneRow, title, String($0 + 1)) }

@@ -1,0 +1,181 @@
+import FileFormats
+
+/// A specifier's `VisibleWhen`: the values of other settings its row is shown for.
+///
+/// Written as a dictionary, `{"Key": K, "Values": [v, …]}` (shown while K's value is one of
+/// them) or `{"Key": K, "NotValues": [v, …]}` (shown while it is none of them), or as an
+/// array of such dictionaries (shown while all hold). Values compare as iOS compares
+/// property-list values (``PropertyListValue/isSame(as:)``): a toggle's `true` is `1`, and a
+/// toggle with a `TrueValue` compares what it stores.
+///
+/// Settings.app and InAppSettingsKit ignore the key, so a bundle that uses it stays valid
+/// for them (they show the row always).
+public struct VisibleWhen: Sendable, Equatable {
+  /// One condition: a setting's value among some values, or among none of them.
+  public struct Condition: Sendable, Equatable {
+    /// The `Key` of the setting whose value decides.
+    public var key: String
+    /// The values compared with.
+    public var values: [PropertyListValue]
+    /// Whether the values are `NotValues`: the condition holds while the value is none.
+    public var isNegated: Bool
+
+    public init(key: String, values: [PropertyListValue], isNegated: Bool = false) {
+      self.key = key
+      self.values = values
+      self.isNegated = isNegated
+    }
+
+    /// Whether the condition holds while the setting's value (stored, else its default) is
+    /// `value`.
+    public func holds(for value: PropertyListValue?) -> Bool {
+      let matches = value.map { value in values.contains { $0.isSame(as: value) } } ?? false
+      return matches != isNegated
+    }
+  }
+
+  /// The conditions, all of which must hold.
+  public var conditions: [Condition]
+
+  public init(conditions: [Condition]) {
+    self.conditions = conditions
+  }
+
+  /// What is wrong with a `VisibleWhen` that cannot be read: what is wrong, and what to
+  /// write instead (English, as lint words problems).
+  public struct Malformation: Error, Sendable, Equatable {
+    public var message: String
+    public var fix: String
+  }
+
+  /// The `VisibleWhen` written as `value`, or what is wrong with it.
+  public static func parse(_ value: PropertyListValue) -> Result<VisibleWhen, Malformation> {
+    switch value {
+    case .dictionary(let members):
+      return condition(members, at: nil).map { VisibleWhen(conditions: [$0]) }
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        return .failure(
+          Malformation(
+            message: "VisibleWhen is an empty array, which holds no condition",
+            fix: "add a dictionary with Key and Values, or remove VisibleWhen"))
+      }
+      var conditions: [Condition] = []
+      for (position, element) in elements.enumerated() {
+        guard case .dictionary(let members) = element else {
+          return .failure(
+            Malformation(
+              message: "VisibleWhen[\(position)] is \(describe(element)), not a dictionary",
+              fix: "write each entry as a dictionary with Key and Values (or NotValues)"))
+        }
+        switch condition(members, at: position) {
+        case .success(let condition): conditions.append(condition)
+        case .failure(let problem): return .failure(problem)
+        }
+      }
+      return .success(VisibleWhen(conditions: conditions))
+    default:
+      return .failure(
+        Malformation(
+          message: "VisibleWhen is \(describe(value)); it must be a dictionary or an array of "
+            + "dictionaries",
+          fix: "write a dictionary with Key (the setting that decides) and Values (the values "
+            + "it shows the row for), or an array of them, all of which must hold"))
+    }
+  }
+
+  /// The condition a dictionary writes, or what is wrong with it; `position` is its place in
+  /// an array of them.
+  private static func condition(
+    _ members: [PropertyListKey: PropertyListValue], at position: Int?
+  ) -> Result<Condition, Malformation> {
+    let name = position.map { "VisibleWhen[\($0)]" } ?? "VisibleWhen"
+    func failure(_ message: String, _ fix: String) -> Result<Condition, Malformation> {
+      .failure(Malformation(message: message, fix: fix))
+    }
+    for member in members.keys.map(\.string).sorted()
+    where !["Key", "Values", "NotValues"].contains(member) {
+      return failure(
+        "\(name) has the member '\(printable(member))', which it does not read",
+        "write only Key and Values (or NotValues)")
+    }
+    guard let keyValue = members["Key"] else {
+      return failure(
+        "\(name) has no Key", "add Key, the Key of the setting whose value shows the row")
+    }
+    guard case .string(let key) = keyValue, !key.isEmpty else {
+      return failure(
+        "\(name)'s Key is \(describe(keyValue)); it must be a non-empty string",
+        "write the Key of the setting whose value shows the row")
+    }
+    let values = members["Values"]
+    let notValues = members["NotValues"]
+    if values != nil, notValues != nil {
+      return failure(
+        "\(name) has both Values and NotValues",
+        "keep one: Values (shown for these values) or NotValues (shown for any other)")
+    }
+    guard let list = values ?? notValues else {
+      return failure(
+        "\(name) has neither Values nor NotValues",
+        "add Values, the values of '\(printable(key))' that show the row")
+    }
+    let member = values != nil ? "Values" : "NotValues"
+    guard case .array(let elements) = list else {
+      return failure(
+        "\(name)'s \(member) is \(describe(list)), not an array",
+        "write \(member) as an array, such as [true]")
+    }
+    guard !elements.isEmpty else {
+      return failure(
+        "\(name)'s \(member) is empty",
+        "list at least one value of '\(printable(key))'")
+    }
+    return .success(Condition(key: key, values: elements, isNegated: notValues != nil))
+  }
+}
+
+extension Specifier {
+  /// The `VisibleWhen` of the specifier when it has one that can be read; `nil` without one
+  /// or for one that cannot be read (shown always; lint reports it). Read once, when the
+  /// specifier is made.
+  public var visibleWhen: VisibleWhen? { fields.visibleWhen }
+
+  /// Whether the specifier has a `VisibleWhen` member, readable or not.
+  public var hasVisibleWhen: Bool { fields.hasVisibleWhen }
+}
+
+extension SettingsSchema.Page {
+  /// The position of the group whose rows include the specifier at `position`: the last
+  /// `PSGroupSpecifier` before it, unless another section (a radio group, a list group)
+  /// starts in between. `nil` for a specifier that starts a section itself.
+  public func enclosingGroupPosition(of position: Int) -> Int? {
+    guard specifiers.indices.contains(position) else { return nil }
+    if Self.startsSection(specifiers[position].kind) { return nil }
+    var earlier = position - 1
+    while earlier >= 0 {
+      let kind = specifiers[earlier].kind
+      if Self.startsSection(kind) { return kind == .group ? earlier : nil }
+      earlier -= 1
+    }
+    return nil
+  }
+
+  /// Whether a specifier of `kind` starts a section of its own on a screen.
+  private static func startsSection(_ kind: Specifier.Kind) -> Bool {
+    kind == .group || kind == .radioGroup || kind == .listGroup
+  }
+
+  /// The conditions the row of the specifier at `position` is shown under: its own
+  /// `VisibleWhen`, and that of the group it is in (``enclosingGroupPosition(of:)``).
+  public func visibilityConditions(at position: Int) -> [VisibleWhen.Condition] {
+    guard specifiers.indices.contains(position) else { return [] }
+    var conditions = specifiers[position].visibleWhen?.conditions ?? []
+    if let group = enclosingGroupPosition(of: position),
+      let groupConditions = specifiers[group].visibleWhen?.conditions
+    {
+      conditions += groupConditions
+    }
+    return conditions
+  }
+}
