@@ -123,6 +123,15 @@ struct GSettingsEndToEndTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  @Test func itsMessagesSpeakTheSessionsLanguage() throws {
+    let unknown = try run(["--lang", "ja", "get", "org.nope:x"])
+    #expect(unknown.status == 1)
+    #expect(unknown.standardError.contains("org.nope という GSettings スキーマはありません"))
+    let saved = try run(["--lang", "ja"], script: "set org.settei.test:volume 70\nquit\n")
+    #expect(saved.status == 0, "\(saved.standardError)")
+    #expect(saved.standardOutput.contains("1 件の変更を GSettings に保存しました。"))
+  }
+
   /// The desktop's installed schemas, titled in Japanese from gsettings-desktop-schemas'
   /// catalog, read directly (the machine needs no ja_JP locale).
   @Test func theDesktopsSchemasAreTitledInTheSessionsLanguage() throws {
