@@ -123,6 +123,21 @@ struct GSettingsEndToEndTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  /// The shell's Tab after `settei --gsettings get`, `set` and `reset`: GSettings' keys, and
+  /// a key's choices.
+  @Test func shellCompletionOffersGSettingsKeysAndChoices() throws {
+    func complete(_ words: String...) throws -> [String] {
+      let result = try runProcess(
+        setteiPath, ["__complete"] + words, environment: environment)
+      return result.standardOutput.split(separator: "\n").map(String.init)
+    }
+    #expect(try complete("--gsettings", "get", "org.settei.test:vo") == ["org.settei.test:volume"])
+    #expect(
+      try complete("--gsettings", "reset", "org.settei.test.ex") == ["org.settei.test.extra:level"])
+    #expect(try complete("--gsettings", "set", "org.settei.test:clock", "") == ["24h", "12h"])
+    #expect(try complete("--gsettings", "set", "org.settei.test:enabled", "") == ["on", "off"])
+  }
+
   @Test func itsMessagesSpeakTheSessionsLanguage() throws {
     let unknown = try run(["--lang", "ja", "get", "org.nope:x"])
     #expect(unknown.status == 1)
