@@ -60,7 +60,9 @@ final class LiveStore {
     do {
       changes = try store.refresh(keepingBaseOf: model.changedKeys)
     } catch {
-      return [messages.text(.storeUnreadableElsewhere, "\(error)")]
+      // The error says why and what to do on lines of their own; each is shown as one.
+      return messages.text(.storeUnreadableElsewhere, "\(error)")
+        .split(separator: "\n").map(String.init)
     }
     guard !changes.isEmpty else { return [] }
     model.takeStoredValues(store.values)
