@@ -1,7 +1,7 @@
 /// The message catalogs' source files: `Messages/<Module>/<language>.strings`.
 public enum MessageCatalogFiles {
   /// The modules that have a catalog.
-  public static let modules = ["TableREPL", "SettingsKit", "settei"]
+  public static let modules = ["TableREPL", "SettingsKit", "settei", "SchemaKit"]
   /// The languages every catalog has.
   public static let languages = ["en", "ja"]
 
@@ -14,6 +14,8 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SettingsKit/Model/SettingsMessages.generated.swift"
     case "Chrome":
       PackagePaths.root + "/Sources/SettingsKit/Model/ChromeWords.generated.swift"
+    case "SchemaKit":
+      PackagePaths.root + "/Sources/SchemaKit/Localization/SchemaMessages.generated.swift"
     default: PackagePaths.root + "/Sources/settei/ProgramMessages.generated.swift"
     }
   }
