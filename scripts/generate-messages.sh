@@ -18,6 +18,7 @@ settings_for() {
   settei) echo "ProgramMessage ProgramMessages internal Sources/settei/ProgramMessages.generated.swift" ;;
   Chrome) echo "ChromeWord ChromeWords package Sources/SettingsKit/Model/ChromeWords.generated.swift" ;;
   SchemaKit) echo "SchemaMessage SchemaMessages public Sources/SchemaKit/Localization/SchemaMessages.generated.swift" ;;
+  SettingsStorage) echo "StoreMessage StoreMessages public Sources/SettingsStorage/StoreMessages.generated.swift" ;;
   *) echo "unknown module $1" >&2; exit 64 ;;
   esac
 }
@@ -126,7 +127,7 @@ if [ "${1:-}" = --stdout ]; then
   generate "$2"
   exit 0
 fi
-for module in TableREPL SettingsKit settei Chrome SchemaKit; do
+for module in TableREPL SettingsKit settei Chrome SchemaKit SettingsStorage; do
   set -- $(settings_for "$module")
   generate "$module" > "$4.tmp" && mv "$4.tmp" "$4"
   echo "$4"
