@@ -52,12 +52,19 @@ let package = Package(
     // Renderer, Command, Session and the line readers.
     .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor", "TextSafety"]),
 
-    .executableTarget(
-      name: "settei",
+    // settei's commands: the table of subcommands and each one's file, option parsing, the
+    // one map from errors to exit statuses, the REPL's wiring and settings commands, and the
+    // CI logic that needs settei's own words. Everything the executable does, testable in
+    // process.
+    .target(
+      name: "SetteiCommands",
       dependencies: [
         "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
         "FileFormats", "SystemIO", "TableKit", "TextSafety",
       ]),
+
+    // The program: main.swift runs SetteiCommands' Program and exits with its status.
+    .executableTarget(name: "settei", dependencies: ["SetteiCommands"]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
     .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
@@ -89,12 +96,12 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "FileFormats", "TestSupport"]),
-    // settei's own logic (options, language, script commands) tested in process.
+    // settei's own logic (options, language, the commands) tested in process.
     .testTarget(
       name: "setteiTests",
       dependencies: [
-        "settei", "SettingsKit", "SettingsScreens", "SchemaKit", "FileFormats", "TableREPL",
-        "TestSupport",
+        "SetteiCommands", "SettingsKit", "SettingsScreens", "SchemaKit", "FileFormats",
+        "TableREPL", "TestSupport",
       ]),
 
     // Saves a store in a loop (for the kill tests) or holds its lock (for the lock tests),

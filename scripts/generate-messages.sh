@@ -15,7 +15,7 @@ settings_for() {
   case "$1" in
   TableREPL) echo "SessionMessage SessionMessages public Sources/TableREPL/Session/SessionMessages.generated.swift" ;;
   SettingsKit) echo "SettingsMessage SettingsMessages package Sources/SettingsKit/Model/SettingsMessages.generated.swift" ;;
-  settei) echo "ProgramMessage ProgramMessages internal Sources/settei/ProgramMessages.generated.swift" ;;
+  settei) echo "ProgramMessage ProgramMessages internal Sources/SetteiCommands/ProgramMessages.generated.swift" ;;
   Chrome) echo "ChromeWord ChromeWords package Sources/SettingsKit/Model/ChromeWords.generated.swift" ;;
   SchemaKit) echo "SchemaMessage SchemaMessages public Sources/SchemaKit/Localization/SchemaMessages.generated.swift" ;;
   SettingsStorage) echo "StoreMessage StoreMessages public Sources/SettingsStorage/StoreMessages.generated.swift" ;;

@@ -1,3 +1,5 @@
+import SetteiCommands
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -20,7 +20,7 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SchemaKit/Localization/SchemaMessages.generated.swift"
     case "SettingsStorage":
       PackagePaths.root + "/Sources/SettingsStorage/StoreMessages.generated.swift"
-    default: PackagePaths.root + "/Sources/settei/ProgramMessages.generated.swift"
+    default: PackagePaths.root + "/Sources/SetteiCommands/ProgramMessages.generated.swift"
     }
   }
 

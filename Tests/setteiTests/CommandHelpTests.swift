@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// Each command's help is where a user looks for it: `settei COMMAND --help`,
 /// `settei help COMMAND`, docs/commands.md and the man page; and the commands are the same
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func theCommandsAreTheSameInTheHelpCompletionsAndDocs() throws {
-    let table = Set(Options.subcommands)
+    let table = Set(CommandTable.names)
     #expect(table == Set(Self.commands))
     let help = try runSettei(["--help"]).standardOutput
     let inHelp = help.split(separator: "\n").compactMap { line -> String? in
@@ -99,14 +99,35 @@ import Testing
     #expect(Set(sections) == table, "docs/commands.md has a section per command")
   }
 
-  @Test func eachCommandsOptionsAreOnesTheParserTakesAndItsHelpShows() throws {
-    for verb in Options.verbs {
-      let help = try #require(CommandHelp.text(for: verb.name))
-      for option in verb.options {
-        #expect(Options.valueOptions.contains(option) || Options.flagOptions.contains(option))
-        #expect(help.contains(option), "settei \(verb.name) --help does not show \(option)")
+  /// The table's listed commands are the ones a user types, each once; the REPL and
+  /// `__complete` run without being listed, and parsing finds each listed one by its name.
+  @Test func theTableListsEachTypedCommandOnceAndParsingFollowsIt() throws {
+    let names = CommandTable.names
+    #expect(Set(names).count == names.count)
+    #expect(!names.contains(REPLCommand.name) && !names.contains(CompleteCommand.name))
+    #expect(try Options.parse([]).command.is(CommandTable.unnamed))
+    #expect(throws: Options.UsageError.self) { try Options.parse([REPLCommand.name]) }
+    for command in CommandTable.listed {
+      // One word after the name: that command, or its own usage error.
+      do {
+        #expect(try Options.parse([command.name, "x"]).command.is(command))
+      } catch {
+        #expect(
+          error.message.contains("'\(command.name)'")
+            || error.message.contains("settei \(command.name)"), "\(error.message)")
       }
-      for format in verb.formats { #expect(help.contains(format)) }
+      #expect(try Options.parse([command.name, "--help"]).helpTopic == command.name)
+    }
+  }
+
+  @Test func eachCommandsOptionsAreOnesTheParserTakesAndItsHelpShows() throws {
+    for command in CommandTable.listed {
+      let help = try #require(CommandHelp.text(for: command.name))
+      for option in command.options {
+        #expect(Options.valueOptions.contains(option) || Options.flagOptions.contains(option))
+        #expect(help.contains(option), "settei \(command.name) --help does not show \(option)")
+      }
+      for format in command.formats { #expect(help.contains(format)) }
     }
   }
 }

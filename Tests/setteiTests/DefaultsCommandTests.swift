@@ -4,7 +4,7 @@ import SchemaKit
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `settei defaults`: the keys and defaults an app registers, as InAppSettingsKit gathers them.
 @Suite struct DefaultsCommandTests {

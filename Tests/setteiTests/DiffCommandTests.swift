@@ -4,7 +4,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `settei diff` and `settei export --changed`: what differs, where it is, secrets masked.
 @Suite struct DiffCommandTests {
@@ -107,7 +107,8 @@ import Testing
       try Options.parse(["list", "--changed"])
     }
     #expect(
-      try Options.parse(["diff", "a.json"]).subcommand == .diff(storeA: "a.json", storeB: nil))
+      try Options.parse(["diff", "a.json"]).command
+        == DiffCommand.with(.init(storeA: "a.json", storeB: nil)))
     #expect(try Options.parse(["export", "--changed"]).changedOnly)
   }
 }

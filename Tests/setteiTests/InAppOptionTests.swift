@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `--in-app`: a bundle read as InAppSettingsKit shows it inside an app; without it, as
 /// Settings.app shows it.

@@ -3,7 +3,7 @@ import SchemaKit
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `settei lint --l10n`: translations checked against the pages that use them.
 @Suite struct L10nLintTests {

@@ -4,7 +4,7 @@ import TableREPL
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// The program's own words come from Messages/<Module>/<language>.strings, compiled in by
 /// scripts/generate-messages.sh: every message in every language, with the same

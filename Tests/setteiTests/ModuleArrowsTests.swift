@@ -19,7 +19,8 @@ import Testing
     "SettingsKit": ["SchemaKit", "FileFormats", "TextSafety"],
     "SettingsScreens": ["SettingsKit", "SchemaKit", "FileFormats", "TextSafety", "TableKit"],
     "TableREPL": ["TableKit", "LineEditor", "TextSafety"],
-    "settei": [
+    "settei": ["SetteiCommands"],
+    "SetteiCommands": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
       "FileFormats", "SystemIO", "TableKit", "TextSafety",
     ],

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 @Suite struct OptionsTests {
   @Test func noArgumentsOpenTheREPL() throws {
@@ -16,25 +16,32 @@ import Testing
     #expect(options.language == "ja")
     #expect(options.noColor)
     #expect(options.recover)
-    #expect(options.subcommand == .repl)
+    #expect(options.command == REPLCommand.with(.init()))
   }
 
   @Test(arguments: [
-    (["get", "volume"], Options.Subcommand.get(key: "volume")),
-    (["set", "name", "Ann", "Lee"], .set(key: "name", value: "Ann Lee")),
-    (["list"], .list(json: false)),
-    (["list", "--json"], .list(json: true)),
-    (["export"], .export(format: .json)),
-    (["export", "--format", "plist"], .export(format: .plist)),
-    (["import", "a.json"], .importFile(path: "a.json")),
-    (["reset", "volume"], .reset(key: "volume")),
-    (["reset", "--all"], .reset(key: nil)),
-    (["lint", "Settings.bundle"], .lint(path: "Settings.bundle")),
-    (["--", "get", "-x"], .get(key: "-x")),
-    (["__complete", "get", "vo"], .complete(words: ["get", "vo"])),
+    (["get", "volume"], GetCommand.with("volume")),
+    (["set", "name", "Ann", "Lee"], SetCommand.with(.init(key: "name", value: "Ann Lee"))),
+    (["list"], ListCommand.with(false)),
+    (["list", "--json"], ListCommand.with(true)),
+    (["export"], ExportCommand.with(.json)),
+    (["export", "--format", "plist"], ExportCommand.with(.plist)),
+    (["import", "a.json"], ImportCommand.with("a.json")),
+    (["reset", "volume"], ResetCommand.with("volume")),
+    (["reset", "--all"], ResetCommand.with(nil)),
+    (["lint", "Settings.bundle"], LintCommand.with("Settings.bundle")),
+    (["--", "get", "-x"], GetCommand.with("-x")),
+    (["__complete", "get", "vo"], CompleteCommand.with(["get", "vo"])),
   ])
-  func subcommands(arguments: [String], expected: Options.Subcommand) throws {
-    #expect(try Options.parse(arguments).subcommand == expected)
+  func subcommands(arguments: [String], expected: ParsedCommand) throws {
+    #expect(try Options.parse(arguments).command == expected)
+  }
+
+  /// A command is its name and its arguments: another value is another command.
+  @Test func commandsDifferByNameAndArguments() {
+    #expect(GetCommand.with("a") != GetCommand.with("b"))
+    #expect(ImportCommand.with("a") != LintCommand.with("a"))
+    #expect(ResetCommand.with(nil) != ResetCommand.with("a"))
   }
 
   @Test(arguments: [
@@ -85,7 +92,7 @@ import Testing
     for option in ["--schema", "--store", "--lang"] {
       #expect(throws: Never.self) { try Options.parse([option, "x"]) }
     }
-    for name in Options.subcommands {
+    for name in CommandTable.names {
       #expect(Options.usage.contains("settei \(name)"), "usage does not show \(name)")
     }
   }

@@ -4,7 +4,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// The summary lines and notes of settei's commands come from its message catalog, so they
 /// follow the language as every other line does.

@@ -5,7 +5,7 @@ import TableREPL
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `settei render`: every page as the REPL shows it, stable, compared with golden files.
 @Suite struct RenderCommandTests {

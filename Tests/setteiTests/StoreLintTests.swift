@@ -5,7 +5,7 @@ import SettingsKit
 import TestSupport
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 /// `settei lint --store` and the REPL's note on schema upgrades.
 @Suite struct StoreLintTests {

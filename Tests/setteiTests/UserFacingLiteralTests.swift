@@ -13,7 +13,7 @@ import Testing
   /// a schema's own text, command syntax typed as written in every language.
   static let notProse: [String: Set<String>] = [
     // Writes Swift source for an app, not a message.
-    "Sources/settei/CI/SwiftDefaultsWriter.swift": ["*"],
+    "Sources/SetteiCommands/CI/SwiftDefaultsWriter.swift": ["*"],
     // The built-in Language & Region schema: a schema's own text, as an app ships it.
     "Sources/SchemaKit/Decoding/EmbeddedSchema.swift": ["*"],
     // What a loaded schema was made from, compared with the next start's: never shown.
@@ -23,17 +23,17 @@ import Testing
       #""VisibleWhen": {"Key": "wifi", "Values": [true]}"#
     ],
     // A Swift type named in a diagnostic about generated Swift.
-    "Sources/settei/CI/DefaultsCatalog.swift": ["[String: Any]"],
+    "Sources/SetteiCommands/CI/DefaultsCatalog.swift": ["[String: Any]"],
     // The characters of a printf format specifier.
-    "Sources/settei/CI/L10nLinter.swift": ["0123456789$.-+ #lhqzjt"],
+    "Sources/SetteiCommands/CI/L10nLinter.swift": ["0123456789$.-+ #lhqzjt"],
     // `settei --version`: the program's name and version.
-    "Sources/settei/Program.swift": ["settei \\(…)\\n"],
+    "Sources/SetteiCommands/Program.swift": ["settei \\(…)\\n"],
     // Command syntax: commands and their arguments are typed as written in every language.
-    "Sources/settei/Commands/SettingsCommands.swift": [
+    "Sources/SetteiCommands/REPL/SettingsCommands.swift": [
       "go PATH", "find TEXT, /TEXT", "reset N, reset all", "lang [CODE]", "get KEY",
       "set KEY VALUE",
     ],
-    "Sources/settei/Commands/Rollback.swift": [
+    "Sources/SetteiCommands/REPL/Rollback.swift": [
       "rollback [N]", "compare N",
     ],
     "Sources/TableREPL/Input/Command.swift": [

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import settei
+@testable import SetteiCommands
 
 @Suite struct ValueArgumentTests {
   @Test(arguments: [

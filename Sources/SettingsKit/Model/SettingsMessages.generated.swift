@@ -184,6 +184,24 @@ package enum SettingsMessage: Int, MessageKey {
   case alsoHidden
   /// "%1$@ is hidden (%2$@)."
   case goHiddenNoControl
+  /// "(not in the schema)"
+  case notInSchema
+  /// "1 new setting since last time: %1$@"
+  case newSettingsOne
+  /// "%1$@ new settings since last time: %2$@"
+  case newSettingsMany
+  /// "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)"
+  case strandedKeysOne
+  /// "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)"
+  case strandedKeysMany
+  /// "%1$@ and %2$@ more"
+  case andMore
+  /// "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set"
+  case storeKeyUnknownRenamed
+  /// "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema"
+  case storeKeyUnknown
+  /// "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@"
+  case storeValueDoesNotFit
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -299,6 +317,15 @@ private enum SettingsMessageTemplates {
     "%1$@ is hidden (%2$@): showing %3$@, row %4$@, which controls it.",
     "%1$@ is %2$@",
     "%1$@ is hidden (%2$@).",
+    "(not in the schema)",
+    "1 new setting since last time: %1$@",
+    "%1$@ new settings since last time: %2$@",
+    "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)",
+    "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)",
+    "%1$@ and %2$@ more",
+    "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set",
+    "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema",
+    "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@",
   ]
   static let ja = [
     "%1$@。使える値: %2$@。",
@@ -390,5 +417,14 @@ private enum SettingsMessageTemplates {
     "%1$@は非表示です（%2$@）。これを切り替える%3$@（%4$@行目）を表示します。",
     "%1$@は%2$@",
     "%1$@は非表示です（%2$@）。",
+    "(スキーマにありません)",
+    "前回から新しい設定が 1 件あります：%1$@",
+    "前回から新しい設定が %1$@ 件あります：%2$@",
+    "スキーマにないキーが 1 件保存されています：%1$@ (ストアには残っています。詳しくは settei lint --store で)",
+    "スキーマにないキーが %1$@ 件保存されています：%2$@ (ストアには残っています。詳しくは settei lint --store で)",
+    "%1$@ ほか %2$@ 件",
+    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。名前が '%1$@' に変わりましたか？ settei set で値を移してください",
+    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。Fix: 削除するか、その指定子をスキーマに戻してください",
+    "%1$@。アプリでは代わりにデフォルト値が表示されます。Fix: 許される値のどれかを保存するか、settei reset %2$@ を実行してください",
   ]
 }

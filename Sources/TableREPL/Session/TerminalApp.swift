@@ -58,35 +58,76 @@ public enum TerminalApp {
     messages: SessionMessages = .forLanguage("en"),
     quitHandler: (() -> Session.QuitResult)? = nil
   ) -> Int32 {
+    var configuration = Configuration(programName: programName)
+    configuration.historyFile = historyFile
+    configuration.messages = messages
+    configuration.quitHandler = quitHandler
+    switch run(navigationController, configuration: configuration) {
+    case .quit, .discarded: return 0
+    case .scriptFailed, .quitFailed: return 1
+    case .outputClosed: return 141
+    }
+  }
+
+  /// Runs the navigation controller as ``run(_:programName:historyFile:messages:quitHandler:)``
+  /// does, with what `configuration` adds or changes, and says how the session ended (the
+  /// program chooses its exit status from that).
+  public static func run(
+    _ navigationController: NavigationController, configuration: Configuration
+  ) -> Session.Outcome {
     signal(SIGPIPE, SIG_IGN)
-    let environment = currentEnvironment()
-    let standardOutput = FileOutput(descriptor: 1)
-    let standardError = FileOutput(descriptor: 2)
+    let programName = configuration.programName
+    let messages = configuration.messages
+    let environment = configuration.environment ?? currentEnvironment()
+    let standardOutput = configuration.output ?? FileOutput(descriptor: 1)
+    let standardError = configuration.errorOutput ?? FileOutput(descriptor: 2)
     let warnings = OneWarning(
       Diagnostics(programName: programName, output: standardError, messages: messages))
 
     var editReader: EditLineReader?
-    if Terminal.isTerminal(0) && Terminal.isTerminal(1) {
-      let path = historyFile ?? defaultHistoryPath(programName: programName, environment)
+    if configuration.reader == nil, Terminal.isTerminal(0) && Terminal.isTerminal(1) {
+      let path =
+        configuration.historyFile ?? defaultHistoryPath(programName: programName, environment)
       if path == nil { warnings.warn(messages.text(.noHome)) }
       editReader = EditLineReader(
         programName: programName, historyPath: path, messages: messages, warn: warnings.warn)
     }
-    let reader: any LineReading = editReader ?? PlainLineReader(transcript: standardOutput)
+    let plainReader: any LineReading =
+      configuration.reader ?? editReader ?? PlainLineReader(transcript: standardOutput)
+    let reader = configuration.wrapReader?(plainReader) ?? plainReader
 
+    // Output to a pipe or a file has no size to change: worked out once, not per command.
+    let pipeSize = Terminal.isTerminal(1) ? nil : Terminal.layoutSize(environment: environment)
+    let pipeWidth = Terminal.messageWidth(environment: environment)
     let session = Session(
       navigationController: navigationController, reader: reader, output: standardOutput,
       errorOutput: standardError,
-      usesColor: Terminal.usesColor(environment: environment, disabled: false),
-      terminalSize: { Terminal.layoutSize(environment: environment) })
-    session.quitHandler = quitHandler
+      usesColor: Terminal.usesColor(
+        environment: environment, disabled: configuration.colorDisabled),
+      terminalSize: { pipeSize ?? Terminal.layoutSize(environment: environment) })
+    session.quitHandler = configuration.quitHandler
     session.programName = programName
-    session.messageWidth = { Terminal.messageWidth(environment: environment) }
+    session.messageWidth = {
+      pipeSize != nil ? pipeWidth : Terminal.messageWidth(environment: environment)
+    }
     session.messages = messages
-    editReader?.completer = { [unowned session] in session.completions(for: $0) }
-    editReader?.historyFilter = { [unowned session] in session.mayKeepInHistory($0) }
+    if let reservesCheckmarkColumn = configuration.reservesCheckmarkColumn {
+      session.reservesCheckmarkColumn = reservesCheckmarkColumn
+    }
+    session.unsavedChanges = configuration.unsavedChanges
+    session.beforeEachCommand = configuration.beforeEachCommand
+    let moreCompletions = configuration.moreCompletions
+    editReader?.completer = { [unowned session] text in
+      session.completions(for: text) + (moreCompletions?(text) ?? [])
+    }
+    let keepsInHistory = configuration.keepsInHistory
+    editReader?.historyFilter = { [unowned session] line in
+      session.mayKeepInHistory(line) && keepsInHistory?(line) != false
+    }
+    configuration.prepareSession?(session)
 
     let outcome = session.run()
+    configuration.afterRun?(outcome)
     if let editReader {
       do {
         try editReader.saveHistory()
@@ -94,11 +135,7 @@ public enum TerminalApp {
         warnings.warn(messages.text(.historyNotSaved, "\(error)"))
       }
     }
-    switch outcome {
-    case .quit, .discarded: return 0
-    case .scriptFailed, .quitFailed: return 1
-    case .outputClosed: return 141
-    }
+    return outcome
   }
 
   /// `historyFile` unless given: `$XDG_STATE_HOME/<programName>/history` when that variable
@@ -120,6 +157,59 @@ public enum TerminalApp {
       if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
     }
     return values
+  }
+}
+
+extension TerminalApp {
+  /// What ``TerminalApp/run(_:configuration:)`` is told beyond the screens: the program's
+  /// name and words, and the hooks a program with a store, signals or commands of its own
+  /// needs (settei runs its REPL this way). Everything but the name has a default, which is
+  /// what ``TerminalApp/run(_:programName:historyFile:messages:quitHandler:)`` does.
+  public struct Configuration {
+    /// The folder of the history file, the prefix of warnings, the name `~/.editrc` lines
+    /// can select.
+    public var programName: String
+    /// Where to keep the command history instead of `$XDG_STATE_HOME/<programName>/history`.
+    public var historyFile: String?
+    /// The session's own words: English by default.
+    public var messages = SessionMessages.forLanguage("en")
+    /// Called on `quit` and at the end of the input, to save what the user changed.
+    public var quitHandler: (() -> Session.QuitResult)?
+    /// No colour even on a terminal that has it (a `--no-color` option).
+    public var colorDisabled = false
+    /// The environment variables read (`HOME`, `XDG_STATE_HOME`, `NO_COLOR`, `TERM`,
+    /// `COLUMNS`, `LINES`); `nil`: the process's, an empty value counting as unset.
+    public var environment: [String: String]?
+    /// Standard output, for a program that closes it itself and checks that everything
+    /// arrived; `nil`: one made for the run.
+    public var output: (any TextOutput)?
+    /// Standard error; `nil`: one made for the run.
+    public var errorOutput: (any TextOutput)?
+    /// The lines to read instead of the terminal's or standard input's (a test's script);
+    /// no history is read or kept then.
+    public var reader: (any LineReading)?
+    /// ``Session/beforeEachCommand``: lines to show before each command runs.
+    public var beforeEachCommand: (() -> [String]?)?
+    /// ``Session/unsavedChanges``: what `quit!` would throw away.
+    public var unsavedChanges: (() -> [String])?
+    /// ``Session/reservesCheckmarkColumn``; `nil`: no screen keeps an empty ✓ column.
+    public var reservesCheckmarkColumn: ((ViewController) -> Bool)?
+    /// Tab's candidates for a line, after the session's own.
+    public var moreCompletions: ((String) -> [String])?
+    /// Whether a line may go into the history, asked after the session's own rule (a line
+    /// the session keeps out stays out): `false` keeps a line with a secret out.
+    public var keepsInHistory: ((String) -> Bool)?
+    /// Wraps the line reader chosen (libedit's or the plain one), for a program that must
+    /// see every read: to end one on a signal, or to know when the input ended.
+    public var wrapReader: ((any LineReading) -> any LineReading)?
+    /// Called with the session once it is set up, before it runs: to register commands.
+    public var prepareSession: ((Session) -> Void)?
+    /// Called with how the session ended, before the history is saved.
+    public var afterRun: ((Session.Outcome) -> Void)?
+
+    public init(programName: String) {
+      self.programName = programName
+    }
   }
 }
 

@@ -370,18 +370,6 @@ internal enum ProgramMessage: Int, MessageKey {
   case notSavedReason
   /// "it holds changes settei could not read, so it is not overwritten"
   case recoveryNotOverwritten
-  /// "1 new setting since last time: %1$@"
-  case newSettingsOne
-  /// "%1$@ new settings since last time: %2$@"
-  case newSettingsMany
-  /// "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)"
-  case strandedKeysOne
-  /// "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)"
-  case strandedKeysMany
-  /// "%1$@ and %2$@ more"
-  case andMore
-  /// "(not in the schema)"
-  case notInSchema
   /// "this schema has no translations; its text is shown as written"
   case schemaHasNoTranslations
   /// "this schema has no '%1$@' text; showing %2$@. Languages: %3$@"
@@ -390,12 +378,6 @@ internal enum ProgramMessage: Int, MessageKey {
   case languageText
   /// "the text as written"
   case textAsWritten
-  /// "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set"
-  case storeKeyUnknownRenamed
-  /// "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema"
-  case storeKeyUnknown
-  /// "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@"
-  case storeValueDoesNotFit
   /// "defined twice (%1$@ and %2$@) with different defaults; the later one is registered"
   case ambiguityDefinedTwice
   /// "the DefaultValue is %1$@ but %2$@ stores %3$@"
@@ -628,19 +610,10 @@ private enum ProgramMessageTemplates {
     "HOME is not set, so there is no default store; give one with --store PATH.",
     "not saved",
     "it holds changes settei could not read, so it is not overwritten",
-    "1 new setting since last time: %1$@",
-    "%1$@ new settings since last time: %2$@",
-    "1 stored key not in the schema: %1$@ (kept in the store; settei lint --store shows more)",
-    "%1$@ stored keys not in the schema: %2$@ (kept in the store; settei lint --store shows more)",
-    "%1$@ and %2$@ more",
-    "(not in the schema)",
     "this schema has no translations; its text is shown as written",
     "this schema has no '%1$@' text; showing %2$@. Languages: %3$@",
     "the %1$@ text",
     "the text as written",
-    "no setting of this schema has this key, so its value is kept but never shown; was it renamed to '%1$@'? Move the value with settei set",
-    "no setting of this schema has this key, so its value is kept but never shown. Fix: remove it, or add its specifier back to the schema",
-    "%1$@; the app shows the default instead. Fix: store one of the allowed values, or settei reset %2$@",
     "defined twice (%1$@ and %2$@) with different defaults; the later one is registered",
     "the DefaultValue is %1$@ but %2$@ stores %3$@",
     "its TrueValue and FalseValue have different types",
@@ -837,19 +810,10 @@ private enum ProgramMessageTemplates {
     "HOME が設定されていないため、デフォルトのストアがありません。--store PATH で指定してください。",
     "保存できませんでした",
     "settei が読めない変更が入っているため、上書きしません",
-    "前回から新しい設定が 1 件あります：%1$@",
-    "前回から新しい設定が %1$@ 件あります：%2$@",
-    "スキーマにないキーが 1 件保存されています：%1$@ (ストアには残っています。詳しくは settei lint --store で)",
-    "スキーマにないキーが %1$@ 件保存されています：%2$@ (ストアには残っています。詳しくは settei lint --store で)",
-    "%1$@ ほか %2$@ 件",
-    "(スキーマにありません)",
     "このスキーマには翻訳がありません。テキストは書かれたとおりに表示します",
     "このスキーマには '%1$@' のテキストがありません。%2$@を表示します。言語: %3$@",
     "%1$@ のテキスト",
     "書かれたとおりのテキスト",
-    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。名前が '%1$@' に変わりましたか？ settei set で値を移してください",
-    "このスキーマにはこのキーの設定がないため、値は残りますが表示されません。Fix: 削除するか、その指定子をスキーマに戻してください",
-    "%1$@。アプリでは代わりにデフォルト値が表示されます。Fix: 許される値のどれかを保存するか、settei reset %2$@ を実行してください",
     "異なるデフォルト値で 2 回定義されています (%1$@ と %2$@)。後のものが登録されます",
     "DefaultValue は %1$@ ですが、%2$@が保存するのは %3$@ です",
     "TrueValue と FalseValue の型が異なります",

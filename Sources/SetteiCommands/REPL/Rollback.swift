@@ -113,7 +113,7 @@ struct Rollback {
     do {
       values = try SettingsStore.values(of: saves[number - 1])
     } catch {
-      return .failure(RollbackFailure("\(error)"))
+      return .failure(RollbackFailure(error.worded(in: .forLanguage(model.language))))
     }
     var found: [Difference] = []
     for entry in index.entries {

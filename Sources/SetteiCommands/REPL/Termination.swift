@@ -129,17 +129,6 @@ enum Termination {
       expected: 0, desired: SIGHUP, ordering: .sequentiallyConsistent)
   }
 
-  /// The exit status for the signal that arrived: 128 + its number.
-  static var exitStatus: ExitStatus? {
-    signal.map {
-      switch $0 {
-      case SIGHUP: .hangup
-      case SIGQUIT: .quitSignal
-      default: .terminated
-      }
-    }
-  }
-
   /// `SIGTERM`, `SIGHUP`, `SIGQUIT`, or `signal N`.
   static func name(of signal: Int32) -> String {
     switch signal {

@@ -3,20 +3,24 @@
 #endif
 
 /// The environment variables settei reads, taken once at start.
-struct Environment {
-  var values: [String: String]
+public struct Environment: Sendable {
+  public var values: [String: String]
 
   static let names = [
     "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR",
     "TERM", "COLUMNS", "LINES",
   ]
 
-  static func current() -> Environment {
+  public static func current() -> Environment {
     var values: [String: String] = [:]
     for name in names {
       if let value = getenv(name) { values[name] = String(cString: value) }
     }
     return Environment(values: values)
+  }
+
+  public init(values: [String: String]) {
+    self.values = values
   }
 
   subscript(name: String) -> String? {

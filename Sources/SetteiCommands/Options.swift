@@ -1,80 +1,11 @@
 import SchemaKit
+import SettingsKit
 import TableREPL
 
 /// The command line, parsed. Parsing is pure so that usage errors are tested as values.
 struct Options: Equatable {
-  /// What to do: open the REPL (the default) or one of the commands for scripts.
-  enum Subcommand: Equatable {
-    case repl
-    case get(key: String)
-    case set(key: String, value: String)
-    case list(json: Bool)
-    case export(format: StoreFormat)
-    case importFile(path: String)
-    case reset(key: String?)
-    case lint(path: String)
-    /// Every key's default (`settei defaults PATH`).
-    case defaults(path: String, format: DefaultsFormat)
-    /// Every page as text (`settei render PATH`).
-    case render(path: String)
-    /// The settings two stores (or a store and the defaults) hold differently.
-    case diff(storeA: String, storeB: String?)
-    /// Candidates for shell completion of the words typed so far (the last may be partial).
-    case complete(words: [String])
-  }
-
-  enum StoreFormat: String, Equatable, CaseIterable {
-    case json, plist
-  }
-
-  enum DefaultsFormat: String, Equatable, CaseIterable {
-    case json, plist, swift
-  }
-
-  /// A command of the command line (`settei get`, `settei lint`, …): its name, the options it
-  /// takes and its help.
-  struct Verb {
-    var name: String
-    /// The options it takes, as its help lists them (every one takes `--help` too).
-    var options: [String]
-    /// What `--format` takes, when the verb takes it.
-    var formats: [String] = []
-    var help: ProgramMessage
-  }
-
-  /// The options of the commands that read a schema and its store.
-  private static let storeOptions = ["--schema", "--store", "--lang", "--idiom"]
-
-  /// The one list of commands: parsing, `--help`, shell completion and (by a test) the general
-  /// help, both completion scripts and docs/commands.md follow it.
-  static let verbs = [
-    Verb(name: "get", options: storeOptions, help: .getHelp),
-    Verb(name: "set", options: storeOptions, help: .setHelp),
-    Verb(name: "list", options: ["--json"] + storeOptions, help: .listHelp),
-    Verb(
-      name: "export", options: ["--format", "--changed", "--schema", "--store"],
-      formats: StoreFormat.allCases.map(\.rawValue), help: .exportHelp),
-    Verb(name: "import", options: ["--schema", "--store"], help: .importHelp),
-    Verb(name: "reset", options: ["--all", "--schema", "--store"], help: .resetHelp),
-    Verb(
-      name: "lint", options: ["--store", "--l10n", "--strict", "--development-language"],
-      help: .lintHelp),
-    Verb(
-      name: "defaults", options: ["--format", "--in-app"],
-      formats: DefaultsFormat.allCases.map(\.rawValue),
-      help: .defaultsHelp),
-    Verb(name: "diff", options: ["--schema", "--lang"], help: .diffHelp),
-    Verb(
-      name: "render", options: ["--lang", "--idiom", "--title", "--width", "--out", "--in-app"],
-      help: .renderHelp),
-  ]
-
-  /// The verb called `name`, if there is one.
-  static func verb(named name: String) -> Verb? {
-    verbs.first { $0.name == name }
-  }
-
-  var subcommand = Subcommand.repl
+  /// The command to run: the one named, else the REPL (``CommandTable``).
+  var command = REPLCommand.with(.init())
   /// The command whose help `--help` shows (`settei defaults --help`), if one was named.
   var helpTopic: String?
   var schemaPath: String?
@@ -118,7 +49,6 @@ struct Options: Equatable {
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
     "--strict", "--l10n", "--in-app",
   ]
-  static let subcommands = verbs.map(\.name)
 
   /// The words of a command line that are not options nor their values (`get KEY` of
   /// `get --schema X KEY`), up to a `--` and all after it.
@@ -155,12 +85,12 @@ struct Options: Equatable {
   ) throws(UsageError) -> Options {
     var options = Options()
     var positionals: [String] = []
-    var json = false
-    var all = false
-    var format: String?
+    var flags = CommandFlags()
     var index = 0
-    if arguments.first == "__complete" {
-      options.subcommand = .complete(words: Array(arguments.dropFirst()))
+    if let first = arguments.first,
+      let hidden = CommandTable.hidden.first(where: { $0.name == first })
+    {
+      options.command = try hidden.parsedCommand(Array(arguments.dropFirst()), flags, messages)
       return options
     }
     while index < arguments.count {
@@ -185,8 +115,8 @@ struct Options: Equatable {
       case "--changed": options.changedOnly = true
       case "--strict": options.strict = true
       case "--l10n": options.l10n = true
-      case "--json": json = true
-      case "--all": all = true
+      case "--json": flags.json = true
+      case "--all": flags.all = true
       case "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
         "--development-language", "--title":
         let value: String
@@ -205,7 +135,7 @@ struct Options: Equatable {
         switch name {
         case "--schema": options.schemaPath = value
         case "--store": options.storePath = value
-        case "--format": format = value
+        case "--format": flags.format = value
         case "--out": options.outputFolder = value
         case "--development-language": options.developmentLanguage = value
         case "--title": options.title = value
@@ -225,7 +155,7 @@ struct Options: Equatable {
       default:
         if argument.hasPrefix("-"), argument.count > 1 {
           // The command's own options, when a command is named.
-          let named = Options.positionals(in: arguments).first.flatMap(Options.verb(named:))
+          let named = Options.positionals(in: arguments).first.flatMap(CommandTable.command(named:))
           let candidates = named.map { $0.options + ["--help"] } ?? valueOptions + flagOptions
           if let suggestion = Options.suggestion(for: name, among: candidates) {
             throw UsageError(
@@ -239,11 +169,11 @@ struct Options: Equatable {
     if positionals.first == "help" {
       // `settei help` is `settei --help`; `settei help COMMAND` is `settei COMMAND --help`.
       let topic = positionals.dropFirst()
-      guard topic.count <= 1, topic.allSatisfy(subcommands.contains) else {
+      guard topic.count <= 1, topic.allSatisfy(CommandTable.names.contains) else {
         throw UsageError(
           message: messages.text(
             .unknownHelpTopic, topic.joined(separator: " "),
-            subcommands.joined(separator: ", ")))
+            CommandTable.names.joined(separator: ", ")))
       }
       options.showHelp = true
       options.helpTopic = topic.first
@@ -251,13 +181,12 @@ struct Options: Equatable {
     }
     if options.showHelp {
       // `settei COMMAND --help` shows that command's help whatever else is typed.
-      options.helpTopic = positionals.first.flatMap { subcommands.contains($0) ? $0 : nil }
+      options.helpTopic = positionals.first.flatMap { CommandTable.names.contains($0) ? $0 : nil }
       return options
     }
-    options.subcommand = try subcommand(
-      positionals, json: json, all: all, format: format, messages: messages)
+    options.command = try command(positionals, flags, messages: messages)
     if options.outputFolder != nil || options.width != 80 {
-      guard case .render = options.subcommand else {
+      guard options.command.is(RenderCommand.self) else {
         throw UsageError(message: messages.text(.renderOptionsOnly))
       }
     }
@@ -265,89 +194,39 @@ struct Options: Equatable {
       throw UsageError(message: messages.text(.developmentLanguageOnly))
     }
     if options.strict || options.l10n {
-      guard case .lint = options.subcommand else {
+      guard options.command.is(LintCommand.self) else {
         throw UsageError(message: messages.text(.lintOptionsOnly))
       }
     }
-    if options.inApp, case .lint = options.subcommand, options.storePath == nil, !options.l10n {
+    if options.inApp, options.command.is(LintCommand.self), options.storePath == nil,
+      !options.l10n
+    {
       throw UsageError(message: messages.text(.inAppNotForLint))
     }
     if options.changedOnly {
-      guard case .export = options.subcommand else {
+      guard options.command.is(ExportCommand.self) else {
         throw UsageError(message: messages.text(.exportOptionOnly))
       }
     }
     return options
   }
 
-  private static func subcommand(
-    _ words: [String], json: Bool, all: Bool, format: String?, messages: ProgramMessages
-  ) throws(UsageError) -> Subcommand {
+  /// The command `words` name (the REPL when they name none), with its arguments.
+  private static func command(
+    _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
+  ) throws(UsageError) -> ParsedCommand {
     guard let name = words.first else {
-      if json || all || format != nil {
-        throw UsageError(message: messages.text(.listOptionsOnly))
-      }
-      return .repl
+      return try CommandTable.unnamed.parsedCommand([], flags, messages)
     }
-    let rest = Array(words.dropFirst())
-    func expect(_ count: Int, _ usage: ProgramMessage) throws(UsageError) {
-      guard rest.count == count else {
-        throw UsageError(message: messages.text(.takes, name, messages.text(usage)))
-      }
-    }
-    switch name {
-    case "get":
-      try expect(1, .takesGet)
-      return .get(key: rest[0])
-    case "set":
-      guard rest.count >= 2 else {
-        throw UsageError(message: messages.text(.takesSet))
-      }
-      return .set(key: rest[0], value: rest.dropFirst().joined(separator: " "))
-    case "list":
-      try expect(0, .takesList)
-      return .list(json: json)
-    case "export":
-      try expect(0, .takesExport)
-      guard let parsed = StoreFormat(rawValue: format ?? "json") else {
-        throw UsageError(message: messages.text(.unknownExportFormat, format ?? ""))
-      }
-      return .export(format: parsed)
-    case "import":
-      try expect(1, .takesImport)
-      return .importFile(path: rest[0])
-    case "reset":
-      if all {
-        try expect(0, .takesResetAll)
-        return .reset(key: nil)
-      }
-      try expect(1, .takesReset)
-      return .reset(key: rest[0])
-    case "lint":
-      try expect(1, .takesLint)
-      return .lint(path: rest[0])
-    case "render":
-      try expect(1, .takesRender)
-      return .render(path: rest[0])
-    case "diff":
-      guard rest.count == 1 || rest.count == 2 else {
-        throw UsageError(message: messages.text(.takesDiff))
-      }
-      return .diff(storeA: rest[0], storeB: rest.count == 2 ? rest[1] : nil)
-    case "defaults":
-      try expect(1, .takesDefaults)
-      guard let parsed = DefaultsFormat(rawValue: format ?? "json") else {
-        throw UsageError(message: messages.text(.unknownDefaultsFormat, format ?? ""))
-      }
-      return .defaults(path: rest[0], format: parsed)
-    default:
-      let commands = subcommands.joined(separator: ", ")
-      if let suggestion = Options.suggestion(for: name, among: subcommands) {
+    guard let command = CommandTable.command(named: name) else {
+      let commands = CommandTable.names.joined(separator: ", ")
+      if let suggestion = Options.suggestion(for: name, among: CommandTable.names) {
         throw UsageError(
           message: messages.text(.unknownCommandDidYouMean, name, suggestion, commands))
       }
       throw UsageError(message: messages.text(.unknownCommand, name, commands))
     }
+    return try command.parsedCommand(Array(words.dropFirst()), flags, messages)
   }
 
   private static func example(for name: String, _ messages: ProgramMessages) -> String {
@@ -364,28 +243,9 @@ struct Options: Equatable {
     }
   }
 
-  /// The edit distance between two strings, for suggestions.
+  /// The edit distance between two strings, for suggestions (``EditDistance/between(_:_:)``).
   static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var beforePrevious = previous
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        // Two letters swapped count as one typo.
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], beforePrevious[j - 2] + 1)
-        }
-      }
-      beforePrevious = previous
-      previous = current
-    }
-    return previous[b.count]
+    EditDistance.between(a, b)
   }
 
   /// The general help in English, as docs/commands.md shows it (`--help` speaks `--lang`).

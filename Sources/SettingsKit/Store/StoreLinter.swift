@@ -1,16 +1,21 @@
 import FileFormats
 import SchemaKit
-import SettingsKit
 
 /// A store checked against a schema (`settei lint --store STORE PATH`): keys no setting of
 /// the schema has, and values a setting could not have stored, with what it allows; and
 /// what settei says at the REPL's start when the schema and the store drifted apart.
-enum StoreLinter {
+package enum StoreLinter {
   /// One thing wrong with a stored key.
-  struct Problem: Equatable {
-    var key: String
-    var severity: LintProblem.Severity
-    var message: String
+  package struct Problem: Equatable {
+    package var key: String
+    package var severity: LintProblem.Severity
+    package var message: String
+
+    package init(key: String, severity: LintProblem.Severity, message: String) {
+      self.key = key
+      self.severity = severity
+      self.message = message
+    }
   }
 
   /// The problems of a store's values under a model's schema, by key.
@@ -19,9 +24,9 @@ enum StoreLinter {
   /// choice is lost to them); a key the schema lacks is a warning (it is kept, but nothing
   /// shows or changes it: often a key renamed in an update). Each is said in the words of
   /// `messages`.
-  static func problems(
+  package static func problems(
     in values: [PropertyListKey: PropertyListValue], model: SettingsModel,
-    messages: ProgramMessages = .forLanguage("en")
+    messages: SettingsMessages = .forLanguage("en")
   ) -> [Problem] {
     let index = SettingsIndex(model: model)
     let schemaKeys = settingKeys(of: index)
@@ -31,9 +36,9 @@ enum StoreLinter {
     for key in values.keys.sorted().map(\.string) {
       guard index.byKey[key] != nil else {
         let close = schemaKeys.filter { values[$0] == nil }
-          .min { Options.distance($0, key) < Options.distance($1, key) }
+          .min { EditDistance.between($0, key) < EditDistance.between($1, key) }
         let hint =
-          close.map { Options.distance($0, key) <= max(2, key.count / 3) ? $0 : nil } ?? nil
+          close.map { EditDistance.between($0, key) <= max(2, key.count / 3) ? $0 : nil } ?? nil
         problems.append(
           Problem(
             key: key, severity: .warning,
@@ -52,7 +57,7 @@ enum StoreLinter {
   }
 
   /// The keys of the settings that store a value, sorted.
-  static func settingKeys(of index: SettingsIndex) -> [String] {
+  package static func settingKeys(of index: SettingsIndex) -> [String] {
     index.keys.filter { index.byKey[$0]?.specifier.kind.storesValue == true }
   }
 
@@ -63,10 +68,10 @@ enum StoreLinter {
   /// is read. Returns the schema's keys too, to remember for next time. `storedKeys` are the
   /// store's keys as it holds them (looked up in place, not copied into a set). The notes
   /// are in the words of `messages`.
-  static func upgradeNotes(
+  package static func upgradeNotes(
     model: SettingsModel, storedKeys: [PropertyListKey: PropertyListValue].Keys,
     previous: Set<PropertyListKey>?, reported: Set<PropertyListKey>, schemaUnchanged: Bool = false,
-    messages: ProgramMessages = .forLanguage("en")
+    messages: SettingsMessages = .forLanguage("en")
   ) -> (notes: [String], stranded: [String], keys: [String]) {
     if schemaUnchanged, let previous {
       let stranded = storedKeys.filter { !previous.contains($0) }.sorted()
@@ -102,7 +107,7 @@ enum StoreLinter {
 
   /// The note on stored keys the schema lacks that were not yet reported.
   private static func strandedNotes(
-    _ stranded: [PropertyListKey], reported: Set<PropertyListKey>, messages: ProgramMessages
+    _ stranded: [PropertyListKey], reported: Set<PropertyListKey>, messages: SettingsMessages
   ) -> [String] {
     let unreported = stranded.filter { !reported.contains($0) }.map(\.string)
     guard !unreported.isEmpty else { return [] }
@@ -115,7 +120,7 @@ enum StoreLinter {
   }
 
   /// Up to five names, then how many more.
-  private static func listed(_ names: [String], _ messages: ProgramMessages) -> String {
+  private static func listed(_ names: [String], _ messages: SettingsMessages) -> String {
     let shown = names.prefix(5).joined(separator: ", ")
     return names.count > 5 ? messages.text(.andMore, shown, String(names.count - 5)) : shown
   }

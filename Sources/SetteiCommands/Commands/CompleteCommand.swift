@@ -1,0 +1,88 @@
+import SchemaKit
+import SettingsKit
+import TableREPL
+
+/// `settei __complete WORDS…`: candidates for shell completion of the last word, for the
+/// scripts in completions/. Listed nowhere.
+struct CompleteCommand: SetteiCommand {
+  static let name = "__complete"
+  static let options: [String] = []
+  static let help = ProgramMessage.generalHelp
+
+  /// Every word after it, as typed: the last is the one to complete.
+  static func parse(
+    _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
+  ) throws(Options.UsageError) -> [String] {
+    words
+  }
+
+  static func run(_ words: [String], in context: CommandContext) throws(Failure) {
+    context.program.complete(words)
+  }
+}
+
+extension Program {
+  /// Shell completion: candidates for the last of `words` (the words after `settei`): the
+  /// commands, then what the command typed takes (its own options, keys, choices, formats),
+  /// the words after an option being its value, not the command's arguments.
+  fileprivate func complete(_ words: [String]) {
+    let partial = words.last ?? ""
+    let before = Array(words.dropLast())
+    let positionals = Options.positionals(in: before)
+    let verb = positionals.first.flatMap(CommandTable.command(named:))
+    let arguments = positionals.dropFirst()
+    var candidates: [String] = []
+    switch before.last {
+    case "--schema", "--store", "--out", "--width":
+      return  // the shell completes file names; a width is a number
+    case "--lang":
+      // The languages the schema has text in, and English, the schema's own.
+      let languages = completionModel(words)?.model.schema.strings.languages ?? []
+      candidates = ["en"] + languages.filter { $0 != "Base" && $0 != "en" }.sorted()
+    case "--format":
+      candidates = verb?.formats ?? []
+    case "--idiom":
+      candidates = Idiom.allCases.map(\.rawValue)
+    default:
+      if partial.hasPrefix("-") {
+        candidates =
+          verb.map { $0.options + ["--help"] } ?? Options.valueOptions + Options.flagOptions
+      } else if let verb {
+        if [GetCommand.name, SetCommand.name, ResetCommand.name].contains(verb.name),
+          arguments.isEmpty,
+          !before.contains("--all")
+        {
+          candidates = completionModel(words)?.index.keys ?? []
+          if verb.name == ResetCommand.name { candidates.insert("--all", at: 0) }
+        } else if verb.name == SetCommand.name, arguments.count == 1,
+          let loaded = completionModel(words),
+          let entry = loaded.index.byKey[arguments[arguments.startIndex]]
+        {
+          candidates = entry.specifier.values.map(plainText)
+          if entry.specifier.kind == .toggleSwitch { candidates = ["on", "off"] }
+        }
+      } else if positionals.isEmpty || positionals == ["help"] {
+        candidates = CommandTable.names
+      }
+    }
+    // A candidate a terminal would act on, or that looks like another, cannot be typed back
+    // as it is shown: it is left out (settei list shows it escaped).
+    let matching = candidates.filter { $0.hasPrefix(partial) && TerminalText.sanitize($0) == $0 }
+    if !matching.isEmpty { standardOutput.write(matching.joined(separator: "\n") + "\n") }
+    return
+  }
+
+  /// The schema and model named by the options among `words`, for completion.
+  private func completionModel(_ words: [String]) -> (index: SettingsIndex, model: SettingsModel)? {
+    var schemaPath: String?
+    var inApp = false
+    for (position, word) in words.enumerated() {
+      if word == "--in-app" { inApp = true }
+      if word == "--schema", position + 1 < words.count { schemaPath = words[position + 1] }
+      if word.hasPrefix("--schema=") { schemaPath = String(word.dropFirst(9)) }
+    }
+    guard let schema = try? loadSchema(schemaPath, inApp: inApp) else { return nil }
+    let model = SettingsModel(schema: schema.schema, storedValues: [:], language: "en")
+    return (SettingsIndex(schema: schema.schema), model)
+  }
+}
