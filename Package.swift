@@ -71,7 +71,8 @@ let package = Package(
     .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "TestSupport"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestSupport"]),
     .testTarget(
-      name: "SchemaKitTests", dependencies: ["SchemaKit", "FileFormats", "TestSupport"]),
+      name: "SchemaKitTests",
+      dependencies: ["SchemaKit", "FileFormats", "TestSupport", "schema-compiler"]),
     .testTarget(
       name: "SettingsStorageTests",
       dependencies: ["SettingsStorage", "FileFormats", "SystemIO", "TestSupport"]),
@@ -140,6 +141,12 @@ let package = Package(
         "files", "timezones", "tutorial", "tutorial-uikit", "TableKit", "TableREPL",
         "TestSupport",
       ]),
+
+    // Writes the Swift that builds a JSON schema directly (`make embedded-schema`: the
+    // embedded schema, compiled in so that no start reads its text). No product ships it.
+    .executableTarget(
+      name: "schema-compiler", dependencies: ["SchemaKit", "SystemIO", "FileFormats"],
+      path: "Tools/schema-compiler"),
 
     // The benchmark (`make bench`): start-up, per-command cost, scale, save,
     // schema load and a peer, written to docs/performance.md. No product ships it.

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-scripts/install-deps.sh valgrind whiptail hyperfine
+scripts/install-deps.sh valgrind whiptail hyperfine git cc
 
 work=.build/bench
 bundle=Tests/Fixtures/InAppSettingsKitSample.bundle

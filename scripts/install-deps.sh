@@ -17,6 +17,9 @@ for tool in "$@"; do
     whiptail) command -v whiptail >/dev/null 2>&1 || need+=(whiptail) ;;
     hyperfine) command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine) ;;
     jq) command -v jq >/dev/null 2>&1 || need+=(jq) ;;
+    # The benchmark's floors: a C hello world (cc -O2) and `git config --get`.
+    git) command -v git >/dev/null 2>&1 || need+=(git) ;;
+    cc) command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev) ;;
   esac
 done
 

@@ -20,6 +20,10 @@ struct BenchConfiguration {
   var benchExecutable: String
   var valgrind: String?
   var whiptail: String?
+  /// The C compiler that builds figure 9's `puts("hello")`; `nil` skips that figure.
+  var cc: String?
+  /// git, whose `git config --get` figure 10 compares with `settei get`; `nil` skips it.
+  var git: String?
   /// The environment of the programs started.
   var environment: [String: String]
 
@@ -61,7 +65,7 @@ struct BenchConfiguration {
   /// Commands counted by callgrind in figure 8 (each run also loads its schema).
   var lookupCommands = 200
   /// The figures to run.
-  var figures: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8]
+  var figures: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
   /// Smaller counts, for a quick look (`--quick`): the same figures, less precise.
   mutating func useQuickCounts() {

@@ -42,7 +42,7 @@ struct SchemaLoadBenchmark {
       "`SchemaLoader.load(path:)` in the benchmark's process, alternately on the sample bundle "
         + "(`\(configuration.bundle)`: \(pages) pages, strings in "
         + "\(languages.sorted().joined(separator: ", "))) and on the embedded schema "
-        + "(`path: nil`, JSON text parsed at start-up), \(configuration.schemaPairs) pairs "
+        + "(`path: nil`, the schema compiled in), \(configuration.schemaPairs) pairs "
         + "after 5 for warming up.",
       "",
       "| schema | median time |",

@@ -54,6 +54,8 @@ func measureFigure(_ number: Int, _ configuration: BenchConfiguration) throws(Be
   case 5: try SchemaLoadBenchmark(configuration: configuration).run()
   case 7: try LargeSchemaBenchmark(configuration: configuration).run()
   case 8: try LookupBenchmark(configuration: configuration).run()
+  case 9: try FloorBenchmark(configuration: configuration).runStartup()
+  case 10: try FloorBenchmark(configuration: configuration).runGet()
   default: try PeerBenchmark(configuration: configuration).run()
   }
 }
@@ -101,6 +103,8 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
     valgrind: Executables.find("valgrind", environment: environment),
     whiptail: Executables.find("whiptail", environment: environment),
     environment: environment)
+  configuration.cc = Executables.find("cc", environment: environment)
+  configuration.git = Executables.find("git", environment: environment)
   if let linking = values["linking"] { configuration.setteiLinking = linking }
   configuration.jsonDecoder = values["json-decoder"]
   if let linking = values["other-linking"] { configuration.otherSetteiLinking = linking }
@@ -123,9 +127,9 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
   let names = [
     1: "start-up", 2: "per-command cost", 3: "scale", 4: "save", 5: "schema load", 6: "peer",
     7: "big schemas",
-    8: "look-ups",
+    8: "look-ups", 9: "start-up ÷ C hello", 10: "get ÷ git config",
   ]
-  for number in 1...8 where configuration.figures.contains(number) {
+  for number in 1...10 where configuration.figures.contains(number) {
     FileHandleError.write("settei-bench: \(number). \(names[number] ?? "")…\n")
     let stepStart = MonotonicClock.now()
     let figure = try measureFigure(number, configuration)

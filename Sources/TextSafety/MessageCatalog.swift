@@ -24,7 +24,13 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
   ///
   /// - Precondition: `templates` has one entry per key.
   public init(language: String, templates: [String]) {
-    precondition(templates.count == Key.allCases.count, "one template per message key")
+    // Keys are numbered from 0 without a gap: one per template when the last template's
+    // number is a key and the next is none. (`Key.allCases` here, in generic code, looked up
+    // its type at run time: 20,000 instructions of every start.)
+    precondition(
+      Key(rawValue: templates.count) == nil
+        && (templates.isEmpty || Key(rawValue: templates.count - 1) != nil),
+      "one template per message key")
     self.language = language
     self.templates = templates
   }
@@ -45,6 +51,30 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
     Self.fill(templates[key.rawValue], with: arguments)
   }
 
+  /// `template` filled: ``MessageTemplate/fill(_:with:)``.
+  static func fill(_ template: String, with arguments: [String]) -> String {
+    MessageTemplate.fill(template, with: arguments)
+  }
+
+  /// A template as text and the arguments between: ``MessageTemplate/segments(of:)``.
+  package static func segments(of template: String) -> [(
+    text: String, argument: (index: Int, written: String)?
+  )] {
+    MessageTemplate.segments(of: template)
+  }
+
+  /// The placeholders of a template, as written (`%1$@`, `%@`), in order: two languages'
+  /// templates of one message must have the same ones.
+  public static func placeholders(in template: String) -> [String] {
+    MessageTemplate.placeholders(in: template)
+  }
+}
+
+/// The templates of every catalog, read by one type that is not generic: the types it makes
+/// (its pieces, its arrays) are then the same for every catalog, and their run-time
+/// descriptions are made once, not once for each catalog's key type (55,000 instructions of
+/// the first screen).
+enum MessageTemplate {
   /// `template` with `%N$@` replaced by the N-th argument, `%@` by the next one, `%%` by `%`.
   /// A placeholder without an argument is left as it is.
   static func fill(_ template: String, with arguments: [String]) -> String {
@@ -63,7 +93,7 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
   /// A template as text, each piece followed by the argument that comes after it (its index
   /// from 0, and the placeholder as written): for a writer that fills a template without
   /// making strings of its numbers.
-  package static func segments(of template: String) -> [(
+  static func segments(of template: String) -> [(
     text: String, argument: (index: Int, written: String)?
   )] {
     var segments: [(text: String, argument: (index: Int, written: String)?)] = []
@@ -87,7 +117,7 @@ public struct MessageCatalog<Key: MessageKey>: Sendable {
 
   /// The placeholders of a template, as written (`%1$@`, `%@`), in order: two languages'
   /// templates of one message must have the same ones.
-  public static func placeholders(in template: String) -> [String] {
+  static func placeholders(in template: String) -> [String] {
     pieces(of: template).compactMap {
       if case .placeholder(let written, _) = $0 { written } else { nil }
     }

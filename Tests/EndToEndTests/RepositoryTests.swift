@@ -8,7 +8,7 @@ import Testing
   /// The folders and files a clone ships, relative to the root.
   static let shipped = [
     "Sources", "Tests", "Examples", "Benchmarks", "docs", "scripts", ".ci", "completions",
-    "Package.swift", "README.md", "Makefile",
+    "Schemas", "Tools", "Package.swift", "README.md", "Makefile",
   ]
 
   /// Every regular file below `path` (or `path` itself), skipping build folders.

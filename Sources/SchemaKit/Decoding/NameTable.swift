@@ -13,40 +13,66 @@ struct NameTable<Value>: Sendable where Value: Sendable {
   private static var bucketCount: Int { 64 }
   /// Every name's UTF-8 bytes, one after the other.
   private let text: [UInt8]
-  /// Where each name's bytes sit in ``text``: the names of bucket 0 first, then those of
+  /// Where each name's bytes start in ``text``: the names of bucket 0 first, then those of
   /// bucket 1, …
-  private let places: [(start: Int, count: Int)]
-  /// The names, in the order of ``places``.
+  private let starts: [Int]
+  /// How many bytes each name has, in the order of ``starts``.
+  private let lengths: [Int]
+  /// The names, in the order of ``starts``.
   private let names: [String]
   /// Their values, in the same order.
   private let values: [Value]
-  /// Where each bucket's names start in ``places``, and (last) the number of names.
+  /// Where each bucket's names start in ``starts``, and (last) the number of names.
   private let bucketStarts: [Int]
 
   init(_ pairs: [(name: String, value: Value)]) {
-    var byBucket = [[(name: String, value: Value)]](repeating: [], count: Self.bucketCount)
-    for pair in pairs {
-      byBucket[Array(pair.name.utf8).withUnsafeBufferPointer(Self.bucket)].append(pair)
+    // The names are sorted by bucket, each bucket's in the order given, by counting: one
+    // array of numbers, not an array of names for each of the 64 buckets (whose making and
+    // freeing was most of the 100,000 instructions a table cost at every schema's load).
+    var bucketOfPair: [Int] = []
+    bucketOfPair.reserveCapacity(pairs.count)
+    var bucketStarts = [Int](repeating: 0, count: Self.bucketCount + 1)
+    for index in pairs.indices {
+      let bucket = Self.bucket(of: pairs[index].name)
+      bucketOfPair.append(bucket)
+      bucketStarts[bucket + 1] += 1
     }
-    let grouped = byBucket.flatMap { $0 }
+    for bucket in 0..<Self.bucketCount { bucketStarts[bucket + 1] += bucketStarts[bucket] }
+    var order = [Int](repeating: 0, count: pairs.count)
+    var nextPlace = bucketStarts
+    for index in pairs.indices {
+      let bucket = bucketOfPair[index]
+      order[nextPlace[bucket]] = index
+      nextPlace[bucket] += 1
+    }
     var text: [UInt8] = []
-    var places: [(start: Int, count: Int)] = []
-    for (name, _) in grouped {
-      places.append((text.count, name.utf8.count))
+    var starts: [Int] = []
+    var lengths: [Int] = []
+    var names: [String] = []
+    var values: [Value] = []
+    starts.reserveCapacity(pairs.count)
+    lengths.reserveCapacity(pairs.count)
+    names.reserveCapacity(pairs.count)
+    values.reserveCapacity(pairs.count)
+    for index in order {
+      let name = pairs[index].name
+      starts.append(text.count)
+      lengths.append(name.utf8.count)
       text += name.utf8
+      names.append(name)
+      values.append(pairs[index].value)
     }
     self.text = text
-    self.places = places
-    names = grouped.map(\.name)
-    values = grouped.map(\.value)
-    var starts = [0]
-    for bucket in byBucket { starts.append(starts[starts.count - 1] + bucket.count) }
-    bucketStarts = starts
+    self.starts = starts
+    self.lengths = lengths
+    self.names = names
+    self.values = values
+    self.bucketStarts = bucketStarts
   }
 
   /// The value named `name`, if it is in the table.
   subscript(name: String) -> Value? {
-    let bucket = name.utf8.withContiguousStorageIfAvailable(Self.bucket) ?? 0
+    let bucket = Self.bucket(of: name)
     for index in bucketStarts[bucket]..<bucketStarts[bucket + 1] where names[index] == name {
       return values[index]
     }
@@ -58,15 +84,21 @@ struct NameTable<Value>: Sendable where Value: Sendable {
     let bucket = Self.bucket(bytes)
     let found = text.withUnsafeBufferPointer { text -> Int? in
       for index in bucketStarts[bucket]..<bucketStarts[bucket + 1] {
-        let place = places[index]
-        guard place.count == bytes.count else { continue }
+        let count = lengths[index]
+        guard count == bytes.count else { continue }
         // Only an empty name, which has no bytes to compare, may have no address.
         guard let names = text.baseAddress, let wanted = bytes.baseAddress else { return index }
-        if (names + place.start).hasSameBytes(as: wanted, count: place.count) { return index }
+        if (names + starts[index]).hasSameBytes(as: wanted, count: count) { return index }
       }
       return nil
     }
     return found.map { values[$0] }
+  }
+
+  /// The bucket of a name: that of its UTF-8 bytes.
+  private static func bucket(of name: String) -> Int {
+    name.utf8.withContiguousStorageIfAvailable(bucket)
+      ?? Array(name.utf8).withUnsafeBufferPointer(bucket)
   }
 
   private static func bucket(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

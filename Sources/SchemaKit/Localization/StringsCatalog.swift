@@ -26,6 +26,9 @@ public struct StringsCatalog: Sendable, Equatable {
   /// Why the tables `language` reads cannot be read, one line each (file, line, column and
   /// what is wrong), among the tables read so far; empty when every one was read.
   public func unreadableTables(for language: String) -> [String] {
+    // Asked at every start: without an unreadable table there is no language chain to make
+    // (55,000 instructions of `settei get`, parsing language tags).
+    guard !unreadable.isEmpty else { return [] }
     var found: [String] = []
     var seen: Set<String> = []
     for folder in [language] + languageChain(for: language) {

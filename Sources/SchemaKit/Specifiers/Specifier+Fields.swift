@@ -6,7 +6,7 @@ extension Specifier {
   /// The members Apple and InAppSettingsKit define. The first nine, which every row and every
   /// load reads, are stored fields of ``Fields``; the others are kept as written, by member,
   /// in ``Fields/details``.
-  enum Member: UInt8, CaseIterable {
+  package enum Member: UInt8, CaseIterable {
     case type, title, key, defaultValue, footerText, titles, shortTitles, values, file
     case trueValue, falseValue, displaySortedByTitle, isSecure, keyboardType
     case autocapitalizationType, autocorrectionType, minimumValue, maximumValue

@@ -206,10 +206,10 @@ extension Session {
 
   /// The renderer of screens for a terminal of some size.
   private func screenRenderer(for terminal: TerminalSize) -> Renderer {
-    var renderer = Renderer(width: max(20, terminal.columns), usesColor: usesColor)
+    var renderer = Renderer(
+      width: max(20, terminal.columns), usesColor: usesColor, words: rendererWords)
     // A long footer is cut rather than pushing the rows off the screen (`footer` reads it).
     renderer.footerLineLimit = max(2, terminal.rows / 4)
-    renderer.words = rendererWords
     return renderer
   }
 

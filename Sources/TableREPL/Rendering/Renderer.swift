@@ -25,7 +25,7 @@ package struct Renderer: Sendable {
   /// whole.
   package var footerLineLimit: Int?
   /// The words of a screen besides its rows: the page line, the filter line, "(no rows)".
-  package var words = Renderer.englishWords
+  package var words: Words
   /// Whether a row whose texts are shown as they are and fit is written in one go from their
   /// bytes (``RowLayout``); without, every row takes the general path, which writes the same
   /// bytes (tests compare the two).
@@ -69,10 +69,12 @@ package struct Renderer: Sendable {
     }
   }
 
-  /// Creates a renderer for a terminal of some width.
-  package init(width: Int = 80, usesColor: Bool = false) {
+  /// Creates a renderer for a terminal of some width, with the words of a session's
+  /// catalog (``englishWords`` when `nil`, made only then).
+  package init(width: Int = 80, usesColor: Bool = false, words: Words? = nil) {
     self.width = width
     self.usesColor = usesColor
+    self.words = words ?? Renderer.englishWords
   }
 
   /// The lines of a screen, without trailing newlines.

@@ -72,12 +72,21 @@ public final class Session {
   /// `SessionMessages.forLanguage("ja")` speaks Japanese, and any template may be replaced.
   public var messages = SessionMessages.forLanguage("en") {
     didSet {
-      rendererWords = Renderer.Words(messages)
+      madeRendererWords = nil
       renderedScreens.removeAll()
     }
   }
-  /// The page line and the other words of a screen, from ``messages``, ready to write.
-  var rendererWords = Renderer.englishWords
+  /// The page line and the other words of a screen, from ``messages``, ready to write: made
+  /// when the first screen is rendered, once the program has set its messages (made at once,
+  /// in English, and again in the program's language, they cost 250,000 instructions of the
+  /// first screen).
+  var rendererWords: Renderer.Words {
+    if let madeRendererWords { return madeRendererWords }
+    let words = Renderer.Words(messages)
+    madeRendererWords = words
+    return words
+  }
+  private var madeRendererWords: Renderer.Words?
   /// Where a failing script's message and a failed quit at the end of input are written.
   var diagnostics: Diagnostics {
     Diagnostics(programName: programName, output: errorOutput, messages: messages)
@@ -217,7 +226,13 @@ public final class Session {
   /// the same first name replaces the earlier one in its place (e.g. with its help in another
   /// language).
   public func register(_ command: CommandDefinition) {
-    for name in command.help.names { customCommands[name.lowercased()] = command }
+    for name in command.help.names {
+      let lowercased = name.lowercased()
+      customCommands[lowercased] = command
+      // Kept as names are added (a set made again of every name at each registration cost
+      // 100,000 instructions of a start that registers a dozen commands).
+      customCommandNames.insert(lowercased)
+    }
     if let earlier = customCommandOrder.firstIndex(where: {
       $0.help.names.first == command.help.names.first
     }) {
@@ -225,7 +240,6 @@ public final class Session {
     } else {
       customCommandOrder.append(command)
     }
-    customCommandNames = Set(customCommands.keys)
     if let prefix = command.prefix, let name = command.help.names.first {
       customPrefixes[prefix] = name.lowercased()
     }
