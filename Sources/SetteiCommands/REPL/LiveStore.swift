@@ -60,8 +60,10 @@ final class LiveStore {
     do {
       changes = try store.refresh(keepingBaseOf: model.changedKeys)
     } catch {
-      return [messages.text(
-          .storeUnreadableElsewhere, error.worded(in: .forLanguage(model.language)))]
+      return [
+        messages.text(
+          .storeUnreadableElsewhere, error.worded(in: .forLanguage(model.language)))
+      ]
     }
     guard !changes.isEmpty else { return [] }
     model.takeStoredValues(store.values)

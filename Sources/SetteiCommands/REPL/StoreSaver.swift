@@ -101,7 +101,8 @@ final class StoreSaver {
         let kept = keep(reason: messages.text(.notSavedReason))
         guard kept.isKept else {
           return .stay(
-            message: error.worded(in: storeMessages) + "\n" + kept.report + "\n" + messages.text(.inputEndedNotKept))
+            message: error.worded(in: storeMessages) + "\n" + kept.report + "\n"
+              + messages.text(.inputEndedNotKept))
         }
         keptReport = kept.report
       }
@@ -203,7 +204,10 @@ final class StoreSaver {
         failures.append(error)
         continue
       }
-      let why = failures.first.map { messages.text(.notBesideStore, $0.path, $0.why.worded(in: storeMessages)) } ?? ""
+      let why =
+        failures.first.map {
+          messages.text(.notBesideStore, $0.path, $0.why.worded(in: storeMessages))
+        } ?? ""
       return (
         true,
         changes.count == 1
