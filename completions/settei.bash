@@ -10,8 +10,8 @@ _settei() {
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     if [[ -n $skip ]]; then skip=""; continue; fi
     case "$word" in
-      --schema|--store|--lang|--idiom|--format|--width|--out|--development-language|--title) skip=1 ;;
-      get|set|list|export|reset) verb="$word"; break ;;
+      --schema|--store|--lang|--idiom|--format|--width|--out|--development-language|--title|--save) skip=1 ;;
+      get|set|list|export|reset|saves|rollback) verb="$word"; break ;;
       import|lint|defaults|diff|render) verb="$word:path"; break ;;
     esac
   done
@@ -19,7 +19,7 @@ _settei() {
     --schema|--store|--out)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
-    --title) return 0 ;;  # free text: nothing to offer
+    --title|--save) return 0 ;;  # free text, a save number: nothing to offer
     --lang|--idiom|--format|--width|--development-language) ;;  # settei offers their values
     *)
       if [[ $verb == *:path && $cur != -* ]]; then

@@ -1,3 +1,6 @@
+import SettingsStorage
+import TableREPL
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -8,7 +11,7 @@ public struct Environment: Sendable {
 
   static let names = [
     "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR",
-    "TERM", "COLUMNS", "LINES",
+    "TERM", "COLUMNS", "LINES", "SETTEI_SAVES_KEPT",
   ]
 
   public static func current() -> Environment {
@@ -31,6 +34,15 @@ public struct Environment: Sendable {
   var stateFolder: String? {
     if let base = self["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/settei" }
     return self["HOME"].map { $0 + "/.local/state/settei" }
+  }
+
+  /// How many earlier saves of each store to keep: `SETTEI_SAVES_KEPT` (0 to 1,000; 0 keeps
+  /// none), else 50.
+  var savesKept: Int {
+    guard let text = self["SETTEI_SAVES_KEPT"], let number = TypedNumber(text)?.value,
+      (0...1000).contains(number)
+    else { return SettingsStore.earlierSavesKept }
+    return number
   }
 
   /// `$XDG_CONFIG_HOME/settei/<file>`, else `~/.config/settei/<file>`; `nil` without a home.

@@ -43,7 +43,7 @@ struct Options: Equatable {
 
   static let valueOptions = [
     "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
-    "--development-language", "--title",
+    "--development-language", "--title", "--save",
   ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
@@ -118,7 +118,7 @@ struct Options: Equatable {
       case "--json": flags.json = true
       case "--all": flags.all = true
       case "--schema", "--store", "--lang", "--idiom", "--format", "--width", "--out",
-        "--development-language", "--title":
+        "--development-language", "--title", "--save":
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -136,6 +136,7 @@ struct Options: Equatable {
         case "--schema": options.schemaPath = value
         case "--store": options.storePath = value
         case "--format": flags.format = value
+        case "--save": flags.save = value
         case "--out": options.outputFolder = value
         case "--development-language": options.developmentLanguage = value
         case "--title": options.title = value
@@ -203,6 +204,9 @@ struct Options: Equatable {
     {
       throw UsageError(message: messages.text(.inAppNotForLint))
     }
+    if flags.save != nil, !options.command.is(DiffCommand.self) {
+      throw UsageError(message: messages.text(.diffSaveOnly))
+    }
     if options.changedOnly {
       guard options.command.is(ExportCommand.self) else {
         throw UsageError(message: messages.text(.exportOptionOnly))
@@ -238,6 +242,7 @@ struct Options: Equatable {
     case "--out": messages.text(.giveOut)
     case "--idiom": messages.text(.giveIdiom)
     case "--title": messages.text(.giveTitle)
+    case "--save": messages.text(.giveSave)
     case "--development-language": messages.text(.giveDevelopmentLanguage)
     default: messages.text(.giveLanguage)
     }

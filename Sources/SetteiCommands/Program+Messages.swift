@@ -5,8 +5,10 @@ import TextSafety
 
 extension Program {
   /// The language of settei's own words: `--lang`'s (read even when the rest of the command
-  /// line is wrong, so that a usage error speaks it too), else the environment's.
-  var messagesLanguage: String {
+  /// line is wrong, so that a usage error speaks it too), else the environment's. Worked out
+  /// once, by ``Program/init(arguments:environment:)``: each resolution costs about 45,000
+  /// instructions, and a run asks for its words dozens of times.
+  static func messagesLanguage(arguments: [String], environment: Environment) -> String {
     var value: String?
     for (index, argument) in arguments.enumerated() {
       if argument == "--lang", index + 1 < arguments.count { value = arguments[index + 1] }

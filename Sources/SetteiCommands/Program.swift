@@ -18,10 +18,13 @@ public struct Program {
   /// the program without freeing them one by one, which costs as much as the schema is big.
   /// (main.swift holds the program until it calls `exit`.)
   let keptUntilExit = KeptUntilExit()
+  /// The language of settei's own words (``messagesLanguage(arguments:environment:)``).
+  let messagesLanguage: String
 
   public init(arguments: [String], environment: Environment) {
     self.arguments = arguments
     self.environment = environment
+    messagesLanguage = Self.messagesLanguage(arguments: arguments, environment: environment)
   }
 
   /// Runs the command line and says how it ended; what was printed is flushed and closed.

@@ -66,6 +66,35 @@ struct LiveValuesTerminalTests {
   }
 
   /// `settei` run to its end with its own home, as another program saving the store.
+  /// The store replaced by a FIFO (no writer) while the REPL runs: named on its own lines at
+  /// the next command, never waited on; the values read before stay. Then replaced by a
+  /// symbolic link to another store: that store's values show.
+  @Test func aStoreReplacedByAFIFOOrASymlinkIsNamedOrFollowed() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    let other = home.file("other.json")
+    write(Array(#"{"temperatureUnit": "celsius"}"#.utf8), to: store)
+    write(Array(#"{"temperatureUnit": "fahrenheit"}"#.utf8), to: other)
+    let settei = try TerminalTests.Running(
+      ["--lang", "en", "--store", store], home: home.path)
+    try settei.waitFor("Language & Region> ")
+    unlink(store)
+    try #require(mkfifo(store, 0o600) == 0)
+    settei.type("get temperatureUnit")
+    try settei.waitFor("The store changed elsewhere and cannot be read now:")
+    try settei.waitFor("not a regular file")
+    try settei.waitFor("temperatureUnit = Celsius (°C)")
+    let shown = settei.terminal.output
+    #expect(!shown.contains("\\u{A}"), "the error's lines are lines, not escapes")
+    unlink(store)
+    try #require(symlink(other, store) == 0)
+    settei.type("")
+    try settei.waitFor("Temperature Unit changed elsewhere: Celsius (°C) → Fahrenheit (°F).")
+    settei.type("quit")
+    try settei.waitFor("Nothing to save")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+
   private func settei_(_ arguments: [String], home: TemporaryFolder) throws -> ProcessResult {
     try settei(arguments, script: "", home: home.path)
   }

@@ -9,7 +9,8 @@ import Testing
 @Suite struct CommandHelpTests {
   /// Every command of the command line, as a user types them.
   static let commands = [
-    "get", "set", "list", "export", "import", "reset", "lint", "defaults", "diff", "render",
+    "get", "set", "list", "export", "import", "reset", "saves", "rollback", "lint", "defaults",
+    "diff", "render",
   ]
 
   @Test(arguments: commands)

@@ -108,7 +108,7 @@ import Testing
     }
     #expect(
       try Options.parse(["diff", "a.json"]).command
-        == DiffCommand.with(.init(storeA: "a.json", storeB: nil)))
+        == DiffCommand.with(.stores(storeA: "a.json", storeB: nil)))
     #expect(try Options.parse(["export", "--changed"]).changedOnly)
   }
 }

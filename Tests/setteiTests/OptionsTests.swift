@@ -57,11 +57,11 @@ import Testing
     (["lint", "--stirct", "x"], "Unknown option '--stirct'. Did you mean '--strict'?"),
     (
       ["help", "bogus"],
-      "There is no help for 'bogus'. Commands: get, set, list, export, import, reset, lint, defaults, diff, render."
+      "There is no help for 'bogus'. Commands: get, set, list, export, import, reset, saves, rollback, lint, defaults, diff, render."
     ),
     (
       ["gte", "k"],
-      "Unknown command 'gte'. Did you mean 'get'? Commands: get, set, list, export, import, reset, lint, defaults, diff, render."
+      "Unknown command 'gte'. Did you mean 'get'? Commands: get, set, list, export, import, reset, saves, rollback, lint, defaults, diff, render."
     ),
     (["get"], "'get' takes one KEY: settei get KEY."),
     (["set", "k"], "'set' takes a KEY and a VALUE: settei set KEY VALUE."),

@@ -4,44 +4,62 @@ import SettingsStorage
 import TableREPL
 
 /// `settei diff STORE_A [STORE_B]`: the settings two stores (or a store and the defaults)
-/// hold differently; exit 1 when some do, like diff(1).
+/// hold differently; `settei diff --save N`: the store and its earlier save N. Exit 1 when
+/// some differ, like diff(1).
 struct DiffCommand: SetteiCommand {
-  struct Arguments: Equatable {
-    var storeA: String
-    /// `nil`: the store is compared with the schema's defaults.
-    var storeB: String?
+  enum Arguments: Equatable {
+    /// `storeB` `nil`: the store is compared with the schema's defaults.
+    case stores(storeA: String, storeB: String?)
+    /// The store the options name against its earlier save, by number as typed.
+    case save(String)
   }
 
   static let name = "diff"
-  static let options = ["--schema", "--lang"]
+  static let options = ["--save", "--schema", "--store", "--lang"]
   static let help = ProgramMessage.diffHelp
 
   static func parse(
     _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
   ) throws(Options.UsageError) -> Arguments {
+    if let save = flags.save {
+      try expect(0, words, .takesDiffSave, messages)
+      return .save(save)
+    }
     guard words.count == 1 || words.count == 2 else {
       throw Options.UsageError(message: messages.text(.takesDiff))
     }
-    return Arguments(storeA: words[0], storeB: words.count == 2 ? words[1] : nil)
+    return .stores(storeA: words[0], storeB: words.count == 2 ? words[1] : nil)
   }
 
   static func run(_ arguments: Arguments, in context: CommandContext) throws(Failure) {
-    let (schema, language) = try context.program.loadSchema(context.options)
-    let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
-    try context.program.diff(arguments.storeA, arguments.storeB, model: model)
+    switch arguments {
+    case .stores(let storeA, let storeB):
+      let (schema, language) = try context.program.loadSchema(context.options)
+      let model = SettingsModel(schema: schema.schema, storedValues: [:], language: language)
+      let a = try context.program.existingStore(storeA)
+      if let storeB {
+        try context.program.diff(old: a, new: context.program.existingStore(storeB), model: model)
+      } else {
+        try context.program.diff(old: nil, new: a, model: model)
+      }
+    case .save(let number):
+      let history = try context.program.saveHistory(context.options)
+      // Checked to name a save that is there and can be read.
+      let (found, _) = try context.program.values(ofSave: number, in: history)
+      let save = try context.program.existingStore(history.saves[found - 1].path)
+      try context.program.diff(old: save, new: history.store, model: history.model)
+    }
   }
 }
 
 extension Program {
   /// `settei diff STORE_A [STORE_B]`: every setting whose value differs, with its key, title
   /// path, old and new value; secrets masked. Exit 1 when something differs, like diff(1).
-  fileprivate func diff(_ pathA: String, _ pathB: String?, model: SettingsModel) throws(Failure) {
-    let storeA = try existingStore(pathA)
-    let storeB = try pathB.map { path throws(Failure) in try existingStore(path) }
+  fileprivate func diff(
+    old: SettingsStore?, new: SettingsStore, model: SettingsModel
+  ) throws(Failure) {
     // A number no value holds exactly (`123456789012345678901234567890`) is compared and
     // shown as its store writes it.
-    let old = pathB == nil ? nil : storeA
-    let new = storeB ?? storeA
     let (oldNumbers, newNumbers) = (old?.writtenNumbers ?? .init(), new.writtenNumbers)
     let index = SettingsIndex(model: model)
     let rows = StoreDifference.rows(
@@ -49,7 +67,7 @@ extension Program {
       messages: .forLanguage(messagesLanguage)
     ) { key in oldNumbers.values(inMember: key) == newNumbers.values(inMember: key) }
     guard !rows.isEmpty else { return }
-    var table = [["KEY", pathB == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
+    var table = [["KEY", old == nil ? "DEFAULT" : "OLD", "NEW", "WHERE"]]
     for row in rows {
       let texts = [oldNumbers, newNumbers].map { $0.texts[[.key(PropertyListKey(row.key))]] }
       let shown = zip([row.old, row.new], texts).map { value, text in

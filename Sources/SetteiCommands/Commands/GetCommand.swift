@@ -21,9 +21,16 @@ struct GetCommand: SetteiCommand {
     }
     let text =
       model.value(forKey: key).map { context.program.shownText($0, key: key, model: model) } ?? ""
-    // Printed exactly when that is safe; a line break stays one.
-    let shown = text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
+    // Printed exactly when that is safe; a line break stays one. Appended line by line: the
+    // first `joined(separator:)` of a run costs 159,000 instructions of generic set-up, an
+    // eighth of a `settei get` (callgrind, make bench figure 10).
+    var shown = ""
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if number > 0 { shown += "\n" }
+      shown += TerminalText.sanitize(String(line))
+    }
     if model.keysHoldingSecrets.contains(key) {
       context.diagnostics.write(context.messages.text(.secureMasked, key), kind: .note)
     } else if shown != text {

@@ -13,6 +13,7 @@ extension Program {
     let saver = StoreSaver(
       model: model, store: store, isInteractive: false, errorOutput: standardError,
       stateFolder: environment.stateFolder)
+    saver.savesKept = environment.savesKept
     switch saver.quit() {
     case .done: return
     case .failed(let message), .stay(let message):
@@ -38,16 +39,22 @@ extension Program {
     plainText(model.masked(value, forKey: key))
   }
 
-  /// Rows of four columns, the first three padded to their widest cell, the last as it is;
-  /// with a `width`, a row wider than that goes on under its last column (or, when that
-  /// column starts too far right, under the row).
+  /// Rows of equal length, every column but the last padded to its widest cell, the last as
+  /// it is; with a `width`, a row wider than that goes on under its last column (or, when
+  /// that column starts too far right, under the row). Text from files is to be escaped
+  /// before it comes here.
   static func alignedTable(_ rows: [[String]], width: Int? = nil) -> String {
-    let widths = (0..<3).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-    let lastColumn = widths.reduce(6, +)
+    let padded = max(0, (rows.first?.count ?? 1) - 1)
+    let widths = (0..<padded).map { column in
+      rows.map { DisplayWidth.of($0[column]) }.max() ?? 0
+    }
+    let lastColumn = widths.reduce(2 * padded, +)
     return rows.map { row in
-      let line =
-        (0..<3).map { DisplayWidth.pad(row[$0], toWidth: widths[$0]) }.joined(separator: "  ")
-        + "  " + row[3]
+      var line = ""
+      for column in 0..<padded {
+        line += DisplayWidth.pad(row[column], toWidth: widths[column]) + "  "
+      }
+      line += row[padded]
       guard let width else { return line }
       return TextWrapping.lines(
         line, width: width, continuationIndent: lastColumn <= width / 2 ? lastColumn : 2

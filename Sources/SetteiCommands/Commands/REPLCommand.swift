@@ -22,6 +22,7 @@ struct REPLCommand: SetteiCommand {
   static func parse(
     _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
   ) throws(Options.UsageError) -> Arguments {
+    if flags.save != nil { throw Options.UsageError(message: messages.text(.diffSaveOnly)) }
     if flags.any { throw Options.UsageError(message: messages.text(.listOptionsOnly)) }
     return Arguments()
   }
@@ -50,6 +51,7 @@ extension Program {
     let saver = StoreSaver(
       model: model, store: store, isInteractive: isTerminal, errorOutput: standardError,
       stateFolder: environment.stateFolder)
+    saver.savesKept = environment.savesKept
     saver.saysNothingToSave = true
     offerRecovery(saver, options: options, isTerminal: isTerminal)
     if let signal = Termination.signal { throw .signal(signal) }
@@ -63,7 +65,9 @@ extension Program {
       model: model, index: index, navigationController: navigationController)
     // Every earlier save one command away.
     commands.rollback = environment.stateFolder.map {
-      Rollback(store: store, stateFolder: $0, model: model, index: index)
+      Rollback(
+        store: store, stateFolder: $0, model: model, index: index,
+        savesKept: environment.savesKept)
     }
     // What another program saves meanwhile shows on the next screen.
     let live = LiveStore(store: store, model: model, index: index)

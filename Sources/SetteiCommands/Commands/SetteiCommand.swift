@@ -75,9 +75,11 @@ struct CommandFlags: Equatable {
   var all = false
   /// `--format`'s value, if given.
   var format: String?
+  /// `--save`'s value (diff's earlier save), if given.
+  var save: String?
 
   /// Whether any of them was given.
-  var any: Bool { json || all || format != nil }
+  var any: Bool { json || all || format != nil || save != nil }
 }
 
 /// A command named on the command line with its arguments, ready to run.
@@ -114,8 +116,8 @@ enum CommandTable {
   /// The commands a user types, in the order the help lists them.
   static let listed: [any SetteiCommand.Type] = [
     GetCommand.self, SetCommand.self, ListCommand.self, ExportCommand.self, ImportCommand.self,
-    ResetCommand.self, LintCommand.self, DefaultsCommand.self, DiffCommand.self,
-    RenderCommand.self,
+    ResetCommand.self, SavesCommand.self, RollbackCommand.self, LintCommand.self,
+    DefaultsCommand.self, DiffCommand.self, RenderCommand.self,
   ]
   /// What runs when no command is named.
   static let unnamed: any SetteiCommand.Type = REPLCommand.self

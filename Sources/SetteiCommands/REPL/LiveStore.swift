@@ -60,10 +60,11 @@ final class LiveStore {
     do {
       changes = try store.refresh(keepingBaseOf: model.changedKeys)
     } catch {
-      return [
-        messages.text(
-          .storeUnreadableElsewhere, error.worded(in: .forLanguage(model.language)))
-      ]
+      // The error says why and what to do on lines of their own; each is shown as one.
+      return messages.text(
+        .storeUnreadableElsewhere, error.worded(in: .forLanguage(model.language))
+      )
+      .split(separator: "\n").map(String.init)
     }
     guard !changes.isEmpty else { return [] }
     model.takeStoredValues(store.values)

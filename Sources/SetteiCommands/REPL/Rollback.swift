@@ -1,5 +1,4 @@
 import FileFormats
-import FoundationEssentials
 import SettingsKit
 import SettingsStorage
 import TableREPL
@@ -13,16 +12,24 @@ struct Rollback {
   let stateFolder: String
   let model: SettingsModel
   let index: SettingsIndex
+  /// How many earlier saves are kept, as its help says.
+  let savesKept: Int
   var messages: ProgramMessages { .forLanguage(model.language) }
 
-  /// `rollback` and `compare`, with their help in the session's language.
+  /// `saves`, `rollback` and `compare`, with their help in the session's language.
   func register(with session: Session) {
     let messages = self.messages
     session.register(
       CommandDefinition(
         help: CommandDefinition.Help(
+          names: ["saves"], usage: "saves", summary: messages.text(.savesSummary),
+          details: messages.text(.savesDetails))
+      ) { _ in list() })
+    session.register(
+      CommandDefinition(
+        help: CommandDefinition.Help(
           names: ["rollback"], usage: "rollback [N]", summary: messages.text(.rollbackSummary),
-          details: messages.text(.rollbackDetails, String(SettingsStore.earlierSavesKept)))
+          details: messages.text(.rollbackDetails, String(savesKept)))
       ) { rollback($0) })
     session.register(
       CommandDefinition(
@@ -34,34 +41,29 @@ struct Rollback {
 
   typealias Result = CommandDefinition.Result
 
+  private var history: SaveHistory {
+    SaveHistory(store: store, stateFolder: stateFolder, model: model, index: index)
+  }
+
   func rollback(_ argument: String) -> Result {
     guard !argument.isEmpty else { return list() }
     switch differences(argument) {
-    case .failure(let failure): return .failed(failure.message)
+    case .failure(let failure): return .failed(message(failure))
     case .success(let (number, differences)):
       guard !differences.isEmpty else {
         return .done(message: messages.text(.rollbackNothing, number), showScreen: false)
       }
-      var refused: [String] = []
-      var accepted: [(key: String, value: PropertyListValue?)] = []
-      for difference in differences {
-        if let value = difference.then,
-          let problem = model.problem(storing: value, forKey: difference.key)
-        {
-          refused.append(messages.text(.rollbackRefused, difference.title, problem))
-        } else {
-          accepted.append((difference.key, difference.then))
-        }
-      }
+      let (accepted, refused) = history.restoring(differences)
       model.setValues(accepted)
       let done = messages.text(.rollbackDone, number, String(accepted.count))
-      return .done(message: ([done] + refused).joined(separator: "\n"), showScreen: true)
+      let lines = refused.map { messages.text(.rollbackRefused, $0.title, $0.problem) }
+      return .done(message: ([done] + lines).joined(separator: "\n"), showScreen: true)
     }
   }
 
   func compare(_ argument: String) -> Result {
     switch differences(argument) {
-    case .failure(let failure): return .failed(failure.message)
+    case .failure(let failure): return .failed(message(failure))
     case .success(let (number, differences)):
       guard !differences.isEmpty else {
         return .done(message: messages.text(.rollbackNothing, number), showScreen: false)
@@ -75,66 +77,35 @@ struct Rollback {
     }
   }
 
-  /// The earlier saves, newest first, numbered from 1, with when each was replaced.
-  private func list() -> Result {
-    let saves = store.earlierSaves(in: stateFolder)
-    guard !saves.isEmpty else {
+  /// The store now (0) and its earlier saves, newest first, with when each was saved and
+  /// what that save changed.
+  func list() -> Result {
+    guard !history.saves.isEmpty else {
       return .done(message: messages.text(.rollbackNone), showScreen: false)
     }
-    var lines = [messages.text(.rollbackHeading)]
-    for (position, save) in saves.enumerated() {
-      let replaced = Date(timeIntervalSince1970: Double(save.replacedAt))
-      lines.append("  " + String(position + 1) + "  " + ISO8601Date.string(from: replaced))
+    let table = Program.alignedTable(history.listing(messages: messages))
+    let text = table.hasSuffix("\n") ? String(table.dropLast()) : table
+    return .done(
+      message: messages.text(.rollbackHeading) + "\n" + text, showScreen: false)
+  }
+
+  /// Why a save cannot be used, in the words of the REPL's commands.
+  private func message(_ problem: SaveHistory.Problem) -> String {
+    guard case .noSuchSave(let count) = problem, count > 0 else {
+      return problem.message(messages)
     }
-    return .done(message: lines.joined(separator: "\n"), showScreen: false)
+    return messages.text(.rollbackUsage, String(count))
   }
 
-  /// A setting whose value in an earlier save differs from its value in this session.
-  private struct Difference {
-    var key: String
-    var title: String
-    var then: PropertyListValue?
-    var nowText: String
-    var thenText: String
-  }
-
-  /// The settings whose values in save `argument` differ from this session's, in the
-  /// schema's order; keys the schema lacks are left as they are.
+  /// The settings whose values in save `argument` differ from this session's.
   private func differences(_ argument: String)
-    -> Swift.Result<
-      (String, [Difference]), RollbackFailure
-    >
+    -> Swift.Result<(String, [SaveHistory.Difference]), SaveHistory.Problem>
   {
-    let saves = store.earlierSaves(in: stateFolder)
-    guard let number = TypedNumber(argument)?.value, number >= 1, number <= saves.count else {
-      return .failure(RollbackFailure(messages.text(.rollbackUsage, String(saves.count))))
-    }
-    let values: [PropertyListKey: PropertyListValue]
     do {
-      values = try SettingsStore.values(of: saves[number - 1])
+      let (number, values) = try history.values(ofSave: argument)
+      return .success((String(number), history.differences(to: values)))
     } catch {
-      return .failure(RollbackFailure(error.worded(in: .forLanguage(model.language))))
+      return .failure(error)
     }
-    var found: [Difference] = []
-    for entry in index.entries {
-      guard let key = entry.key, !found.contains(where: { $0.key == key }) else { continue }
-      let then = values[PropertyListKey(key)]
-      let now = model.value(forKey: key)
-      let shownThen = then ?? model.defaultValue(forKey: key)
-      guard !SpecifierValues.same(now, shownThen) else { continue }
-      found.append(
-        Difference(
-          key: key, title: index.breadcrumb(of: entry, model: model).joined(separator: " › "),
-          then: then,
-          nowText: model.displayText(of: now, for: entry.specifier, on: entry.page),
-          thenText: model.displayText(of: shownThen, for: entry.specifier, on: entry.page)))
-    }
-    return .success((String(number), found))
   }
-}
-
-/// Why a rollback or a compare cannot be done, in the session's words.
-private struct RollbackFailure: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
 }

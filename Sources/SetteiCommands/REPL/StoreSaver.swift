@@ -43,6 +43,8 @@ final class StoreSaver {
   /// Whether `quit` says so when no setting differs from the store (the REPL does; the end of
   /// input and a script's `settei set` say nothing on standard output).
   var saysNothingToSave = false
+  /// How many earlier saves of the store to keep (``Environment/savesKept``); 0 keeps none.
+  var savesKept = SettingsStore.earlierSavesKept
 
   init(
     model: SettingsModel, store: SettingsStore, isInteractive: Bool,
@@ -125,9 +127,9 @@ final class StoreSaver {
   /// Keeps what a save replaced as the newest earlier save, for `rollback`; a copy that
   /// cannot be written is a warning, never a failed save.
   private func keepEarlierSave(_ report: SaveReport) {
-    guard let replaced = report.replaced, let stateFolder else { return }
+    guard let replaced = report.replaced, let stateFolder, savesKept > 0 else { return }
     do {
-      try store.keepEarlierSave(replaced, in: stateFolder)
+      try store.keepEarlierSave(replaced, in: stateFolder, limit: savesKept)
     } catch {
       diagnostics.write(error.worded(in: storeMessages), kind: .warning)
     }
