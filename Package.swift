@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "SchemaKit", dependencies: ["FileFormats", "SystemIO", "TextSafety"]),
 
     // The store file: reading, saving only what changed, locking, recovery.
-    .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO"]),
+    .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO", "TextSafety"]),
 
     // The settings model: values, the one validator, index, search, the words of a screen.
     // It builds no screen and imports no TableKit.

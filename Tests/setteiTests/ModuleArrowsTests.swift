@@ -15,7 +15,7 @@ import Testing
     "LineEditor": ["CEditLine", "SystemIO"],
     "FileFormats": ["TextSafety"],
     "SchemaKit": ["FileFormats", "SystemIO", "TextSafety"],
-    "SettingsStorage": ["FileFormats", "SystemIO"],
+    "SettingsStorage": ["FileFormats", "SystemIO", "TextSafety"],
     "SettingsKit": ["SchemaKit", "FileFormats", "TextSafety"],
     "SettingsScreens": ["SettingsKit", "SchemaKit", "FileFormats", "TextSafety", "TableKit"],
     "TableREPL": ["TableKit", "LineEditor", "TextSafety"],

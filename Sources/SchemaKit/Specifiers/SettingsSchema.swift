@@ -245,7 +245,7 @@ public struct MissingPage: Equatable, Sendable {
   public var searched: [String]
   /// Why a file that was found could not be used (it does not parse, or it is not a page);
   /// `nil` when none of ``searched`` exists.
-  public var reason: String?
+  public var reason: SchemaReason?
 
   /// Creates a record of a missing page.
   ///
@@ -256,7 +256,8 @@ public struct MissingPage: Equatable, Sendable {
   ///   - searched: The files looked for.
   ///   - reason: Why a file found could not be used, if one was found.
   public init(
-    page: String, specifierIndex: Int, file: String, searched: [String], reason: String? = nil
+    page: String, specifierIndex: Int, file: String, searched: [String],
+    reason: SchemaReason? = nil
   ) {
     self.page = page
     self.specifierIndex = specifierIndex

@@ -165,7 +165,8 @@ extension Program {
     } catch  where error.systemError == ENOTDIR || error.systemError == EACCES {
       return  // a state folder settei cannot use: the history's warning has said so
     } catch {
-      diagnostics.write(messages.text(.knownKeysUnreadable, "\(error)"), kind: .warning)
+      diagnostics.write(
+        messages.text(.knownKeysUnreadable, error.worded(in: storeMessages)), kind: .warning)
       return
     }
     // Keys by their bytes, as the store holds them.
@@ -194,7 +195,8 @@ extension Program {
       // Replaced, never written through a symbolic link (which could point anywhere).
       try SettingsStore.writeStateFile(remembered, to: memoryPath)
     } catch {
-      diagnostics.write(messages.text(.knownKeysNotSaved, "\(error)"), kind: .warning)
+      diagnostics.write(
+        messages.text(.knownKeysNotSaved, error.worded(in: storeMessages)), kind: .warning)
     }
   }
 }
