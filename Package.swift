@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "SchemaKit", dependencies: ["FileFormats", "SystemIO", "TextSafety"]),
 
     // The store file: reading, saving only what changed, locking, recovery.
-    .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO"]),
+    .target(name: "SettingsStorage", dependencies: ["FileFormats", "SystemIO", "TextSafety"]),
 
     // The settings model: values, the one validator, index, search, the words of a screen.
     // It builds no screen and imports no TableKit.
@@ -40,6 +40,19 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+
+    // GIO's GSettings calls as function-pointer types, for the GSettings module's dlsym.
+    .systemLibrary(name: "CGio", path: "Sources/CGio"),
+
+    // The desktop's GSettings (GIO, opened with dlopen only when asked for): schemas, keys,
+    // values, writes in one delayed apply; gettext .mo catalogs and the schema XML's text.
+    .target(name: "GSettings", dependencies: ["CGio", "FileFormats", "SystemIO"]),
+
+    // GSettings as settei's screens and store: schemas as pages of specifiers, values read
+    // into the model and its changes written back.
+    .target(
+      name: "GSettingsKit",
+      dependencies: ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"]),
 
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.
@@ -60,7 +73,7 @@ let package = Package(
       name: "SetteiCommands",
       dependencies: [
         "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
-        "FileFormats", "SystemIO", "TableKit", "TextSafety",
+        "FileFormats", "SystemIO", "TableKit", "TextSafety", "GSettings", "GSettingsKit",
       ]),
 
     // The program: main.swift runs SetteiCommands' Program and exits with its status.
@@ -95,6 +108,17 @@ let package = Package(
 
     .testTarget(
       name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
+    // Runs GSettings calls in a process of its own (GIO reads its environment once), driven
+    // by GSettingsTests.
+    .executableTarget(
+      name: "gsettings-probe", dependencies: ["GSettings", "GSettingsKit", "FileFormats"],
+      path: "Tests/GSettingsProbe"),
+    .testTarget(
+      name: "GSettingsTests",
+      dependencies: [
+        "GSettings", "GSettingsKit", "SchemaKit", "SettingsKit", "FileFormats", "TestSupport",
+        "gsettings-probe",
+      ]),
     .testTarget(name: "TableREPLTests", dependencies: ["TableREPL", "TableKit", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["settei", "FileFormats", "TestSupport"]),
     // settei's own logic (options, language, the commands) tested in process.

@@ -17,6 +17,9 @@ settings_for() {
   SettingsKit) echo "SettingsMessage SettingsMessages package Sources/SettingsKit/Model/SettingsMessages.generated.swift" ;;
   settei) echo "ProgramMessage ProgramMessages internal Sources/SetteiCommands/ProgramMessages.generated.swift" ;;
   Chrome) echo "ChromeWord ChromeWords package Sources/SettingsKit/Model/ChromeWords.generated.swift" ;;
+  GSettingsKit) echo "GSettingsMessage GSettingsMessages package Sources/GSettingsKit/GSettingsMessages.generated.swift" ;;
+  SchemaKit) echo "SchemaMessage SchemaMessages package Sources/SchemaKit/Localization/SchemaMessages.generated.swift" ;;
+  SettingsStorage) echo "StoreMessage StoreMessages package Sources/SettingsStorage/StoreMessages.generated.swift" ;;
   *) echo "unknown module $1" >&2; exit 64 ;;
   esac
 }
@@ -125,7 +128,7 @@ if [ "${1:-}" = --stdout ]; then
   generate "$2"
   exit 0
 fi
-for module in TableREPL SettingsKit settei Chrome; do
+for module in TableREPL SettingsKit settei Chrome SchemaKit SettingsStorage GSettingsKit; do
   set -- $(settings_for "$module")
   generate "$module" > "$4.tmp" && mv "$4.tmp" "$4"
   echo "$4"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what settei needs to build and test on Debian/Ubuntu, if it is missing:
-# libedit (headers and pkg-config file), pkg-config and the time-zone database. Safe to run
-# again: it does nothing when everything is there.
+# libedit (headers and pkg-config file), pkg-config, the time-zone database, and what
+# `settei --gsettings` and its tests use: GLib and GIO (libglib2.0-dev), glib-compile-schemas
+# (libglib2.0-bin), the desktop's schemas, the dconf backend, dbus-run-session and msgfmt.
+# Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
 need=()
@@ -11,6 +13,15 @@ if ! pkg-config --exists libedit 2>/dev/null || [ ! -f /usr/include/histedit.h ]
 fi
 # The timezones example (and its tests) read the zoneinfo database.
 [ -f /usr/share/zoneinfo/Asia/Tokyo ] || need+=(tzdata)
+# --gsettings loads libgio-2.0.so.0 at run time; its tests compile schemas of their own and
+# build gettext catalogs.
+[ -f /usr/include/glib-2.0/gio/gsettings.h ] || need+=(libglib2.0-dev)
+command -v glib-compile-schemas >/dev/null 2>&1 || need+=(libglib2.0-bin)
+[ -f /usr/share/glib-2.0/schemas/org.gnome.desktop.interface.gschema.xml ] \
+  || need+=(gsettings-desktop-schemas)
+compgen -G "/usr/lib/*/gio/modules/libdconfsettings.so" >/dev/null || need+=(dconf-gsettings-backend)
+command -v dbus-run-session >/dev/null 2>&1 || need+=(dbus)
+command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 for tool in "$@"; do
   case "$tool" in
     valgrind) command -v valgrind >/dev/null 2>&1 || need+=(valgrind) ;;

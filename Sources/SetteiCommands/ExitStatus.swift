@@ -8,6 +8,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
   case scriptFailed = 1
   case usage = 64
   case unreadableInput = 65
+  /// `--gsettings` without GIO (libgio-2.0.so.0), or one older than 2.44.
+  case unavailable = 69
   case saveFailed = 74
   case storeLocked = 75
   /// 128 + SIGHUP: the terminal went away; unsaved edits are in `<store>.recover`.
@@ -27,6 +29,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case .refused, .differencesFound, .scriptCommandFailed: self = .scriptFailed
     case .usage: self = .usage
     case .unreadableInput, .problemsFound: self = .unreadableInput
+    case .unavailable: self = .unavailable
     case .notSaved(_, let kind): self = kind == .locked ? .storeLocked : .saveFailed
     case .outputFailed: self = .saveFailed
     case .outputClosed: self = .outputClosed
@@ -50,6 +53,8 @@ enum Failure: Error {
   case usage(String)
   /// An input (a schema, a store, a file to import) cannot be read or is wrong: exit 65.
   case unreadableInput(String)
+  /// What a command needs is not installed (`--gsettings` without GIO): exit 69.
+  case unavailable(String)
   /// `lint` found errors (65); it has listed them.
   case problemsFound
   /// The store (or another file) was not saved: 75 when another program holds the store's
@@ -66,7 +71,7 @@ enum Failure: Error {
   var message: String? {
     switch self {
     case .refused(let message), .usage(let message), .unreadableInput(let message),
-      .outputFailed(let message):
+      .outputFailed(let message), .unavailable(let message):
       message
     case .notSaved(let message, _): message
     case .differencesFound, .scriptCommandFailed, .problemsFound, .outputClosed, .signal: nil

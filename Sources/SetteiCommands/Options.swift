@@ -18,6 +18,8 @@ struct Options: Equatable {
   /// (`Root.inApp.plist` first), not as Settings.app does.
   var inApp = false
   var noColor = false
+  /// `--gsettings`: the desktop's GSettings instead of a schema and its store.
+  var gsettings = false
   var showHelp = false
   var showVersion = false
   var recover = false
@@ -48,7 +50,7 @@ struct Options: Equatable {
   ]
   static let flagOptions = [
     "--no-color", "--help", "--version", "--json", "--all", "--recover", "--changed",
-    "--strict", "--l10n", "--in-app",
+    "--strict", "--l10n", "--in-app", "--gsettings",
   ]
 
   /// The words of a command line that are not options nor their values (`get KEY` of
@@ -115,6 +117,7 @@ struct Options: Equatable {
       case "--version": options.showVersion = true
       case "--no-color": options.noColor = true
       case "--in-app": options.inApp = true
+      case "--gsettings": options.gsettings = true
       case "--recover": options.recover = true
       case "--changed": options.changedOnly = true
       case "--strict": options.strict = true
@@ -189,7 +192,12 @@ struct Options: Equatable {
       options.helpTopic = positionals.first.flatMap { CommandTable.names.contains($0) ? $0 : nil }
       return options
     }
-    options.command = try command(positionals, flags, messages: messages)
+    if options.gsettings {
+      try options.checkGSettingsOptions(language: messages.language)
+      options.command = try GSettingsCommand.parsedCommand(positionals, flags, messages)
+    } else {
+      options.command = try command(positionals, flags, messages: messages)
+    }
     if options.outputFolder != nil || options.width != 80 {
       guard options.command.is(RenderCommand.self) else {
         throw UsageError(message: messages.text(.renderOptionsOnly))

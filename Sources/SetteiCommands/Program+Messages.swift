@@ -1,4 +1,5 @@
 import SchemaKit
+import SettingsStorage
 import TableREPL
 import TextSafety
 
@@ -22,6 +23,13 @@ extension Program {
 
   /// The REPL's own words, in ``messagesLanguage``.
   var sessionMessages: SessionMessages { .forLanguage(messagesLanguage) }
+
+  /// SchemaKit's words (a schema's problems, why it cannot be loaded), in
+  /// ``messagesLanguage``.
+  var schemaMessages: SchemaMessages { .forLanguage(messagesLanguage) }
+
+  /// SettingsStorage's words (why a store cannot be read or saved), in ``messagesLanguage``.
+  var storeMessages: StoreMessages { .forLanguage(messagesLanguage) }
 
   /// The one way to standard error: `settei: …`, `settei: warning: …`, `settei: note: …`.
   var diagnostics: Diagnostics {

@@ -90,7 +90,7 @@ package struct Program {
     do {
       store = try SettingsStore.load(path: storePath)
     } catch {
-      throw Failure.unreadableInput("\(error)")
+      throw Failure.unreadableInput(error.worded(in: storeMessages))
     }
 
     if options.language != nil, let missing = schema.schema.strings.missingLanguage(for: language) {
@@ -143,7 +143,7 @@ package struct Program {
       schema = try SchemaLoader.load(
         path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
     } catch {
-      throw Failure.unreadableInput("\(error)")
+      throw Failure.unreadableInput(error.worded(in: schemaMessages))
     }
     // `--title`: what the root page is called, over the app's name.
     if let title { schema.appName = title }

@@ -46,8 +46,9 @@ extension SettingsStore {
       for old in earlierSaves(in: stateFolder).dropFirst(limit) { try? FileSystem.remove(old.path) }
     } catch {
       throw StoreError(
-        kind: .saveFailed, path: folder, reason: "\(error.operation): \(error.reason)",
-        advice: "The store was saved; only the copy of what it held before is missing.",
+        kind: .saveFailed, path: folder,
+        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        whatToDo: StoreReason(.earlierCopyMissing),
         systemError: error.code)
     }
   }
@@ -76,7 +77,7 @@ extension SettingsStore {
     -> [PropertyListKey: PropertyListValue]
   {
     try existing(
-      path: save.path, advice: "That earlier save cannot be used; choose another."
+      path: save.path, whatToDo: StoreReason(.earlierUnusable)
     ).values
   }
 }

@@ -120,9 +120,7 @@ extension SettingsStore {
     ])
     try replaceStateFile(
       Array(PropertyListWriter.serialize(document).utf8), at: path,
-      advice:
-        "Your unsaved changes could not be kept. Check the folder's permissions and free space."
-    )
+      advice: StoreReason(.changesNotKept))
   }
 
   /// Replaces the file of settei's own state at `path` (its known keys) with `values`, in
@@ -139,7 +137,7 @@ extension SettingsStore {
   {
     try replaceStateFile(
       serialize(values, format: Format(path: path)).bytes, at: path,
-      advice: "Check the folder's permissions and free space.")
+      advice: StoreReason(.checkFolder))
   }
 
   /// Replaces a file of settei's own (a recovery file, the known keys) with `bytes`: written
@@ -147,15 +145,16 @@ extension SettingsStore {
   /// folder created 0700 if missing. Unlike a store, a symbolic link at `path` is not
   /// followed: the rename replaces the link itself, so the file it pointed to is never
   /// written.
-  private static func replaceStateFile(_ bytes: [UInt8], at path: String, advice: String)
+  private static func replaceStateFile(_ bytes: [UInt8], at path: String, advice: StoreReason)
     throws(StoreError)
   {
     do {
       try FileSystem.createFolders(FileSystem.parentFolder(of: path), mode: 0o700)
     } catch {
       throw StoreError(
-        kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
-        advice: advice, systemError: error.code)
+        kind: .saveFailed, path: error.path,
+        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        whatToDo: advice, systemError: error.code)
     }
     try TerminationSignals.blocked { () throws(StoreError) in
       let lock: FileLock
@@ -166,11 +165,16 @@ extension SettingsStore {
         case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
           throw StoreError(
             kind: .locked, path: lockPath,
-            reason: "locked by " + (holder ?? "another program"), advice: advice)
+            why: StoreReason(
+              .lockedBy,
+              .reason(holder.map { .verbatim($0) } ?? StoreReason(.anotherProgram))),
+            whatToDo: advice)
         case .system(let failure):
           throw StoreError(
             kind: .saveFailed, path: failure.path,
-            reason: "\(failure.operation): \(failure.reason)", advice: advice,
+            why: StoreReason(
+              .operationFailed, .text(failure.operation), .text(failure.reason)),
+            whatToDo: advice,
             systemError: failure.code)
         }
       }
@@ -179,8 +183,9 @@ extension SettingsStore {
         try lock.commit(bytes, mode: 0o600, owner: nil)
       } catch {
         throw StoreError(
-          kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
-          advice: advice, systemError: error.code)
+          kind: .saveFailed, path: error.path,
+          why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+          whatToDo: advice, systemError: error.code)
       }
     }
   }
@@ -207,8 +212,7 @@ extension SettingsStore {
   package static func readRecovery(at path: String) throws(StoreError)
     -> [PropertyListKey: PropertyListValue?]?
   {
-    let advice =
-      "settei has not changed it. Move it aside or delete it to go on without those changes."
+    let advice = StoreReason(.recoveryUnchanged)
     let found: [PropertyListKey: PropertyListValue]?
     do {
       found = try read(path: path, format: .plist, sizeLimit: sizeLimit, advice: advice)
@@ -222,9 +226,7 @@ extension SettingsStore {
     else {
       throw StoreError(
         kind: .unreadable, path: path,
-        reason: "not a settei recovery file: expected a <dict> with 'set' (a <dict>) and "
-          + "'removed' (an <array> of <string>)",
-        advice: advice)
+        why: StoreReason(.notRecoveryFile), whatToDo: advice)
     }
     var changes: [PropertyListKey: PropertyListValue?] = [:]
     for key in removed.compactMap(\.stringValue) { changes[key] = .some(nil) }
@@ -252,8 +254,9 @@ extension SettingsStore {
       try FileSystem.remove(path)
     } catch {
       throw StoreError(
-        kind: .saveFailed, path: path, reason: "\(error.operation): \(error.reason)",
-        advice: "Delete it yourself, or settei will offer its changes again at the next start.",
+        kind: .saveFailed, path: path,
+        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        whatToDo: StoreReason(.deleteRecovery),
         systemError: error.code)
     }
   }

@@ -64,6 +64,5 @@ extension SettingsStore {
     return changes
   }
 
-  static let refreshAdvice =
-    "The values read before are shown; settei has not changed the file. Fix it, or save to find out."
+  static let refreshAdvice = StoreReason(.refreshAdvice)
 }

@@ -9,7 +9,9 @@ package struct SaveReport: Equatable, Sendable {
   /// Whether a lock file abandoned by a process that died while saving was taken over.
   package let tookOverStaleLock: Bool
   /// Things the user should know, one sentence each, e.g. about a stale lock taken over.
-  package let notes: [String]
+  package let noteReasons: [StoreReason]
+  /// ``noteReasons`` in English.
+  package var notes: [String] { noteReasons.map(\.description) }
   /// The bytes the save replaced (`nil`: there was no file, or it was not written), for the
   /// caller to keep as an earlier save (``SettingsStore/keepEarlierSave(_:in:limit:)``).
   package var replaced: [UInt8]?
@@ -20,10 +22,10 @@ package struct SaveReport: Equatable, Sendable {
   ///   - wroteFile: Whether the file was written.
   ///   - tookOverStaleLock: Whether a stale lock was taken over.
   ///   - notes: Notes for the user.
-  package init(wroteFile: Bool, tookOverStaleLock: Bool = false, notes: [String] = []) {
+  package init(wroteFile: Bool, tookOverStaleLock: Bool = false, notes: [StoreReason] = []) {
     self.wroteFile = wroteFile
     self.tookOverStaleLock = tookOverStaleLock
-    self.notes = notes
+    self.noteReasons = notes
   }
 }
 
@@ -108,8 +110,8 @@ extension SettingsStore {
     }
     throw StoreError(
       kind: .locked, path: target,
-      reason: "the file changed each of the \(Self.readAttempts) times settei read it to save",
-      advice: "Nothing was saved. Let the program that keeps writing it finish, then save again.")
+      why: StoreReason(.fileKeepsChanging, .text(String(Self.readAttempts))),
+      whatToDo: StoreReason(.letWriterFinish))
   }
 
   /// How many times a save reads a file that keeps changing before it gives up.
@@ -127,8 +129,7 @@ extension SettingsStore {
     )
   }
 
-  private static let saveRefusal =
-    "Nothing was saved. Fix the file or move it aside, then save again."
+  private static let saveRefusal = StoreReason(.saveRefusal)
 
   /// The store file at `target`, or `nil` without one; failures refuse the save.
   private static func readForSaving(_ target: String) throws(StoreError) -> FileSystem.File? {
@@ -171,11 +172,9 @@ extension SettingsStore {
     }
     if !conflicts.isEmpty { throw conflictError(conflicts, target: target) }
 
-    var notes: [String] = []
+    var notes: [StoreReason] = []
     if lock.tookOverStaleLock {
-      notes.append(
-        "\(lock.path): took over a lock left by a process that ended while saving; "
-          + "\(target) itself was never half written.")
+      notes.append(StoreReason(.tookOverLock, .text(lock.path), .text(target)))
     }
     FileSystem.removeLeftoverTemporaryFiles(of: target)
     let changes = changedKeys.map { key in (key: key, value: newValues[key]) }
@@ -279,28 +278,23 @@ extension SettingsStore {
   /// the effective ids), and, unless the caller is root, one that belongs to another user,
   /// which the new file would take from them (only root can give a file away).
   static func checkWritable(_ file: FileSystem.File, at path: String) throws(StoreError) {
-    let mode = "mode " + String(file.mode, radix: 8)
-    let reason: String
-    let advice: String
+    let mode = StoreReason.Argument.text(String(file.mode, radix: 8))
+    let reason: StoreReason
+    let advice: StoreReason
     let denial = FileSystem.writeDenial(path)
     if file.mode & 0o222 == 0 || denial != nil {
       reason =
         file.mode & 0o222 == 0
-        ? "the file is read-only (\(mode))"
-        : "you may not write the file: \(denial ?? "") (\(mode), owned by user \(file.owner))"
-      advice =
-        "Nothing was saved; the file is unchanged. Make it writable (chmod u+w), or save to "
-        + "a file of yours with --store PATH."
+        ? StoreReason(.readOnly, mode)
+        : StoreReason(.mayNotWrite, .text(denial ?? ""), mode, .text(String(file.owner)))
+      advice = StoreReason(.makeWritable)
     } else if geteuid() != 0, file.owner != geteuid() {
-      reason =
-        "the file belongs to user \(file.owner), not to you; replacing it would make it yours"
-      advice =
-        "Nothing was saved; the file is unchanged. Let its owner change it, or copy it and "
-        + "use --store PATH."
+      reason = StoreReason(.ownedByOther, .text(String(file.owner)))
+      advice = StoreReason(.letOwnerChange)
     } else {
       return
     }
-    throw StoreError(kind: .saveFailed, path: path, reason: reason, advice: advice)
+    throw StoreError(kind: .saveFailed, path: path, why: reason, whatToDo: advice)
   }
 
   /// Takes the lock of `target`, turning failures into messages for a person.
@@ -311,16 +305,15 @@ extension SettingsStore {
     } catch {
       switch error {
       case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
-        let who = holder.map { "another program (\($0))" } ?? "another program"
-        let waited =
-          if case .interrupted = error { ", and the wait was interrupted" } else {
-            " and did not finish within a second"
-          }
+        let who =
+          holder.map { StoreReason(.anotherProgramNamed, .text($0)) }
+          ?? StoreReason(.anotherProgram)
+        let interrupted = if case .interrupted = error { true } else { false }
         throw StoreError(
           kind: .locked, path: lockPath,
-          reason: "\(target) is locked: \(who) is saving it" + waited,
-          advice: "Nothing was saved. Let the other program finish (or quit it), then save "
-            + "again; remove \(lockPath) only if no other program is running.")
+          why: StoreReason(
+            interrupted ? .lockedInterrupted : .lockedWaited, .text(target), .reason(who)),
+          whatToDo: StoreReason(.letOtherFinish, .text(lockPath)))
       case .system(let failure):
         throw saveFailure(failure, target: target)
       }
@@ -329,9 +322,9 @@ extension SettingsStore {
 
   private func saveFailure(_ error: SystemCallError, target: String) -> StoreError {
     StoreError(
-      kind: .saveFailed, path: error.path, reason: "\(error.operation): \(error.reason)",
-      advice: "Nothing was saved; \(target) is unchanged. Check the folder's permissions "
-        + "and free space, then save again.",
+      kind: .saveFailed, path: error.path,
+      why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+      whatToDo: StoreReason(.checkPermissionsUnchanged, .text(target)),
       systemError: error.code)
   }
 
@@ -339,17 +332,17 @@ extension SettingsStore {
     let details = conflicts.map { conflict in
       // A secret is said to differ, never shown.
       let hidden = secretKeys.contains(conflict.key)
-      func shown(_ value: PropertyListValue?) -> String {
-        value.map { hidden ? "a hidden value" : $0.debugDescription } ?? "(not set)"
+      func shown(_ value: PropertyListValue?) -> StoreReason.Argument {
+        guard let value else { return .reason(StoreReason(.notSet)) }
+        return hidden ? .reason(StoreReason(.hiddenValue)) : .text(value.debugDescription)
       }
-      return
-        "'\(conflict.key)' is now \(shown(conflict.onDisk)) there (yours: \(shown(conflict.mine)))"
+      return StoreReason(
+        .conflictDetail, .text(conflict.key), shown(conflict.onDisk), shown(conflict.mine))
     }
     return StoreError(
       kind: .conflict, path: target,
-      reason: "another program changed \(conflicts.count == 1 ? "a setting" : "settings") you "
-        + "changed too, since settei opened the file: " + details.joined(separator: "; "),
-      advice: "Nothing was saved; the other program's values stay until you choose.",
+      why: StoreReason(conflicts.count == 1 ? .conflictOne : .conflictMany, .reasons(details)),
+      whatToDo: StoreReason(.otherValuesStay),
       conflicts: conflicts)
   }
 
@@ -360,13 +353,14 @@ extension SettingsStore {
       if let real = try FileSystem.realPath(path) { return real }
     } catch {
       throw StoreError(
-        kind: .saveFailed, path: path, reason: "\(error.operation): \(error.reason)",
-        advice: "Nothing was saved. Check the path and its folders, then save again.",
+        kind: .saveFailed, path: path,
+        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        whatToDo: StoreReason(.checkPath),
         systemError: error.code)
     }
     if let end = FileSystem.endOfLinks(path) { return end }
     throw StoreError(
-      kind: .saveFailed, path: path, reason: "too many levels of symbolic links",
-      advice: "Nothing was saved. Point the link at a file, then save again.")
+      kind: .saveFailed, path: path, why: StoreReason(.tooManyLinks),
+      whatToDo: StoreReason(.pointLinkAtFile))
   }
 }

@@ -114,8 +114,7 @@ package final class SettingsStore {
     return SettingsStore(path: path, format: format, contents: contents, knownBytes: file.bytes)
   }
 
-  static let loadAdvice =
-    "settei has not changed the file. Fix it, or move it aside to start from the defaults."
+  static let loadAdvice = StoreReason(.loadAdvice)
 
   /// A file that must exist, read as a store is (its extension chooses the format), such
   /// as a file given to `import`.
@@ -130,18 +129,26 @@ package final class SettingsStore {
   package static func existing(path: String, advice: String, sizeLimit: Int = sizeLimit)
     throws(StoreError) -> SettingsStore
   {
+    try existing(path: path, whatToDo: .verbatim(advice), sizeLimit: sizeLimit)
+  }
+
+  /// ``existing(path:advice:sizeLimit:)`` with what to do as a reason of the catalog.
+  static func existing(path: String, whatToDo advice: StoreReason, sizeLimit: Int = sizeLimit)
+    throws(StoreError) -> SettingsStore
+  {
     let format = Format(path: path)
     guard let file = try readFile(path, limit: sizeLimit, advice: advice) else {
       throw StoreError(
-        kind: .unreadable, path: path, reason: "cannot open: " + String(cString: strerror(ENOENT)),
-        advice: advice, systemError: ENOENT)
+        kind: .unreadable, path: path,
+        why: StoreReason(.cannotOpen, .text(String(cString: strerror(ENOENT)))),
+        whatToDo: advice, systemError: ENOENT)
     }
     let contents = try parse(file.bytes, path: path, format: format, advice: advice)
     return SettingsStore(path: path, format: format, contents: contents, knownBytes: file.bytes)
   }
 
   /// The values in the file at `path`, or `nil` if there is no file.
-  static func read(path: String, format: Format, sizeLimit: Int, advice: String)
+  static func read(path: String, format: Format, sizeLimit: Int, advice: StoreReason)
     throws(StoreError) -> [PropertyListKey: PropertyListValue]?
   {
     try readFile(path, limit: sizeLimit, advice: advice).map { file throws(StoreError) in
@@ -150,20 +157,21 @@ package final class SettingsStore {
   }
 
   /// The file at `path`, or `nil` if there is none; failures say what to do.
-  static func readFile(_ path: String, limit: Int, advice: String) throws(StoreError)
+  static func readFile(_ path: String, limit: Int, advice: StoreReason) throws(StoreError)
     -> FileSystem.File?
   {
     do {
       return try FileSystem.readFile(path, limit: limit)
     } catch {
       throw StoreError(
-        kind: .unreadable, path: path, reason: "\(error.operation): \(error.reason)",
-        advice: advice, systemError: error.code)
+        kind: .unreadable, path: path,
+        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        whatToDo: advice, systemError: error.code)
     }
   }
 
   /// The values in `bytes`, the contents of the store file at `path`.
-  static func parse(_ bytes: [UInt8], path: String, format: Format, advice: String)
+  static func parse(_ bytes: [UInt8], path: String, format: Format, advice: StoreReason)
     throws(StoreError) -> Contents
   {
     do {
@@ -177,7 +185,7 @@ package final class SettingsStore {
     } catch {
       throw StoreError(
         kind: .unreadable, path: path, line: error.line, column: error.column,
-        reason: error.message, advice: advice)
+        why: .verbatim(error.message), whatToDo: advice)
     }
   }
 

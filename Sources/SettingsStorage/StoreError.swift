@@ -63,9 +63,13 @@ package struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The 1-based column of a parse error, where known.
   package let column: Int?
   /// What is wrong: a parse error's message, or an operation and `strerror`.
-  package let reason: String
+  package let why: StoreReason
   /// What the user can do about it, as a sentence.
-  package let advice: String
+  package let whatToDo: StoreReason
+  /// What is wrong, in English.
+  package var reason: String { why.description }
+  /// What the user can do about it, in English.
+  package var advice: String { whatToDo.description }
   /// The `errno` of a failed system call, if one failed.
   package let systemError: Int32?
   /// For ``Kind/conflict``: the keys both sides changed, sorted by key; empty otherwise.
@@ -78,31 +82,45 @@ package struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
   ///   - path: The file the problem is about.
   ///   - line: The line of a parse error, if known.
   ///   - column: The column of a parse error, if known.
-  ///   - reason: What is wrong.
-  ///   - advice: What the user can do.
+  ///   - why: What is wrong.
+  ///   - whatToDo: What the user can do.
   ///   - systemError: The `errno` of a failed system call.
   ///   - conflicts: For ``Kind/conflict``, the keys both sides changed.
   package init(
-    kind: Kind, path: String, line: Int? = nil, column: Int? = nil, reason: String,
-    advice: String, systemError: Int32? = nil, conflicts: [Conflict] = []
+    kind: Kind, path: String, line: Int? = nil, column: Int? = nil, why: StoreReason,
+    whatToDo: StoreReason, systemError: Int32? = nil, conflicts: [Conflict] = []
   ) {
     self.kind = kind
     self.path = path
     self.line = line
     self.column = column
-    self.reason = reason
-    self.advice = advice
+    self.why = why
+    self.whatToDo = whatToDo
     self.systemError = systemError
     self.conflicts = conflicts
   }
 
-  /// `path[:line[:column]]: reason`, then the advice on a second line.
-  package var description: String {
+  /// Creates an error another module has worded: `reason` and `advice` are shown as they
+  /// are, in every language.
+  package init(
+    kind: Kind, path: String, line: Int? = nil, column: Int? = nil, reason: String,
+    advice: String, systemError: Int32? = nil, conflicts: [Conflict] = []
+  ) {
+    self.init(
+      kind: kind, path: path, line: line, column: column, why: .verbatim(reason),
+      whatToDo: .verbatim(advice), systemError: systemError, conflicts: conflicts)
+  }
+
+  /// `path[:line[:column]]: reason`, then the advice on a second line; in English.
+  package var description: String { worded(in: .english) }
+
+  /// ``description`` in the language of `catalog`.
+  package func worded(in catalog: StoreMessages) -> String {
     var location = path
     if let line {
       location += ":\(line)"
       if let column { location += ":\(column)" }
     }
-    return "\(location): \(reason)\n\(advice)"
+    return "\(location): \(why.worded(in: catalog))\n\(whatToDo.worded(in: catalog))"
   }
 }

@@ -313,9 +313,11 @@ struct FuzzTests {
       fuzzer.run { bytes in
         let path = "/fuzz/settings." + (format == .json ? "json" : "plist")
         do throws(StoreError) {
-          let values = try SettingsStore.parse(bytes, path: path, format: format, advice: "")
+          let values = try SettingsStore.parse(
+            bytes, path: path, format: format, advice: .verbatim(""))
           let written = SettingsStore.serialize(values.values, format: format).bytes
-          let again = try SettingsStore.parse(written, path: path, format: format, advice: "")
+          let again = try SettingsStore.parse(
+            written, path: path, format: format, advice: .verbatim(""))
           let third = SettingsStore.serialize(again.values, format: format).bytes
           return written == third ? nil : "the store is not stable after a write and a read"
         } catch {

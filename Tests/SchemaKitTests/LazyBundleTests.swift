@@ -77,7 +77,7 @@ import Testing
     #expect(!schema.hasPage(named: "Pane1"))
     let missing = try #require(schema.missingPages.first)
     #expect(missing.page == "Root" && missing.file == "Pane1" && missing.specifierIndex == 2)
-    #expect(missing.reason?.hasPrefix(path + "/Pane1.plist:3:1: ") == true)
+    #expect(missing.reason?.description.hasPrefix(path + "/Pane1.plist:3:1: ") == true)
     let errors = SchemaLinter.rowBreakingErrors(onPage: "Root", of: schema)
     #expect(errors[2]?.hasPrefix("File 'Pane1' names a page that cannot be used: ") == true)
     #expect(errors[2]?.contains("Pane1.plist:3:1") == true)

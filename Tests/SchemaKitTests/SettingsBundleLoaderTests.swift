@@ -166,7 +166,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     let schema = try SchemaLoader.load(path: folder.path)
     #expect(Array(schema.pages.keys) == ["Root"])
     #expect(schema.rootPage?.specifiers.count == 4)
-    let reasons = schema.missingPages.map { ($0.file, $0.reason ?? "") }
+    let reasons = schema.missingPages.map { ($0.file, $0.reason?.description ?? "") }
     #expect(reasons.count == 3)
     #expect(reasons[0].0 == "Broken")
     #expect(reasons[0].1.contains(folder.file("Broken.plist") + ":"), "\(reasons[0].1)")
@@ -202,7 +202,7 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
       places(eager) == [
         "Root[0] Missing", "Root[1] Bad", "Root[3] Missing", "Good[0] Missing", "Good[1] Bad",
       ])
-    #expect(eager.missingPages[1].reason?.hasPrefix(folder.file("Bad.plist")) == true)
+    #expect(eager.missingPages[1].reason?.description.hasPrefix(folder.file("Bad.plist")) == true)
     #expect(eager.unreadPages.isEmpty)
 
     var lazy = try SchemaLoader.load(path: folder.path, lazily: true)

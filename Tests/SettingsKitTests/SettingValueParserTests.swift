@@ -50,6 +50,30 @@ import Testing
     #expect(try parse(text, key).failureReason == reason)
   }
 
+  /// A store that knows more of a value than its specifier (GSettings: the key's type and
+  /// range) checks it after the specifier: typed text, and what import and recovery store.
+  @Test func theValueCheckerRefusesWhatTheSpecifierAllows() throws {
+    let schema = try sampleSchema()
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "en")
+    let page = try #require(schema.rootPage)
+    let specifier = try #require(page.specifiers.first { $0.key == "name" })
+    model.valueChecker = { value, key in
+      key == "name" && value == "Ann" ? "'Ann' is taken" : nil
+    }
+    guard
+      case .failure(let error) = SettingValueParser.value(
+        from: "Ann", for: specifier, on: page, model: model)
+    else {
+      Issue.record("Ann was accepted")
+      return
+    }
+    #expect(error.reason == "'Ann' is taken")
+    #expect(model.problem(storing: "Ann", forKey: "name") == "'Ann' is taken")
+    #expect(model.problem(storing: "Bo", forKey: "name") == nil)
+    // The specifier's own check comes first.
+    #expect(model.problem(storing: .integer(3), forKey: "name") != "'Ann' is taken")
+  }
+
   @Test func aMistakeNamesTheKeyAndWhatIsAllowed() throws {
     guard case .failure(let error) = try parse("green", "colour") else {
       Issue.record("green was accepted")

@@ -1,7 +1,9 @@
 /// The message catalogs' source files: `Messages/<Module>/<language>.strings`.
 public enum MessageCatalogFiles {
   /// The modules that have a catalog.
-  public static let modules = ["TableREPL", "SettingsKit", "settei"]
+  public static let modules = [
+    "TableREPL", "SettingsKit", "settei", "SchemaKit", "SettingsStorage", "GSettingsKit",
+  ]
   /// The languages every catalog has.
   public static let languages = ["en", "ja"]
 
@@ -14,6 +16,12 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SettingsKit/Model/SettingsMessages.generated.swift"
     case "Chrome":
       PackagePaths.root + "/Sources/SettingsKit/Model/ChromeWords.generated.swift"
+    case "GSettingsKit":
+      PackagePaths.root + "/Sources/GSettingsKit/GSettingsMessages.generated.swift"
+    case "SchemaKit":
+      PackagePaths.root + "/Sources/SchemaKit/Localization/SchemaMessages.generated.swift"
+    case "SettingsStorage":
+      PackagePaths.root + "/Sources/SettingsStorage/StoreMessages.generated.swift"
     default: PackagePaths.root + "/Sources/SetteiCommands/ProgramMessages.generated.swift"
     }
   }

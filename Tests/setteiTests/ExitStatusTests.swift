@@ -15,6 +15,7 @@ import Testing
     (.usage("Unknown option '--x'."), .usage),
     (.unreadableInput("a.json:1:1: not JSON"), .unreadableInput),
     (.problemsFound, .unreadableInput),
+    (.unavailable("GSettings needs GIO (libgio-2.0.so.0)"), .unavailable),
     (.notSaved("s.json: disk full", kind: .saveFailed), .saveFailed),
     (.notSaved("s.json: changed meanwhile", kind: .conflict), .saveFailed),
     (.notSaved("out/en.txt: not written", kind: nil), .saveFailed),
@@ -44,7 +45,7 @@ import Testing
     for (failure, _) in Self.failures {
       switch failure {
       case .refused(let text), .usage(let text), .unreadableInput(let text),
-        .outputFailed(let text):
+        .outputFailed(let text), .unavailable(let text):
         #expect(failure.message == text)
       case .notSaved(let text, _): #expect(failure.message == text)
       case .differencesFound, .scriptCommandFailed, .problemsFound, .outputClosed, .signal:

@@ -15,14 +15,17 @@ import Testing
     "LineEditor": ["CEditLine", "SystemIO"],
     "FileFormats": ["TextSafety"],
     "SchemaKit": ["FileFormats", "SystemIO", "TextSafety"],
-    "SettingsStorage": ["FileFormats", "SystemIO"],
+    "SettingsStorage": ["FileFormats", "SystemIO", "TextSafety"],
     "SettingsKit": ["SchemaKit", "FileFormats", "TextSafety"],
     "SettingsScreens": ["SettingsKit", "SchemaKit", "FileFormats", "TextSafety", "TableKit"],
     "TableREPL": ["TableKit", "LineEditor", "SystemIO", "TextSafety"],
+    "CGio": [],
+    "GSettings": ["CGio", "FileFormats", "SystemIO"],
+    "GSettingsKit": ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"],
     "settei": ["SetteiCommands"],
     "SetteiCommands": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
-      "FileFormats", "SystemIO", "TableKit", "TextSafety",
+      "FileFormats", "SystemIO", "TableKit", "TextSafety", "GSettings", "GSettingsKit",
     ],
   ]
 
@@ -59,7 +62,7 @@ import Testing
   /// (`Session.messages`, `SessionMessages.forLanguage`).
   static let unexported = [
     "TextSafety", "SystemIO", "FileFormats", "SchemaKit", "SettingsStorage", "SettingsKit",
-    "SettingsScreens", "SetteiCommands", "settei",
+    "SettingsScreens", "SetteiCommands", "settei", "GSettings", "GSettingsKit",
   ]
 
   @Test func onlyWhatAProductExportsIsPublic() throws {

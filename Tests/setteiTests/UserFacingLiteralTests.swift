@@ -16,6 +16,12 @@ import Testing
     "Sources/SetteiCommands/CI/SwiftDefaultsWriter.swift": ["*"],
     // The built-in Language & Region schema: a schema's own text, as an app ships it.
     "Sources/SchemaKit/Decoding/EmbeddedSchema.swift": ["*"],
+    // What a loaded schema was made from, compared with the next start's: never shown.
+    "Sources/SchemaKit/Decoding/SchemaLoader.swift": [" in-app", "\\nembedded \\(…)"],
+    // A VisibleWhen as a JSON schema writes it, quoted in a fix.
+    "Sources/SchemaKit/Lint/Linter+VisibleWhen.swift": [
+      #""VisibleWhen": {"Key": "wifi", "Values": [true]}"#
+    ],
     // A Swift type named in a diagnostic about generated Swift.
     "Sources/SetteiCommands/CI/DefaultsCatalog.swift": ["[String: Any]"],
     // The characters of a printf format specifier.

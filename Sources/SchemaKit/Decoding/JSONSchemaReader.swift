@@ -44,8 +44,7 @@ package enum JSONSchemaReader {
     guard let root = value.dictionaryValue else {
       throw .invalid(
         source: source,
-        message: "expected an object with PreferenceSpecifiers at the top level, found "
-          + "\(value.typeName)")
+        reason: SchemaReason(.jsonTopLevelNotObject, .typeNameOf(value)))
     }
     var pages: [String: SettingsSchema.Page] = [:]
     var strings = StringsCatalog()
@@ -81,25 +80,25 @@ package enum JSONSchemaReader {
     switch decoded {
     case .success(let decodedPage): page = decodedPage
     case .failure(let error):
-      throw SchemaError.invalid(source: source, message: "page '\(name)': \(error.message)")
+      throw SchemaError.invalid(
+        source: source, reason: SchemaReason(.onPage, .text(name), .reason(error.reason)))
     }
     if let firstBad {
       throw SchemaError.invalid(
         source: source, specifierIndex: firstBad,
-        message: "a specifier must be an object, not \(items[firstBad].typeName)")
+        reason: SchemaReason(.specifierNotObject, .typeNameOf(items[firstBad])))
     }
     if let inline = dictionary["Strings"] {
       guard let languages = inline.dictionaryValue else {
         throw SchemaError.invalid(
           source: source,
-          message: "Strings of page '\(name)' must map languages to objects of translations")
+          reason: SchemaReason(.stringsNotObject, .text(name)))
       }
       for (language, table) in languages {
         guard let entries = table.dictionaryValue else {
           throw SchemaError.invalid(
             source: source,
-            message:
-              "Strings.\(language.string) of page '\(name)' must be an object of translations")
+            reason: SchemaReason(.stringsLanguageNotObject, .text(language.string), .text(name)))
         }
         // An empty table is kept, as an empty .strings file is.
         if strings.tables[language.string]?[page.stringsTable] == nil {
@@ -109,7 +108,8 @@ package enum JSONSchemaReader {
           guard let text = text.stringValue else {
             throw SchemaError.invalid(
               source: source,
-              message: "Strings.\(language).\(key) of page '\(name)' must be a string")
+              reason: SchemaReason(
+                .stringsEntryNotString, .text("\(language)"), .text("\(key)"), .text(name)))
           }
           let tableName = page.stringsTable
           strings.tables[language.string, default: [:]][tableName, default: [:]][key.string] =
@@ -134,7 +134,7 @@ extension JSONSchemaReader {
     guard let childPage = child.dictionaryValue else {
       throw SchemaError.invalid(
         source: source, specifierIndex: index,
-        message: "Children must be an object holding a page, not \(child.typeName)")
+        reason: SchemaReason(.childrenNotObject, .typeNameOf(child)))
     }
     let childName = raw["File"]?.stringValue ?? defaultName
     raw["File"] = .string(childName)

@@ -26,18 +26,14 @@ enum PageDecoder {
     problems: inout [LintProblem],
     prepare: (inout [PropertyListKey: PropertyListValue], Int) throws(Failure) -> Void
   ) throws(Failure) -> Result<SettingsSchema.Page, SettingsBundleLoader.PageError> {
-    let article = SettingsBundleLoader.article
     guard let list = dictionary[SpecifierKey.preferenceSpecifiers] else {
       return .failure(
-        SettingsBundleLoader.PageError(
-          "the page has no PreferenceSpecifiers; add an array of specifier dictionaries under "
-            + "that key"))
+        SettingsBundleLoader.PageError(SchemaReason(.noPreferenceSpecifiers)))
     }
     guard let items = list.arrayValue else {
       return .failure(
         SettingsBundleLoader.PageError(
-          "PreferenceSpecifiers must be an array of specifier dictionaries, not "
-            + article(list.typeName)))
+          SchemaReason(.preferenceSpecifiersNotArray, .typeOf(list))))
     }
     var specifiers: [Specifier] = []
     specifiers.reserveCapacity(items.count)
@@ -48,8 +44,8 @@ enum PageDecoder {
         problems.append(
           LintProblem(
             severity: .error, source: source, page: name, specifierIndex: index,
-            message: "the specifier is \(article(item.typeName)), not a dictionary; it is left out",
-            fix: "make it a dictionary with a Type, or remove it"))
+            reason: SchemaReason(.specifierNotDictionary, .typeOf(item)),
+            fix: SchemaReason(.makeDictionaryOrRemove)))
         continue
       }
       try prepare(&raw, index)
@@ -65,8 +61,8 @@ enum PageDecoder {
         problems.append(
           LintProblem(
             severity: .warning, source: source, page: name,
-            message: "StringsTable is \(article(table.typeName)), not a string; it is ignored",
-            fix: "give the name of a .strings file without its extension, such as Root"))
+            reason: SchemaReason(.stringsTableNotString, .typeOf(table)),
+            fix: SchemaReason(.giveStringsFileName)))
       }
     }
     return .success(

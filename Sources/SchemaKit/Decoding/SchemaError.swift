@@ -7,26 +7,32 @@ package enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
   case syntax(SourceError)
   /// The file reads but is not a schema: the file, the specifier's index in
   /// `PreferenceSpecifiers` when the problem is in one, and what is wrong and what to do.
-  case invalid(source: String, specifierIndex: Int? = nil, message: String)
+  case invalid(source: String, specifierIndex: Int? = nil, reason: SchemaReason)
   /// The schema cannot be loaded at all (no such file, no root page, a page that is not a
-  /// property list); the message names the file and the problem.
-  case unreadable(String)
+  /// property list); the reason names the file and the problem.
+  case unreadable(SchemaReason)
   /// The folder has no page Settings.app shows (`Root.plist`), only InAppSettingsKit's
   /// in-app one (`Root.inApp.plist`), and was not read as the app reads it.
   case noSettingsAppPage(folder: String)
 
-  /// The message: `settings.json:3:7: …`, `Root.plist: PreferenceSpecifiers[2]: …`.
-  package var description: String {
+  /// The message in English: `settings.json:3:7: …`, `Root.plist: PreferenceSpecifiers[2]: …`.
+  package var description: String { worded(in: .english) }
+
+  /// The message in the language of `catalog`.
+  package func worded(in catalog: SchemaMessages) -> String {
+    reason.worded(in: catalog)
+  }
+
+  /// The message as a reason: where, and what is wrong.
+  package var reason: SchemaReason {
     switch self {
-    case .syntax(let error): error.description
-    case .invalid(let source, let specifierIndex?, let message):
-      "\(source): PreferenceSpecifiers[\(specifierIndex)]: \(message)"
-    case .invalid(let source, nil, let message): "\(source): \(message)"
-    case .unreadable(let message): message
-    case .noSettingsAppPage(let folder):
-      "\(folder): Settings.app shows no page here: the folder has Root.inApp.plist, which "
-        + "only InAppSettingsKit reads inside an app, and no Root.plist. Give --in-app to read "
-        + "the in-app pages, or add Root.plist"
+    case .syntax(let error): .verbatim(error.description)
+    case .invalid(let source, let specifierIndex?, let reason):
+      SchemaReason(.invalidAtSpecifier, .text(source), .index(specifierIndex), .reason(reason))
+    case .invalid(let source, nil, let reason):
+      SchemaReason(.located, .text(source), .reason(reason))
+    case .unreadable(let reason): reason
+    case .noSettingsAppPage(let folder): SchemaReason(.noSettingsAppPage, .text(folder))
     }
   }
 }

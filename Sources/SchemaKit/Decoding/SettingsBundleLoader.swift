@@ -40,7 +40,7 @@ enum SettingsBundleLoader {
     do {
       entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
     } catch {
-      throw .unreadable("\(folder): cannot read the folder: \(error.reason)")
+      throw .unreadable(SchemaReason(.cannotReadFolder, .text(folder), .text(error.reason)))
     }
     var loader = PageReader(
       folder: folder, lprojEntries: entries, idiom: idiom, language: language, inApp: inApp)
@@ -51,10 +51,7 @@ enum SettingsBundleLoader {
       {
         throw .noSettingsAppPage(folder: folder)
       }
-      throw .unreadable(
-        "\(folder): no Root.plist or Root.inApp.plist in this folder; a Settings.bundle "
-          + "keeps its first page in Root.plist. Give a Settings.bundle folder, a .plist page "
-          + "or a .json schema")
+      throw .unreadable(SchemaReason(.noRootPage, .text(folder)))
     }
     var schema = try loader.load(rootPath: rootPath, rootName: "Root", bytes: nil, lazily: lazily)
     schema.titlesRootFromPage = false
@@ -98,17 +95,13 @@ enum SettingsBundleLoader {
   /// Why a child pane's `File` names no file of the bundle, or `nil` when it does: a `File`
   /// is a path relative to the bundle folder without `.plist` (`Advanced`,
   /// `Licenses/Alamofire`), whose components are neither empty, `.` nor `..`.
-  static func refusal(ofFile file: String) -> String? {
-    if file.isEmpty { return "File is empty; write the page's path in the bundle, without .plist" }
-    if file.contains("\0") { return "File contains a NUL character" }
-    if file.hasPrefix("/") {
-      return "File '\(file)' is an absolute path; write the page's path inside the bundle, "
-        + "such as Licenses/Alamofire for Licenses/Alamofire.plist"
-    }
+  static func refusal(ofFile file: String) -> SchemaReason? {
+    if file.isEmpty { return SchemaReason(.fileEmpty) }
+    if file.contains("\0") { return SchemaReason(.fileHasNUL) }
+    if file.hasPrefix("/") { return SchemaReason(.fileAbsolute, .text(file)) }
     let components = file.split(separator: "/", omittingEmptySubsequences: false)
     if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-      return "File '\(file)' has an empty, '.' or '..' component; write the page's path inside "
-        + "the bundle, such as Licenses/Alamofire for Licenses/Alamofire.plist"
+      return SchemaReason(.fileBadComponent, .text(file))
     }
     return nil
   }
@@ -138,9 +131,7 @@ enum SettingsBundleLoader {
   ) -> Result<SettingsSchema.Page, PageError> {
     guard let dictionary = value.dictionaryValue else {
       return .failure(
-        PageError(
-          "expected a dictionary with PreferenceSpecifiers at the top level, found "
-            + article(value.typeName)))
+        PageError(SchemaReason(.topLevelNotDictionary, .typeOf(value))))
     }
     return PageDecoder.page(dictionary, name: name, source: source, problems: &problems) {
       (_, _) throws(Never) in
@@ -178,7 +169,7 @@ enum SettingsBundleLoader {
         return .success(page)
       }
     } catch {
-      return .failure(PageError(error.description))
+      return .failure(PageError(.verbatim(error.description)))
     }
     return decodePageThroughTree(bytes, name: name, source: source, budget: &budget)
   }
@@ -192,7 +183,7 @@ enum SettingsBundleLoader {
     do {
       value = try PropertyListReader.parse(bytes, source: source, budget: &budget)
     } catch {
-      return .failure(PageError(error.description))
+      return .failure(PageError(.verbatim(error.description)))
     }
     var problems: [LintProblem] = []
     switch page(from: value, name: name, source: source, problems: &problems) {
@@ -200,19 +191,16 @@ enum SettingsBundleLoader {
       let namesTable = value.dictionaryValue?[SpecifierKey.stringsTable]?.stringValue != nil
       return .success(DecodedPage(page: page, namesStringsTable: namesTable, problems: problems))
     case .failure(let error):
-      return .failure(PageError("\(source): \(error.message)"))
+      return .failure(PageError(SchemaReason(.located, .text(source), .reason(error.reason))))
     }
-  }
-
-  /// `"an array"`, `"a string"`, `"an integer"`.
-  static func article(_ typeName: String) -> String {
-    (typeName.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + typeName
   }
 
   /// Why a file is not a page.
   struct PageError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+    var reason: SchemaReason
+    init(_ reason: SchemaReason) { self.reason = reason }
+    /// Why, in English.
+    var message: String { reason.description }
   }
 
   /// A language folder (`ja.lproj`): its language and path.
@@ -242,7 +230,7 @@ enum SettingsBundleLoader {
   /// page (`nil` when none was found).
   struct Failure: Sendable, Equatable {
     var searched: [String]
-    var reason: String?
+    var reason: SchemaReason?
   }
 
   /// What a reader knows of a page that a specifier names, or of the root. Plain numbers,
@@ -304,7 +292,7 @@ enum SettingsBundleLoader {
     /// whole is refused (``budgetFailure``).
     var expansion = ExpansionBudget()
     /// Why the page that crossed ``expansion``'s limit was refused, naming its file.
-    var budgetFailure: String?
+    var budgetFailure: SchemaReason?
 
     /// A reader of the bundle at `folder`, whose `.lproj` folders are `lprojEntries` (the
     /// names in `folder` that end in `.lproj`).
@@ -386,7 +374,7 @@ enum SettingsBundleLoader {
       case .success(let root):
         states[rootName] = .read
         add(root, to: &schema)
-      case .failure(let error): throw .unreadable(error.message)
+      case .failure(let error): throw .unreadable(error.reason)
       }
       // Eagerly, each page is read as it is found, and the pages it names are found in turn,
       // breadth first.
@@ -461,14 +449,14 @@ enum SettingsBundleLoader {
       if let found = path(ofFirst: names) {
         result = readPage(at: found, name: name, bytes: nil, into: &schema)
       } else {
-        result = .failure(PageError(refusal ?? ""))
+        result = .failure(PageError(refusal ?? .verbatim("")))
       }
       switch result {
       case .success(let child):
         add(child, to: &schema)
         return true
       case .failure(let error):
-        let reason = error.message.isEmpty ? nil : error.message
+        let reason = error.reason == .verbatim("") ? nil : error.reason
         states[name] = .failed(slot: failures.count)
         failures.append(Failure(searched: searched, reason: reason))
         for referrer in page.openedBy {
@@ -572,7 +560,7 @@ enum SettingsBundleLoader {
         do {
           contents = try FileBytes.read(path)
         } catch {
-          return .failure(PageError(error.description))
+          return .failure(PageError(.verbatim(error.description)))
         }
       }
       let decoded: DecodedPage
@@ -581,7 +569,7 @@ enum SettingsBundleLoader {
       {
       case .success(let found): decoded = found
       case .failure(let error):
-        if expansion.isExceeded, budgetFailure == nil { budgetFailure = error.message }
+        if expansion.isExceeded, budgetFailure == nil { budgetFailure = error.reason }
         return .failure(error)
       }
       schema.loadProblems += decoded.problems
@@ -596,10 +584,8 @@ enum SettingsBundleLoader {
         schema.loadProblems.append(
           LintProblem(
             severity: .warning, source: page.source, page: name,
-            message:
-              "StringsTable is '\(explicit)' but no .lproj folder has \(explicit).strings; "
-              + "the page's text is shown as written",
-            fix: "add <language>.lproj/\(explicit).strings, or correct StringsTable"))
+            reason: SchemaReason(.stringsTableMissing, .text(explicit)),
+            fix: SchemaReason(.addStringsTable, .text(explicit))))
       }
       return .success(page)
     }
@@ -626,10 +612,9 @@ enum SettingsBundleLoader {
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: file, page: page.name,
-              message:
-                "\(error.message); the \(language) translations of this table are not used",
-              fix: "correct the file: each entry is \"key\" = \"text\"; in UTF-8, or in UTF-16 "
-                + "with a byte-order mark",
+              reason: SchemaReason(
+                .translationsNotUsed, .reason(.verbatim(error.message)), .text(language)),
+              fix: SchemaReason(.correctStringsFile),
               line: error.line, column: error.column))
         } catch {
           schema.strings.tables[language, default: [:]][table] = [:]
@@ -637,8 +622,9 @@ enum SettingsBundleLoader {
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: file, page: page.name,
-              message: "\(error); the \(language) translations of this table are not used",
-              fix: "make the file readable"))
+              reason: SchemaReason(
+                .translationsNotUsed, .reason(.verbatim("\(error)")), .text(language)),
+              fix: SchemaReason(.makeFileReadable)))
         }
       }
     }

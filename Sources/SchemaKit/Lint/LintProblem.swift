@@ -15,11 +15,11 @@ package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
     case warning
 
     /// `"error"` or `"warning"`.
-    package var description: String {
-      switch self {
-      case .error: "error"
-      case .warning: "warning"
-      }
+    package var description: String { worded(in: .english) }
+
+    /// The severity in the language of `catalog`.
+    package func worded(in catalog: SchemaMessages) -> String {
+      catalog[self == .error ? .error : .warning]
     }
   }
 
@@ -35,9 +35,13 @@ package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   /// The specifier's `Key`, when it has one.
   package var key: String?
   /// What is wrong, without a final period.
-  package var message: String
-  /// What to do about it, without a final period.
-  package var fix: String
+  package var reason: SchemaReason
+  /// What to do about it, without a final period; `nil` when there is nothing to do.
+  package var remedy: SchemaReason?
+  /// What is wrong, in English.
+  package var message: String { reason.description }
+  /// What to do about it, in English; empty when there is nothing to do.
+  package var fix: String { remedy?.description ?? "" }
   /// The 1-based line in ``source``, where known (syntax errors in `.strings` files).
   package var line: Int?
   /// The 1-based column in ``source``, where known.
@@ -54,15 +58,15 @@ package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   ///   - page: The page it is on.
   ///   - specifierIndex: The specifier's index in `PreferenceSpecifiers`, if in one.
   ///   - key: The specifier's `Key`, if any.
-  ///   - message: What is wrong.
-  ///   - fix: What to do.
+  ///   - reason: What is wrong.
+  ///   - fix: What to do, if anything.
   ///   - line: The line in `source`, if known.
   ///   - column: The column in `source`, if known.
   ///   - leavesRowUsable: Whether the specifier still works on screen despite the problem.
   package init(
     severity: Severity, source: String, page: String, specifierIndex: Int? = nil,
-    key: String? = nil, message: String, fix: String, line: Int? = nil, column: Int? = nil,
-    leavesRowUsable: Bool = false
+    key: String? = nil, reason: SchemaReason, fix: SchemaReason?, line: Int? = nil,
+    column: Int? = nil, leavesRowUsable: Bool = false
   ) {
     self.leavesRowUsable = leavesRowUsable
     self.severity = severity
@@ -70,15 +74,31 @@ package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
     self.page = page
     self.specifierIndex = specifierIndex
     self.key = key
-    self.message = message
-    self.fix = fix
+    self.reason = reason
+    self.remedy = fix
     self.line = line
     self.column = column
   }
 
+  /// Creates a problem another module has worded: `message` and `fix` are shown as they are,
+  /// in every language.
+  package init(
+    severity: Severity, source: String, page: String, specifierIndex: Int? = nil,
+    key: String? = nil, message: String, fix: String, line: Int? = nil, column: Int? = nil,
+    leavesRowUsable: Bool = false
+  ) {
+    self.init(
+      severity: severity, source: source, page: page, specifierIndex: specifierIndex, key: key,
+      reason: .verbatim(message), fix: fix.isEmpty ? nil : .verbatim(fix), line: line,
+      column: column, leavesRowUsable: leavesRowUsable)
+  }
+
   /// `<file>[:line[:column]]: PreferenceSpecifiers[3] (Key 'foo'): error: <message>. Fix:
-  /// <fix>`; the specifier part only when the problem is in one.
-  package var description: String {
+  /// <fix>`; the specifier part only when the problem is in one. In English.
+  package var description: String { worded(in: .english) }
+
+  /// The problem as ``description`` prints it, in the language of `catalog`.
+  package func worded(in catalog: SchemaMessages) -> String {
     var text = source
     if let line {
       text += ":\(line)"
@@ -86,12 +106,13 @@ package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
     }
     text += ": "
     if let specifierIndex {
-      text += "PreferenceSpecifiers[\(specifierIndex)]"
-      if let key { text += " (Key '\(printable(key))')" }
+      text +=
+        key.map { catalog.text(.specifierWithKeyAt, String(specifierIndex), printable($0)) }
+        ?? catalog.text(.specifierAt, String(specifierIndex))
       text += ": "
     }
-    text += "\(severity): \(message)."
-    if !fix.isEmpty { text += " Fix: \(fix)." }
+    text += catalog.text(.problemLine, severity.worded(in: catalog), reason.worded(in: catalog))
+    if let remedy { text += catalog.text(.fixLine, remedy.worded(in: catalog)) }
     return text
   }
 }

@@ -24,19 +24,21 @@ extension Linter {
             first[PropertyListKey(key)] = Place(page: page, specifier: specifier)
             continue
           }
-          let there = "\(earlier.page.source) PreferenceSpecifiers[\(earlier.specifier.index)]"
+          let there = SchemaReason.Argument.reason(
+            SchemaReason(
+              .specifierInFile, .text(earlier.page.source), .index(earlier.specifier.index)))
           if let difference = difference(earlier.specifier, specifier) {
             report(
               .error, specifier, on: page,
-              "Key '\(printable(key))' is also used by \(there), with a different "
-                + "\(difference); both write the same stored value",
-              fix: "give one of them another Key, or make them the same setting",
+              SchemaReason(
+                .keyUsedTwiceDifferently, .text(printable(key)), there, .text(difference)),
+              fix: SchemaReason(.giveAnotherKeyOrSame),
               leavesRowUsable: true)
           } else {
             report(
               .warning, specifier, on: page,
-              "Key '\(printable(key))' is also used by \(there); both show the same setting",
-              fix: "nothing if that is meant; otherwise give one of them another Key")
+              SchemaReason(.keyUsedTwice, .text(printable(key)), there),
+              fix: SchemaReason(.nothingIfMeant))
           }
         }
       }

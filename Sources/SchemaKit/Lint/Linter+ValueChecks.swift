@@ -49,9 +49,8 @@ extension Linter {
     guard case .missing = value else { return optionalArray(value, member, specifier, on: page) }
     report(
       .error, specifier, on: page,
-      "the \(specifier.kind.typeName) has no \(member), so there is nothing to choose from",
-      fix: "add \(member): "
-        + (member == "Titles" ? "the text of each choice" : "the value stored for each choice"))
+      SchemaReason(.noChoiceArray, .text(specifier.kind.typeName), .text(member)),
+      fix: SchemaReason(member == "Titles" ? .addTitlesText : .addValuesStored))
     return nil
   }
 
@@ -65,8 +64,8 @@ extension Linter {
       return nil
     case .notAnArray(let value):
       report(
-        .error, specifier, on: page, "\(member) is \(describe(value)), not an array",
-        fix: "make \(member) an array with one entry per choice")
+        .error, specifier, on: page, SchemaReason(.memberNotArray, .text(member), .value(value)),
+        fix: SchemaReason(.makeArrayPerChoice, .text(member)))
       return nil
     case .array(let count):
       return count
@@ -82,8 +81,8 @@ extension Linter {
     if let titleCount, let valueCount, titleCount != valueCount {
       report(
         .error, specifier, on: page,
-        "Titles has \(entries(titleCount)) but Values has \(entries(valueCount))",
-        fix: "give every value a title, in the same order")
+        SchemaReason(.titlesValuesCount, .entries(titleCount), .entries(valueCount)),
+        fix: SchemaReason(.giveEveryValueTitle))
     }
     // The rest are warnings.
     guard reportsEverything else { return }
@@ -100,24 +99,22 @@ extension Linter {
     {
       report(
         .warning, specifier, on: page,
-        "Titles[\(firstNonString)] is \(describe(titles[firstNonString])), not a string; "
-          + "titles are the text shown for each choice",
-        fix: "write every title as a string")
+        SchemaReason(.titleNotString, .index(firstNonString), .value(titles[firstNonString])),
+        fix: SchemaReason(.writeTitlesAsStrings))
     }
     switch arrayMember(.shortTitles, of: specifier) {
     case .missing:
       break
     case .notAnArray(let short):
       report(
-        .warning, specifier, on: page, "ShortTitles is \(describe(short)), not an array",
-        fix: "make ShortTitles an array with one entry per value")
+        .warning, specifier, on: page, SchemaReason(.shortTitlesNotArray, .value(short)),
+        fix: SchemaReason(.makeShortTitlesArray))
     case .array(let count):
       if let valueCount, count != valueCount {
         report(
           .warning, specifier, on: page,
-          "ShortTitles has \(entries(count)) but Values has \(entries(valueCount)); the full "
-            + "titles are shown instead",
-          fix: "give every value a short title, in the same order")
+          SchemaReason(.shortTitlesCount, .entries(count), .entries(valueCount)),
+          fix: SchemaReason(.giveEveryValueShortTitle))
       }
     }
   }
@@ -133,8 +130,8 @@ extension Linter {
     if values.contains(where: { $0.isSame(as: value) }) { return }
     report(
       .error, specifier, on: page,
-      "DefaultValue \(value.debugDescription) is not among Values (\(list(values)))",
-      fix: "use one of Values as DefaultValue, or add it to Values", leavesRowUsable: true)
+      SchemaReason(.defaultNotAmongValues, .literal(value), .literals(values, limit: 6)),
+      fix: SchemaReason(.useOneOfValues), leavesRowUsable: true)
   }
 
   /// Reports a toggle's `DefaultValue` that is neither of its values: the row works all the
@@ -150,17 +147,13 @@ extension Linter {
     let hasOwnValues = specifier.has(.trueValue) || specifier.has(.falseValue)
     let fix =
       hasOwnValues
-      ? "use TrueValue (\(on.debugDescription)) or FalseValue (\(off.debugDescription)) as "
-        + "DefaultValue"
-      : "write DefaultValue as a Boolean (<true/> or <false/>; true or false in JSON)"
-    let state = shown ? "on" : "off"
+      ? SchemaReason(.useTrueOrFalseValue, .literal(on), .literal(off))
+      : SchemaReason(.writeDefaultAsBoolean)
     report(
       shownAsMeant ? .warning : .error, specifier, on: page,
-      "DefaultValue \(value.debugDescription) is neither TrueValue (\(on.debugDescription)) nor "
-        + "FalseValue (\(off.debugDescription))"
-        + (shownAsMeant
-          ? "; iOS reads it as \(state) and shows the switch \(state)"
-          : "; iOS shows the switch \(state), which it may not mean"),
+      SchemaReason(
+        shownAsMeant ? .toggleDefaultReadAs : .toggleDefaultShownAs, .literal(value),
+        .literal(on), .literal(off), .state(on: shown)),
       fix: fix, leavesRowUsable: true)
   }
 
@@ -173,14 +166,13 @@ extension Linter {
     if minimum > maximum {
       report(
         .error, specifier, on: page,
-        "MinimumValue \(format(minimum)) is greater than MaximumValue \(format(maximum))",
-        fix: "swap MinimumValue and MaximumValue")
+        SchemaReason(.minimumAboveMaximum, .number(minimum), .number(maximum)),
+        fix: SchemaReason(.swapMinimumMaximum))
     } else if let value, value < minimum || value > maximum {
       report(
         .warning, specifier, on: page,
-        "DefaultValue \(format(value)) is outside the slider's range, \(format(minimum)) to "
-          + "\(format(maximum))",
-        fix: "choose a DefaultValue within MinimumValue and MaximumValue")
+        SchemaReason(.defaultOutsideRange, .number(value), .number(minimum), .number(maximum)),
+        fix: SchemaReason(.chooseDefaultInRange))
     }
   }
 
@@ -195,22 +187,22 @@ extension Linter {
     guard let value = specifier[member: member] else {
       report(
         .error, specifier, on: page,
-        "the slider has no \(name); Apple's reference requires one",
-        fix: "add \(name), a number", leavesRowUsable: isDefault)
+        SchemaReason(.sliderMissing, .text(name)), fix: SchemaReason(.addNumber, .text(name)),
+        leavesRowUsable: isDefault)
       return nil
     }
     guard let number = value.numberValue else {
       report(
-        .error, specifier, on: page, "\(name) is \(describe(value)), not a number",
-        fix: "write \(name) as a number (<real> or <integer>)", leavesRowUsable: isDefault)
+        .error, specifier, on: page, SchemaReason(.notANumber, .text(name), .value(value)),
+        fix: SchemaReason(.writeAsNumber, .text(name)), leavesRowUsable: isDefault)
       return nil
     }
     if value.stringValue != nil {
       // iOS and InAppSettingsKit read the text as a number: the slider works.
       report(
         .warning, specifier, on: page,
-        "\(name) is \(describe(value)); iOS reads it as the number \(format(number))",
-        fix: "write \(name) as <real> or <integer>", leavesRowUsable: true)
+        SchemaReason(.numberAsText, .text(name), .value(value), .number(number)),
+        fix: SchemaReason(.writeAsRealOrInteger, .text(name)), leavesRowUsable: true)
     }
     return number
   }
@@ -227,13 +219,12 @@ extension Linter {
     }
     guard let file = specifier[member: .file] else {
       report(
-        .error, specifier, on: page, "the child pane has no File, so it opens nothing",
-        fix: "add File, the name of the page's .plist without the extension")
+        .error, specifier, on: page, SchemaReason(.childPaneNoFile), fix: SchemaReason(.addFile))
       return
     }
     report(
-      .error, specifier, on: page, "File is \(describe(file)), not a string",
-      fix: "write File as the name of the page's .plist without the extension")
+      .error, specifier, on: page, SchemaReason(.fileNotString, .value(file)),
+      fix: SchemaReason(.writeFileName))
   }
 
   /// Reports pages named by a specifier (or its nested specifiers) that are not loaded.
@@ -247,34 +238,35 @@ extension Linter {
   private mutating func reportMissingPage(
     _ reference: Specifier.PageReference, _ specifier: Specifier, on page: SettingsSchema.Page
   ) {
-    let what = reference.nestedIn.map { "\($0)'s File" } ?? "File"
-    let file = printable(reference.file)
+    let what: SchemaReason.Argument =
+      reference.nestedIn.map { .reason(SchemaReason(.nestedFile, .text($0))) } ?? .text("File")
+    let file = SchemaReason.Argument.text(printable(reference.file))
     let record = schema.missingPages.first {
       $0.page == page.name && $0.specifierIndex == specifier.index && $0.file == reference.file
     }
-    var fix =
-      reference.file.contains("/")
-      ? "add the page \(file).plist to the bundle folder, or correct \(what)"
-      : "add the page \(file).plist beside this one, or correct \(what)"
+    var fix = SchemaReason(
+      reference.file.contains("/") ? .addPageToBundle : .addPageBeside, file, what)
     if reference.file.hasSuffix(".plist") {
-      fix =
-        "write \(what) without the extension: \(printable(String(reference.file.dropLast(6))))"
+      fix = SchemaReason(
+        .writeWithoutExtension, what, .text(printable(String(reference.file.dropLast(6)))))
     }
-    let message: String
+    let message: SchemaReason
     if let reason = record?.reason {
-      message = "\(what) '\(file)' names a page that cannot be used: \(reason)"
+      message = SchemaReason(.pageUnusable, what, file, .reason(reason))
       // A File refused names no file: nothing was looked for.
-      fix = record?.searched.isEmpty == true ? "correct \(what)" : "correct that file"
+      fix =
+        record?.searched.isEmpty == true
+        ? SchemaReason(.correctMember, what) : SchemaReason(.correctThatFile)
     } else if let record, !record.searched.isEmpty {
       // Each file as the bundle names it: as many components as File has.
       let depth = reference.file.split(separator: "/").count
       let names = record.searched.map {
         $0.split(separator: "/").suffix(depth).joined(separator: "/")
       }
-      message = "\(what) '\(file)' names no page: none of \(names.joined(separator: ", ")) exists"
+      message = SchemaReason(.noneOfExists, what, file, .texts(names))
     } else {
-      message = "\(what) '\(file)' names no page in this schema"
-      if record == nil { fix = "add the page (under Children in JSON), or correct \(what)" }
+      message = SchemaReason(.noPageInSchema, what, file)
+      if record == nil { fix = SchemaReason(.addPageOrCorrect, what) }
     }
     report(.error, specifier, on: page, message, fix: fix)
   }
@@ -288,28 +280,4 @@ extension Linter {
     }
     return missing
   }
-}
-
-// MARK: Text of the messages
-
-// Free functions, so that a message handed to `report` unmade captures no linter.
-
-func describe(_ value: PropertyListValue) -> String {
-  let text = value.debugDescription
-  let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-  switch value {
-  case .array, .dictionary: return SettingsBundleLoader.article(value.typeName)
-  default: return "\(shown) (\(SettingsBundleLoader.article(value.typeName)))"
-  }
-}
-
-private func list(_ values: [PropertyListValue]) -> String {
-  let shown = values.prefix(6).map(\.debugDescription).joined(separator: ", ")
-  return values.count > 6 ? shown + ", …" : shown
-}
-
-private func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
-
-private func format(_ number: Double) -> String {
-  number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
 }

@@ -53,8 +53,10 @@ extension Linter {
     switch VisibleWhen.parse(written) {
     case .failure(let problem):
       report(
-        .error, specifier, on: page, problem.message + "; the row is always shown",
-        fix: problem.fix + ", as in " + Self.visibleWhenExample(for: page),
+        .error, specifier, on: page,
+        SchemaReason(.visibleWhenAlwaysShown, .reason(problem.reason)),
+        fix: SchemaReason(
+          .fixAsIn, .reason(problem.fix), .text(Self.visibleWhenExample(for: page))),
         leavesRowUsable: true)
       return
     case .success(let read): visibleWhen = read
@@ -63,9 +65,8 @@ extension Linter {
       guard let setting = settings[condition.key] else {
         report(
           .error, specifier, on: page,
-          "VisibleWhen names Key '\(printable(condition.key))', which no setting of this "
-            + "schema has; the row is always shown",
-          fix: "write the Key of a toggle, multi-value or other setting of this schema",
+          SchemaReason(.visibleWhenUnknownKey, .text(printable(condition.key))),
+          fix: SchemaReason(.writeSettingKey),
           leavesRowUsable: true)
         continue
       }
@@ -73,10 +74,10 @@ extension Linter {
       for value in condition.values where !possible.contains(where: { $0.isSame(as: value) }) {
         report(
           .error, specifier, on: page,
-          "VisibleWhen compares '\(printable(condition.key))' with \(describe(value)), a value "
-            + "that \(setting.specifier.kind.typeName) cannot hold",
-          fix: "write one of its values: "
-            + possible.map(\.debugDescription).joined(separator: ", "),
+          SchemaReason(
+            .visibleWhenImpossibleValue, .text(printable(condition.key)), .value(value),
+            .text(setting.specifier.kind.typeName)),
+          fix: SchemaReason(.writeOneOfItsValues, .literals(possible, limit: nil)),
           leavesRowUsable: true)
       }
     }
@@ -134,11 +135,10 @@ extension Linter {
         guard let cycle, let first = cycle.first, let start = settings[first] else { continue }
         report(
           .error, start.specifier, on: start.page,
-          "VisibleWhen makes a cycle: "
-            + cycle.map { "'\(printable($0))'" }.joined(separator: " → ")
-            + " (each row shown by the value of the next); settei shows these rows always",
-          fix: "make one of them depend on a setting outside the cycle, or remove its "
-            + "VisibleWhen",
+          SchemaReason(
+            .visibleWhenCycle,
+            .text(cycle.map { "'\(printable($0))'" }.joined(separator: " → "))),
+          fix: SchemaReason(.breakCycle),
           leavesRowUsable: true)
       }
     }

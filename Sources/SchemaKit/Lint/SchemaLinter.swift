@@ -162,19 +162,20 @@ struct Linter {
   /// keeps the problem.
   mutating func report(
     _ severity: LintProblem.Severity, _ specifier: Specifier, on page: SettingsSchema.Page,
-    _ message: @autoclosure () -> String, fix: @autoclosure () -> String,
+    _ reason: @autoclosure () -> SchemaReason, fix: @autoclosure () -> SchemaReason?,
     leavesRowUsable: Bool = false
   ) {
     guard reportsEverything else {
       if severity == .error, !leavesRowUsable {
-        noteRowBreakingError(message, page: page.name, specifierIndex: specifier.index)
+        noteRowBreakingError(
+          { reason().description }, page: page.name, specifierIndex: specifier.index)
       }
       return
     }
     problems.append(
       LintProblem(
         severity: severity, source: page.source, page: page.name,
-        specifierIndex: specifier.index, key: specifier.key, message: message(), fix: fix(),
+        specifierIndex: specifier.index, key: specifier.key, reason: reason(), fix: fix(),
         leavesRowUsable: leavesRowUsable))
   }
 
@@ -246,8 +247,7 @@ struct Linter {
       if reportsEverything, case .radioGroup = specifier.kind, specifier.values.isEmpty {
         report(
           .warning, specifier, on: page,
-          "the radio group has no choices; Settings.app skips it, and so do settei's screens",
-          fix: "add Titles and Values, one entry per choice, or remove the radio group")
+          SchemaReason(.radioGroupNoChoices), fix: SchemaReason(.addChoicesOrRemove))
       }
       checkTitles(specifier, on: page, titleCount: titleCount, valueCount: valueCount)
       if hasDefault, valueCount != nil { checkDefaultAmongValues(specifier, on: page) }
@@ -257,8 +257,8 @@ struct Linter {
       if let value = specifier.defaultValue, value.stringValue == nil {
         report(
           .warning, specifier, on: page,
-          "DefaultValue is \(describe(value)), not a string; a text field holds text",
-          fix: "write DefaultValue as a string")
+          SchemaReason(.textFieldDefaultNotString, .value(value)),
+          fix: SchemaReason(.writeDefaultAsString))
       }
     case .slider:
       requireKey(specifier, on: page)
@@ -268,9 +268,7 @@ struct Linter {
       if reportsEverything, !specifier.has(.defaultValue) {
         report(
           .warning, specifier, on: page,
-          "the title value has no DefaultValue; Apple's reference requires one, and the row "
-            + "is empty until the app stores a value",
-          fix: "add DefaultValue")
+          SchemaReason(.titleValueNoDefault), fix: SchemaReason(.addDefault))
       }
       // Optional here: only a member that is there is checked.
       let titles = arrayMember(.titles, of: specifier)
@@ -297,15 +295,12 @@ struct Linter {
     guard let type = specifier.fields.extra?[SpecifierKey.type] else {
       report(
         .error, specifier, on: page,
-        "the specifier has no Type; Settings.app skips it, and so do settei's screens",
-        fix: "add Type, such as PSGroupSpecifier or PSToggleSwitchSpecifier")
+        SchemaReason(.noType), fix: SchemaReason(.addType))
       return
     }
     report(
       .error, specifier, on: page,
-      "Type is \(describe(type)), not a string; Settings.app skips the entry, and so do "
-        + "settei's screens",
-      fix: "write the type's name as a string, such as PSToggleSwitchSpecifier")
+      SchemaReason(.typeNotString, .value(type)), fix: SchemaReason(.writeTypeAsString))
   }
 
   private mutating func reportUnknownType(_ specifier: Specifier, on page: SettingsSchema.Page) {
@@ -315,19 +310,14 @@ struct Linter {
     let known = SchemaLinter.appleTypes + SchemaLinter.inAppSettingsKitTypes
     let nearest = known.map { ($0, EditDistance.between($0.lowercased(), name.lowercased())) }
       .min { $0.1 < $1.1 }
-    let fix: String
+    let fix: SchemaReason
     if let (candidate, distance) = nearest, distance <= max(2, name.count / 6) {
-      fix = "did you mean \(candidate)?"
+      fix = SchemaReason(.didYouMean, .text(candidate))
     } else {
-      fix =
-        "use one of Apple's types (PSGroupSpecifier, PSToggleSwitchSpecifier, "
-        + "PSMultiValueSpecifier, PSRadioGroupSpecifier, PSTextFieldSpecifier, "
-        + "PSSliderSpecifier, PSTitleValueSpecifier, PSChildPaneSpecifier)"
+      fix = SchemaReason(.useAppleType)
     }
     report(
-      .warning, specifier, on: page,
-      "unknown Type '\(printable(name))'; neither Settings.app nor InAppSettingsKit shows it, "
-        + "and settei shows it as a read-only row",
+      .warning, specifier, on: page, SchemaReason(.unknownType, .text(printable(name))),
       fix: fix)
   }
 
@@ -346,8 +336,8 @@ struct Linter {
     for (wrong, right) in SchemaLinter.misspelledKeys where extra[wrong] != nil {
       report(
         .warning, specifier, on: page,
-        "\(wrong) is not a key Settings.app reads (it is spelled \(right)); it is ignored",
-        fix: "rename \(wrong) to \(right)")
+        SchemaReason(.misspelledKey, .text(wrong), .text(right)),
+        fix: SchemaReason(.renameKey, .text(wrong), .text(right)))
     }
   }
 
@@ -363,21 +353,19 @@ struct Linter {
     if let key = specifier.key {
       report(
         .error, specifier, on: page,
-        "Key is \(describe(.string(key))); it must be a non-empty string",
-        fix: "give Key the name under which the app reads the value")
+        SchemaReason(.keyNotNonEmptyString, .value(.string(key))),
+        fix: SchemaReason(.giveKeyName))
       return
     }
     guard let key = specifier.fields.extra?[SpecifierKey.key] else {
       report(
         .error, specifier, on: page,
-        "the \(specifier.kind.typeName) has no Key, so its value cannot be stored",
-        fix: "add Key, the name under which the app reads the value")
+        SchemaReason(.noKey, .text(specifier.kind.typeName)), fix: SchemaReason(.addKey))
       return
     }
     report(
       .error, specifier, on: page,
-      "Key is \(describe(key)); it must be a non-empty string",
-      fix: "give Key the name under which the app reads the value")
+      SchemaReason(.keyNotNonEmptyString, .value(key)), fix: SchemaReason(.giveKeyName))
   }
 
   @inline(__always)
@@ -389,9 +377,7 @@ struct Linter {
   private mutating func reportNoTitle(_ specifier: Specifier, on page: SettingsSchema.Page) {
     report(
       .warning, specifier, on: page,
-      "the \(specifier.kind.typeName) has no Title; Apple's reference requires one, and the "
-        + "row shows its Key instead",
-      fix: "add Title")
+      SchemaReason(.noTitle, .text(specifier.kind.typeName)), fix: SchemaReason(.addTitle))
   }
 
   /// Reports a missing `DefaultValue`; `true` if there is one.
@@ -407,7 +393,7 @@ struct Linter {
   private mutating func reportNoDefault(_ specifier: Specifier, on page: SettingsSchema.Page) {
     report(
       .error, specifier, on: page,
-      "the \(specifier.kind.typeName) has no DefaultValue; Apple's reference requires one",
-      fix: "add DefaultValue, the value shown until the user changes it", leavesRowUsable: true)
+      SchemaReason(.noDefault, .text(specifier.kind.typeName)),
+      fix: SchemaReason(.addDefaultShown), leavesRowUsable: true)
   }
 }

@@ -48,17 +48,16 @@ extension SettingsSchema {
       let names = value.arrayValue?.map { $0.stringValue ?? $0.debugDescription }
       let unknown = names?.filter { !known.contains($0) } ?? []
       guard names == nil || !unknown.isEmpty else { continue }
-      let what =
+      let reason =
         names == nil
-        ? "is \(value.debugDescription), not an array; it limits nothing"
-        : "names \(unknown.joined(separator: ", ")), which is no idiom"
-          + (unknown.count == names?.count ? "; the specifier is shown on no device" : "")
+        ? SchemaReason(.idiomsNotArray, .literal(value))
+        : SchemaReason(
+          unknown.count == names?.count ? .idiomsNone : .idiomsUnknown, .texts(unknown))
       problems.append(
         LintProblem(
           severity: .warning, source: page.source, page: page.name,
-          specifierIndex: specifier.index, key: specifier.key,
-          message: "SupportedUserInterfaceIdioms \(what)",
-          fix: "list some of Phone, Pad, Mac and Vision"))
+          specifierIndex: specifier.index, key: specifier.key, reason: reason,
+          fix: SchemaReason(.listIdioms)))
     }
     return problems
   }

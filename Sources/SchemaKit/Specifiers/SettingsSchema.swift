@@ -245,7 +245,7 @@ package struct MissingPage: Equatable, Sendable {
   package var searched: [String]
   /// Why a file that was found could not be used (it does not parse, or it is not a page);
   /// `nil` when none of ``searched`` exists.
-  package var reason: String?
+  package var reason: SchemaReason?
 
   /// Creates a record of a missing page.
   ///
@@ -256,7 +256,8 @@ package struct MissingPage: Equatable, Sendable {
   ///   - searched: The files looked for.
   ///   - reason: Why a file found could not be used, if one was found.
   package init(
-    page: String, specifierIndex: Int, file: String, searched: [String], reason: String? = nil
+    page: String, specifierIndex: Int, file: String, searched: [String],
+    reason: SchemaReason? = nil
   ) {
     self.page = page
     self.specifierIndex = specifierIndex

@@ -42,10 +42,12 @@ package struct VisibleWhen: Sendable, Equatable {
   }
 
   /// What is wrong with a `VisibleWhen` that cannot be read: what is wrong, and what to
-  /// write instead (English, as lint words problems).
+  /// write instead.
   package struct Malformation: Error, Sendable, Equatable {
-    package var message: String
-    package var fix: String
+    package var reason: SchemaReason
+    package var fix: SchemaReason
+    /// What is wrong, in English.
+    package var message: String { reason.description }
   }
 
   /// The `VisibleWhen` written as `value`, or what is wrong with it.
@@ -57,16 +59,17 @@ package struct VisibleWhen: Sendable, Equatable {
       guard !elements.isEmpty else {
         return .failure(
           Malformation(
-            message: "VisibleWhen is an empty array, which holds no condition",
-            fix: "add a dictionary with Key and Values, or remove VisibleWhen"))
+            reason: SchemaReason(.visibleWhenEmptyArray),
+            fix: SchemaReason(.addConditionOrRemove)))
       }
       var conditions: [Condition] = []
       for (position, element) in elements.enumerated() {
         guard case .dictionary(let members) = element else {
           return .failure(
             Malformation(
-              message: "VisibleWhen[\(position)] is \(describe(element)), not a dictionary",
-              fix: "write each entry as a dictionary with Key and Values (or NotValues)"))
+              reason: SchemaReason(
+                .visibleWhenEntryNotDictionary, .index(position), .value(element)),
+              fix: SchemaReason(.writeEntriesAsDictionaries)))
         }
         switch condition(members, at: position) {
         case .success(let condition): conditions.append(condition)
@@ -77,10 +80,8 @@ package struct VisibleWhen: Sendable, Equatable {
     default:
       return .failure(
         Malformation(
-          message: "VisibleWhen is \(describe(value)); it must be a dictionary or an array of "
-            + "dictionaries",
-          fix: "write a dictionary with Key (the setting that decides) and Values (the values "
-            + "it shows the row for), or an array of them, all of which must hold"))
+          reason: SchemaReason(.visibleWhenNotDictionary, .value(value)),
+          fix: SchemaReason(.writeCondition)))
     }
   }
 
@@ -89,47 +90,46 @@ package struct VisibleWhen: Sendable, Equatable {
   private static func condition(
     _ members: [PropertyListKey: PropertyListValue], at position: Int?
   ) -> Result<Condition, Malformation> {
-    let name = position.map { "VisibleWhen[\($0)]" } ?? "VisibleWhen"
-    func failure(_ message: String, _ fix: String) -> Result<Condition, Malformation> {
-      .failure(Malformation(message: message, fix: fix))
+    let name = SchemaReason.Argument.text(position.map { "VisibleWhen[\($0)]" } ?? "VisibleWhen")
+    func failure(_ reason: SchemaReason, _ fix: SchemaReason) -> Result<Condition, Malformation> {
+      .failure(Malformation(reason: reason, fix: fix))
     }
     for member in members.keys.map(\.string).sorted()
     where !["Key", "Values", "NotValues"].contains(member) {
       return failure(
-        "\(name) has the member '\(printable(member))', which it does not read",
-        "write only Key and Values (or NotValues)")
+        SchemaReason(.conditionUnknownMember, name, .text(printable(member))),
+        SchemaReason(.writeOnlyKeyAndValues))
     }
     guard let keyValue = members["Key"] else {
       return failure(
-        "\(name) has no Key", "add Key, the Key of the setting whose value shows the row")
+        SchemaReason(.conditionNoKey, name), SchemaReason(.addConditionKey))
     }
     guard case .string(let key) = keyValue, !key.isEmpty else {
       return failure(
-        "\(name)'s Key is \(describe(keyValue)); it must be a non-empty string",
-        "write the Key of the setting whose value shows the row")
+        SchemaReason(.conditionKeyNotString, name, .value(keyValue)),
+        SchemaReason(.writeConditionKey))
     }
     let values = members["Values"]
     let notValues = members["NotValues"]
     if values != nil, notValues != nil {
       return failure(
-        "\(name) has both Values and NotValues",
-        "keep one: Values (shown for these values) or NotValues (shown for any other)")
+        SchemaReason(.conditionBothLists, name), SchemaReason(.keepOneList))
     }
     guard let list = values ?? notValues else {
       return failure(
-        "\(name) has neither Values nor NotValues",
-        "add Values, the values of '\(printable(key))' that show the row")
+        SchemaReason(.conditionNoList, name),
+        SchemaReason(.addConditionValues, .text(printable(key))))
     }
     let member = values != nil ? "Values" : "NotValues"
     guard case .array(let elements) = list else {
       return failure(
-        "\(name)'s \(member) is \(describe(list)), not an array",
-        "write \(member) as an array, such as [true]")
+        SchemaReason(.conditionListNotArray, name, .text(member), .value(list)),
+        SchemaReason(.writeListAsArray, .text(member)))
     }
     guard !elements.isEmpty else {
       return failure(
-        "\(name)'s \(member) is empty",
-        "list at least one value of '\(printable(key))'")
+        SchemaReason(.conditionListEmpty, name, .text(member)),
+        SchemaReason(.listOneValue, .text(printable(key))))
     }
     return .success(Condition(key: key, values: elements, isNegated: notValues != nil))
   }

@@ -1,3 +1,4 @@
+import GSettingsKit
 import SchemaKit
 import SettingsKit
 import TableREPL
@@ -53,7 +54,9 @@ extension Program {
           !before.contains("--all")
         {
           candidates = completionModel(words)?.index.keys ?? []
-          if verb.name == ResetCommand.name { candidates.insert("--all", at: 0) }
+          if verb.name == ResetCommand.name, !words.contains("--gsettings") {
+            candidates.insert("--all", at: 0)
+          }
         } else if verb.name == SetCommand.name, arguments.count == 1,
           let loaded = completionModel(words),
           let entry = loaded.index.byKey[arguments[arguments.startIndex]]
@@ -72,8 +75,15 @@ extension Program {
     return
   }
 
-  /// The schema and model named by the options among `words`, for completion.
+  /// The schema and model named by the options among `words`, for completion: with
+  /// `--gsettings`, GSettings' (GIO loaded then, as for any `--gsettings` command).
   private func completionModel(_ words: [String]) -> (index: SettingsIndex, model: SettingsModel)? {
+    if words.contains("--gsettings") {
+      guard let session = try? GSettingsSession(environment: environment.values, language: "en")
+      else { return nil }
+      keptUntilExit.keep(session)
+      return (SettingsIndex(model: session.model), session.model)
+    }
     var schemaPath: String?
     var inApp = false
     for (position, word) in words.enumerated() {

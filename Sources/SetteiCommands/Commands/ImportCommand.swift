@@ -31,7 +31,7 @@ extension Program {
     do {
       imported = try SettingsStore.existing(path: path, advice: messages.text(.importAdvice))
     } catch {
-      throw Failure.unreadableInput("\(error)")
+      throw Failure.unreadableInput(error.worded(in: storeMessages))
     }
     let values = imported.values
     var problems: [String] = []

@@ -82,7 +82,7 @@ extension Program {
     do {
       return try SettingsStore.load(path: path)
     } catch {
-      throw Failure.unreadableInput("\(error)")
+      throw Failure.unreadableInput(error.worded(in: storeMessages))
     }
   }
 

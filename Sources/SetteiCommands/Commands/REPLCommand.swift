@@ -16,6 +16,7 @@ struct REPLCommand: SetteiCommand {
   static let name = "repl"
   static let options = [
     "--schema", "--store", "--lang", "--idiom", "--title", "--in-app", "--no-color", "--recover",
+    "--gsettings",
   ]
   static let help = ProgramMessage.generalHelp
 
@@ -73,13 +74,7 @@ extension Program {
     let live = LiveStore(store: store, model: model, index: index)
     keptUntilExit.keep(index, commands, live)
 
-    var configuration = TerminalApp.Configuration(programName: "settei")
-    configuration.messages = .forLanguage(language)
-    configuration.environment = environment.values
-    configuration.output = standardOutput
-    configuration.errorOutput = standardError
-    configuration.colorDisabled = options.noColor
-    configuration.reservesCheckmarkColumn = { $0 is MultiValueViewController }
+    var configuration = settingsSessionConfiguration(language: language, options: options)
     configuration.keepsInHistory = { [commands] line in !commands.revealsSecret(line) }
     configuration.quitHandler = { saver.quit() }
     configuration.unsavedChanges = { model.changeSummaries(index: index) }
@@ -109,6 +104,22 @@ extension Program {
     case .quitFailed: throw .notSaved(nil, kind: saver.lastFailure)
     case .outputClosed: throw .outputClosed
     }
+  }
+
+  /// How a REPL of settings runs on settei's outputs: its words in `language`, colour as the
+  /// options and the environment say, a ✓ column kept on lists of choices. The REPL of a
+  /// schema and that of GSettings add their store's handlers.
+  func settingsSessionConfiguration(language: String, options: Options)
+    -> TerminalApp.Configuration
+  {
+    var configuration = TerminalApp.Configuration(programName: "settei")
+    configuration.messages = .forLanguage(language)
+    configuration.environment = environment.values
+    configuration.output = standardOutput
+    configuration.errorOutput = standardError
+    configuration.colorDisabled = options.noColor
+    configuration.reservesCheckmarkColumn = { $0 is MultiValueViewController }
+    return configuration
   }
 
   /// Offers the edits a stopped run left in `<store>.recover`: asked on a terminal (with a
@@ -154,7 +165,8 @@ extension Program {
     } catch  where error.systemError == ENOTDIR || error.systemError == EACCES {
       return  // a state folder settei cannot use: the history's warning has said so
     } catch {
-      diagnostics.write(messages.text(.knownKeysUnreadable, "\(error)"), kind: .warning)
+      diagnostics.write(
+        messages.text(.knownKeysUnreadable, error.worded(in: storeMessages)), kind: .warning)
       return
     }
     // Keys by their bytes, as the store holds them.
@@ -183,7 +195,8 @@ extension Program {
       // Replaced, never written through a symbolic link (which could point anywhere).
       try SettingsStore.writeStateFile(remembered, to: memoryPath)
     } catch {
-      diagnostics.write(messages.text(.knownKeysNotSaved, "\(error)"), kind: .warning)
+      diagnostics.write(
+        messages.text(.knownKeysNotSaved, error.worded(in: storeMessages)), kind: .warning)
     }
   }
 }

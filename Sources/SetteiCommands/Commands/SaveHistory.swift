@@ -46,7 +46,8 @@ struct SaveHistory {
   enum Problem: Error {
     /// How many earlier saves there are.
     case noSuchSave(count: Int)
-    case unreadable(String)
+    /// The save's file cannot be read as a store.
+    case unreadable(StoreError)
   }
 
   /// The save `argument` names (1 to the number kept), and its values.
@@ -60,7 +61,7 @@ struct SaveHistory {
     do {
       return (number, try SettingsStore.values(of: saves[number - 1]))
     } catch {
-      throw .unreadable("\(error)")
+      throw .unreadable(error)
     }
   }
 
@@ -181,7 +182,7 @@ extension SaveHistory.Problem {
     switch self {
     case .noSuchSave(let count):
       count == 0 ? messages.text(.rollbackNone) : messages.text(.savesNoSuchSave, String(count))
-    case .unreadable(let reason): reason
+    case .unreadable(let error): error.worded(in: .forLanguage(messages.language))
     }
   }
 }

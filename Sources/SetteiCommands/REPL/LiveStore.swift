@@ -61,8 +61,10 @@ final class LiveStore {
       changes = try store.refresh(keepingBaseOf: model.changedKeys)
     } catch {
       // The error says why and what to do on lines of their own; each is shown as one.
-      return messages.text(.storeUnreadableElsewhere, "\(error)")
-        .split(separator: "\n").map(String.init)
+      return messages.text(
+        .storeUnreadableElsewhere, error.worded(in: .forLanguage(model.language))
+      )
+      .split(separator: "\n").map(String.init)
     }
     guard !changes.isEmpty else { return [] }
     model.takeStoredValues(store.values)

@@ -21,6 +21,8 @@ final class StoreSaver {
   }
   /// settei's words, in the language the screens are shown in.
   private var messages: ProgramMessages { .forLanguage(model.language) }
+  /// Why a store cannot be read or saved, in the session's language.
+  private var storeMessages: StoreMessages { .forLanguage(model.language) }
   /// The kind of the last failed save, for the exit status of a script.
   private(set) var lastFailure: StoreError.Kind?
   /// The conflicts reported, by key; the next `quit` overwrites a key only while the file
@@ -101,18 +103,21 @@ final class StoreSaver {
         let kept = keep(reason: messages.text(.notSavedReason))
         guard kept.isKept else {
           return .stay(
-            message: "\(error)\n" + kept.report + "\n" + messages.text(.inputEndedNotKept))
+            message: error.worded(in: storeMessages) + "\n" + kept.report + "\n"
+              + messages.text(.inputEndedNotKept))
         }
         keptReport = kept.report
       }
-      return .failed(message: "\(error)\n" + nextStep(after: error))
+      return .failed(message: error.worded(in: storeMessages) + "\n" + nextStep(after: error))
     }
     lastFailure = nil
     removeRestoredRecovery()
     keepEarlierSave(report)
     // Notes (a stale lock taken over) go to standard error in every mode: a script's
     // `settei set` says nothing on standard output, and the REPL's is the conversation.
-    for note in report.notes { diagnostics.write(note, kind: .note) }
+    for note in report.noteReasons {
+      diagnostics.write(note.worded(in: storeMessages), kind: .note)
+    }
     return .done(
       message: changed.count == 1
         ? messages.text(.savedOne, store.path)
@@ -126,7 +131,7 @@ final class StoreSaver {
     do {
       try store.keepEarlierSave(replaced, in: stateFolder, limit: savesKept)
     } catch {
-      diagnostics.write("\(error)", kind: .warning)
+      diagnostics.write(error.worded(in: storeMessages), kind: .warning)
     }
   }
 
@@ -201,7 +206,10 @@ final class StoreSaver {
         failures.append(error)
         continue
       }
-      let why = failures.first.map { messages.text(.notBesideStore, $0.path, $0.reason) } ?? ""
+      let why =
+        failures.first.map {
+          messages.text(.notBesideStore, $0.path, $0.why.worded(in: storeMessages))
+        } ?? ""
       return (
         true,
         changes.count == 1
@@ -231,7 +239,7 @@ final class StoreSaver {
       try SettingsStore.removeRecovery(at: restoredRecovery)
       self.restoredRecovery = nil
     } catch {
-      diagnostics.write("\(error)", kind: .warning)
+      diagnostics.write(error.worded(in: storeMessages), kind: .warning)
     }
   }
 
@@ -265,7 +273,7 @@ final class StoreSaver {
         found = try SettingsStore.readRecovery(at: path).map { (path, $0) }
       } catch {
         unreadableRecoveries.insert(path)
-        diagnostics.write("\(error)", kind: .warning)
+        diagnostics.write(error.worded(in: storeMessages), kind: .warning)
       }
     }
     guard let (path, recovered) = found else { return }
@@ -332,7 +340,7 @@ final class StoreSaver {
         try SettingsStore.removeRecovery(at: path)
         output.write(TerminalText.sanitize(messages.text(.deleted, path)) + "\n")
       } catch {
-        diagnostics.write("\(error)", kind: .warning)
+        diagnostics.write(error.worded(in: storeMessages), kind: .warning)
       }
     case .keep:
       output.write(TerminalText.sanitize(messages.text(.keptRecovery, path)) + "\n")

@@ -581,6 +581,20 @@ package final class SettingsModel {
   package func problem(
     storing value: PropertyListValue, for specifier: Specifier, on page: SettingsSchema.Page
   ) -> String? {
+    if let problem = problemOfKind(storing: value, for: specifier, on: page) { return problem }
+    guard let valueChecker, let key = specifier.key else { return nil }
+    return valueChecker(value, key)
+  }
+
+  /// A check of every value entering the store beyond what its specifier says, where the
+  /// store knows more (GSettings: the key's GVariant type and range): why `value` may not be
+  /// stored under the key, or `nil`. Asked after the specifier's own check has passed.
+  package var valueChecker: ((_ value: PropertyListValue, _ key: String) -> String?)?
+
+  /// ``problem(storing:for:on:)`` as the specifier's kind alone decides it.
+  private func problemOfKind(
+    storing value: PropertyListValue, for specifier: Specifier, on page: SettingsSchema.Page
+  ) -> String? {
     let messages = self.messages
     let shown = specifier.isSecure ? messages.text(.hiddenValue) : value.debugDescription
     guard Self.isValid(value, for: specifier) else {

@@ -52,15 +52,16 @@ extension Program {
           if idiom == Idiom.allCases.first { note(messages.text(.lintInAppOnly, path)) }
           continue
         } catch {
-          throw Failure.unreadableInput("\(error)")
+          throw Failure.unreadableInput(error.worded(in: schemaMessages))
         }
         for problem in SchemaLinter.lint(schema) where seen.insert(problem.description).inserted {
           problems.append(problem)
         }
       }
     }
+    let words = schemaMessages
     for problem in problems {
-      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
+      standardOutput.write(TerminalText.sanitize(problem.worded(in: words)) + "\n")
     }
     let errors = problems.errors.count
     let warnings = problems.warnings.count

@@ -1,0 +1,70 @@
+import FileFormats
+import GSettings
+
+/// A GSettings key as a setting of a settei schema: its key in the model
+/// (`org.gnome.desktop.interface:icon-theme`), the specifier it is shown as, and how its
+/// value moves between GIO and the model.
+package struct GSettingsSetting: Sendable, Equatable {
+  /// How a key is shown and edited.
+  package enum Form: Sendable, Equatable {
+    /// `b`: a switch.
+    case toggle
+    /// An enum, or a string with `<choices>`: a list of the nicks.
+    case choice
+    /// Flags: a list group whose items are chosen from the flags' nicks.
+    case flags
+    /// A number with a `<range>`: a slider.
+    case slider
+    /// `s`: a text field.
+    case text
+    /// `as`: a list group of texts.
+    case strings
+    /// Any other type, numbers without a range too: a text field holding the GVariant text,
+    /// checked by parsing it as the key's type.
+    case variantText
+  }
+
+  /// The schema id.
+  package var schema: String
+  /// The key's GIO description.
+  package var key: GSettingsKeyInfo
+  /// How it is shown.
+  package var form: Form
+
+  /// The key in the model: `schema:key`.
+  package var settingKey: String { schema + ":" + key.name }
+
+  package init(schema: String, key: GSettingsKeyInfo) {
+    self.schema = schema
+    self.key = key
+    form = Self.form(of: key)
+  }
+
+  /// The form a key takes: from its range first, then its type.
+  static func form(of key: GSettingsKeyInfo) -> Form {
+    switch key.range {
+    case .choices: return .choice
+    case .flags: return .flags
+    case .numbers where GVariantValues.numberTypes.contains(key.type): return .slider
+    case .numbers, .any: break
+    }
+    switch key.type {
+    case "b": return .toggle
+    case "s": return .text
+    case "as": return .strings
+    default: return .variantText
+    }
+  }
+
+  /// A value read from GIO as the model holds it: a GVariant text field's value is text.
+  package func settingValue(_ value: PropertyListValue) -> PropertyListValue {
+    guard form == .variantText else { return value }
+    switch value {
+    case .integer(let number): return .string(String(number))
+    case .unsignedInteger(let number): return .string(String(number))
+    case .real(let number): return .string("\(number)")
+    case .bool(let flag): return .string(flag ? "true" : "false")
+    default: return value
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import FileFormats
+import GSettings
+import GSettingsKit
+import SchemaKit
+import SettingsKit
+import SettingsScreens
+import TableKit
+import TableREPL
+
+/// `settei --gsettings [get|set|reset|list]`: the desktop's GSettings as screens over the
+/// same model, GIO loaded only now. The REPL is the one of any schema; `get`, `set`, `reset`
+/// and `list` are the script commands' with GSettings as the store.
+struct GSettingsCommand: SetteiCommand {
+  enum Arguments: Equatable, Sendable {
+    case repl
+    case get(key: String)
+    case set(key: String, value: String)
+    case reset(key: String)
+    /// The keys of a schema (and those below it), or of all.
+    case list(schema: String?)
+  }
+
+  static let name = "--gsettings"
+  static let options = ["--lang", "--no-color"]
+  static let help = ProgramMessage.generalHelp
+
+  /// The verbs that take `--gsettings`; alone, it opens the REPL.
+  static let verbs = ["get", "set", "reset", "list"]
+
+  static func parse(
+    _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
+  ) throws(Options.UsageError) -> Arguments {
+    let gsettingsWords = GSettingsMessages.forLanguage(messages.language)
+    guard let verb = words.first else {
+      if flags.any { throw Options.UsageError(message: messages.text(.listOptionsOnly)) }
+      return .repl
+    }
+    guard verbs.contains(verb) else {
+      throw Options.UsageError(message: gsettingsWords.text(.commandsOnly, verb))
+    }
+    let refused = [
+      (flags.json, "--json"), (flags.format != nil, "--format"),
+      (flags.all && verb != "reset", "--all"),
+    ]
+    if let option = refused.first(where: { $0.0 })?.1 {
+      throw Options.UsageError(message: gsettingsWords.text(.optionsOnly, option))
+    }
+    let rest = Array(words.dropFirst())
+    switch verb {
+    case "get":
+      return .get(key: try GetCommand.single(rest, .takesGet, messages))
+    case "set":
+      let parsed = try SetCommand.parse(rest, flags, messages: messages)
+      return .set(key: parsed.key, value: parsed.value)
+    case "reset":
+      guard !flags.all, rest.count == 1 else {
+        throw Options.UsageError(message: gsettingsWords.text(.resetNeedsKey))
+      }
+      return .reset(key: rest[0])
+    default:
+      guard rest.count <= 1 else {
+        throw Options.UsageError(message: messages.text(.takes, verb, messages.text(.takesList)))
+      }
+      return .list(schema: rest.first)
+    }
+  }
+
+  static func run(_ arguments: Arguments, in context: CommandContext) throws(Failure) {
+    try context.program.runGSettings(arguments, options: context.options)
+  }
+}
+
+extension Options {
+  /// Refuses, with `--gsettings`, the options that name a schema, a store or a device.
+  func checkGSettingsOptions(language: String) throws(UsageError) {
+    let named: [(Bool, String)] = [
+      (schemaPath != nil, "--schema"), (storePath != nil, "--store"), (inApp, "--in-app"),
+      (idiom != .phone, "--idiom"), (title != nil, "--title"), (recover, "--recover"),
+    ]
+    if let option = named.first(where: { $0.0 })?.1 {
+      throw UsageError(message: GSettingsMessages.forLanguage(language).text(.optionsOnly, option))
+    }
+  }
+}
+
+extension Program {
+  fileprivate func runGSettings(_ arguments: GSettingsCommand.Arguments, options: Options)
+    throws(Failure)
+  {
+    let language = PreferredLanguage.resolve(
+      option: options.language, environment: environment.values)
+    let words = GSettingsMessages.forLanguage(messagesLanguage)
+    let session: GSettingsSession
+    do {
+      session = try GSettingsSession(environment: environment.values, language: language)
+    } catch {
+      switch error {
+      case .libraryMissing, .symbolMissing: throw .unavailable(error.message(words))
+      default: throw .unreadableInput(error.message(words))
+      }
+    }
+    keptUntilExit.keep(session)
+    let model = session.model
+    switch arguments {
+    case .repl:
+      for note in session.notes { diagnostics.write(note, kind: .note) }
+      try runGSettingsREPL(session, options: options, language: language)
+    case .get(let key):
+      let entry = try gsettingsEntry(key, model: model)
+      let value = model.value(forKey: key) ?? entry.specifier.defaultValue
+      standardOutput.write(TerminalText.sanitize(value.map(plainText) ?? "") + "\n")
+    case .set(let key, let text):
+      let entry = try gsettingsEntry(key, model: model)
+      model.setValue(try gsettingsValue(text, for: entry, key: key, model: model), forKey: key)
+      try saveGSettings(session)
+    case .reset(let key):
+      _ = try gsettingsEntry(key, model: model)
+      model.setValue(nil, forKey: key)
+      try saveGSettings(session)
+    case .list(let schema):
+      standardOutput.write(gsettingsList(model: model, schema: schema))
+    }
+  }
+
+  /// The value `text` gives a setting: a list (an `as` or flags key) as JSON, anything else
+  /// as `set` reads it; either checked as the key's type and range.
+  private func gsettingsValue(
+    _ text: String, for entry: SettingsIndex.Entry, key: String, model: SettingsModel
+  ) throws(Failure) -> PropertyListValue {
+    guard entry.specifier.kind == .listGroup else {
+      switch SettingValueParser.value(
+        from: text, for: entry.specifier, on: entry.page, model: model)
+      {
+      case .failure(let error): throw .refused("\(key): \(error)")
+      case .success(let value): return value
+      }
+    }
+    guard let list = try? JSONReader.parse(Array(text.utf8), source: key),
+      let items = list.arrayValue, items.allSatisfy({ $0.stringValue != nil })
+    else {
+      throw .refused(
+        key + ": " + GSettingsMessages.forLanguage(messagesLanguage).text(.notAList, text))
+    }
+    if let problem = model.problem(storing: list, forKey: key) {
+      throw .refused(key + ": " + problem)
+    }
+    return .array(items)
+  }
+
+  /// The setting of the model key `key` (`schema:key`), or the failure that names what is
+  /// wrong: not SCHEMA:KEY, no such schema, no such key.
+  private func gsettingsEntry(_ key: String, model: SettingsModel) throws(Failure)
+    -> SettingsIndex.Entry
+  {
+    let index = SettingsIndex(model: model)
+    if let entry = index.byKey[key] { return entry }
+    let words = GSettingsMessages.forLanguage(messagesLanguage)
+    guard let colon = key.lastIndex(of: ":"), colon != key.startIndex else {
+      throw .refused(words.text(.notSchemaKey, key))
+    }
+    let schema = String(key[..<colon])
+    guard model.hasPage(named: schema) else {
+      throw .refused(words.text(.noSuchSchema, schema))
+    }
+    throw .refused(words.text(.noSuchKey, schema, String(key[key.index(after: colon)...])))
+  }
+
+  private func saveGSettings(_ session: GSettingsSession) throws(Failure) {
+    if case .failure(let failure) = session.save() { throw .notSaved(failure.message, kind: nil) }
+  }
+
+  /// Every key (of `schema`, and the schemas below it, when given): KEY, VALUE, DEFAULT and
+  /// WHERE, as `settei list` shows a schema's.
+  private func gsettingsList(model: SettingsModel, schema: String?) -> String {
+    let index = SettingsIndex(model: model)
+    var rows: [[String]] = [["KEY", "VALUE", "DEFAULT", "WHERE"]]
+    for key in index.keys {
+      if let schema, !key.hasPrefix(schema + ":"), !key.hasPrefix(schema + ".") { continue }
+      guard let entry = index.byKey[key], entry.specifier.kind != .childPane else { continue }
+      let value = model.value(forKey: key).map(plainText) ?? ""
+      let defaultValue = model.defaultValue(forKey: key).map(plainText) ?? ""
+      let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
+      rows.append(
+        [TerminalText.identifier(key)] + [value, defaultValue, place].map(TerminalText.sanitize))
+    }
+    return Self.alignedTable(rows, width: Terminal.messageWidth(environment: environment.values))
+  }
+
+  /// The REPL of any schema over the GSettings model: no live store, rollback or recovery
+  /// file (GSettings is the store); `quit` writes the changes through the session.
+  private func runGSettingsREPL(_ session: GSettingsSession, options: Options, language: String)
+    throws(Failure)
+  {
+    let model = session.model
+    guard let rootPage = model.schema.rootPage else { return }
+    let navigationController = NavigationController(
+      rootViewController: SettingsPageViewController(page: rootPage, model: model))
+    keptUntilExit.keep(navigationController)
+    let isTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
+    Termination.install()
+    Termination.interruptsInput = !isTerminal
+    if isTerminal { Termination.installInterrupt() }
+    let index = SettingsIndex(model: model)
+    let commands = SettingsCommands(
+      model: model, index: index, navigationController: navigationController)
+    keptUntilExit.keep(index, commands)
+
+    var configuration = settingsSessionConfiguration(language: language, options: options)
+    configuration.quitHandler = {
+      switch session.save() {
+      case .success(let message): .done(message: message)
+      case .failure(let failure): .failed(message: failure.message)
+      }
+    }
+    configuration.unsavedChanges = { model.changeSummaries(index: index) }
+    configuration.wrapReader = { TerminationAwareReader($0) }
+    configuration.prepareSession = { [commands] session in commands.register(with: session) }
+    let outcome = TerminalApp.run(navigationController, configuration: configuration)
+    if let signal = Termination.signal { throw .signal(signal) }
+    switch outcome {
+    case .quit, .discarded: return
+    case .scriptFailed: throw .scriptCommandFailed
+    case .quitFailed: throw .notSaved(nil, kind: nil)
+    case .outputClosed: throw .outputClosed
+    }
+  }
+}

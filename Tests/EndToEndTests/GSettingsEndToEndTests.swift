@@ -1,0 +1,193 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// `settei --gsettings` run as built, over pipes, on schemas compiled for the test with GIO's
+/// keyfile backend in a private config folder, and on the desktop's installed schemas with
+/// the memory backend (docs/reliability.md, "GSettings").
+@Suite("GSettings end to end", .serialized)
+struct GSettingsEndToEndTests {
+  let fixture: GSettingsFixture
+
+  init() throws {
+    fixture = try GSettingsFixture()
+  }
+
+  var environment: [String: String] {
+    testEnvironment(home: fixture.folder.path).merging(fixture.environment(backend: "keyfile")) {
+      $1
+    }
+  }
+
+  func run(_ arguments: [String], script: String = "", extra: [String: String] = [:]) throws
+    -> ProcessResult
+  {
+    try runProcess(
+      setteiPath, ["--gsettings"] + arguments, input: Array(script.utf8),
+      environment: environment.merging(extra) { $1 })
+  }
+
+  var keyfile: String {
+    (try? readText(fixture.folder.file("config/glib-2.0/settings/keyfile"))) ?? ""
+  }
+
+  @Test func theREPLShowsSchemaIDsAsPanesAndSavesEditsAtQuit() throws {
+    let result = try run(
+      [],
+      script: """
+        org
+        settei
+        test
+        set org.settei.test:volume 75
+        set org.settei.test:clock 12h
+        set org.settei.test.extra:level 9
+        changes
+        quit
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    #expect(output.contains("GSettings › org › settei › test"))
+    #expect(output.contains("Enable the feature"))
+    #expect(output.contains("Volume: 50 → 75"))
+    #expect(output.contains("Saved 3 changes to GSettings."))
+    #expect(
+      result.standardError.contains(
+        "1 relocatable schema is not shown (it has settings only at a path an application "
+          + "gives it): org.settei.test.relocatable"))
+    #expect(keyfile.contains("volume=75"))
+    #expect(keyfile.contains("clock='12h'"))
+    #expect(keyfile.contains("[org/settei/test/extra]\nlevel=9"))
+  }
+
+  @Test func nothingIsWrittenBeforeQuit() throws {
+    let result = try run([], script: "set org.settei.test:volume 75\nquit!\ny\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!keyfile.contains("volume"))
+  }
+
+  @Test func theVerbsReadAndWriteInSetteisPlainForm() throws {
+    #expect(try run(["get", "org.settei.test:volume"]).standardOutput == "50\n")
+    #expect(try run(["set", "org.settei.test:volume", "80"]).status == 0)
+    #expect(try run(["set", "org.settei.test:clock", "12h"]).status == 0)
+    #expect(try run(["set", "org.settei.test:enabled", "false"]).status == 0)
+    #expect(try run(["set", "org.settei.test:fonts", #"["A","B"]"#]).status == 0)
+    #expect(try run(["get", "org.settei.test:volume"]).standardOutput == "80\n")
+    #expect(try run(["get", "org.settei.test:clock"]).standardOutput == "12h\n")
+    #expect(try run(["get", "org.settei.test:enabled"]).standardOutput == "false\n")
+    #expect(try run(["get", "org.settei.test:fonts"]).standardOutput == "[\"A\",\"B\"]\n")
+    #expect(keyfile.contains("fonts=['A', 'B']"))
+    #expect(try run(["reset", "org.settei.test:volume"]).status == 0)
+    #expect(try run(["get", "org.settei.test:volume"]).standardOutput == "50\n")
+    let list = try run(["list", "org.settei.test.extra"])
+    #expect(list.status == 0)
+    #expect(
+      list.standardOutput.split(separator: "\n").map {
+        $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ")
+      } == ["KEY VALUE DEFAULT", "org.settei.test.extra:level 3 3"])
+  }
+
+  @Test(
+    "RM-80 a value that does not fit the key's GVariant type or range is refused, nothing written",
+    arguments: [
+      (["set", "org.settei.test:volume", "101"], "101 is out of range for Volume"),
+      (["set", "org.settei.test:pair", "(1, x)"], "'(1, x)' is not a GVariant of type (ii)"),
+      (["set", "org.settei.test:small", "256"], "'256' is not a GVariant of type y"),
+      (["set", "org.settei.test:days", #"["sunday"]"#], #"["sunday"] is outside the key's range"#),
+      (["set", "org.settei.test:fonts", "Sans"], "'Sans' is not a list"),
+      (["set", "org.settei.test:clock", "25h"], "'25h' is not one of the choices of Clock format"),
+    ])
+  func aValueThatDoesNotFitIsRefused(arguments: [String], reason: String) throws {
+    let result = try run(arguments)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains(reason), "\(result.standardError)")
+    #expect(keyfile.isEmpty)
+    // The REPL refuses it the same way, and the script stops with nothing saved.
+    let repl = try run([], script: arguments.joined(separator: " ") + "\nquit\n")
+    #expect(repl.status == 1)
+    #expect(repl.standardError.contains("Nothing was saved"))
+    #expect(keyfile.isEmpty)
+  }
+
+  @Test(arguments: [
+    (["get", "org.nope:x"], "no GSettings schema is called org.nope", Int32(1)),
+    (["get", "org.settei.test:nope"], "the GSettings schema org.settei.test has no key nope", 1),
+    (["get", "volume"], "volume is not SCHEMA:KEY", 1),
+    (["export"], "--gsettings works alone (the REPL) or with get, set, reset and list", 64),
+    (["list", "--schema", "x.json"], "it takes no --schema", 64),
+    (["reset", "--all"], "reset takes one SCHEMA:KEY", 64),
+  ])
+  func mistakesAreNamedWithWhatToDo(arguments: [String], message: String, status: Int32) throws {
+    let result = try run(arguments)
+    #expect(result.status == status)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  /// The shell's Tab after `settei --gsettings get`, `set` and `reset`: GSettings' keys, and
+  /// a key's choices.
+  @Test func shellCompletionOffersGSettingsKeysAndChoices() throws {
+    func complete(_ words: String...) throws -> [String] {
+      let result = try runProcess(
+        setteiPath, ["__complete"] + words, environment: environment)
+      return result.standardOutput.split(separator: "\n").map(String.init)
+    }
+    #expect(try complete("--gsettings", "get", "org.settei.test:vo") == ["org.settei.test:volume"])
+    #expect(
+      try complete("--gsettings", "reset", "org.settei.test.ex") == ["org.settei.test.extra:level"])
+    #expect(try complete("--gsettings", "set", "org.settei.test:clock", "") == ["24h", "12h"])
+    #expect(try complete("--gsettings", "set", "org.settei.test:enabled", "") == ["on", "off"])
+  }
+
+  @Test func itsMessagesSpeakTheSessionsLanguage() throws {
+    let unknown = try run(["--lang", "ja", "get", "org.nope:x"])
+    #expect(unknown.status == 1)
+    #expect(unknown.standardError.contains("org.nope という GSettings スキーマはありません"))
+    let saved = try run(["--lang", "ja"], script: "set org.settei.test:volume 70\nquit\n")
+    #expect(saved.status == 0, "\(saved.standardError)")
+    #expect(saved.standardOutput.contains("1 件の変更を GSettings に保存しました。"))
+  }
+
+  /// The desktop's installed schemas, titled in Japanese from gsettings-desktop-schemas'
+  /// catalog, read directly (the machine needs no ja_JP locale).
+  @Test func theDesktopsSchemasAreTitledInTheSessionsLanguage() throws {
+    let result = try runProcess(
+      setteiPath, ["--gsettings", "--lang", "ja"],
+      input: Array("go org.gnome.desktop.interface:icon-theme\n".utf8),
+      environment: testEnvironment(home: fixture.folder.path).merging([
+        "GSETTINGS_BACKEND": "memory", "XDG_DATA_DIRS": "/usr/share",
+      ]) { $1 })
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("GSettings › org › gnome › desktop › interface"))
+    #expect(result.standardOutput.contains("アイコンテーマ"))
+  }
+
+  @Test("RM-82 a backend that does not keep the changes (dconf without D-Bus) is a failed save")
+  func aBackendThatLosesTheChangesIsAFailedSave() throws {
+    // No session bus and no X11 to start one: dconf's writes are lost.
+    let extra = ["GSETTINGS_BACKEND": "dconf", "XDG_RUNTIME_DIR": fixture.folder.path]
+    let set = try run(["set", "org.settei.test:name", "Grace"], extra: extra)
+    #expect(set.status == 74)
+    #expect(
+      set.standardError.contains("the GSettings backend did not keep org.settei.test:name"),
+      "\(set.standardError)")
+    let repl = try run([], script: "set org.settei.test:volume 75\nquit\n", extra: extra)
+    #expect(repl.status == 74)
+    #expect(repl.standardError.contains("did not keep org.settei.test:volume"))
+    #expect(!repl.standardOutput.contains("Saved"))
+    let read = try run(["get", "org.settei.test:name"], extra: extra)
+    #expect(read.standardOutput == "Ada\n")
+  }
+
+  /// Without --gsettings GIO is never loaded (start-up as before); with it, only then.
+  @Test func gioIsLoadedOnlyForGSettings() throws {
+    // The dynamic loader names each library it loads (LD_DEBUG=files), dlopen's too.
+    let plain = try runSettei(
+      ["list"], script: "", home: fixture.folder.path, extra: ["LD_DEBUG": "files"])
+    #expect(plain.status == 0)
+    #expect(!plain.standardError.contains("libgio-2.0"))
+    #expect(!plain.standardError.contains("libglib-2.0"))
+    let gsettings = try run(["get", "org.settei.test:volume"], extra: ["LD_DEBUG": "files"])
+    #expect(gsettings.status == 0)
+    #expect(gsettings.standardError.contains("libgio-2.0.so.0"))
+  }
+}

@@ -1,0 +1,116 @@
+import FileFormats
+import GSettings
+import SchemaKit
+import SettingsKit
+import TestSupport
+import Testing
+
+@testable import GSettingsKit
+
+@Suite struct GSettingsScreensTests {
+  /// The fixture's schemas as GIO describes them (what `GSettingsSourceTests` checks GIO
+  /// gives), and its XML text.
+  static let schemas = [
+    GSettingsSchemaInfo(
+      id: "org.settei.test", path: "/org/settei/test/",
+      keys: [
+        .init(name: "clock", type: "s", defaultValue: "24h", range: .choices(["24h", "12h"])),
+        .init(name: "count", type: "u", defaultValue: .integer(7), range: .any),
+        .init(
+          name: "days", type: "as", defaultValue: ["monday"],
+          range: .flags(["monday", "tuesday", "wednesday"])),
+        .init(name: "enabled", type: "b", defaultValue: true, range: .any),
+        .init(name: "fonts", type: "as", defaultValue: ["Sans", "Mono"], range: .any),
+        .init(name: "name", type: "s", defaultValue: "Ada", range: .any),
+        .init(name: "pair", type: "(ii)", defaultValue: "(1, 2)", range: .any),
+        .init(name: "ratio", type: "d", defaultValue: .real(0.25), range: .any),
+        .init(
+          name: "volume", type: "i", defaultValue: .integer(50),
+          range: .numbers(minimum: .integer(0), maximum: .integer(100))),
+      ], children: ["extra"]),
+    GSettingsSchemaInfo(
+      id: "org.settei.test.extra", path: "/org/settei/test/extra/",
+      keys: [.init(name: "level", type: "i", defaultValue: .integer(3), range: .any)],
+      children: []),
+  ]
+
+  func screens(language: String = "ja") throws -> GSettingsScreens {
+    var text = GSchemaText()
+    try text.read(Array(GSettingsFixture.xml.utf8), source: "fixture")
+    return GSettingsScreens(
+      schemas: Self.schemas, relocatable: ["org.settei.test.relocatable"], text: text,
+      translations: ["settei-test": MOCatalog(translations: ["Volume": "音量"])],
+      language: language)
+  }
+
+  @Test func schemaIDsArePanesOfPanesDownToTheSchemasPage() throws {
+    let schema = try screens().schema
+    func panes(_ page: String) -> [String] {
+      (schema.pages[page]?.specifiers ?? []).filter { $0.kind == .childPane }.map {
+        "\($0.title ?? "") → \($0.file ?? "")"
+      }
+    }
+    #expect(panes("Root") == ["org → org"])
+    #expect(panes("org") == ["settei → org.settei"])
+    #expect(panes("org.settei") == ["test → org.settei.test"])
+    #expect(panes("org.settei.test") == ["extra → org.settei.test.extra"])
+    #expect(
+      schema.pages["org.settei.test.extra"]?.specifiers.compactMap(\.key) == [
+        "org.settei.test.extra:level"
+      ])
+    #expect(schema.appName == "GSettings")
+  }
+
+  @Test func eachKeyTakesTheSpecifierOfItsTypeAndRange() throws {
+    let page = try #require(try screens().schema.pages["org.settei.test"])
+    let kinds = page.specifiers.compactMap { specifier in
+      specifier.key.map { "\($0.dropFirst("org.settei.test:".count)) \(specifier.kind.typeName)" }
+    }
+    // Settings first, by name; the lists (flags, as) after them, as sections of their own.
+    #expect(
+      kinds == [
+        "clock PSMultiValueSpecifier", "count PSTextFieldSpecifier",
+        "enabled PSToggleSwitchSpecifier", "name PSTextFieldSpecifier",
+        "pair PSTextFieldSpecifier", "ratio PSTextFieldSpecifier", "volume PSSliderSpecifier",
+        "days IASKListGroupSpecifier", "fonts IASKListGroupSpecifier",
+      ])
+    let byKey = Dictionary(
+      uniqueKeysWithValues: page.specifiers.compactMap { s in s.key.map { ($0, s) } })
+    #expect(byKey["org.settei.test:clock"]?.values == ["24h", "12h"])
+    #expect(byKey["org.settei.test:volume"]?.maximumValue == 100)
+    #expect(byKey["org.settei.test:count"]?.keyboardType == "NumberPad")
+    #expect(byKey["org.settei.test:count"]?.defaultValue == "7")
+    #expect(byKey["org.settei.test:ratio"]?.defaultValue == "0.25")
+    #expect(
+      byKey["org.settei.test:days"]?.itemSpecifier(in: "ItemSpecifier")?.values == [
+        "monday", "tuesday", "wednesday",
+      ])
+    #expect(byKey["org.settei.test:fonts"]?.itemSpecifier(in: "ItemSpecifier")?.kind == .textField)
+    #expect(byKey["org.settei.test:pair"]?.title == "pair")
+  }
+
+  @Test func titlesAreSummariesTranslatedThroughTheSchemasDomain() throws {
+    let schema = try screens().schema
+    let page = try #require(schema.pages["org.settei.test"])
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "ja")
+    let volume = try #require(page.specifiers.first { $0.key == "org.settei.test:volume" })
+    #expect(model.localized(volume.title ?? "", on: page) == "音量")
+    let name = try #require(page.specifiers.first { $0.key == "org.settei.test:name" })
+    #expect(model.localized(name.title ?? "", on: page) == "Name")
+    // English is a language of the screens too (`lang en`): the summaries as written.
+    #expect(model.schema.strings.languages == ["en", "ja"])
+    model.language = "en"
+    #expect(model.localized(volume.title ?? "", on: page) == "Volume")
+    // Every default fits its setting.
+    for (key, setting) in try screens().settings {
+      let value = setting.settingValue(setting.key.defaultValue)
+      #expect(model.problem(storing: value, forKey: key) == nil, "\(key)")
+    }
+  }
+
+  @Test func relocatableSchemasAreLeftOutAndListed() throws {
+    let screens = try screens()
+    #expect(screens.skippedRelocatable == ["org.settei.test.relocatable"])
+    #expect(screens.schema.pages.keys.contains { $0.contains("relocatable") } == false)
+  }
+}
