@@ -56,8 +56,18 @@ RELR_FLAGS = ${shell ld.bfd --help 2>/dev/null | grep -q pack-relative-relocs \
 # 1,849,037 instructions (callgrind), 640 KB less RSS. (Binding the C library's functions
 # at start, -z now, instead of lazily on first call was tried: 266,000 instructions more.)
 EXPORT_FLAGS = -Xlinker --no-export-dynamic
+# Every module imports the String processing module (regexes and the string algorithms of
+# Swift 5.7) unless told not to; settei's own text search (TextSafety's `containsText`,
+# `replacingText`, `splitText`) replaces the few calls it had, so the release build does not
+# import it and the binary does not link it and its regex engine: 3,124 pointers fewer to
+# relocate at every start, `settei get` 1,024,138 -> 984,359 instructions (callgrind), 19
+# minor faults fewer (docs/performance.md, figures 9 and 10). A call to it is then a compile
+# error here. Used only where the compiler lists the flag.
+STRING_PROCESSING_FLAGS = ${shell $(SWIFT) -frontend -help-hidden 2>/dev/null \
+  | grep -q -- -disable-implicit-string-processing-module-import \
+  && echo "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import"}
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
-  $(METADATA_FLAGS) $(PIE_FLAGS) $(RELR_FLAGS) $(EXPORT_FLAGS)
+  $(METADATA_FLAGS) $(PIE_FLAGS) $(RELR_FLAGS) $(EXPORT_FLAGS) $(STRING_PROCESSING_FLAGS)
 # libedit and the libraries it loads (libtinfo, libbsd, libmd) are linked statically too:
 # scripts/static-libedit.sh prints a PKG_CONFIG_PATH whose libedit.pc takes their archives
 # (a sixth of start-up was loading them). Run in the recipe, after deps has installed them.

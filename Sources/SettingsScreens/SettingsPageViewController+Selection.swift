@@ -33,7 +33,7 @@ extension SettingsPageViewController {
     case .childPane:
       if specifier.opensCustomController { return messages.text(.appScreenRunsAppCode) }
       if let file = specifier.file, !model.hasPage(named: file),
-        file.contains("://") || file.hasSuffix(".html")
+        file.containsText("://") || file.hasSuffix(".html")
       {
         return messages.text(.webPageNotShown)
       }

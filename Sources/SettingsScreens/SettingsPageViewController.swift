@@ -565,7 +565,7 @@ package final class SettingsPageViewController: TableViewController, TableViewRo
   /// What a child pane without a page of this schema opens.
   func paneKind(of specifier: Specifier) -> String {
     if specifier.opensCustomController { return model.messages.text(.appScreen) }
-    if let file = specifier.file, file.contains("://") || file.hasSuffix(".html") {
+    if let file = specifier.file, file.containsText("://") || file.hasSuffix(".html") {
       return model.messages.text(.webPage)
     }
     return model.messages.text(.noPage)

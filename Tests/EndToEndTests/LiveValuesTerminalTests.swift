@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import TestSupport
 import Testing

@@ -62,7 +62,8 @@ private struct Sample: Encodable {
     let expected: [PropertyListKey: PropertyListValue] = [
       "string": "plain", "japanese": "日本語の設定 😀", "integer": -42, "large": .integer(Int.max),
       "small": 7, "real": .real(2), "float": 1.5, "flag": true,
-      "date": .date(Date(timeIntervalSince1970: 1_795_996_800)), "data": .data([0, 1, 2, 255]),
+      "date": .date(PropertyListDate(secondsSince1970: 1_795_996_800)),
+      "data": .data([0, 1, 2, 255]),
       "list": .array((0..<20).map { .string("item \($0)") }), "nested": ["a": [1, 2], "b": []],
       "empty": [:],
     ]

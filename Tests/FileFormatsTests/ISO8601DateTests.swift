@@ -11,16 +11,21 @@ import Testing
     (1.5, "1970-01-01T00:00:01.5Z"), (-0.25, "1969-12-31T23:59:59.75Z"),
   ])
   func formatsAndParsesBack(seconds: Double, text: String) {
-    let date = Date(timeIntervalSince1970: seconds)
+    let date = PropertyListDate(secondsSince1970: seconds)
     #expect(ISO8601Date.string(from: date) == text)
     #expect(ISO8601Date.date(from: Array(text.utf8)) == date)
   }
 
   @Test func outOfRangeDatesAreClampedNotCrashed() {
-    #expect(ISO8601Date.string(from: .distantFuture) == "4001-01-01T00:00:00Z")
-    #expect(ISO8601Date.string(from: Date(timeIntervalSince1970: 1e15)) == "9999-12-31T23:59:59Z")
-    #expect(ISO8601Date.string(from: Date(timeIntervalSince1970: -1e18)) == "0001-01-01T00:00:00Z")
-    #expect(ISO8601Date.string(from: Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00Z")
+    #expect(
+      ISO8601Date.string(from: PropertyListDate(secondsSinceReferenceDate: 63_113_904_000))
+        == "4001-01-01T00:00:00Z")
+    #expect(
+      ISO8601Date.string(from: PropertyListDate(secondsSince1970: 1e15)) == "9999-12-31T23:59:59Z")
+    #expect(
+      ISO8601Date.string(from: PropertyListDate(secondsSince1970: -1e18)) == "0001-01-01T00:00:00Z")
+    #expect(
+      ISO8601Date.string(from: PropertyListDate(secondsSince1970: .nan)) == "1970-01-01T00:00:00Z")
   }
 
   @Test(arguments: [

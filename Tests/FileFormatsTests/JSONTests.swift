@@ -346,7 +346,7 @@ private func failure(_ bytes: [UInt8]) -> SourceError? {
   }
 
   @Test func whatJSONCannotHoldIsWrittenAsStrings() throws {
-    let date = Date(timeIntervalSince1970: 1_795_996_800)
+    let date = PropertyListDate(secondsSince1970: 1_795_996_800)
     let value: PropertyListValue = [
       "date": .date(date), "data": .data([0, 1, 2]), "nan": .real(.nan),
       "inf": .real(.infinity), "minusInf": .real(-.infinity),

@@ -139,7 +139,8 @@ private func failure(_ text: String) -> SourceError? {
       "string": "Tokyo & Ōsaka <>\"'AB", "empty": "", "empty2": "", "integer": -42, "hex": 31,
       "real": .real(2), "fraction": -0.0005, "nan": .real(.nan), "infinity": .real(.infinity),
       "true": true, "false": false,
-      "date": .date(Date(timeIntervalSince1970: 1_795_996_800)), "data": .data([0, 1, 2, 255]),
+      "date": .date(PropertyListDate(secondsSince1970: 1_795_996_800)),
+      "data": .data([0, 1, 2, 255]),
       "array": [1, [], [:]], "cdata": "<raw & text> tail", "日本語": "設定 🇯🇵",
     ]
     #expect(value == expected)
@@ -376,7 +377,8 @@ enum LooseValue: Decodable, Equatable {
       self =
         number.rounded() == number && abs(number) < 0x1p62 ? .integer(Int(number)) : .real(number)
     case .bool(let flag): self = .bool(flag)
-    case .date(let date): self = .date(date)
+    case .date(let date):
+      self = .date(Date(timeIntervalSinceReferenceDate: date.secondsSinceReferenceDate))
     case .data(let bytes): self = .data(Data(bytes))
     case .array(let elements): self = .array(elements.map(LooseValue.init))
     case .dictionary(let members):

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PropertyListValueTests {
   @Test func accessorsAnswerOnlyForTheirKind() {
-    let date = Date(timeIntervalSince1970: 0)
+    let date = PropertyListDate(secondsSince1970: 0)
     #expect(PropertyListValue.string("a").stringValue == "a")
     #expect(PropertyListValue.integer(1).stringValue == nil)
     #expect(PropertyListValue.integer(3).intValue == 3)
@@ -30,7 +30,7 @@ import Testing
 
   @Test(arguments: [
     (PropertyListValue.string(""), "string"), (.integer(0), "integer"), (.real(0), "real"),
-    (.bool(false), "boolean"), (.date(Date(timeIntervalSince1970: 0)), "date"),
+    (.bool(false), "boolean"), (.date(PropertyListDate(secondsSince1970: 0)), "date"),
     (.data([]), "data"), (.array([]), "array"), (.dictionary([:]), "dictionary"),
   ])
   func typeNames(value: PropertyListValue, name: String) {
@@ -65,7 +65,7 @@ import Testing
   @Test func debugDescriptionKeepsKindsApart() {
     let value: PropertyListValue = [
       "s": "1", "i": 1, "r": 1.0, "b": true, "n": .real(.nan), "inf": .real(-.infinity),
-      "d": .date(Date(timeIntervalSince1970: 1_795_996_800)), "x": .data([0, 1, 2]),
+      "d": .date(PropertyListDate(secondsSince1970: 1_795_996_800)), "x": .data([0, 1, 2]),
       "a": ["日本", "\u{1B}"],
     ]
     #expect(

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PropertyListWriterTests {
   static let sample: PropertyListValue = [
     "text": "Tokyo & <Ōsaka>", "japanese": "日本語", "integer": -3, "real": 1.0, "fraction": 0.1,
-    "flag": false, "date": .date(Date(timeIntervalSince1970: 1_795_996_800)),
+    "flag": false, "date": .date(PropertyListDate(secondsSince1970: 1_795_996_800)),
     "data": .data([0, 1, 2]), "list": [1, "two", []], "nested": ["b": [:], "a": true],
   ]
 
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func datesAreWrittenToTheSecond() throws {
-    let text = PropertyListWriter.serialize(.date(Date(timeIntervalSince1970: 1.75)))
+    let text = PropertyListWriter.serialize(.date(PropertyListDate(secondsSince1970: 1.75)))
     #expect(text.contains("<date>1970-01-01T00:00:01Z</date>"))
   }
 

@@ -73,7 +73,10 @@ enum FuzzSeeds {
   static let stores: [(bytes: [UInt8], format: SettingsStore.Format)] = {
     var values: [[PropertyListKey: PropertyListValue]] = [
       ["temperatureUnit": "fahrenheit", "firstWeekday": 2, "ratio": 0.5, "on": true],
-      ["date": .date(Date(timeIntervalSince1970: 0)), "data": .data([1, 2]), "list": [1, "x"]],
+      [
+        "date": .date(PropertyListDate(secondsSince1970: 0)), "data": .data([1, 2]),
+        "list": [1, "x"],
+      ],
     ]
     for plist in fixturePlists {
       if let dictionary = try? PropertyListReader.parseDictionary(plist, source: "fixture") {

@@ -183,7 +183,7 @@ import Testing
     let store = folder.file("config/settings.json")
     let changes: [PropertyListKey: PropertyListValue?] = [
       "unit": "fahrenheit", "region": nil,
-      "when": .date(Date(timeIntervalSince1970: 1_795_996_800)), "blob": .data([0, 1]),
+      "when": .date(PropertyListDate(secondsSince1970: 1_795_996_800)), "blob": .data([0, 1]),
     ]
     let path = SettingsStore.recoveryPath(for: store)
     #expect(path == store + ".recover")

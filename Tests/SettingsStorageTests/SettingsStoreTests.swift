@@ -314,7 +314,7 @@ import Testing
     let path = folder.file("settings.plist")
     let values: [PropertyListKey: PropertyListValue] = [
       "string": "日本語 & <tags>", "integer": 42, "real": 2.0, "bool": true,
-      "date": .date(Date(timeIntervalSince1970: 1_795_996_800)), "data": .data([1, 2, 3]),
+      "date": .date(PropertyListDate(secondsSince1970: 1_795_996_800)), "data": .data([1, 2, 3]),
       "array": [1, "x"], "dictionary": ["nested": false],
     ]
     let store = try SettingsStore.load(path: path)

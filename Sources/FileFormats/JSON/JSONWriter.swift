@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Writes property-list values as JSON that ``JSONReader`` reads back as the same values.
 ///
 /// The output is stable, so that diffs of a store file stay small: object keys are sorted
@@ -142,7 +140,7 @@ package enum JSONWriter {
       }
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .date(let date): writeString(ISO8601Date.string(from: date), into: &output)
-    case .data(let bytes): writeString(Data(bytes).base64EncodedString(), into: &output)
+    case .data(let bytes): writeString(Base64.encode(bytes), into: &output)
     case .array(let elements):
       writeContainer(
         open: "[", close: "]", count: elements.count, into: &output, indent: indent

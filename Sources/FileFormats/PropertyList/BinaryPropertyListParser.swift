@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Reads binary property lists (`bplist00`, as iOS keeps preferences) with exact kinds.
 ///
 /// The format: an 8-byte signature, the objects, a table of object offsets, and a 32-byte
@@ -146,8 +144,8 @@ struct BinaryPropertyListParser {
       result = .real(Double(bitPattern: try unsigned(at: offset + 1, size: 8)))
     case 0x3 where marker == 0x33:
       let interval = Double(bitPattern: try unsigned(at: offset + 1, size: 8))
-      let date = Date(timeIntervalSinceReferenceDate: interval)
-      guard ISO8601Date.range.contains(date.timeIntervalSince1970) else {
+      let date = PropertyListDate(secondsSinceReferenceDate: interval)
+      guard ISO8601Date.range.contains(date.secondsSince1970) else {
         throw error(at: offset, "date outside the years 0001–9999")
       }
       result = .date(date)

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Dates as property lists write them: `2026-11-30T00:00:00Z`, UTC, proleptic Gregorian.
 ///
 /// Our own few lines rather than `Date.ISO8601FormatStyle`: that style drops fractional
@@ -11,8 +9,8 @@ package enum ISO8601Date {
 
   /// `yyyy-MM-ddTHH:mm:ssZ`, with `.ffffff` (trailing zeros trimmed) when the date has a
   /// fraction of a second. Dates outside years 0001–9999 are clamped to that range.
-  package static func string(from date: Date) -> String {
-    let interval = date.timeIntervalSince1970
+  package static func string(from date: PropertyListDate) -> String {
+    let interval = date.secondsSince1970
     let time = interval.isNaN ? 0 : min(max(interval, range.lowerBound), range.upperBound)
     var seconds = Int(time.rounded(.down))
     var micros = Int(((time - Double(seconds)) * 1_000_000).rounded())
@@ -36,7 +34,7 @@ package enum ISO8601Date {
 
   /// Parses `yyyy-MM-ddTHH:mm:ss[.fraction]Z` (up to 9 fraction digits); `nil` for
   /// anything else, including out-of-range fields such as month 13 or February 30.
-  package static func date(from text: some Collection<UInt8>) -> Date? {
+  package static func date(from text: some Collection<UInt8>) -> PropertyListDate? {
     let bytes = Array(text)
     guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }
     func number(_ start: Int, _ count: Int) -> Int? {
@@ -63,7 +61,7 @@ package enum ISO8601Date {
     }
     let days = Self.days(fromCivil: year, month, day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
-    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    return PropertyListDate(secondsSince1970: Double(seconds) + fraction)
   }
 
   private static func pow10(_ exponent: Int) -> Double {

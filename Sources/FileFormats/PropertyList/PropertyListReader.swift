@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TextSafety
 
 /// Reads property lists, XML or binary, with exact kinds and errors a person can act on.
@@ -197,11 +196,10 @@ struct XMLPropertyListParser {
       return .date(date)
     case "data":
       let content = try readText(tag)
-      let base64 = String(decoding: content.utf8.filter { !isWhitespace($0) }, as: UTF8.self)
-      guard let data = Data(base64Encoded: base64) else {
+      guard let data = Base64.decode(content.utf8.filter { !isWhitespace($0) }) else {
         throw input.error(at: tag.offset, "expected Base64 text in <data>")
       }
-      return .data(Array(data))
+      return .data(data)
     case "key":
       throw input.error(
         at: tag.offset, "expected a value, found <key>; <key> belongs inside <dict>")

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A value a property list can hold: the vocabulary of the store and of schemas.
 ///
 /// Property lists have no `null`; an absent key is the only way to say "no value".
@@ -24,7 +22,7 @@ package enum PropertyListValue: Sendable {
   /// A Boolean (`<true/>`, `<false/>`, JSON `true`, `false`).
   case bool(Bool)
   /// A point in time (`<date>`). JSON has no dates; see ``JSONWriter``.
-  case date(Date)
+  case date(PropertyListDate)
   /// Raw bytes (`<data>`). JSON has no bytes; see ``JSONWriter``.
   case data([UInt8])
   /// An ordered list of values.
@@ -63,7 +61,7 @@ extension PropertyListValue {
   }
 
   /// The date, if this is a `.date`.
-  package var dateValue: Date? {
+  package var dateValue: PropertyListDate? {
     if case .date(let value) = self { return value }
     return nil
   }
@@ -151,7 +149,7 @@ extension PropertyListValue: CustomStringConvertible, CustomDebugStringConvertib
     switch self {
     case .real(let value) where !value.isFinite: value.isNaN ? "nan" : value < 0 ? "-inf" : "inf"
     case .date(let value): "date(\(ISO8601Date.string(from: value)))"
-    case .data(let value): "data(\(Data(value).base64EncodedString()))"
+    case .data(let value): "data(\(Base64.encode(value)))"
     case .array(let values): "[" + values.map(\.debugDescription).joined(separator: ", ") + "]"
     case .dictionary(let members):
       "{"

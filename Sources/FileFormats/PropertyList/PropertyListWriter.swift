@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Writes property-list values as an XML property list, as Xcode and `plutil` write them.
 ///
 /// The output is what Apple's writer produces, so a store that both settei and Apple's
@@ -45,9 +43,9 @@ package enum PropertyListWriter {
     case .real(let number): output += "<real>\(realText(number))</real>\n"
     case .bool(let flag): output += flag ? "<true/>\n" : "<false/>\n"
     case .date(let date):
-      let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+      let whole = PropertyListDate(secondsSince1970: date.secondsSince1970.rounded(.down))
       output += "<date>\(ISO8601Date.string(from: whole))</date>\n"
-    case .data(let bytes): output += "<data>\(Data(bytes).base64EncodedString())</data>\n"
+    case .data(let bytes): output += "<data>\(Base64.encode(bytes))</data>\n"
     case .array(let elements):
       guard !elements.isEmpty else {
         output += "<array/>\n"

@@ -43,7 +43,7 @@ package enum AppName {
   /// Whether a title is text a person reads: not empty, and no build setting Xcode would
   /// have replaced (`$(PRODUCT_NAME)`, `${PRODUCT_NAME}`).
   package static func isWrittenOut(_ title: String) -> Bool {
-    !title.trimmingWhitespace().isEmpty && !title.contains("$(") && !title.contains("${")
+    !title.trimmingWhitespace().isEmpty && !title.containsText("$(") && !title.containsText("${")
   }
 }
 

@@ -63,7 +63,7 @@ enum SwiftDefaultsWriter {
       if number.isInfinite { return number < 0 ? "-Double.infinity" : "Double.infinity" }
       return "\(number)"
     case .date(let date):
-      let seconds: Double = date.timeIntervalSince1970
+      let seconds: Double = date.secondsSince1970
       return "Date(timeIntervalSince1970: \(seconds))"
     case .data(let bytes):
       return "Data([" + bytes.map { String($0) }.joined(separator: ", ") + "] as [UInt8])"

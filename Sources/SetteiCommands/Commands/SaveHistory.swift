@@ -1,5 +1,4 @@
 import FileFormats
-import FoundationEssentials
 import Glibc
 import SettingsKit
 import SettingsStorage
@@ -136,7 +135,7 @@ struct SaveHistory {
     ]
     for entry in entries() {
       let time = entry.savedAt.map {
-        ISO8601Date.string(from: Date(timeIntervalSince1970: Double($0)))
+        ISO8601Date.string(from: PropertyListDate(secondsSince1970: Double($0)))
       }
       let changed =
         entry.changed.map {

@@ -175,7 +175,7 @@ extension SettingsIndex {
         .keyDiffersInNormalization, Self.codePoints(key), Self.codePoints(twin))
       return messages.text(.noSettingHasKey, Escaper.escaped(key, as: .identifier), hint)
     }
-    let close = keys.filter { $0.lowercased().contains(key.lowercased()) }.prefix(5)
+    let close = keys.filter { $0.lowercased().containsText(key.lowercased()) }.prefix(5)
       .map { Escaper.escaped($0, as: .identifier) }
     let hint =
       close.isEmpty ? otherwise : messages.text(.didYouMeanKeys, close.joined(separator: ", "))

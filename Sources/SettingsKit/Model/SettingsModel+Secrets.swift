@@ -29,7 +29,7 @@ extension SettingsModel {
   /// line typed reads no page.
   package func containsSecret(_ text: String) -> Bool {
     func reveals(_ key: String, _ value: PropertyListValue?) -> Bool {
-      guard let secret = value?.stringValue, !secret.isEmpty, text.contains(secret) else {
+      guard let secret = value?.stringValue, !secret.isEmpty, text.containsText(secret) else {
         return false
       }
       return specifier(forKey: key)?.specifier.isSecure == true

@@ -61,7 +61,7 @@ package enum SettingsSearch {
       } else if fields.contains(.key), let key = specifier.key {
         results.append(Result(entry: entry, matchedText: key, field: "key"))
       } else if readsValue, let key = specifier.key, let value = model.value(forKey: key),
-        SpecifierValues.text(of: value).lowercased().contains(needle)
+        SpecifierValues.text(of: value).lowercased().containsText(needle)
       {
         results.append(
           Result(entry: entry, matchedText: SpecifierValues.text(of: value), field: "value"))

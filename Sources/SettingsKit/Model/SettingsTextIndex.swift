@@ -244,14 +244,14 @@ private struct TextColumn {
       // Text that is not plain: every plain text compared as a `String`.
       for text in starts.indices {
         let string = String(decoding: bytes[Int(starts[text])..<(end(of: text) - 1)], as: UTF8.self)
-        if whole ? string == needle.text : string.contains(needle.text) {
+        if whole ? string == needle.text : string.containsText(needle.text) {
           matchedPlain.append(Int32(text))
         }
       }
     }
     var matchedOthers: [Int32] = []
     for (number, other) in others.enumerated()
-    where whole ? other == needle.text : other.contains(needle.text) {
+    where whole ? other == needle.text : other.containsText(needle.text) {
       matchedOthers.append(Int32(number))
     }
     guard !matchedPlain.isEmpty || !matchedOthers.isEmpty else { return [] }

@@ -1,5 +1,4 @@
 import FileFormats
-import FoundationEssentials
 import SchemaKit
 
 extension SpecifierValues {
@@ -28,7 +27,7 @@ extension SpecifierValues {
 
   /// A date as its picker shows it: `2026-11-30` (date), `09:30` (time, UTC), or the full
   /// ISO 8601 form.
-  package static func dateText(_ date: Date, mode: DateMode) -> String {
+  package static func dateText(_ date: PropertyListDate, mode: DateMode) -> String {
     let full = ISO8601Date.string(from: date)
     switch mode {
     case .date: return String(full.prefix(10))
@@ -40,7 +39,9 @@ extension SpecifierValues {
   /// A date typed for a picker of `mode`. A time picker takes `09:30` or `09:30:15` (UTC) on
   /// the day of `current` (or 2001-01-01, the reference date, when there is none), and a
   /// full date too; the others take what ``date(from:)`` takes.
-  static func date(from text: String, mode: DateMode, current: Date?) -> Date? {
+  static func date(from text: String, mode: DateMode, current: PropertyListDate?)
+    -> PropertyListDate?
+  {
     if mode == .time {
       let trimmed = text.filter { $0 != " " }
       let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)

@@ -1,5 +1,4 @@
 import FileFormats
-import FoundationEssentials
 import SchemaKit
 
 /// How each specifier type shows its value and checks what the user types. Pure functions, so
@@ -135,7 +134,7 @@ package enum SpecifierValues {
   }
 
   /// A date typed as `2026-11-30` or `2026-11-30T09:00:00Z`.
-  package static func date(from text: String) -> Date? {
+  package static func date(from text: String) -> PropertyListDate? {
     let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     let full = trimmed.count == 10 ? trimmed + "T00:00:00Z" : trimmed
     return ISO8601Date.date(from: Array(full.utf8))

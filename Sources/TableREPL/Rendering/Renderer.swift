@@ -200,7 +200,7 @@ package struct Renderer: Sendable {
   /// A page line in at most `width` columns: its parts (separated by " · ") from the first
   /// for as long as they fit, and the first part cut when even it does not.
   static func fitted(pageLine text: String, width: Int) -> String {
-    var parts = text.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+    var parts = text.splitText(separator: " · ").map(String.init)
     while parts.count > 1, DisplayWidth.of(parts.joined(separator: " · ")) > width {
       parts.removeLast()
     }

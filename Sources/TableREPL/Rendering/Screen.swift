@@ -259,7 +259,7 @@ extension Screen {
       for row in 0..<tableView.numberOfRows(inSection: section) {
         let indexPath = IndexPath(row: row, section: section)
         guard let cell = tableView.currentCell(at: indexPath),
-          (cell.text ?? "").lowercased().contains(needle)
+          (cell.text ?? "").lowercased().containsText(needle)
         else { continue }
         matches.append(Match(number: start + row + 1, indexPath: indexPath, lines: cell.lines))
       }

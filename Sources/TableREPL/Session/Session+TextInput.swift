@@ -66,7 +66,7 @@ extension Session {
         if var problem = request.validate(text) {
           // A hidden answer is never shown, not even in the reason it was refused.
           if request.isSecure {
-            problem = problem.replacing(text, with: "••••••")
+            problem = problem.replacingText(text, with: "••••••")
           } else {
             initialText = text
           }

@@ -430,7 +430,7 @@ public final class Session {
       pages[ObjectIdentifier(navigationController.topViewController)] = 0
     } else if navigationController.topViewController.tableView === tableView {
       if let filter = filters[top],
-        tableView.currentCell(at: indexPath)?.text?.lowercased().contains(filter) != true
+        tableView.currentCell(at: indexPath)?.text?.lowercased().containsText(filter) != true
       {
         // A row the filter hides was chosen: show it, and what it chose, unfiltered.
         filters[top] = nil
