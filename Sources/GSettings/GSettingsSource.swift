@@ -126,7 +126,10 @@ package final class GSettingsSource {
     if path == nil, gio.schemaGetPath(schema) == nil { throw .relocatable(id) }
     // GIO aborts the program on a malformed path: it must start and end with / and have
     // no empty component.
-    if let path, !path.hasPrefix("/") || !path.hasSuffix("/") || path.contains("//") {
+    if let path,
+      !path.hasPrefix("/") || !path.hasSuffix("/")
+        || zip(path, path.dropFirst()).contains(where: { $0 == "/" && $1 == "/" })
+    {
       throw .invalidPath(path)
     }
     guard let settings = gio.settingsNewFull(schema, nil, path) else { throw .relocatable(id) }
