@@ -68,9 +68,7 @@ struct SaveHistory {
   /// the schema's order; keys the schema lacks are left out.
   func differences(to values: [PropertyListKey: PropertyListValue]) -> [Difference] {
     var found: [Difference] = []
-    var seen = Set<String>()
-    for entry in index.entries {
-      guard let key = entry.key, seen.insert(key).inserted else { continue }
+    for (key, entry) in settings() {
       let then = values[PropertyListKey(key)]
       let now = model.value(forKey: key)
       let shownThen = then ?? model.defaultValue(forKey: key)
@@ -153,14 +151,21 @@ struct SaveHistory {
     to after: [PropertyListKey: PropertyListValue]
   ) -> [String] {
     var titles: [String] = []
-    var seen = Set<String>()
-    for entry in index.entries {
-      guard let key = entry.key, seen.insert(key).inserted else { continue }
+    for (key, entry) in settings() {
       let old = before[PropertyListKey(key)] ?? model.defaultValue(forKey: key)
       let new = after[PropertyListKey(key)] ?? model.defaultValue(forKey: key)
       if !SpecifierValues.same(old, new) { titles.append(title(of: entry)) }
     }
     return titles
+  }
+
+  /// Each setting of the schema once, by key, in the schema's order.
+  private func settings() -> [(key: String, entry: SettingsIndex.Entry)] {
+    var seen = Set<String>()
+    return index.entries.compactMap { entry in
+      guard let key = entry.key, seen.insert(key).inserted else { return nil }
+      return (key, entry)
+    }
   }
 
   private func title(of entry: SettingsIndex.Entry) -> String {
