@@ -81,7 +81,7 @@ run: release
 	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" $(ARGS)
 
 test: deps
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/test.sh
 
 # The compiled-in message catalogs (Sources/*/…Messages.generated.swift) from the .strings
 # files in Messages/<Module>/, one per language. A test fails when they are out of date.
@@ -151,7 +151,7 @@ bench: deps
 # `make release` builds, which links differently from the one `make test` runs. In CI.
 check-release: release
 	SETTEI_TEST_EXECUTABLE="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
-	  $(SWIFT) test --filter EndToEndTests
+	  SWIFT=$(SWIFT) scripts/test.sh --filter EndToEndTests
 
 # The README's two commands in a fresh clone of HEAD with nothing beside it: `make test`,
 # then `make run` with quit piped in (slow: builds everything from scratch). In CI.

@@ -50,7 +50,7 @@ case "${PKG_CONFIG_PATH:-}" in *static-libedit*) linking+=", libedit" ;; esac
 case "${release_flags[*]}" in *no-pie*) linking+=", no PIE" ;; esac
 case "${release_flags[*]}" in *pack-relative-relocs*) linking+=", packed relocations" ;; esac
 
-out=(--out docs/performance.md --history Benchmarks/history.md)
+out=(--out docs/performance.md --history ../Benchmarks/history.md)
 for argument in "$@"; do
   case "$argument" in --quick | --only) out=() ;; esac
 done

@@ -40,7 +40,9 @@ struct CommandBenchmark {
       "A script of commands cycling through select, choose, back and page (each cycle ends "
         + "where it began), ending with `quit!` so that nothing is saved; settei reads it from "
         + "a file on standard input and writes to /dev/null (the screens and the echoed "
-        + "transcript). Instructions per command come from callgrind: (instructions of the "
+        + "transcript). The store exists (`{}`), so settei watches it as it watches any store: "
+        + "before each command it checks whether another process changed the file (a "
+        + "`stat`), and that check is in the figure. Instructions per command come from callgrind: (instructions of the "
         + "script − instructions of `quit!` alone) ÷ commands, on "
         + "\(Format.grouped(configuration.callgrindCommands)) commands, because callgrind is "
         + "about 50× slower than the machine. Commands per second come from the wall-clock "
@@ -61,8 +63,9 @@ struct CommandBenchmark {
     }
     var prepared: [Prepared] = []
     for (index, workload) in workloads.enumerated() {
-      let arguments =
-        workload.schemaArguments + ["--store", folder + "/settings-\(index).json"]
+      let store = folder + "/settings-\(index).json"
+      try TextFile.write("{}\n", to: store)
+      let arguments = workload.schemaArguments + ["--store", store]
       let longScript = folder + "/commands-\(index)-\(configuration.commands).txt"
       try TextFile.write(Self.script(workload.cycle, count: configuration.commands), to: longScript)
       var base = ChildProcess(

@@ -26,8 +26,9 @@ struct Report {
   var figures: [Figure] = []
   /// Seconds the whole run took.
   var elapsed: Double = 0
-  /// Hand-written text appended to the report (the before/after history).
-  var appendix: String = ""
+  /// Where the hand-written history of the figures is (the rounds that changed them, with
+  /// their before and after), linked from the end of the report; relative to the report.
+  var historyLink: String?
   /// The folder the benchmark ran in; paths under it are written relative to it, so that
   /// the report reads the same on any machine.
   var root: String?
@@ -61,8 +62,8 @@ struct Report {
     var lines: [String] = [
       "# Performance",
       "",
-      "<!-- Written by `make bench` (Benchmarks/settei-bench); edit Benchmarks/history.md "
-        + "for the hand-written part at the end. -->",
+      "<!-- Written by `make bench` (Benchmarks/settei-bench): edit the benchmark, not this "
+        + "file. -->",
       "",
       "Figures are **ratios measured side by side in one run** (each pair of runs one right "
         + "after the other, median of the pairs), because the machine is shared and noisy; "
@@ -102,8 +103,13 @@ struct Report {
         lines.append("```")
       }
     }
-    if !appendix.isEmpty {
-      lines += ["", appendix.trimmingSpaces()]
+    if let historyLink {
+      lines += [
+        "", "## History", "",
+        "This page holds what is measured now. How each figure got here, round by round (what "
+          + "was measured before and after each change, and why it changed), is in "
+          + "[\(historyLink)](\(historyLink)).",
+      ]
     }
     var text = lines.joined(separator: "\n") + "\n"
     if let root, !root.isEmpty {

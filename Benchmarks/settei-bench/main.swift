@@ -8,7 +8,7 @@
 let usage = """
   usage: settei-bench run --settei PATH --hello PATH --bundle PATH --work DIR
                           [--other-settei PATH] [--linking NAME] [--other-linking NAME]
-                          [--out FILE] [--history FILE] [--revision TEXT] [--quick]
+                          [--out FILE] [--history LINK] [--revision TEXT] [--quick]
                           [--only 1,2,…] [--peer-large-pairs N] [--json-decoder PATH]
          settei-bench scale-child ROWS SESSIONS
          settei-bench save-child KEYS SAVES FOLDER
@@ -143,9 +143,7 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
     report.root = String(
       decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
-  if let history = values["history"] {
-    report.appendix = (try? TextFile.read(history)) ?? ""
-  }
+  report.historyLink = values["history"]
   print(report.summary(), terminator: "")
   if let out = values["out"] {
     try TextFile.write(report.markdown(), to: out)

@@ -84,7 +84,7 @@ struct LockingFailureModeTests {
     terminal.send("quit\r")
     let locked = try terminal.waitForText("Your changes are kept: type quit to try again")
     #expect(locked.contains("\(store).lock: \(store) is locked"))
-    try terminal.waitUntil("the prompt again", timeout: 5) {
+    try terminal.waitUntil("the prompt again") {
       PseudoTerminal.plainText($0).hasSuffix("Temperature Unit> ")
     }
     #expect(status(of: store) == nil)
@@ -113,7 +113,7 @@ struct LockingFailureModeTests {
     terminal.send("2\r")
     try terminal.waitForText("✓ Fahrenheit")
     // Ctrl-D once the prompt is back: typed ahead, it would be the terminal driver's.
-    try terminal.waitUntil("the prompt again", timeout: 5) {
+    try terminal.waitUntil("the prompt again") {
       PseudoTerminal.plainText($0).hasSuffix("Temperature Unit> ")
     }
     terminal.send("\u{04}")

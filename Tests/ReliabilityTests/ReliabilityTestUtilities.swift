@@ -42,7 +42,7 @@ func holdLock(of store: String, home: String) throws -> ChildProcess {
 extension PseudoTerminal {
   /// Waits until the output, without escape sequences, contains `text`.
   @discardableResult
-  func waitForText(_ text: String, timeout: Double = 10) throws -> String {
+  func waitForText(_ text: String, timeout: Double = testPatience) throws -> String {
     PseudoTerminal.plainText(
       try waitUntil(String(reflecting: text), timeout: timeout) {
         PseudoTerminal.plainText($0).contains(text)
@@ -65,7 +65,9 @@ extension PseudoTerminal {
 
   /// Waits until the output, without escape sequences, holds `text` `count` times.
   @discardableResult
-  func waitForTextCount(_ text: String, _ count: Int, timeout: Double = 10) throws -> String {
+  func waitForTextCount(_ text: String, _ count: Int, timeout: Double = testPatience) throws
+    -> String
+  {
     PseudoTerminal.plainText(
       try waitUntil("\(count) × \(String(reflecting: text))", timeout: timeout) {
         PseudoTerminal.plainText($0).ranges(of: text).count >= count

@@ -142,7 +142,7 @@ public final class ChildProcess {
   /// - Returns: Standard output so far.
   /// - Throws: ``PseudoTerminalError`` with both outputs when it does not appear in time.
   @discardableResult
-  public func waitForOutput(_ text: String, timeout: Double = 10) throws -> String {
+  public func waitForOutput(_ text: String, timeout: Double = testPatience) throws -> String {
     try waitUntil(timeout: timeout, "standard output contains \(String(reflecting: text))") {
       $0.contains(text)
     }
@@ -157,7 +157,7 @@ public final class ChildProcess {
   ///   - condition: Called with standard output so far.
   /// - Throws: ``PseudoTerminalError`` when it does not hold in time.
   public func waitUntil(
-    timeout: Double = 10, _ what: String, _ condition: (String) -> Bool
+    timeout: Double = testPatience, _ what: String, _ condition: (String) -> Bool
   ) throws {
     let deadline = ChildProcess.now() + timeout
     while !condition(standardOutput) {
@@ -179,7 +179,7 @@ public final class ChildProcess {
   /// - Parameter timeout: Seconds to wait at most; then the program is killed.
   /// - Returns: The exit status, or 128 plus the signal number that ended it.
   /// - Throws: ``PseudoTerminalError`` with the output so far when it does not end in time.
-  public func waitForExit(timeout: Double = 30) throws -> Int32 {
+  public func waitForExit(timeout: Double = testPatience) throws -> Int32 {
     let deadline = ChildProcess.now() + timeout
     while true {
       let isOpen = drain(timeout: 0.05)

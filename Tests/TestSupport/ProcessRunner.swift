@@ -46,7 +46,7 @@ public enum ProcessOutput: Sendable {
 /// - Throws: ``RunError`` when the pipes cannot be made or the program cannot be started.
 public func runProcess(
   _ executable: String, _ arguments: [String], input: [UInt8] = [],
-  environment: [String: String], timeout: Double = 30
+  environment: [String: String], timeout: Double = testPatience
 ) throws -> ProcessResult {
   try runProcess(
     executable, arguments, input: .bytes(input), environment: environment, timeout: timeout)
@@ -71,7 +71,7 @@ public func runProcess(
 public func runProcess(
   _ executable: String, _ arguments: [String], input: ProcessInput,
   environment: [String: String], standardOutput: ProcessOutput = .capture,
-  standardError: ProcessOutput = .capture, timeout: Double = 30
+  standardError: ProcessOutput = .capture, timeout: Double = testPatience
 ) throws -> ProcessResult {
   // A program that ends before reading all its input (a script stopped at a failing line)
   // must make `write` fail with EPIPE, not kill the whole test process with SIGPIPE.

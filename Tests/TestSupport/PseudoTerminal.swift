@@ -135,7 +135,7 @@ public final class PseudoTerminal {
   /// - Throws: ``PseudoTerminalError`` with the output so far when `text` does not appear in
   ///   time or the program closes the terminal first.
   @discardableResult
-  public func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+  public func waitFor(_ text: String, timeout: Double = testPatience) throws -> String {
     try waitUntil("output containing \(String(reflecting: text))", timeout: timeout) {
       $0.contains(text)
     }
@@ -152,7 +152,7 @@ public final class PseudoTerminal {
   ///   time or the program closes the terminal first.
   @discardableResult
   public func waitUntil(
-    _ what: String, timeout: Double = 10, _ isComplete: (String) -> Bool
+    _ what: String, timeout: Double = testPatience, _ isComplete: (String) -> Bool
   ) throws -> String {
     let deadline = PseudoTerminal.now() + timeout
     while true {
@@ -198,7 +198,7 @@ public final class PseudoTerminal {
   /// - Parameter timeout: Seconds to wait at most.
   /// - Returns: The exit status, or 128 plus the signal number that ended it.
   /// - Throws: ``PseudoTerminalError`` with the output so far when it does not end in time.
-  public func waitForExit(timeout: Double = 10) throws -> Int32 {
+  public func waitForExit(timeout: Double = testPatience) throws -> Int32 {
     let deadline = PseudoTerminal.now() + timeout
     while !exited() {
       guard PseudoTerminal.now() < deadline else {
