@@ -93,6 +93,36 @@ private func session(
     #expect(output.text.contains("hello NAME\n    Greets NAME."))
   }
 
+  @Test func aCommandsHelpIsMadeOnlyWhenSomethingAsksForIt() {
+    final class Count { var made = 0 }
+    let count = Count()
+    func command(_ lines: [String]) -> (Session, StringOutput) {
+      let (session, output, _) = session(lines, interactive: true)
+      session.register(
+        CommandDefinition(
+          names: ["hello"],
+          help: {
+            count.made += 1
+            return .init(
+              names: ["ignored"], usage: "hello NAME", summary: "greet", details: "Greets NAME.")
+          }
+        ) { .done(message: "Hello, \($0)!", showScreen: false) })
+      return (session, output)
+    }
+    // Registering, running it, rows and back: no help is made.
+    let (working, workingOutput) = command(["hello world", "1", "back"])
+    #expect(working.run() == .quit)
+    #expect(workingOutput.text.contains("Hello, world!"))
+    #expect(count.made == 0)
+    // `help hello` makes it, under the names the command was registered with.
+    let (asking, askingOutput) = command(["help hello", "help"])
+    #expect(asking.run() == .quit)
+    #expect(count.made > 0)
+    #expect(askingOutput.text.contains("hello NAME\n    Greets NAME."))
+    #expect(!askingOutput.text.contains("ignored"))
+    #expect(asking.completions(for: "hel").contains("hello"))
+  }
+
   @Test func aFailingApplicationCommandFailsTheScript() {
     let (session, _, errors) = session(["oops"], interactive: false)
     session.register(

@@ -20,23 +20,18 @@ struct Rollback {
   func register(with session: Session) {
     let messages = self.messages
     session.register(
-      CommandDefinition(
-        help: CommandDefinition.Help(
-          names: ["saves"], usage: "saves", summary: messages.text(.savesSummary),
-          details: messages.text(.savesDetails))
-      ) { _ in list() })
+      CommandDefinition(["saves"], "saves", .savesSummary, .savesDetails, messages) { _ in
+        list()
+      })
     session.register(
       CommandDefinition(
-        help: CommandDefinition.Help(
-          names: ["rollback"], usage: "rollback [N]", summary: messages.text(.rollbackSummary),
-          details: messages.text(.rollbackDetails, String(savesKept)))
+        ["rollback"], "rollback [N]", .rollbackSummary, .rollbackDetails, messages,
+        detailsArguments: [String(savesKept)]
       ) { rollback($0) })
     session.register(
-      CommandDefinition(
-        help: CommandDefinition.Help(
-          names: ["compare"], usage: "compare N", summary: messages.text(.compareSummary),
-          details: messages.text(.compareDetails))
-      ) { compare($0) })
+      CommandDefinition(["compare"], "compare N", .compareSummary, .compareDetails, messages) {
+        compare($0)
+      })
   }
 
   typealias Result = CommandDefinition.Result

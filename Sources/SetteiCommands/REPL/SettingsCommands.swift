@@ -15,16 +15,6 @@ struct SettingsCommands {
   /// settei's words in the language the screens are shown in (`lang` changes it).
   var messages: ProgramMessages { .forLanguage(model.language) }
 
-  /// The help of a command, in the words of `messages`.
-  private static func help(
-    _ names: [String], _ usage: String, _ summary: ProgramMessage, _ details: ProgramMessage,
-    _ messages: ProgramMessages
-  ) -> CommandDefinition.Help {
-    CommandDefinition.Help(
-      names: names, usage: usage, summary: messages.text(summary),
-      details: messages.text(details))
-  }
-
   /// Registers every command with a session, with its help in the session's language; run
   /// again after `lang`, it replaces them with their help in the new language.
   func register(with session: Session) {
@@ -32,41 +22,34 @@ struct SettingsCommands {
     let keys = { (prefix: String) in
       self.index.keys.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
     }
-    func help(
-      _ names: [String], _ usage: String, _ summary: ProgramMessage, _ details: ProgramMessage
-    )
-      -> CommandDefinition.Help
-    {
-      Self.help(names, usage, summary, details, messages)
-    }
     session.register(
       CommandDefinition(
-        help: help(["go"], "go PATH", .goSummary, .goDetails), completeArgument: keys
+        ["go"], "go PATH", .goSummary, .goDetails, messages, completeArgument: keys
       ) { go($0) })
     session.register(
       CommandDefinition(
-        help: help(["find"], "find TEXT, /TEXT", .findSummary, .findDetails), prefix: "/"
+        ["find"], "find TEXT, /TEXT", .findSummary, .findDetails, messages, prefix: "/"
       ) { find($0) })
     session.register(
-      CommandDefinition(help: help(["?"], "? N", .describeSummary, .describeDetails)) {
+      CommandDefinition(["?"], "? N", .describeSummary, .describeDetails, messages) {
         describe($0)
       })
     session.register(
-      CommandDefinition(help: help(["changes"], "changes", .changesSummary, .changesDetails)) {
+      CommandDefinition(["changes"], "changes", .changesSummary, .changesDetails, messages) {
         _ in changes()
       })
     session.register(
-      CommandDefinition(help: help(["undo"], "undo", .undoSummary, .undoDetails)) { _ in undo() })
+      CommandDefinition(["undo"], "undo", .undoSummary, .undoDetails, messages) { _ in undo() })
     session.register(
       CommandDefinition(
-        help: help(["reset"], "reset N, reset all", .resetSummary, .resetDetails),
+        ["reset"], "reset N, reset all", .resetSummary, .resetDetails, messages,
         completeArgument: { "all".hasPrefix($0) ? ["all"] : [] }
       ) {
         reset($0)
       })
     session.register(
       CommandDefinition(
-        help: help(["lang"], "lang [CODE]", .langSummary, .langDetails),
+        ["lang"], "lang [CODE]", .langSummary, .langDetails, messages,
         completeArgument: { prefix in
           (["en"] + model.schema.strings.languages).filter { $0.hasPrefix(prefix) }
         }
@@ -79,13 +62,13 @@ struct SettingsCommands {
       })
     session.register(
       CommandDefinition(
-        help: help(["get"], "get KEY", .getSummary, .getDetails), completeArgument: keys
+        ["get"], "get KEY", .getSummary, .getDetails, messages, completeArgument: keys
       ) {
         get($0)
       })
     session.register(
       CommandDefinition(
-        help: help(["set"], "set KEY VALUE", .setSummary, .setDetails),
+        ["set"], "set KEY VALUE", .setSummary, .setDetails, messages,
         completeArgument: completeSet,
         holdsSecret: setsSecureField
       ) { set($0) })
@@ -103,5 +86,26 @@ struct SettingsCommands {
   /// line is not kept in the history either.
   func revealsSecret(_ line: String) -> Bool {
     model.containsSecret(line)
+  }
+}
+
+extension CommandDefinition {
+  /// One of settei's commands, its help worded from settei's catalog in `messages` only when
+  /// it is asked for (`help`, a mistyped name's suggestions), not at every start: the
+  /// summaries and explanations of a dozen commands were an eighth of a first screen's
+  /// instructions.
+  init(
+    _ names: [String], _ usage: String, _ summary: ProgramMessage, _ details: ProgramMessage,
+    _ messages: ProgramMessages, detailsArguments: [String] = [], prefix: String? = nil,
+    completeArgument: ((String) -> [String])? = nil, holdsSecret: ((String) -> Bool)? = nil,
+    run: @escaping (String) -> Result
+  ) {
+    self.init(
+      names: names,
+      help: {
+        Help(
+          names: names, usage: usage, summary: messages.text(summary),
+          details: messages.text(details, arguments: detailsArguments))
+      }, prefix: prefix, completeArgument: completeArgument, holdsSecret: holdsSecret, run: run)
   }
 }

@@ -172,8 +172,23 @@ public struct CommandDefinition {
     indirect case confirm(message: String, question: String, then: () -> Result)
   }
 
-  /// The command's help.
-  public var help: Help
+  /// The words that invoke the command: its help's names, known without making its help.
+  public private(set) var names: [String]
+  /// The command's help, made when something asks for it (`help`, the suggestions for a
+  /// mistyped name): most sessions never do, so help worded from a catalog costs a start
+  /// nothing.
+  public var help: Help {
+    get {
+      var help = makeHelp()
+      help.names = names
+      return help
+    }
+    set {
+      names = newValue.names
+      makeHelp = { newValue }
+    }
+  }
+  private var makeHelp: () -> Help
   /// A prefix that runs the command with the rest of the line, like `/` for `find`.
   public var prefix: String?
   /// Candidates for the argument typed so far, for Tab.
@@ -190,7 +205,21 @@ public struct CommandDefinition {
     help: Help, prefix: String? = nil, completeArgument: ((String) -> [String])? = nil,
     holdsSecret: ((String) -> Bool)? = nil, run: @escaping (String) -> Result
   ) {
-    self.help = help
+    self.init(
+      names: help.names, help: { help }, prefix: prefix, completeArgument: completeArgument,
+      holdsSecret: holdsSecret, run: run)
+  }
+
+  /// Creates a command from its names and what makes its help when it is asked for (the
+  /// help's own names are these), an optional prefix, argument completion, what tells a
+  /// secret argument, and what it does.
+  public init(
+    names: [String], help: @escaping () -> Help, prefix: String? = nil,
+    completeArgument: ((String) -> [String])? = nil, holdsSecret: ((String) -> Bool)? = nil,
+    run: @escaping (String) -> Result
+  ) {
+    self.names = names
+    self.makeHelp = help
     self.prefix = prefix
     self.completeArgument = completeArgument
     self.holdsSecret = holdsSecret

@@ -13,7 +13,7 @@ extension Session {
       let head = String(text.prefix(name.count + 1))
       let argument = String(text.dropFirst(name.count + 1))
       if name == "help" {
-        let names = Command.keywords + customCommandOrder.flatMap(\.help.names)
+        let names = Command.keywords + customCommandOrder.flatMap(\.names)
         return names.filter { $0.hasPrefix(argument.lowercased()) }.sorted().map { head + $0 }
       }
       if let command = customCommands[name], let complete = command.completeArgument {
@@ -24,7 +24,7 @@ extension Session {
     }
     var candidates: [String] = []
     if words.count == 1 {
-      let names = Command.keywords + customCommandOrder.flatMap(\.help.names)
+      let names = Command.keywords + customCommandOrder.flatMap(\.names)
       candidates += names.filter { $0.hasPrefix(lowered) && $0.count > 1 }.sorted()
     }
     let screen = visibleScreen()

@@ -28,7 +28,7 @@ extension Session {
       entry == nil ? helpMessage(forUnknownTopic: topic) : (nil, nil)
     if let failure = unknown.failure { return fail(failure) }
     guard let entry = entry ?? unknown.entry else {
-      let names = (Command.keywords + customCommandOrder.compactMap(\.help.names.first)).sorted()
+      let names = (Command.keywords + customCommandOrder.compactMap(\.names.first)).sorted()
       return fail(
         messages.text(
           .helpUnknownTopic, TerminalText.sanitize(topic), names.joined(separator: ", ")))

@@ -226,7 +226,7 @@ public final class Session {
   /// the same first name replaces the earlier one in its place (e.g. with its help in another
   /// language).
   public func register(_ command: CommandDefinition) {
-    for name in command.help.names {
+    for name in command.names {
       let lowercased = name.lowercased()
       customCommands[lowercased] = command
       // Kept as names are added (a set made again of every name at each registration cost
@@ -234,13 +234,13 @@ public final class Session {
       customCommandNames.insert(lowercased)
     }
     if let earlier = customCommandOrder.firstIndex(where: {
-      $0.help.names.first == command.help.names.first
+      $0.names.first == command.names.first
     }) {
       customCommandOrder[earlier] = command
     } else {
       customCommandOrder.append(command)
     }
-    if let prefix = command.prefix, let name = command.help.names.first {
+    if let prefix = command.prefix, let name = command.names.first {
       customPrefixes[prefix] = name.lowercased()
     }
   }
