@@ -5,7 +5,7 @@ ARGS ?=
 LINT_PATHS = Package.swift Sources Tests Examples Benchmarks Tools
 
 .PHONY: all deps build release run test fuzz lint format clean install docs check-package \
-  check-release check-clean-clone bench golden messages embedded-schema
+  check-release check-clean-clone bench golden messages embedded-schema startup-order
 
 all: build
 
@@ -43,12 +43,29 @@ PIE ?= 1
 PIE_FLAGS = $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 # The ~38,000 pointers a position-independent binary has the dynamic loader relocate at
 # start are listed in 7 KB instead of 910 KB (DT_RELR, packed relative relocations): fewer
-# pages to read at every start (docs/performance.md, figure 6). GNU ld writes them (gold,
-# Swift's default linker, cannot); the C library must know them (glibc 2.36 and later),
-# else the binary would not start, so both are checked first.
-RELR_FLAGS = ${shell ld.bfd --help 2>/dev/null | grep -q pack-relative-relocs \
-  && grep -q GLIBC_ABI_DT_RELR "$$(readlink -f "$$(cc -print-file-name=libc.so.6)")" 2>/dev/null \
+# pages to read at every start (docs/performance.md, figure 6). lld and GNU ld write them
+# (gold, Swift's default linker, cannot); the C library must know them (glibc 2.36 and
+# later), else the binary would not start, so that is checked first.
+RELR_LIBC = ${shell grep -q GLIBC_ABI_DT_RELR \
+  "$$(readlink -f "$$(cc -print-file-name=libc.so.6)")" 2>/dev/null && echo yes}
+# The toolchain's lld, beside swift, links release builds where it is there: with every
+# function in a section of its own (-function-sections, a hidden compiler flag) it places
+# the functions a start runs (scripts/startup-order.txt, `make startup-order`) together,
+# and a start faults about 34 fewer pages of code in (71 -> 37 of the binary's code pages,
+# `perf record -e page-faults`; figure 9). Else GNU ld, with the relocations packed alone.
+TOOLCHAIN_LLD = ${shell d=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null); \
+  [ -x "$$d/ld.lld" ] && $(SWIFT) -frontend -help-hidden 2>/dev/null \
+  | grep -q -- '^ *-function-sections ' && echo yes}
+ifeq ($(TOOLCHAIN_LLD),yes)
+LINK_FLAGS = -Xswiftc -use-ld=lld $(if $(RELR_LIBC),-Xlinker -z -Xlinker pack-relative-relocs) \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections \
+  -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup-order.txt \
+  -Xlinker --no-warn-symbol-ordering
+else
+LINK_FLAGS = ${shell [ -n "$(RELR_LIBC)" ] && ld.bfd --help 2>/dev/null \
+  | grep -q pack-relative-relocs \
   && echo "-Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs"}
+endif
 # The static Swift runtime's link flags export every public symbol of settei's own modules
 # (-export-dynamic): 2,970 names that nothing loads by name, which the runtime's start then
 # scans through (dladdr, finding its own path for the backtracer) and which the binary maps
@@ -67,13 +84,18 @@ STRING_PROCESSING_FLAGS = ${shell $(SWIFT) -frontend -help-hidden 2>/dev/null \
   | grep -q -- -disable-implicit-string-processing-module-import \
   && echo "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import"}
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
-  $(METADATA_FLAGS) $(PIE_FLAGS) $(RELR_FLAGS) $(EXPORT_FLAGS) $(STRING_PROCESSING_FLAGS)
+  $(METADATA_FLAGS) $(PIE_FLAGS) $(LINK_FLAGS) $(EXPORT_FLAGS) $(STRING_PROCESSING_FLAGS)
 # libedit and the libraries it loads (libtinfo, libbsd, libmd) are linked statically too:
 # scripts/static-libedit.sh prints a PKG_CONFIG_PATH whose libedit.pc takes their archives
 # (a sixth of start-up was loading them). Run in the recipe, after deps has installed them.
 RELEASE_ENV = PKG_CONFIG_PATH="$$(scripts/static-libedit.sh)"
 
+# SwiftPM does not recompile a module for a new frontend flag (-function-sections above):
+# when the flags differ from the last release build's, that build is removed first.
+RELEASE_STAMP = .build/release-flags.txt
 release: deps
+	@if [ "$$(cat $(RELEASE_STAMP) 2>/dev/null)" != '$(RELEASE_FLAGS)' ]; then \
+	  rm -rf .build/*/release; mkdir -p .build; echo '$(RELEASE_FLAGS)' > $(RELEASE_STAMP); fi
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
 
 # Opens the REPL on the embedded Language & Region screen (pass options with ARGS="...").
@@ -144,6 +166,15 @@ clean:
 # `settei get` against C's hello world and `git config --get`, side by side; prints the
 # figures and writes docs/performance.md (scripts/bench.sh; ~7 minutes from clean). Installs
 # valgrind, whiptail, git and a C compiler if they are missing.
+# scripts/startup-order.txt from callgrind traces of the common starts of a release build.
+# (a link with lld's map of it first, which tells the functions lld cannot move apart).
+startup-order: release
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/settei.map \
+	  --product settei
+	scripts/startup-order.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
+	  .build/settei.map
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
+
 bench: deps
 	$(RELEASE_ENV) SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh
 
