@@ -92,6 +92,9 @@ struct Options: Equatable {
     var options = Options()
     var positionals: [String] = []
     var flags = CommandFlags()
+    // Each option given, as its name is spelled in the help, for the one check of which
+    // command takes it.
+    var given: [String] = []
     var index = 0
     if let first = arguments.first,
       let hidden = CommandTable.hidden.first(where: { $0.name == first })
@@ -112,6 +115,7 @@ struct Options: Equatable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
+      if name.hasPrefix("-") { given.append(name == "-h" ? "--help" : name) }
       switch name {
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
@@ -196,33 +200,19 @@ struct Options: Equatable {
       try options.checkGSettingsOptions(language: messages.language)
       options.command = try GSettingsCommand.parsedCommand(positionals, flags, messages)
     } else {
+      // An option of another command is named before the command's own words are read.
+      let named =
+        positionals.isEmpty ? CommandTable.unnamed : CommandTable.command(named: positionals[0])
+      if let named { try CommandTable.check(given, for: named, messages: messages) }
       options.command = try command(positionals, flags, messages: messages)
-    }
-    if options.outputFolder != nil || options.width != 80 {
-      guard options.command.is(RenderCommand.self) else {
-        throw UsageError(message: messages.text(.renderOptionsOnly))
-      }
     }
     if options.developmentLanguage != nil, !options.l10n {
       throw UsageError(message: messages.text(.developmentLanguageOnly))
-    }
-    if options.strict || options.l10n {
-      guard options.command.is(LintCommand.self) else {
-        throw UsageError(message: messages.text(.lintOptionsOnly))
-      }
     }
     if options.inApp, options.command.is(LintCommand.self), options.storePath == nil,
       !options.l10n
     {
       throw UsageError(message: messages.text(.inAppNotForLint))
-    }
-    if flags.save != nil, !options.command.is(DiffCommand.self) {
-      throw UsageError(message: messages.text(.diffSaveOnly))
-    }
-    if options.changedOnly {
-      guard options.command.is(ExportCommand.self) else {
-        throw UsageError(message: messages.text(.exportOptionOnly))
-      }
     }
     return options
   }

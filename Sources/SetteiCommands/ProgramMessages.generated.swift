@@ -240,16 +240,12 @@ internal enum ProgramMessage: Int, MessageKey {
   case giveIdiom
   /// "Give a language code, e.g. --lang ja or --lang en."
   case giveLanguage
-  /// "--width and --out go with render: settei render PATH."
-  case renderOptionsOnly
-  /// "--strict and --l10n go with lint: settei lint --strict …."
-  case lintOptionsOnly
+  /// "%1$@ is not an option of %2$@; it goes with %3$@: see '%4$@ --help'."
+  case optionOfOtherCommands
   /// "--development-language goes with lint --l10n: settei lint --l10n --development-language en PATH."
   case developmentLanguageOnly
   /// "Give the language the plists' texts are written in, e.g. --development-language en."
   case giveDevelopmentLanguage
-  /// "--changed goes with export: settei export --changed."
-  case exportOptionOnly
   /// "settei lint PATH checks both the pages Settings.app shows and the in-app ones (.inApp.plist); --in-app goes with lint --store, lint --l10n and the other commands."
   case inAppNotForLint
   /// "--json, --all and --format go with list, reset and export."
@@ -430,8 +426,6 @@ internal enum ProgramMessage: Int, MessageKey {
   case rollbackNothingStore
   /// "Nothing rolled back: %1$@ setting(s) of save %2$@ do not fit today's schema:"
   case rollbackRefusedStore
-  /// "--save goes with diff: settei diff --save N compares the store with its save N."
-  case diffSaveOnly
   /// "'diff --save N' takes no STORE: it compares the store (--store PATH) with its save N."
   case takesDiffSave
   /// "Give a save number, e.g. --save 1 (settei saves lists them)."
@@ -583,11 +577,9 @@ private enum ProgramMessageTemplates {
     "Give the title, e.g. --title \"My App\".",
     "Give phone, pad, mac or vision.",
     "Give a language code, e.g. --lang ja or --lang en.",
-    "--width and --out go with render: settei render PATH.",
-    "--strict and --l10n go with lint: settei lint --strict ….",
+    "%1$@ is not an option of %2$@; it goes with %3$@: see '%4$@ --help'.",
     "--development-language goes with lint --l10n: settei lint --l10n --development-language en PATH.",
     "Give the language the plists' texts are written in, e.g. --development-language en.",
-    "--changed goes with export: settei export --changed.",
     "settei lint PATH checks both the pages Settings.app shows and the in-app ones (.inApp.plist); --in-app goes with lint --store, lint --l10n and the other commands.",
     "--json, --all and --format go with list, reset and export.",
     "'%1$@' takes %2$@.",
@@ -678,7 +670,6 @@ private enum ProgramMessageTemplates {
     "Back to save %1$@: %2$@ setting(s) changed and saved; settei rollback 1 returns to where this started.",
     "Save %1$@ holds what the store holds: nothing to change.",
     "Nothing rolled back: %1$@ setting(s) of save %2$@ do not fit today's schema:",
-    "--save goes with diff: settei diff --save N compares the store with its save N.",
     "'diff --save N' takes no STORE: it compares the store (--store PATH) with its save N.",
     "Give a save number, e.g. --save 1 (settei saves lists them).",
     "Usage: settei saves [--schema PATH] [--store PATH] [--lang CODE]\n\nLists the store as it is now (0) and its earlier saves, newest first: N, when\nit was saved (UTC), and the settings that save changed, by title; values are\nnever shown, so secrets stay hidden. Every save keeps the store as it was before\nin $XDG_STATE_HOME/settei/saves (~/.local/state/settei/saves), mode 0600, the\nlast 50 of each store (SETTEI_SAVES_KEPT sets how many; 0 keeps none).\n\nsettei rollback N goes back to save N; settei diff --save N shows what differs.\n\nExit status: 0 done; 64 usage error; 65 a schema or store that cannot be read.",
@@ -802,11 +793,9 @@ private enum ProgramMessageTemplates {
     "タイトルを指定してください。例: --title \"My App\"。",
     "phone、pad、mac、vision のどれかを指定してください。",
     "言語コードを指定してください (例: --lang ja、--lang en)。",
-    "--width と --out は render で使います: settei render PATH。",
-    "--strict と --l10n は lint で使います: settei lint --strict …。",
+    "%1$@ は %2$@ のオプションではありません。%3$@ で使います: '%4$@ --help' を見てください。",
     "--development-language は lint --l10n で使います: settei lint --l10n --development-language en PATH。",
     "plist のテキストが書かれている言語を指定してください (例: --development-language en)。",
-    "--changed は export で使います: settei export --changed。",
     "settei lint PATH は Settings.app が表示するページとアプリ内のページ (.inApp.plist) の両方を確かめます。--in-app は lint --store、lint --l10n とほかのコマンドで使います。",
     "--json、--all、--format は list、reset、export で使います。",
     "「%1$@」には %2$@ が必要です。",
@@ -897,7 +886,6 @@ private enum ProgramMessageTemplates {
     "保存 %1$@ に戻しました: %2$@ 件の設定を変更して保存。settei rollback 1 で元に戻ります。",
     "保存 %1$@ はストアと同じ内容です。変えるものはありません。",
     "何も戻していません: 保存 %2$@ の %1$@ 件の設定がいまのスキーマに合いません：",
-    "--save は diff で使います: settei diff --save N でストアと保存 N を比べます。",
     "「diff --save N」は STORE を取りません。ストア (--store PATH) と保存 N を比べます。",
     "保存の番号を指定してください。例: --save 1 (settei saves で一覧)。",
     "使い方: settei saves [--schema PATH] [--store PATH] [--lang CODE]\n\nいまのストア (0) と以前の保存を新しい順に一覧します: 番号、保存日時 (UTC)、\nその保存で変わった設定のタイトル。値は表示しないので、秘密の値も見えません。\n保存のたびに、それまでのストアを $XDG_STATE_HOME/settei/saves\n(~/.local/state/settei/saves) にモード 0600 で残します。ストアごとに最新の 50 件\n(SETTEI_SAVES_KEPT で件数を変更、0 で残さない)。\n\nsettei rollback N で保存 N に戻り、settei diff --save N で違いを表示します。\n\n終了ステータス: 0 完了、64 使い方の誤り、65 読めないスキーマまたはストア。",

@@ -102,7 +102,9 @@ import Testing
 
   @Test func changedGoesOnlyWithExport() throws {
     #expect(
-      throws: Options.UsageError(message: "--changed goes with export: settei export --changed.")
+      throws: Options.UsageError(
+        message: "--changed is not an option of settei list; it goes with settei export: "
+          + "see 'settei export --help'.")
     ) {
       try Options.parse(["list", "--changed"])
     }

@@ -67,10 +67,44 @@ import Testing
     (["set", "k"], "'set' takes a KEY and a VALUE: settei set KEY VALUE."),
     (["reset", "k", "--all"], "'reset' takes a KEY or --all, not both."),
     (["export", "--format", "xml"], "Unknown format 'xml'. Use --format json or --format plist."),
-    (["--json"], "--json, --all and --format go with list, reset and export."),
+    (
+      ["--json"],
+      "--json is not an option of settei; it goes with settei list: see 'settei list --help'."
+    ),
   ])
   func mistakesSayWhatToTypeInstead(arguments: [String], message: String) {
     #expect(throws: Options.UsageError(message: message)) { try Options.parse(arguments) }
+  }
+
+  /// Every option that not every command takes, given to each command that does not take
+  /// it, is refused, naming the commands that do, before the command's words are read:
+  /// none is silently ignored (`get --json` printed the value as if it were not there).
+  @Test func anOptionOfOtherCommandsIsRefusedNamingThem() throws {
+    let valued = Set(Options.valueOptions)
+    for command in CommandTable.listed + [CommandTable.unnamed] {
+      for option in Options.flagOptions + Options.valueOptions
+      where !CommandTable.runOptions.contains(option) && !command.options.contains(option) {
+        let words =
+          (command == CommandTable.unnamed ? [] : [command.name])
+          + (valued.contains(option) ? [option, "40"] : [option])
+        let takers = (CommandTable.listed + [CommandTable.unnamed])
+          .filter { $0.options.contains(option) }
+          .map(CommandTable.invocation(of:))
+        try #require(!takers.isEmpty, "no command takes \(option)")
+        let message = try #require(
+          { () -> String? in
+            do throws(Options.UsageError) {
+              _ = try Options.parse(words)
+              return nil
+            } catch { return error.message }
+          }(), "\(words) was taken")
+        #expect(message.hasPrefix("\(option) is not an option of "), "\(words): \(message)")
+        #expect(message.contains("goes with " + takers.joined(separator: ", ")), "\(message)")
+      }
+    }
+    // The commands that do take them still do.
+    #expect(try Options.parse(["list", "--json"]).command == ListCommand.with(true))
+    #expect(try Options.parse(["diff", "--save", "1"]).command.is(DiffCommand.self))
   }
 
   @Test func everyOptionCompletionOffersIsOneTheParserTakesAndUsageShows() throws {

@@ -148,7 +148,9 @@ import Testing
         message: "Bad width '5'. Give a number of columns from 20 to 1000, e.g. --width 80.")
     ) { try Options.parse(["render", "x", "--width", "5"]) }
     #expect(
-      throws: Options.UsageError(message: "--width and --out go with render: settei render PATH.")
+      throws: Options.UsageError(
+        message: "--out is not an option of settei list; it goes with settei render: "
+          + "see 'settei render --help'.")
     ) { try Options.parse(["list", "--out", "x"]) }
     let bundle = try Self.bundle()
     let blocked = bundle.folder.file("file")

@@ -144,7 +144,8 @@ import Testing
   @Test func strictGoesOnlyWithLint() {
     #expect(
       throws: Options.UsageError(
-        message: "--strict and --l10n go with lint: settei lint --strict ….")
+        message: "--strict is not an option of settei list; it goes with settei lint: "
+          + "see 'settei lint --help'.")
     ) {
       try Options.parse(["list", "--strict"])
     }

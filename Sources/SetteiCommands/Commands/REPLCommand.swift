@@ -23,9 +23,8 @@ struct REPLCommand: SetteiCommand {
   static func parse(
     _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
   ) throws(Options.UsageError) -> Arguments {
-    if flags.save != nil { throw Options.UsageError(message: messages.text(.diffSaveOnly)) }
-    if flags.any { throw Options.UsageError(message: messages.text(.listOptionsOnly)) }
-    return Arguments()
+    // Options of other commands (`--json`, `--save`) were refused by the command table.
+    Arguments()
   }
 
   static func run(_ arguments: Arguments, in context: CommandContext) throws(Failure) {

@@ -128,6 +128,36 @@ enum CommandTable {
   /// The options of the commands that read a schema and its store.
   static let storeOptions = ["--schema", "--store", "--lang", "--idiom"]
 
+  /// The options that shape the whole run, which every command takes: the help, the words'
+  /// language, colour, and which schema and store (a command that reads no settings
+  /// ignores these).
+  static let runOptions = [
+    "--help", "--version", "--lang", "--no-color", "--schema", "--store", "--idiom", "--in-app",
+    "--title", "--gsettings",
+  ]
+
+  /// Refuses an option given to a command that does not take it (`get --json`,
+  /// `import --changed`), naming the commands that do: one rule from each command's
+  /// ``SetteiCommand/options``, for every option and command.
+  static func check(
+    _ given: [String], for command: any SetteiCommand.Type, messages: ProgramMessages
+  ) throws(Options.UsageError) {
+    for option in given where !runOptions.contains(option) && !command.options.contains(option) {
+      let takers = (listed + [unnamed]).filter { $0.options.contains(option) }
+      // An option no command takes was refused as unknown while the line was read.
+      guard let first = takers.first else { continue }
+      throw Options.UsageError(
+        message: messages.text(
+          .optionOfOtherCommands, option, invocation(of: command),
+          takers.map(invocation(of:)).joined(separator: ", "), invocation(of: first)))
+    }
+  }
+
+  /// How a command is typed: `settei get`, or `settei` for the REPL.
+  static func invocation(of command: any SetteiCommand.Type) -> String {
+    command == unnamed ? "settei" : ["settei", command.name].joined(separator: " ")
+  }
+
   /// The names of the listed commands.
   static var names: [String] { listed.map { $0.name } }
 
