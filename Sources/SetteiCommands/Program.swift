@@ -99,7 +99,9 @@ package struct Program {
     warnOfUnreadableTables(schema.schema.strings, language: language)
     let model = SettingsModel(schema: schema.schema, storedValues: store.values, language: language)
     keptUntilExit.keep(model, store)
-    model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    model.pageChecker = {
+      SchemaLinter.rowBreakingErrors(onPage: $0, of: $1, wordedIn: .forLanguage($2))
+    }
     // Ctrl-C during a command stops a long read of pages (`go`, `find` on a large bundle).
     model.stopsReading = { Termination.interrupted }
     if forREPL {

@@ -74,7 +74,7 @@ struct SettingsBundleTests {
     try #require(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Settings › List groups › Tag\n"))
     #expect(run.standardOutput.contains("Saved 2 changes"))
-    let tags = try runSettei(["get", "tags", "--json"] + arguments, script: "", home: home.path)
+    let tags = try runSettei(["get", "tags"] + arguments, script: "", home: home.path)
     #expect(
       tags.standardOutput.filter { !$0.isWhitespace }
         == #"[{"tag":"Swift"},{"tag":"linux"}]"#, "\(tags.standardError)")

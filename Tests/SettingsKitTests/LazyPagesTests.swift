@@ -22,7 +22,9 @@ import Testing
     _ schema: SettingsSchema, stored: [PropertyListKey: PropertyListValue] = [:]
   ) -> SettingsModel {
     let model = SettingsModel(schema: schema, storedValues: stored, language: "en")
-    model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    model.pageChecker = { page, schema, _ in
+      SchemaLinter.rowBreakingErrors(onPage: page, of: schema)
+    }
     return model
   }
 

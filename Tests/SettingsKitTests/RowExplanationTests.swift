@@ -15,7 +15,9 @@ import Testing
   ) {
     let schema = try SchemaLoader.load(path: sampleBundle, inApp: true)
     let model = SettingsModel(schema: schema, storedValues: [:], language: language)
-    model.pageChecker = { SchemaLinter.rowBreakingErrors(onPage: $0, of: $1) }
+    model.pageChecker = { page, schema, language in
+      SchemaLinter.rowBreakingErrors(onPage: page, of: schema, wordedIn: .forLanguage(language))
+    }
     let page = try #require(model.page(named: pageName))
     let controller = SettingsPageViewController(page: page, model: model)
     _ = NavigationController(rootViewController: controller)
@@ -64,6 +66,21 @@ import Testing
     let error = try #require(model.specifierErrors["Complete"]?[specifier.index])
     #expect(try reason(number, in: controller) == error)
     #expect(error.contains("has no Titles"))
+  }
+
+  /// A row's error is in the screens' language, and follows it when `lang` changes it.
+  @Test func aProblemRowSpeaksTheScreensLanguage() throws {
+    let (model, controller) = try screen("Complete", language: "ja")
+    let number = try row(ofKey: "countryCode", in: controller)
+    let specifier = try #require(controller.specifier(atRowNumber: number))
+    let japanese = try #require(model.specifierErrors["Complete"]?[specifier.index])
+    #expect(japanese.contains("Titles") && !japanese.contains("has no Titles"), "\(japanese)")
+    #expect(japanese.unicodeScalars.contains { $0.value >= 0x3040 && $0.value <= 0x30FF })
+    #expect(try reason(number, in: controller) == japanese)
+    model.language = "en"
+    let english = try #require(model.specifierErrors["Complete"]?[specifier.index])
+    #expect(english.contains("has no Titles"))
+    #expect(try reason(number, in: controller) == english)
   }
 
   @Test(arguments: [

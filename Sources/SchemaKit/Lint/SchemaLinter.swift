@@ -63,7 +63,16 @@ package enum SchemaLinter {
   ///
   /// It gives what keeping those errors of ``lint(_:)`` gives (the first of each specifier),
   /// without running the checks that can find nothing else or wording the other problems.
-  package static func rowBreakingErrors(in schema: SettingsSchema) -> [String: [Int: String]] {
+  package static func rowBreakingErrors(
+    in schema: SettingsSchema, wordedIn catalog: SchemaMessages = .english
+  ) -> [String: [Int: String]] {
+    rowBreakingReasons(in: schema).mapValues { $0.mapValues { $0.worded(in: catalog) } }
+  }
+
+  /// ``rowBreakingErrors(in:wordedIn:)`` as reasons, for a caller that words them in several
+  /// languages (`settei render --lang all`).
+  package static func rowBreakingReasons(in schema: SettingsSchema) -> [String: [Int: SchemaReason]]
+  {
     var linter = Linter(schema: schema, reporting: .rowBreakingErrors)
     // A specifier's problems from loading come before those of its checks, as in `lint`.
     for problem in schema.loadProblems { linter.note(problem) }
@@ -71,17 +80,17 @@ package enum SchemaLinter {
     return linter.rowBreakingErrors
   }
 
-  /// ``rowBreakingErrors(in:)`` of one page, checking that page alone: what a screen needs
-  /// when it first shows the page. The checks across pages (a `Key` used twice) leave rows
-  /// usable, so the result is the same.
-  package static func rowBreakingErrors(onPage name: String, of schema: SettingsSchema)
-    -> [Int: String]
-  {
+  /// ``rowBreakingErrors(in:wordedIn:)`` of one page, checking that page alone: what a
+  /// screen needs when it first shows the page, in the screen's language. The checks across
+  /// pages (a `Key` used twice) leave rows usable, so the result is the same.
+  package static func rowBreakingErrors(
+    onPage name: String, of schema: SettingsSchema, wordedIn catalog: SchemaMessages = .english
+  ) -> [Int: String] {
     guard let page = schema.pages[name] else { return [:] }
     var linter = Linter(schema: schema, reporting: .rowBreakingErrors)
     for problem in schema.loadProblems where problem.page == name { linter.note(problem) }
     linter.check(page)
-    return linter.rowBreakingErrors[name] ?? [:]
+    return (linter.rowBreakingErrors[name] ?? [:]).mapValues { $0.worded(in: catalog) }
   }
 
   /// Every problem of one specifier of a page, errors first, each with its file and fix as
@@ -115,7 +124,7 @@ struct Linter {
   /// The problems found, with ``Reporting/everything``.
   var problems: [LintProblem] = []
   /// The row-breaking errors found, with ``Reporting/rowBreakingErrors``.
-  var rowBreakingErrors: [String: [Int: String]] = [:]
+  var rowBreakingErrors: [String: [Int: SchemaReason]] = [:]
 
   init(schema: SettingsSchema, reporting: Reporting = .everything) {
     self.schema = schema
@@ -167,8 +176,7 @@ struct Linter {
   ) {
     guard reportsEverything else {
       if severity == .error, !leavesRowUsable {
-        noteRowBreakingError(
-          { reason().description }, page: page.name, specifierIndex: specifier.index)
+        noteRowBreakingError(reason, page: page.name, specifierIndex: specifier.index)
       }
       return
     }
@@ -186,15 +194,15 @@ struct Linter {
     guard problem.severity == .error, let index = problem.specifierIndex,
       !problem.leavesRowUsable
     else { return }
-    noteRowBreakingError({ problem.message }, page: problem.page, specifierIndex: index)
+    noteRowBreakingError({ problem.reason }, page: problem.page, specifierIndex: index)
   }
 
   /// Keeps a row-breaking error unless its specifier has one already: a row names its first.
   private mutating func noteRowBreakingError(
-    _ message: () -> String, page: String, specifierIndex index: Int
+    _ reason: () -> SchemaReason, page: String, specifierIndex index: Int
   ) {
     guard rowBreakingErrors[page]?[index] == nil else { return }
-    rowBreakingErrors[page, default: [:]][index] = message()
+    rowBreakingErrors[page, default: [:]][index] = reason()
   }
 
   // MARK: Checks of one specifier

@@ -25,6 +25,8 @@ package final class SettingsModel {
     didSet {
       resolvedTables = [:]
       lastTable = (nil, [:])
+      // A row that cannot work names its error in the screens' language.
+      if language != oldValue { checkPages(shownPages) }
       notifyObservers()
     }
   }
@@ -39,8 +41,11 @@ package final class SettingsModel {
   package var specifierErrors: [String: [Int: String]] = [:]
   /// Checks a page the first time it is shown (``page(named:)``) and when a page it opens
   /// turns out not to be usable: the errors of its specifiers that cannot work, by index,
-  /// which go to ``specifierErrors``. Setting it checks the pages shown so far.
-  package var pageChecker: ((_ page: String, _ schema: SettingsSchema) -> [Int: String])? {
+  /// which go to ``specifierErrors``, worded in ``language``. Setting it, or the language,
+  /// checks the pages shown so far.
+  package var pageChecker:
+    ((_ page: String, _ schema: SettingsSchema, _ language: String) -> [Int: String])?
+  {
     didSet { checkPages(shownPages) }
   }
   /// The changes of this session, oldest first.
@@ -145,7 +150,7 @@ package final class SettingsModel {
   private func checkPages(_ names: [String]) {
     guard let pageChecker else { return }
     for name in names {
-      let errors = pageChecker(name, schema)
+      let errors = pageChecker(name, schema, language)
       specifierErrors[name] = errors.isEmpty ? nil : errors
     }
   }

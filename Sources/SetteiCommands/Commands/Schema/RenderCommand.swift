@@ -26,7 +26,12 @@ extension Program {
       path, idiom: options.idiom, title: options.title, inApp: options.inApp
     ).schema
     notePagesRead(path, inApp: options.inApp)
-    let errors = SchemaLinter.rowBreakingErrors(in: schema)
+    let reasons = SchemaLinter.rowBreakingReasons(in: schema)
+    // Each language's pages name their rows' errors in that language.
+    func errors(in language: String) -> [String: [Int: String]] {
+      let catalog = SchemaMessages.forLanguage(language)
+      return reasons.mapValues { $0.mapValues { $0.worded(in: catalog) } }
+    }
     let languages =
       options.language == "all"
       ? BundleRenderer.allLanguages(of: schema)
@@ -37,7 +42,8 @@ extension Program {
         if languages.count > 1 { standardOutput.write("# \(TerminalText.sanitize(language))\n\n") }
         standardOutput.write(
           BundleRenderer.render(
-            schema, language: language, width: options.width, specifierErrors: errors))
+            schema, language: language, width: options.width,
+            specifierErrors: errors(in: language)))
       }
       return
     }
@@ -55,7 +61,7 @@ extension Program {
       try FileSystem.createFolders(folder, mode: 0o755)
       for language in languages {
         let text = BundleRenderer.render(
-          schema, language: language, width: options.width, specifierErrors: errors)
+          schema, language: language, width: options.width, specifierErrors: errors(in: language))
         try FileSystem.replaceFile(
           folder + "/" + Self.fileName(for: language), with: Array(text.utf8), mode: 0o644)
       }
