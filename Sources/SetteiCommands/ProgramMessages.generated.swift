@@ -82,7 +82,7 @@ internal enum ProgramMessage: Int, MessageKey {
   case findDetails
   /// "describe row N"
   case describeSummary
-  /// "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text. A row shown with ⚠ has each problem instead of the allowed values, as\nsettei lint words it: the file, what is wrong and the fix."
+  /// "Describe row N: its key, type, allowed values or range, when it is shown (a row that\nother settings show, by VisibleWhen), default, current value and footer text. A row\nshown with ⚠ has each problem instead of the allowed values, as settei lint words it:\nthe file, what is wrong and the fix."
   case describeDetails
   /// "list what this session changed"
   case changesSummary
@@ -498,7 +498,7 @@ private enum ProgramMessageTemplates {
     "search every page",
     "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them.",
     "describe row N",
-    "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text. A row shown with ⚠ has each problem instead of the allowed values, as\nsettei lint words it: the file, what is wrong and the fix.",
+    "Describe row N: its key, type, allowed values or range, when it is shown (a row that\nother settings show, by VisibleWhen), default, current value and footer text. A row\nshown with ⚠ has each problem instead of the allowed values, as settei lint words it:\nthe file, what is wrong and the fix.",
     "list what this session changed",
     "List what this session changed, as Page › Title: old → new. A setting changed and\nchanged back to its stored value is no change, and is not saved.",
     "revert the last change",
@@ -714,7 +714,7 @@ private enum ProgramMessageTemplates {
     "すべてのページを検索",
     "すべてのページから TEXT を探します（大文字と小文字は区別しません）。タイトル、現在の値、\n選択肢、フッターの文、キーを、この言語とスキーマのほかの言語で探します。各設定は 1 度だけ、\n番号とパンくずリスト付きで一覧にします。選ぶとその設定のある画面を開き、back で結果に\n戻ります。新しい find は前の結果を置き換えます。",
     "N 行目を説明",
-    "N 行目を説明します: キー、種類、使える値や範囲、デフォルト、現在の値、フッターの文。\n⚠ の付いた行では、使える値の代わりに問題をひとつずつ settei lint と同じ言葉で\n示します: ファイル、何が誤りか、直し方。",
+    "N 行目を説明します: キー、種類、使える値や範囲、表示される条件 (VisibleWhen で\nほかの設定により表示される行)、デフォルト、現在の値、フッターの文。\n⚠ の付いた行では、使える値の代わりに問題をひとつずつ settei lint と同じ言葉で\n示します: ファイル、何が誤りか、直し方。",
     "このセッションの変更を一覧表示",
     "このセッションで変えたものを ページ › タイトル: 前 → 後 の形で一覧にします。変えてから\n保存済みの値に戻した設定は変更ではなく、保存しません。",
     "最後の変更を取り消す",

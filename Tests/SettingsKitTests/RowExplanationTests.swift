@@ -77,6 +77,11 @@ import Testing
     #expect(japanese.contains("Titles") && !japanese.contains("has no Titles"), "\(japanese)")
     #expect(japanese.unicodeScalars.contains { $0.value >= 0x3040 && $0.value <= 0x30FF })
     #expect(try reason(number, in: controller) == japanese)
+    // `? N` words the whole of each problem in Japanese too, the row's own first.
+    let described = model.describe(specifier, on: controller.page, footer: nil)
+    let problems = described.split(separator: "\n").filter { $0.hasPrefix("  問題:") }
+    #expect(problems.first?.contains(japanese) == true, "\(described)")
+    #expect(!described.contains("error:") && !described.contains("Fix:"), "\(described)")
     model.language = "en"
     let english = try #require(model.specifierErrors["Complete"]?[specifier.index])
     #expect(english.contains("has no Titles"))

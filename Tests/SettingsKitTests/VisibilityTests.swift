@@ -140,6 +140,26 @@ private final class Observer {}
     #expect(try reason("Sync", model) == "アプリにより非表示")
   }
 
+  /// `? N` says when a row is shown, while it is: its own conditions, then its group's.
+  @Test(arguments: [
+    ("en", "  shown:    when Wi-Fi is On", "  shown:    when Proxy is Manual"),
+    ("ja", "  表示:       Wi-Fiがオンのとき", "  表示:       プロキシが手動のとき"),
+  ])
+  func describingARowSaysWhenItIsShown(language: String, wifi: String, proxy: String) throws {
+    let model = try networkModel(language: language, stored: ["proxy": "manual"])
+    let page = try #require(model.schema.rootPage)
+    func described(_ title: String) throws -> [String] {
+      let specifier = try #require(page.specifiers.first { $0.title == title })
+      return model.describe(specifier, on: page, footer: nil)
+        .split(separator: "\n").map(String.init)
+    }
+    #expect(try described("Network Name").contains(wifi))
+    // A row of the Proxy Server group: the group's two conditions.
+    let server = try described("Server")
+    #expect(server.contains(wifi) && server.contains(proxy), "\(server)")
+    #expect(try !described("Wi-Fi").contains { $0.hasPrefix(String(wifi.prefix(8))) })
+  }
+
   @Test func hiddenRowsKeepTheirValues() throws {
     let model = try networkModel(stored: ["ssid": "office"])
     model.setValue(false, forKey: "wifi")

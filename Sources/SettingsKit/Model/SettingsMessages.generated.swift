@@ -108,6 +108,8 @@ package enum SettingsMessage: Int, MessageKey {
   case describeNote
   /// "  problem:  %1$@"
   case describeProblem
+  /// "  shown:    when %1$@"
+  case describeShown
   /// "no setting of this schema has this key"
   case noSuchSetting
   /// "the hidden value"
@@ -279,6 +281,7 @@ private enum SettingsMessageTemplates {
     "  current:  %1$@  (changed from the default)",
     "  note:     %1$@",
     "  problem:  %1$@",
+    "  shown:    when %1$@",
     "no setting of this schema has this key",
     "the hidden value",
     "%1$@ does not fit",
@@ -379,6 +382,7 @@ private enum SettingsMessageTemplates {
     "  現在の値:   %1$@  (デフォルトから変更)",
     "  注記:       %1$@",
     "  問題:       %1$@",
+    "  表示:       %1$@のとき",
     "このスキーマにこのキーの設定はありません",
     "隠された値",
     "%1$@ は合いません",

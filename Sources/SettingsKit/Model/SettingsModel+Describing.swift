@@ -67,8 +67,8 @@ extension SettingsModel {
     }
   }
 
-  /// What `? N` says of a setting: key, type, allowed values or range, default, current value
-  /// and footer text.
+  /// What `? N` says of a setting: key, type, allowed values or range, when it is shown (its
+  /// `VisibleWhen`), default, current value and footer text.
   package func describe(_ specifier: Specifier, on page: SettingsSchema.Page, footer: String?)
     -> String
   {
@@ -84,13 +84,17 @@ extension SettingsModel {
       // A row shown with its error: the whole of each problem, as `settei lint` words it.
       let problems = SchemaLinter.problems(
         ofSpecifier: specifier.index, onPage: page.name, of: schema)
-      // The row's own error first.
-      let ordered =
-        problems.filter { $0.message == error } + problems.filter { $0.message != error }
-      let texts = problems.isEmpty ? [error] : ordered.map(\.description)
+      // In the screens' language, as the row words its error; the row's own error first.
+      let catalog = SchemaMessages.forLanguage(language)
+      let isOwn = { (problem: LintProblem) in problem.reason.worded(in: catalog) == error }
+      let ordered = problems.filter(isOwn) + problems.filter { !isOwn($0) }
+      let texts = problems.isEmpty ? [error] : ordered.map { $0.worded(in: catalog) }
       for text in texts { lines.append(messages.text(.describeProblem, text)) }
     } else if let allowed = allowedValues(of: specifier, on: page), !allowed.isEmpty {
       lines.append(messages.text(.describeAllowed, allowed))
+    }
+    for condition in visibilityConditions(of: specifier, on: page) {
+      lines.append(messages.text(.describeShown, condition))
     }
     if let key = specifier.key {
       let defaultText = displayText(of: defaultValue(forKey: key), for: specifier, on: page)

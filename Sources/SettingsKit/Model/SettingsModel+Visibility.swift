@@ -154,6 +154,19 @@ extension SettingsModel {
     }
   }
 
+  /// What shows `specifier` of `page`, in words, whether it holds now or not: its own
+  /// conditions, then its group's ("Wi-Fi is On"), for `? N`. Empty for a row that always
+  /// shows.
+  package func visibilityConditions(of specifier: Specifier, on page: SettingsSchema.Page)
+    -> [String]
+  {
+    let group = page.specifiers.firstIndex { $0.index == specifier.index }
+      .flatMap(page.enclosingGroupPosition(of:)).map { page.specifiers[$0] }
+    let conditions =
+      (specifier.visibleWhen?.conditions ?? []) + (group?.visibleWhen?.conditions ?? [])
+    return conditions.map(describe)
+  }
+
   /// A condition in words: the title of the setting it names and the titles of its values,
   /// "Wi-Fi is On", "Mode is not Off or Auto".
   private func describe(_ condition: VisibleWhen.Condition) -> String {
