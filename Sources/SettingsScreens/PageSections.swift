@@ -149,7 +149,9 @@ final class PageSections {
       switch specifier.kind {
       case .listGroup: hasListGroups = true
       case .radioGroup where specifier.displaysSortedByTitle: hasSortedRadioGroups = true
-      default: break
+      case .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
+        .childPane, .textView, .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
+        break
       }
     }
     self.hasListGroups = hasListGroups

@@ -53,7 +53,8 @@ enum SettingEditor {
       return TextInputRequest(
         title: title, current: .text(now), isMultiline: true, completion: store)
 
-    default:
+    case .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .titleValue, .childPane,
+      .listGroup, .openURL, .button, .mailCompose, .customView, .other(_):
       let isSecure = specifier.isSecure
       let now = current.map(SpecifierValues.text(of:)) ?? ""
       let shown: TextInputRequest.CurrentValue =

@@ -51,7 +51,9 @@ extension SettingsPageViewController {
       guard let item = specifier.itemSpecifier(in: name) else { continue }
       switch item.kind {
       case .textField, .multiValue, .toggleSwitch, .slider: return item
-      default: continue
+      case .group, .radioGroup, .titleValue, .childPane, .listGroup, .textView, .openURL, .button,
+        .mailCompose, .customView, .datePicker, .other(_):
+        continue
       }
     }
     return nil

@@ -112,7 +112,8 @@ extension SettingsPageViewController {
           var section = Section(header: specifier.title, footer: specifier.footerText, rows: rows)
           section.owner = specifier.index
           result.append(section)
-        default:
+        case .toggleSwitch, .multiValue, .textField, .slider, .titleValue, .childPane, .textView,
+          .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
           if runStart == nil { runStart = position }
           if !runHasSubtitle, buffer[position].hasSubtitle { runHasSubtitle = true }
         }

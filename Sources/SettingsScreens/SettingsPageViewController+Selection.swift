@@ -38,7 +38,9 @@ extension SettingsPageViewController {
         return messages.text(.webPageNotShown)
       }
       return nil
-    default: return nil
+    case .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
+      .listGroup, .textView, .customView, .datePicker, .other(_):
+      return nil
     }
   }
 
@@ -100,7 +102,8 @@ extension SettingsPageViewController {
           onChange: { [weak self] in self?.tableView.reloadData() })
       else { return }
       requestTextInput(request)
-    default:
+    case .group, .radioGroup, .titleValue, .listGroup, .openURL, .button, .mailCompose, .customView,
+      .other(_):
       break
     }
   }

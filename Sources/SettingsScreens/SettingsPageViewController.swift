@@ -518,7 +518,8 @@ package final class SettingsPageViewController: TableViewController, TableViewRo
     case .toggleSwitch:
       let words = model.chromeWords
       return SpecifierValues.isOn(value, for: specifier) ? words.on : words.off
-    default:
+    case .group, .multiValue, .radioGroup, .textField, .slider, .titleValue, .childPane, .listGroup,
+      .textView, .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
       // The titles are localized already.
       return value.map { choiceText(of: $0, in: specifier, titles: choiceTitles) { $0 } }
     }
@@ -554,7 +555,8 @@ package final class SettingsPageViewController: TableViewController, TableViewRo
         defaultDetail = .some(
           valueDetail(of: specifier, choiceTitles: choiceTitles, value: setting?.defaultValue))
       }
-    default:
+    case .group, .radioGroup, .textField, .slider, .childPane, .listGroup, .textView, .openURL,
+      .button, .mailCompose, .customView, .datePicker, .other(_):
       break
     }
     return PageSections.Face(
@@ -581,7 +583,9 @@ package final class SettingsPageViewController: TableViewController, TableViewRo
     case .customView: messages.text(.customView)
     case .group: messages.text(.group)
     case .radioGroup: messages.text(.radioGroup)
-    default: kind.typeName
+    case .toggleSwitch, .multiValue, .textField, .slider, .titleValue, .childPane, .listGroup,
+      .textView, .datePicker, .other(_):
+      kind.typeName
     }
   }
 }

@@ -90,7 +90,9 @@ extension Linter {
     case .toggleSwitch: [specifier.trueValue, specifier.falseValue]
     case .multiValue, .radioGroup: specifier.values
     case .titleValue: specifier.values.isEmpty ? nil : specifier.values
-    default: nil
+    case .group, .textField, .slider, .childPane, .listGroup, .textView, .openURL, .button,
+      .mailCompose, .customView, .datePicker, .other(_):
+      nil
     }
   }
 

@@ -47,7 +47,8 @@ extension Specifier {
         }
         body(PageReference(nestedIn: member, file: file))
       }
-    default:
+    case .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
+      .textView, .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
       return
     }
   }

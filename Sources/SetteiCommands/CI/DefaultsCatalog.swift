@@ -136,7 +136,8 @@ struct DefaultsCatalog {
       }
       guard let name = stored.first else { return ValueType(swiftName: own, ambiguity: nil) }
       return fixed(name, .storerChoice)
-    default:
+    case .group, .titleValue, .childPane, .listGroup, .openURL, .button, .mailCompose, .customView,
+      .other(_):
       return ValueType(
         swiftName: own,
         ambiguity: messages.text(

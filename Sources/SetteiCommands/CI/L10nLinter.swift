@@ -261,7 +261,9 @@ enum L10nLinter {
   static func showsValue(_ specifier: Specifier) -> Bool {
     switch specifier.kind {
     case .toggleSwitch, .multiValue, .textField, .titleValue, .datePicker: true
-    default: false
+    case .group, .radioGroup, .slider, .childPane, .listGroup, .textView, .openURL, .button,
+      .mailCompose, .customView, .other(_):
+      false
     }
   }
 }

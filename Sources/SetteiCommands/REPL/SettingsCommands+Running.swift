@@ -274,7 +274,8 @@ extension SettingsCommands {
       choices = entry.specifier.titles.map { model.localized($0, on: entry.page) }
     case .toggleSwitch:
       choices = ["on", "off"]
-    default:
+    case .group, .textField, .slider, .titleValue, .childPane, .listGroup, .textView, .openURL,
+      .button, .mailCompose, .customView, .datePicker, .other(_):
       break
     }
     return choices.filter { $0.lowercased().hasPrefix(typed) }.map { key + " " + $0 }

@@ -101,7 +101,7 @@ package enum SettingValueParser {
       return .success(.date(date))
     case .titleValue:
       return failure(.readOnly, title)
-    default:
+    case .group, .childPane, .listGroup, .openURL, .button, .mailCompose, .customView, .other(_):
       return failure(.cannotBeSet, title, specifier.kind.typeName)
     }
   }

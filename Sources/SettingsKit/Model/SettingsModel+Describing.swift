@@ -24,7 +24,8 @@ extension SettingsModel {
       return SpecifierValues.isOn(value, for: specifier) ? chromeWords.on : chromeWords.off
     case .textField where specifier.isSecure:
       return Self.maskedSecret
-    default:
+    case .group, .textField, .slider, .childPane, .listGroup, .textView, .openURL, .button,
+      .mailCompose, .customView, .datePicker, .other(_):
       break
     }
     return SpecifierValues.text(of: specifier.key.map { masked(value, forKey: $0) } ?? value)
@@ -139,7 +140,8 @@ extension SettingsModel {
     case .datePicker:
       return messages.text(
         SpecifierValues.DateMode(of: specifier) == .time ? .aTimeExample : .aDateExample)
-    default:
+    case .group, .titleValue, .childPane, .listGroup, .textView, .openURL, .button, .mailCompose,
+      .customView, .other(_):
       return nil
     }
   }

@@ -135,7 +135,8 @@ extension SettingsModel {
         continue
       case .radioGroup, .listGroup:
         group = nil
-      default:
+      case .toggleSwitch, .multiValue, .textField, .slider, .titleValue, .childPane, .textView,
+        .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
         break
       }
       if hiding(of: specifier, group: group) != nil { hidden.insert(specifier.index) }
@@ -201,7 +202,8 @@ extension SettingsModel {
         return page.map { localized(title, on: $0) } ?? title
       }
       return SpecifierValues.text(of: value)
-    default:
+    case .group, .textField, .slider, .childPane, .listGroup, .textView, .openURL, .button,
+      .mailCompose, .customView, .datePicker, .other(_):
       return SpecifierValues.text(of: value)
     }
   }

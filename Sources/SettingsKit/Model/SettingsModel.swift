@@ -537,7 +537,10 @@ package final class SettingsModel {
       case .bool, .integer, .unsignedInteger, .real, .string: return true
       default: return false
       }
-    default: return false
+    case .none, .some(.group), .some(.textField), .some(.slider), .some(.titleValue),
+      .some(.childPane), .some(.listGroup), .some(.textView), .some(.openURL), .some(.button),
+      .some(.mailCompose), .some(.customView), .some(.datePicker), .some(.other(_)):
+      return false
     }
   }
 
@@ -563,7 +566,8 @@ package final class SettingsModel {
       return number >= range.minimum && number <= range.maximum
     case .textField, .textView:
       return value.stringValue != nil
-    default:
+    case .group, .titleValue, .childPane, .listGroup, .openURL, .button, .mailCompose, .customView,
+      .datePicker, .other(_):
       return true
     }
   }
@@ -621,7 +625,8 @@ package final class SettingsModel {
       if case .date = value { return nil }
       return value.stringValue.flatMap(SpecifierValues.date(from:)) == nil
         ? messages.text(.notADateValue, shown) : nil
-    default:
+    case .group, .toggleSwitch, .multiValue, .radioGroup, .slider, .titleValue, .childPane,
+      .listGroup, .openURL, .button, .mailCompose, .customView, .other(_):
       return nil
     }
   }

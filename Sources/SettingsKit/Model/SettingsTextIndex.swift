@@ -87,7 +87,9 @@ final class SettingsTextIndex {
         case .group: hasKey = false
         case .textField, .textView: readsValue = !specifier.isSecure
         case .multiValue, .radioGroup: hasChoices = true
-        default: break
+        case .toggleSwitch, .slider, .titleValue, .childPane, .listGroup, .openURL, .button,
+          .mailCompose, .customView, .datePicker, .other(_):
+          break
         }
         let key = hasKey ? specifier.key : nil
         if let title = specifier.title {
