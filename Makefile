@@ -26,6 +26,11 @@ STATIC_CXX_FLAGS = ${shell a=$$(cc -print-file-name=libstdc++.a 2>/dev/null); \
   if [ -f "$$a" ]; then mkdir -p $(STATIC_CXX_DIR) \
   && echo "INPUT($$a)" > $(STATIC_CXX_DIR)/libstdc++.so \
   && echo "-Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR)"; fi}
+# libgcc's unwinder is linked in too (-static-libgcc, where libgcc_eh.a exists): one shared
+# library fewer for the dynamic loader to find, map and relocate at every start (first
+# screen 1,632,151 -> 1,615,532 instructions, callgrind; 2 to 8 fewer page faults).
+STATIC_GCC_FLAGS = ${shell a=$$(cc -print-file-name=libgcc_eh.a 2>/dev/null); \
+  [ -f "$$a" ] && echo "-Xswiftc -Xclang-linker -Xswiftc -static-libgcc"}
 # Generic types are instantiated through metadata accessors instead of by mangled name: the
 # runtime then neither demangles nor searches every protocol conformance of the (static)
 # binary for the first instance of each type, a fifth of start-up. A hidden compiler flag,
@@ -84,6 +89,7 @@ STRING_PROCESSING_FLAGS = ${shell $(SWIFT) -frontend -help-hidden 2>/dev/null \
   | grep -q -- -disable-implicit-string-processing-module-import \
   && echo "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import"}
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
+  $(STATIC_GCC_FLAGS) \
   $(METADATA_FLAGS) $(PIE_FLAGS) $(LINK_FLAGS) $(EXPORT_FLAGS) $(STRING_PROCESSING_FLAGS)
 # libedit and the libraries it loads (libtinfo, libbsd, libmd) are linked statically too:
 # scripts/static-libedit.sh prints a PKG_CONFIG_PATH whose libedit.pc takes their archives

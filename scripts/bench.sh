@@ -46,6 +46,7 @@ fi
 
 linking="make release: static Swift runtime"
 case "${release_flags[*]}" in *static-libstdc++*) linking+=", libstdc++" ;; esac
+case "${release_flags[*]}" in *static-libgcc*) linking+=", libgcc" ;; esac
 case "${PKG_CONFIG_PATH:-}" in *static-libedit*) linking+=", libedit" ;; esac
 case "${release_flags[*]}" in *no-pie*) linking+=", no PIE" ;; esac
 case "${release_flags[*]}" in *pack-relative-relocs*) linking+=", packed relocations" ;; esac
