@@ -74,11 +74,11 @@ internal enum ProgramMessage: Int, MessageKey {
   case refused
   /// "jump to a setting by title path or key"
   case goSummary
-  /// "Go to the screen that holds a setting. PATH is a title path such as\n言語と地域/温度単位 or Temperature Unit, or a setting key such as temperatureUnit.\nTab completes keys."
+  /// "Go to the screen that holds a setting. PATH is a title path such as\n言語と地域/温度単位 or Temperature Unit, or a setting key such as temperatureUnit.\nTab completes keys. A setting hidden by another (VisibleWhen) is not on its screen:\ngo says when it is shown and marks the row of the setting that shows it."
   case goDetails
   /// "search every page"
   case findSummary
-  /// "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them."
+  /// "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them. A hidden\nsetting is listed with when it is shown; choosing it marks the setting that shows it."
   case findDetails
   /// "describe row N"
   case describeSummary
@@ -494,9 +494,9 @@ private enum ProgramMessageTemplates {
     "%1$@ holds 1 change that does not fit their settings; not restored:",
     "%1$@ holds %2$@ changes that do not fit their settings; not restored:",
     "jump to a setting by title path or key",
-    "Go to the screen that holds a setting. PATH is a title path such as\n言語と地域/温度単位 or Temperature Unit, or a setting key such as temperatureUnit.\nTab completes keys.",
+    "Go to the screen that holds a setting. PATH is a title path such as\n言語と地域/温度単位 or Temperature Unit, or a setting key such as temperatureUnit.\nTab completes keys. A setting hidden by another (VisibleWhen) is not on its screen:\ngo says when it is shown and marks the row of the setting that shows it.",
     "search every page",
-    "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them.",
+    "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them. A hidden\nsetting is listed with when it is shown; choosing it marks the setting that shows it.",
     "describe row N",
     "Describe row N: its key, type, allowed values or range, when it is shown (a row that\nother settings show, by VisibleWhen), default, current value and footer text. A row\nshown with ⚠ has each problem instead of the allowed values, as settei lint words it:\nthe file, what is wrong and the fix.",
     "list what this session changed",
@@ -710,9 +710,9 @@ private enum ProgramMessageTemplates {
     "%1$@ には設定に合わない変更が 1 件あります。復元しません：",
     "%1$@ には設定に合わない変更が %2$@ 件あります。復元しません：",
     "タイトルのパスかキーで設定へ移動",
-    "設定のある画面へ移動します。PATH は 言語と地域/温度単位 や Temperature Unit のような\nタイトルのパス、または temperatureUnit のような設定のキーです。Tab でキーを補完します。",
+    "設定のある画面へ移動します。PATH は 言語と地域/温度単位 や Temperature Unit のような\nタイトルのパス、または temperatureUnit のような設定のキーです。Tab でキーを補完します。\nほかの設定で非表示になっている設定 (VisibleWhen) は画面にありません: go はいつ表示されるかを示し、\nそれを表示させる設定の行に印を付けます。",
     "すべてのページを検索",
-    "すべてのページから TEXT を探します（大文字と小文字は区別しません）。タイトル、現在の値、\n選択肢、フッターの文、キーを、この言語とスキーマのほかの言語で探します。各設定は 1 度だけ、\n番号とパンくずリスト付きで一覧にします。選ぶとその設定のある画面を開き、back で結果に\n戻ります。新しい find は前の結果を置き換えます。",
+    "すべてのページから TEXT を探します（大文字と小文字は区別しません）。タイトル、現在の値、\n選択肢、フッターの文、キーを、この言語とスキーマのほかの言語で探します。各設定は 1 度だけ、\n番号とパンくずリスト付きで一覧にします。選ぶとその設定のある画面を開き、back で結果に\n戻ります。新しい find は前の結果を置き換えます。非表示の設定は、いつ表示されるかを添えて\n一覧にします。選ぶとそれを表示させる設定に印を付けます。",
     "N 行目を説明",
     "N 行目を説明します: キー、種類、使える値や範囲、表示される条件 (VisibleWhen で\nほかの設定により表示される行)、デフォルト、現在の値、フッターの文。\n⚠ の付いた行では、使える値の代わりに問題をひとつずつ settei lint と同じ言葉で\n示します: ファイル、何が誤りか、直し方。",
     "このセッションの変更を一覧表示",
