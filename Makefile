@@ -181,8 +181,8 @@ startup-order: release
 	  .build/settei.map
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
 
-bench: deps
-	$(RELEASE_ENV) SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh
+bench: release
+	$(RELEASE_ENV) SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh $(BENCH_ARGS)
 
 # The end-to-end tests (pipes, pseudo-terminals, failure modes) run against the binary
 # `make release` builds, which links differently from the one `make test` runs. In CI.

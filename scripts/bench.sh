@@ -3,7 +3,7 @@
 # dynamic one for comparison, a print("hello") floor and the benchmark (Benchmarks/), then
 # runs it; it prints the figures and writes docs/performance.md.
 #
-#   scripts/bench.sh            every figure: about 1 minute once built, 3 from clean
+#   scripts/bench.sh            every figure (make bench; BENCH_ARGS=... passes the options): about 1 minute once built, 3 from clean
 #   scripts/bench.sh --quick    smaller counts, for a look (does not write the report)
 #   scripts/bench.sh --only 2,3 some figures only (does not write the report)
 set -euo pipefail

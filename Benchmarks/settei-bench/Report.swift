@@ -71,7 +71,8 @@ struct Report {
         + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, they repeat to a few "
         + "instructions in a million: only the temporary file names differ). "
         + "Absolute times are for orientation only. Rerun with `make bench`; "
-        + "`scripts/bench.sh --quick` gives a rougher look in a third of the time.",
+        + "`make bench BENCH_ARGS=--quick` gives a rougher look in a third of the time, and "
+        + "`BENCH_ARGS=\"--only 2,8\"` some figures only.",
       "",
       "| machine | |",
       "| --- | --- |",
