@@ -21,12 +21,29 @@ fi
 dynamic_scratch=.build/dynamic
 mkdir -p "$work"
 
-# settei as shipped (make release passes its flags; see the Makefile), and the benchmark in
-# the same build folder, so that neither build undoes the other's flags.
+# settei as shipped (make release passes its flags; see the Makefile). The benchmark, which
+# runs settei's modules in its own children too (figures 3, 4, 5 and 7), is built with the
+# same flags in a folder of its own, less the one that leaves out the String processing
+# module: its test helpers use that module, and settei's modules do not.
 read -r -a release_flags <<< "${SETTEI_RELEASE_FLAGS:--c release --static-swift-stdlib}"
+bench_flags=()
+skip=0
+for index in "${!release_flags[@]}"; do
+  if [ "$skip" -gt 0 ]; then skip=$((skip - 1)); continue; fi
+  # -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
+  if [ "${release_flags[$index]}" = -Xswiftc ] \
+    && [ "${release_flags[$((index + 3))]:-}" = -disable-implicit-string-processing-module-import ]
+  then
+    skip=3
+    continue
+  fi
+  bench_flags+=("${release_flags[$index]}")
+done
 $SWIFT build "${release_flags[@]}" --product settei
-$SWIFT build "${release_flags[@]}" --product settei-bench
 bin=$($SWIFT build "${release_flags[@]}" --show-bin-path)
+bench_scratch=.build/bench-tool
+$SWIFT build "${bench_flags[@]}" --scratch-path "$bench_scratch" --product settei-bench
+bench_bin=$($SWIFT build "${bench_flags[@]}" --scratch-path "$bench_scratch" --show-bin-path)
 # The same settei with the Swift runtime linked dynamically, in a build folder of its own.
 # (a plain `swift build -c release`: also without make release's static libedit)
 env -u PKG_CONFIG_PATH $SWIFT build -c release --product settei --scratch-path "$dynamic_scratch"
@@ -57,7 +74,7 @@ for argument in "$@"; do
   case "$argument" in --quick | --only) out=() ;; esac
 done
 
-"$bin/settei-bench" run \
+"$bench_bin/settei-bench" run \
   --settei "$bin/settei" --linking "$linking" \
   --other-settei "$dynamic_bin/settei" --other-linking "dynamic Swift runtime" \
   --hello "$work/hello" --json-decoder "$work/json-decoder" \
