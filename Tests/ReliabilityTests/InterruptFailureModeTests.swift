@@ -25,7 +25,7 @@ struct InterruptFailureModeTests {
     let holder = try holdLock(of: store, home: home.path)
     let terminal = try terminalWithAnEdit(store: store, home: home.path)
     terminal.send("quit\r")
-    pause(0.3)  // inside the second settei waits for the lock
+    try waitUntilSleeping(terminal.processID)  // the save waits for the lock
     kill(terminal.processID, SIGINT)
     let said = try terminal.waitForText("Your changes are kept: type quit to try again")
     #expect(said.contains("\(store) is locked"), "\(said)")
@@ -64,7 +64,7 @@ struct InterruptFailureModeTests {
     let holder = try holdLock(of: store, home: home.path)
     let terminal = try terminalWithAnEdit(store: store, home: home.path)
     terminal.send("quit\r")
-    pause(0.3)
+    try waitUntilSleeping(terminal.processID)
     kill(terminal.processID, signal)
     #expect(try terminal.waitForExit() == 128 + signal, "\(terminal.output)")
     #expect(status(of: store) == nil, "the store is untouched")

@@ -126,6 +126,30 @@ func now() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// Waits until process `pid` sleeps (`/proc/PID/syscall` names nanosleep or
+/// clock_nanosleep): a save waiting for a held lock tries it and sleeps between tries, and
+/// the REPL sleeps nowhere else. A signal sent then meets the wait, on a loaded machine
+/// too, where a fixed pause could end before the save began.
+func waitUntilSleeping(_ pid: pid_t, timeout: Double = testPatience) throws {
+  let deadline = now() + timeout
+  let sleeping: Set<Substring> = ["35", "230"]  // x86-64's nanosleep, clock_nanosleep
+  while now() < deadline {
+    if let bytes = try? readBytes("/proc/\(pid)/syscall"),
+      let number = String(decoding: bytes, as: UTF8.self).split(separator: " ").first,
+      sleeping.contains(number)
+    {
+      return
+    }
+    pause(0.002)
+  }
+  throw TimedOut(description: "process \(pid) did not start waiting in \(timeout) s")
+}
+
+/// A wait that ran out of time.
+struct TimedOut: Error, CustomStringConvertible {
+  var description: String
+}
+
 /// Sleeps `seconds`.
 func pause(_ seconds: Double) {
   SystemCall.sleep(seconds: seconds)
