@@ -279,7 +279,7 @@ extension XMLPropertyListParser {
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  var found: String { input.describe(at: index) }
+  var found: String { input.describe(at: index).description }
 
   /// What is at `index`, naming a tag when there is one: `<array>`, `</dict>`.
   var foundTag: String {

@@ -1,0 +1,78 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// FileFormats hands up why a file cannot be read as a typed reason; settei words it in the
+/// session's language with the file, line and column: a schema, a store and a .strings table
+/// that do not parse are said in Japanese under `--lang ja`, and in English as before.
+@Suite struct FileFormatWordingTests {
+  /// A JSON schema whose third line lacks the comma between two members (column 40).
+  static let brokenSchema = """
+    {
+      "PreferenceSpecifiers": [
+        {"Type": "PSToggleSwitchSpecifier" "Key": "a"}
+      ]
+    }
+
+    """
+
+  @Test func aSchemaThatDoesNotParseIsSaidInJapaneseWithItsPlace() throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("broken.json")
+    try writeText(Self.brokenSchema, to: schema)
+    let arguments = ["list", "--schema", schema, "--store", home.file("s.json")]
+    let japanese = try runSettei(["--lang", "ja"] + arguments, script: "", home: home.path)
+    #expect(japanese.status == 65)
+    #expect(
+      japanese.standardError.contains(
+        "\(schema):3:40: オブジェクトのメンバーのあとに ',' か '}' が必要ですが、'\"' があります"),
+      "\(japanese.standardError)")
+    try JapaneseMessagesTests().expectNoEnglish(japanese.standardError, "a broken JSON schema")
+    let english = try runSettei(arguments, script: "", home: home.path)
+    #expect(
+      english.standardError.contains(
+        "\(schema):3:40: expected ',' or '}' after object member, found '\"'"),
+      "\(english.standardError)")
+  }
+
+  @Test func aStoreThatDoesNotParseIsSaidInJapaneseWithItsPlace() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.json")
+    try writeText("{\n  \"a\": ", to: store)
+    let japanese = try runSettei(
+      ["list", "--store", store], script: "", home: home.path, language: "ja_JP.UTF-8")
+    #expect(japanese.status == 65)
+    #expect(
+      japanese.standardError.contains("\(store):2:8: 値が必要ですが、ファイルが終わっています"),
+      "\(japanese.standardError)")
+    try JapaneseMessagesTests().expectNoEnglish(japanese.standardError, "a broken store")
+    let english = try runSettei(["list", "--store", store], script: "", home: home.path)
+    #expect(
+      english.standardError.contains(
+        "\(store):2:8: expected a value, found the end of the file"),
+      "\(english.standardError)")
+  }
+
+  @Test func lintSaysABrokenStringsTableInJapanese() throws {
+    let home = try TemporaryFolder()
+    let bundle = home.file("Settings.bundle")
+    mkdir(bundle, 0o755)
+    mkdir(bundle + "/ja.lproj", 0o755)
+    try writeText(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array><dict>
+      <key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>a</string>
+      <key>Title</key><string>A</string><key>DefaultValue</key><true/>
+      </dict></array></dict></plist>
+
+      """, to: bundle + "/Root.plist")
+    try writeText("\"A\" = \"x\"\n\"B\" = \"y\";\n", to: bundle + "/ja.lproj/Root.strings")
+    let run = try runSettei(["--lang", "ja", "lint", bundle], script: "", home: home.path)
+    #expect(
+      run.standardOutput.contains(
+        "ja.lproj/Root.strings:2:1: 警告: \"A\" の値のあとに ';' が必要ですが、'\"' があります。"),
+      "\(run.standardOutput)")
+    try JapaneseMessagesTests().expectNoEnglish(run.standardOutput, "a broken .strings table")
+  }
+}
