@@ -128,6 +128,170 @@ package enum FormatMessage: Int, MessageKey {
   case stringsLoneTrailSurrogate
   /// "this \\U escape is the first half of a surrogate pair; follow it with the second half (\\UDC00 to \\UDFFF), as in \\UD83D\\UDE00"
   case stringsLoneLeadSurrogate
+  /// "string"
+  case typeString
+  /// "integer"
+  case typeInteger
+  /// "real"
+  case typeReal
+  /// "boolean"
+  case typeBoolean
+  /// "date"
+  case typeDate
+  /// "data"
+  case typeData
+  /// "array"
+  case typeArray
+  /// "dictionary"
+  case typeDictionary
+  /// "expected a dictionary at the top level, found %1$@"
+  case xmlTopLevelNotDictionary
+  /// "expected a <dict> at the top level, found %1$@"
+  case xmlTopLevelNotDict
+  /// "expected a property list, found an empty file"
+  case xmlEmptyFile
+  /// "expected '<?xml' or '<plist>' at the start of a property list, found %1$@"
+  case xmlStartExpected
+  /// "expected a value inside <plist>, found <plist/>"
+  case xmlEmptyPlist
+  /// "expected the end of the file after the property list, found %1$@"
+  case xmlTrailingText
+  /// "expected a date such as 2026-11-30T00:00:00Z in <date>, found %1$@"
+  case xmlBadDate
+  /// "expected Base64 text in <data>"
+  case xmlBadData
+  /// "expected a value, found <key>; <key> belongs inside <dict>"
+  case xmlKeyOutsideDict
+  /// "unknown element <%1$@>; expected <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date> or <data>"
+  case xmlUnknownElement
+  /// "expected <key> or </dict>, found <%1$@>"
+  case xmlKeyOrEndExpected
+  /// "expected a value after <key>%1$@</key>, found %2$@"
+  case xmlValueAfterKey
+  /// "duplicate key %1$@ in one <dict>; keep only one of them"
+  case xmlDuplicateKey
+  /// "<dict> and <array> nest deeper than %1$@ levels"
+  case xmlTooDeep
+  /// "expected an integer in <integer>, found %1$@"
+  case xmlBadInteger
+  /// "the integer %1$@ does not fit in 64 bits"
+  case xmlIntegerTooLarge
+  /// "expected a number in <real>, found %1$@"
+  case xmlBadReal
+  /// "expected an element %1$@, found %2$@"
+  case xmlElementExpected
+  /// "expected </%1$@> %2$@, found %3$@"
+  case xmlEndTagExpected
+  /// "at the start of the property list"
+  case xmlAtStart
+  /// "inside <plist>"
+  case xmlInsidePlist
+  /// "after the top-level value"
+  case xmlAfterTopLevel
+  /// "in <%1$@>; write <%1$@/>"
+  case xmlInEmptyElement
+  /// "after a dictionary value; expected <key>"
+  case xmlAfterDictionaryValue
+  /// "inside <dict>"
+  case xmlInsideDict
+  /// "after <key>"
+  case xmlAfterKey
+  /// "after an array element"
+  case xmlAfterElement
+  /// "inside <array>"
+  case xmlInsideArray
+  /// "expected '>' after '/' in <%1$@/>, found %2$@"
+  case xmlSlashNotClosed
+  /// "expected '>' to close the <%1$@> tag, found %2$@"
+  case xmlTagNotClosed
+  /// "expected '=' after attribute %1$@ of <%2$@>, found %3$@"
+  case xmlEqualsExpected
+  /// "expected a quoted value for attribute %1$@, found %2$@"
+  case xmlAttributeValueExpected
+  /// "unterminated attribute value: the file ends before the closing quote"
+  case xmlUnterminatedAttribute
+  /// "unterminated <%1$@>: the file ends before </%1$@>"
+  case xmlUnterminatedElement
+  /// "expected </%1$@> to close <%1$@> from line %2$@, found </%3$@>"
+  case xmlMismatchedEndTag
+  /// "expected text or </%1$@> inside <%1$@>, found %2$@; use &lt; for a literal '<'"
+  case xmlTextExpected
+  /// "invalid UTF-8 byte 0x%1$@; the file must be UTF-8"
+  case xmlInvalidByte
+  /// "invalid UTF-8 byte in CDATA section; the file must be UTF-8"
+  case xmlInvalidByteInCDATA
+  /// "unterminated CDATA section: the file ends before ']]>'"
+  case xmlUnterminatedCDATA
+  /// "expected an entity such as &amp; or &#38;; write &amp; for a literal '&'"
+  case xmlEntityExpected
+  /// "unknown entity &%1$@;; use &lt; &gt; &amp; &quot; &apos; or &#NN;"
+  case xmlUnknownEntity
+  /// "unexpected text inside <%1$@>, found %2$@; text belongs in <string> or <key>"
+  case xmlUnexpectedText
+  /// "unterminated comment: the file ends before '-->'"
+  case xmlUnterminatedComment
+  /// "encoding %1$@ is not supported; save the file as UTF-8"
+  case xmlUnsupportedEncoding
+  /// "unterminated processing instruction: the file ends before '?>'"
+  case xmlUnterminatedInstruction
+  /// "unterminated <!DOCTYPE: the file ends before '>'"
+  case xmlUnterminatedDoctype
+  /// "binary property list: %1$@"
+  case binaryError
+  /// "binary property list: %1$@ (at byte offset %2$@)"
+  case binaryErrorAt
+  /// "only version 00 of the binary format is supported"
+  case binaryVersion
+  /// "the file is too short; it is truncated"
+  case binaryTooShort
+  /// "the trailer is damaged (offset or reference size not 1–8)"
+  case binaryTrailerSizes
+  /// "the trailer is damaged or the file is truncated"
+  case binaryTrailer
+  /// "%1$@ values"
+  case binaryValues
+  /// "%1$@ bytes of text"
+  case binaryTextBytes
+  /// "it expands to more than %1$@ once the objects it shares are counted at each use (containers that hold each other many times over); such a file is refused"
+  case binaryExpands
+  /// "with the 1 file read before it, it expands to more than %1$@ once the objects they share are counted at each use; the files are refused together as one would be"
+  case binaryExpandsWithOne
+  /// "with the %1$@ files read before it, it expands to more than %2$@ once the objects they share are counted at each use; the files are refused together as one would be"
+  case binaryExpandsWithFiles
+  /// "containers nest deeper than %1$@ levels"
+  case binaryTooDeep
+  /// "object %1$@ contains itself"
+  case binaryContainsItself
+  /// "null is not a property-list value"
+  case binaryNull
+  /// "date outside the years 0001–9999"
+  case binaryDateRange
+  /// "a UTF-16 string has an unpaired surrogate"
+  case binaryUnpairedSurrogate
+  /// "UIDs (from NSKeyedArchiver) are not property-list values"
+  case binaryUID
+  /// "sets are not property-list values"
+  case binarySet
+  /// "a dictionary key is not a string"
+  case binaryKeyNotString
+  /// "duplicate key %1$@ in one dictionary"
+  case binaryDuplicateKey
+  /// "unknown object type 0x%1$@"
+  case binaryUnknownType
+  /// "integer does not fit in 64 bits"
+  case binaryIntegerTooLarge
+  /// "integer of unsupported size"
+  case binaryIntegerSize
+  /// "a length is damaged"
+  case binaryLength
+  /// "an object runs past the object area; the file is truncated or damaged"
+  case binaryPastObjects
+  /// "a reference to object %1$@ is out of range"
+  case binaryReferenceRange
+  /// "the offset of object %1$@ is out of range"
+  case binaryOffsetRange
+  /// "the file is truncated"
+  case binaryTruncated
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -215,6 +379,88 @@ private enum FormatMessageTemplates {
     "expected one to four hex digits after \\%1$@, found %2$@",
     "\\U%1$@ is the second half of a surrogate pair without the first; write the pair as \\UD83D\\UDE00, or the character itself",
     "this \\U escape is the first half of a surrogate pair; follow it with the second half (\\UDC00 to \\UDFFF), as in \\UD83D\\UDE00",
+    "string",
+    "integer",
+    "real",
+    "boolean",
+    "date",
+    "data",
+    "array",
+    "dictionary",
+    "expected a dictionary at the top level, found %1$@",
+    "expected a <dict> at the top level, found %1$@",
+    "expected a property list, found an empty file",
+    "expected '<?xml' or '<plist>' at the start of a property list, found %1$@",
+    "expected a value inside <plist>, found <plist/>",
+    "expected the end of the file after the property list, found %1$@",
+    "expected a date such as 2026-11-30T00:00:00Z in <date>, found %1$@",
+    "expected Base64 text in <data>",
+    "expected a value, found <key>; <key> belongs inside <dict>",
+    "unknown element <%1$@>; expected <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date> or <data>",
+    "expected <key> or </dict>, found <%1$@>",
+    "expected a value after <key>%1$@</key>, found %2$@",
+    "duplicate key %1$@ in one <dict>; keep only one of them",
+    "<dict> and <array> nest deeper than %1$@ levels",
+    "expected an integer in <integer>, found %1$@",
+    "the integer %1$@ does not fit in 64 bits",
+    "expected a number in <real>, found %1$@",
+    "expected an element %1$@, found %2$@",
+    "expected </%1$@> %2$@, found %3$@",
+    "at the start of the property list",
+    "inside <plist>",
+    "after the top-level value",
+    "in <%1$@>; write <%1$@/>",
+    "after a dictionary value; expected <key>",
+    "inside <dict>",
+    "after <key>",
+    "after an array element",
+    "inside <array>",
+    "expected '>' after '/' in <%1$@/>, found %2$@",
+    "expected '>' to close the <%1$@> tag, found %2$@",
+    "expected '=' after attribute %1$@ of <%2$@>, found %3$@",
+    "expected a quoted value for attribute %1$@, found %2$@",
+    "unterminated attribute value: the file ends before the closing quote",
+    "unterminated <%1$@>: the file ends before </%1$@>",
+    "expected </%1$@> to close <%1$@> from line %2$@, found </%3$@>",
+    "expected text or </%1$@> inside <%1$@>, found %2$@; use &lt; for a literal '<'",
+    "invalid UTF-8 byte 0x%1$@; the file must be UTF-8",
+    "invalid UTF-8 byte in CDATA section; the file must be UTF-8",
+    "unterminated CDATA section: the file ends before ']]>'",
+    "expected an entity such as &amp; or &#38;; write &amp; for a literal '&'",
+    "unknown entity &%1$@;; use &lt; &gt; &amp; &quot; &apos; or &#NN;",
+    "unexpected text inside <%1$@>, found %2$@; text belongs in <string> or <key>",
+    "unterminated comment: the file ends before '-->'",
+    "encoding %1$@ is not supported; save the file as UTF-8",
+    "unterminated processing instruction: the file ends before '?>'",
+    "unterminated <!DOCTYPE: the file ends before '>'",
+    "binary property list: %1$@",
+    "binary property list: %1$@ (at byte offset %2$@)",
+    "only version 00 of the binary format is supported",
+    "the file is too short; it is truncated",
+    "the trailer is damaged (offset or reference size not 1–8)",
+    "the trailer is damaged or the file is truncated",
+    "%1$@ values",
+    "%1$@ bytes of text",
+    "it expands to more than %1$@ once the objects it shares are counted at each use (containers that hold each other many times over); such a file is refused",
+    "with the 1 file read before it, it expands to more than %1$@ once the objects they share are counted at each use; the files are refused together as one would be",
+    "with the %1$@ files read before it, it expands to more than %2$@ once the objects they share are counted at each use; the files are refused together as one would be",
+    "containers nest deeper than %1$@ levels",
+    "object %1$@ contains itself",
+    "null is not a property-list value",
+    "date outside the years 0001–9999",
+    "a UTF-16 string has an unpaired surrogate",
+    "UIDs (from NSKeyedArchiver) are not property-list values",
+    "sets are not property-list values",
+    "a dictionary key is not a string",
+    "duplicate key %1$@ in one dictionary",
+    "unknown object type 0x%1$@",
+    "integer does not fit in 64 bits",
+    "integer of unsupported size",
+    "a length is damaged",
+    "an object runs past the object area; the file is truncated or damaged",
+    "a reference to object %1$@ is out of range",
+    "the offset of object %1$@ is out of range",
+    "the file is truncated",
   ]
   static let ja = [
     "%1$@",
@@ -278,5 +524,87 @@ private enum FormatMessageTemplates {
     "\\%1$@ のあとに 1 〜 4 桁の 16 進数字が必要ですが、%2$@ があります",
     "\\U%1$@ はサロゲートペアの後半ですが、前半がありません。\\UD83D\\UDE00 のように対で書くか、文字そのものを書いてください",
     "この \\U エスケープはサロゲートペアの前半です。\\UD83D\\UDE00 のように、後半 (\\UDC00 〜 \\UDFFF) を続けてください",
+    "文字列",
+    "整数",
+    "実数",
+    "真偽値",
+    "日付",
+    "データ",
+    "配列",
+    "辞書",
+    "最上位には辞書が必要ですが、%1$@ があります",
+    "最上位には <dict> が必要ですが、%1$@ があります",
+    "プロパティリストが必要ですが、ファイルが空です",
+    "プロパティリストの先頭には '<?xml' か '<plist>' が必要ですが、%1$@ があります",
+    "<plist> の中に値が必要ですが、<plist/> があります",
+    "プロパティリストのあとはファイルの終わりのはずですが、%1$@ があります",
+    "<date> には 2026-11-30T00:00:00Z のような日付が必要ですが、%1$@ があります",
+    "<data> には Base64 のテキストが必要です",
+    "値が必要ですが、<key> があります。<key> は <dict> の中に書きます",
+    "不明な要素 <%1$@> です。<dict>、<array>、<string>、<integer>、<real>、<true/>、<false/>、<date>、<data> のいずれかを書いてください",
+    "<key> か </dict> が必要ですが、<%1$@> があります",
+    "<key>%1$@</key> のあとに値が必要ですが、%2$@ があります",
+    "1 つの <dict> にキー %1$@ が重複しています。どちらか 1 つだけを残してください",
+    "<dict> と <array> の入れ子が %1$@ 段を超えています",
+    "<integer> には整数が必要ですが、%1$@ があります",
+    "整数 %1$@ は 64 ビットに収まりません",
+    "<real> には数値が必要ですが、%1$@ があります",
+    "%1$@に要素が必要ですが、%2$@ があります",
+    "%2$@に </%1$@> が必要ですが、%3$@ があります",
+    "プロパティリストの先頭",
+    "<plist> の中",
+    "最上位の値のあと",
+    "<%1$@> の中 (<%1$@/> とも書けます) ",
+    "辞書の値のあと (次の項目は <key> で始めます) ",
+    "<dict> の中",
+    "<key> のあと",
+    "配列の要素のあと",
+    "<array> の中",
+    "<%1$@/> の '/' のあとに '>' が必要ですが、%2$@ があります",
+    "<%1$@> タグを閉じる '>' が必要ですが、%2$@ があります",
+    "<%2$@> の属性 %1$@ のあとに '=' が必要ですが、%3$@ があります",
+    "属性 %1$@ には引用符で囲んだ値が必要ですが、%2$@ があります",
+    "属性の値が閉じていません: 閉じる引用符の前でファイルが終わっています",
+    "<%1$@> が閉じていません: </%1$@> の前でファイルが終わっています",
+    "%2$@ 行目の <%1$@> を閉じる </%1$@> が必要ですが、</%3$@> があります",
+    "<%1$@> の中にはテキストか </%1$@> が必要ですが、%2$@ があります。'<' そのものは &lt; と書いてください",
+    "UTF-8 として不正なバイト 0x%1$@ があります。ファイルは UTF-8 でなければなりません",
+    "CDATA セクションに UTF-8 として不正なバイトがあります。ファイルは UTF-8 でなければなりません",
+    "CDATA セクションが閉じていません: ']]>' の前でファイルが終わっています",
+    "&amp; や &#38; のような実体参照が必要です。'&' そのものは &amp; と書いてください",
+    "不明な実体参照 &%1$@; です。&lt; &gt; &amp; &quot; &apos; &#NN; のいずれかを使ってください",
+    "<%1$@> の中に予期しないテキスト %2$@ があります。テキストは <string> か <key> の中に書きます",
+    "コメントが閉じていません: '-->' の前でファイルが終わっています",
+    "エンコーディング %1$@ には対応していません。ファイルを UTF-8 で保存してください",
+    "処理命令が閉じていません: '?>' の前でファイルが終わっています",
+    "<!DOCTYPE が閉じていません: '>' の前でファイルが終わっています",
+    "バイナリプロパティリスト: %1$@",
+    "バイナリプロパティリスト: %1$@ (バイトオフセット %2$@)",
+    "バイナリ形式はバージョン 00 だけに対応しています",
+    "ファイルが短すぎます。途中で切れています",
+    "トレーラーが壊れています (オフセットか参照の大きさが 1〜8 ではありません)",
+    "トレーラーが壊れているか、ファイルが途中で切れています",
+    "%1$@ 個の値",
+    "%1$@ バイトのテキスト",
+    "共有するオブジェクトを参照ごとに数えると %1$@ を超えます (コンテナーが互いを何重にも含んでいます)。このようなファイルは読み込みません",
+    "前に読んだ 1 個のファイルと合わせて、共有するオブジェクトを参照ごとに数えると %1$@ を超えます。これらのファイルは 1 つのファイルと同じようにまとめて読み込みません",
+    "前に読んだ %1$@ 個のファイルと合わせて、共有するオブジェクトを参照ごとに数えると %2$@ を超えます。これらのファイルは 1 つのファイルと同じようにまとめて読み込みません",
+    "コンテナーの入れ子が %1$@ 段を超えています",
+    "オブジェクト %1$@ が自分自身を含んでいます",
+    "null はプロパティリストの値ではありません",
+    "日付が 0001〜9999 年の範囲外です",
+    "UTF-16 の文字列に対になっていないサロゲートがあります",
+    "UID (NSKeyedArchiver のもの) はプロパティリストの値ではありません",
+    "集合はプロパティリストの値ではありません",
+    "辞書のキーが文字列ではありません",
+    "1 つの辞書にキー %1$@ が重複しています",
+    "不明なオブジェクトの型 0x%1$@ です",
+    "整数が 64 ビットに収まりません",
+    "対応していない大きさの整数です",
+    "長さが壊れています",
+    "オブジェクトがオブジェクト領域の外まで続いています。ファイルが途中で切れているか、壊れています",
+    "オブジェクト %1$@ への参照が範囲外です",
+    "オブジェクト %1$@ のオフセットが範囲外です",
+    "ファイルが途中で切れています",
   ]
 }

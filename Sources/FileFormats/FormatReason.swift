@@ -45,6 +45,22 @@ package struct FormatReason: Sendable, Equatable, CustomStringConvertible {
   package var description: String { worded(in: .english) }
 }
 
+extension FormatReason {
+  /// The name of a value's type: `string`, `dictionary`.
+  package static func typeName(of value: PropertyListValue) -> FormatReason {
+    switch value {
+    case .string: FormatReason(.typeString)
+    case .integer, .unsignedInteger: FormatReason(.typeInteger)
+    case .real: FormatReason(.typeReal)
+    case .bool: FormatReason(.typeBoolean)
+    case .date: FormatReason(.typeDate)
+    case .data: FormatReason(.typeData)
+    case .array: FormatReason(.typeArray)
+    case .dictionary: FormatReason(.typeDictionary)
+    }
+  }
+}
+
 extension MessageCatalog where Key == FormatMessage {
   /// The English catalog, in which FileFormats' reasons describe themselves.
   package static var english: Self { forLanguage("en") }

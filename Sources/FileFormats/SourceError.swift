@@ -27,7 +27,8 @@ package struct SourceError: Error, CustomStringConvertible, Equatable, Sendable 
     self.reason = reason
   }
 
-  /// Creates an error at a known place whose text another module worded.
+  /// Creates an error at a known place whose text is worded already: English, as a test
+  /// expects it (errors compare by their English text).
   package init(source: String, line: Int, column: Int?, message: String) {
     self.init(source: source, line: line, column: column, reason: .verbatim(message))
   }
@@ -72,10 +73,5 @@ extension SourceError {
       }
     }
     self.init(source: source, line: line, column: column, reason: reason)
-  }
-
-  /// An error at a byte offset of `bytes` whose text is not in the catalog yet.
-  init(source: String, bytes: UnsafeBufferPointer<UInt8>, offset: Int, message: String) {
-    self.init(source: source, bytes: bytes, offset: offset, reason: .verbatim(message))
   }
 }

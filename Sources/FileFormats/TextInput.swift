@@ -29,11 +29,6 @@ struct TextInput {
     SourceError(source: source, bytes: bytes, offset: offset, reason: reason)
   }
 
-  /// An error at `offset` whose text is not in the catalog yet.
-  func error(at offset: Int, _ message: String) -> SourceError {
-    SourceError(source: source, bytes: bytes, offset: offset, message: message)
-  }
-
   /// The offset just after a UTF-8 byte-order mark, or 0.
   ///
   /// - Throws: ``SourceError`` if the input starts with a UTF-16 or UTF-32 byte-order mark.

@@ -75,4 +75,45 @@ import Testing
       "\(run.standardOutput)")
     try JapaneseMessagesTests().expectNoEnglish(run.standardOutput, "a broken .strings table")
   }
+
+  @Test func aPropertyListPageThatDoesNotParseIsSaidInJapanese() throws {
+    let home = try TemporaryFolder()
+    let bundle = home.file("Settings.bundle")
+    mkdir(bundle, 0o755)
+    try writeText(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>PreferenceSpecifiers</key>
+      <array><dict><key>Type</key><string>PSToggleSwitchSpecifier</strin></dict></array>
+      </dict></plist>
+
+      """, to: bundle + "/Root.plist")
+    let japanese = try runSettei(["--lang", "ja", "lint", bundle], script: "", home: home.path)
+    #expect(japanese.status == 65)
+    #expect(
+      japanese.standardError.contains(
+        "Root.plist:4:60: 4 行目の <string> を閉じる </string> が必要ですが、</strin> があります"),
+      "\(japanese.standardError)")
+    try JapaneseMessagesTests().expectNoEnglish(japanese.standardError, "a broken Root.plist")
+    let english = try runSettei(["lint", bundle], script: "", home: home.path)
+    #expect(
+      english.standardError.contains(
+        "Root.plist:4:60: expected </string> to close <string> from line 4, found </strin>"),
+      "\(english.standardError)")
+  }
+
+  @Test func aBinaryStoreThatIsCutOffIsSaidInJapanese() throws {
+    let home = try TemporaryFolder()
+    let store = home.file("s.plist")
+    try writeText("bplist00", to: store)
+    let run = try runSettei(
+      ["--lang", "ja", "list", "--store", store], script: "", home: home.path)
+    #expect(run.status == 65)
+    #expect(
+      run.standardError.contains(
+        "\(store):1: バイナリプロパティリスト: ファイルが短すぎます。途中で切れています"),
+      "\(run.standardError)")
+    try JapaneseMessagesTests().expectNoEnglish(run.standardError, "a cut-off binary store")
+  }
 }
