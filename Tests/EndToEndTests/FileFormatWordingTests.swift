@@ -55,19 +55,8 @@ import Testing
 
   @Test func lintSaysABrokenStringsTableInJapanese() throws {
     let home = try TemporaryFolder()
-    let bundle = home.file("Settings.bundle")
-    mkdir(bundle, 0o755)
-    mkdir(bundle + "/ja.lproj", 0o755)
-    try writeText(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array><dict>
-      <key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>a</string>
-      <key>Title</key><string>A</string><key>DefaultValue</key><true/>
-      </dict></array></dict></plist>
-
-      """, to: bundle + "/Root.plist")
-    try writeText("\"A\" = \"x\"\n\"B\" = \"y\";\n", to: bundle + "/ja.lproj/Root.strings")
+    let bundle = try L10nLintWordingTests().bundle(
+      strings: "\"A\" = \"x\"\n\"B\" = \"y\";\n", in: home)
     let run = try runSettei(["--lang", "ja", "lint", bundle], script: "", home: home.path)
     #expect(
       run.standardOutput.contains(

@@ -122,8 +122,9 @@ extension Program {
     }
     problems += L10nLinter.problems(
       in: schema, bundleFolder: folder, developmentLanguage: language)
+    let words = schemaMessages
     for problem in problems {
-      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
+      standardOutput.write(TerminalText.sanitize(problem.worded(in: words)) + "\n")
     }
     let languages = schema.strings.languages
     let summary = messages.text(
