@@ -20,6 +20,7 @@ settings_for() {
   GSettingsKit) echo "GSettingsMessage GSettingsMessages package Sources/GSettingsKit/GSettingsMessages.generated.swift" ;;
   SchemaKit) echo "SchemaMessage SchemaMessages package Sources/SchemaKit/Localization/SchemaMessages.generated.swift" ;;
   SettingsStorage) echo "StoreMessage StoreMessages package Sources/SettingsStorage/StoreMessages.generated.swift" ;;
+  FileFormats) echo "FormatMessage FormatMessages package Sources/FileFormats/FormatMessages.generated.swift" ;;
   *) echo "unknown module $1" >&2; exit 64 ;;
   esac
 }
@@ -128,7 +129,7 @@ if [ "${1:-}" = --stdout ]; then
   generate "$2"
   exit 0
 fi
-for module in TableREPL SettingsKit settei Chrome SchemaKit SettingsStorage GSettingsKit; do
+for module in TableREPL SettingsKit settei Chrome SchemaKit SettingsStorage FileFormats GSettingsKit; do
   set -- $(settings_for "$module")
   generate "$module" > "$4.tmp" && mv "$4.tmp" "$4"
   echo "$4"

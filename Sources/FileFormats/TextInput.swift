@@ -25,8 +25,8 @@ struct TextInput {
   }
 
   /// An error at `offset`, with its line and column.
-  func error(at offset: Int, _ message: String) -> SourceError {
-    SourceError(source: source, bytes: bytes, offset: offset, message: message)
+  func error(at offset: Int, _ reason: FormatReason) -> SourceError {
+    SourceError(source: source, bytes: bytes, offset: offset, reason: reason)
   }
 
   /// The offset just after a UTF-8 byte-order mark, or 0.
@@ -37,8 +37,7 @@ struct TextInput {
     if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
       || bytes.starts(with: [0, 0, 0xFE, 0xFF])
     {
-      throw error(
-        at: 0, "the file is UTF-16 or UTF-32 (it starts with a byte-order mark); save it as UTF-8")
+      throw error(at: 0, FormatReason(.notUTF8))
     }
     return 0
   }
@@ -72,26 +71,27 @@ struct TextInput {
   /// What is at `offset`, for "expected X, found Y" messages, safe to print on a terminal:
   /// `'x'`, `a line break`, `control character U+0007`, `invalid UTF-8 byte 0xFF`,
   /// `the end of the file`.
-  func describe(at offset: Int) -> String {
-    guard offset < bytes.count else { return "the end of the file" }
+  func describe(at offset: Int) -> FormatReason {
+    guard offset < bytes.count else { return FormatReason(.endOfFile) }
     let byte = bytes[offset]
     switch byte {
-    case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return "a line break"
-    case UInt8(ascii: " "): return "a space"
-    case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-    case 0x00...0x7F: return "control character \(Self.codePoint(UInt32(byte)))"
+    case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return FormatReason(.lineBreak)
+    case UInt8(ascii: " "): return FormatReason(.space)
+    case 0x21...0x7E: return .verbatim("'\(Character(Unicode.Scalar(byte)))'")
+    case 0x00...0x7F:
+      return FormatReason(.controlCharacter, .text(Self.codePoint(UInt32(byte))))
     default:
       guard let length = utf8SequenceLength(at: offset) else {
-        return "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return FormatReason(.invalidByte, .text(String(byte, radix: 16, uppercase: true)))
       }
       let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
-      guard let scalar = text.unicodeScalars.first else { return "a character" }
+      guard let scalar = text.unicodeScalars.first else { return FormatReason(.aCharacter) }
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator,
         .privateUse, .unassigned, .surrogate:
-        return "character \(Self.codePoint(scalar.value))"
+        return FormatReason(.character, .text(Self.codePoint(scalar.value)))
       default:
-        return "'\(text)'"
+        return .verbatim("'\(text)'")
       }
     }
   }

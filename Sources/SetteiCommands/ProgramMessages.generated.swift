@@ -34,6 +34,10 @@ internal enum ProgramMessage: Int, MessageKey {
   case changesKept
   /// "%1$@: the unsaved changes are lost."
   case lostAfterSignal
+  /// "signal %1$@"
+  case signalNumber
+  /// "%1$@: key '%2$@': %3$@: %4$@."
+  case storeKeyProblem
   /// "%1$@: kept 1 unsaved change in %2$@%3$@; %4$@ was not changed. settei offers them at the next start."
   case keptOneForRecovery
   /// "%1$@: kept %2$@ unsaved changes in %3$@%4$@; %5$@ was not changed. settei offers them at the next start."
@@ -474,6 +478,8 @@ private enum ProgramMessageTemplates {
     "Type quit again to save your value of %1$@ over theirs; choose their value and quit to keep theirs; quit! leaves without saving.",
     "Your changes are kept: type quit to try again; quit! leaves without saving.",
     "%1$@: the unsaved changes are lost.",
+    "signal %1$@",
+    "%1$@: key '%2$@': %3$@: %4$@.",
     "%1$@: kept 1 unsaved change in %2$@%3$@; %4$@ was not changed. settei offers them at the next start.",
     "%1$@: kept %2$@ unsaved changes in %3$@%4$@; %5$@ was not changed. settei offers them at the next start.",
     " (not beside the store: %1$@: %2$@)",
@@ -690,6 +696,8 @@ private enum ProgramMessageTemplates {
     "%1$@ を相手の値ではなく自分の値で保存するには、もう一度 quit と入力してください。相手の値を残すにはその値を選んでから quit、保存せずに終了するには quit! です。",
     "変更は残っています。もう一度試すには quit、保存せずに終了するには quit! と入力してください。",
     "%1$@: 保存していない変更は失われました。",
+    "シグナル %1$@",
+    "%1$@: キー '%2$@': %3$@: %4$@。",
     "%1$@: 保存していない 1 件の変更を %2$@%3$@ に残しました。%4$@ は変更していません。次回の起動時に復元を提案します。",
     "%1$@: 保存していない %2$@ 件の変更を %3$@%4$@ に残しました。%5$@ は変更していません。次回の起動時に復元を提案します。",
     "（保存先の隣には書けませんでした: %1$@: %2$@）",

@@ -185,7 +185,7 @@ package final class SettingsStore {
     } catch {
       throw StoreError(
         kind: .unreadable, path: path, line: error.line, column: error.column,
-        why: .verbatim(error.message), whatToDo: advice)
+        why: StoreReason(.verbatim, .format(error.reason)), whatToDo: advice)
     }
   }
 

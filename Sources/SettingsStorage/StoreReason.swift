@@ -1,3 +1,4 @@
+import FileFormats
 import TextSafety
 
 /// What SettingsStorage has to say, as data: a message of its catalog
@@ -19,6 +20,8 @@ package struct StoreReason: Sendable, Equatable, CustomStringConvertible {
     case reason(StoreReason)
     /// Reasons worded in the same language, joined.
     case reasons([StoreReason])
+    /// Why a file cannot be read, worded in FileFormats' catalog of the same language.
+    case format(FormatReason)
   }
 
   /// A message and what fills it.
@@ -42,6 +45,7 @@ package struct StoreReason: Sendable, Equatable, CustomStringConvertible {
         case .reason(let reason): reason.worded(in: catalog)
         case .reasons(let reasons):
           reasons.map { $0.worded(in: catalog) }.joined(separator: catalog[.listSeparator])
+        case .format(let reason): reason.worded(in: .forLanguage(catalog.language))
         }
       })
   }

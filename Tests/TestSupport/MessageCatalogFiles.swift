@@ -2,7 +2,8 @@
 public enum MessageCatalogFiles {
   /// The modules that have a catalog.
   public static let modules = [
-    "TableREPL", "SettingsKit", "settei", "SchemaKit", "SettingsStorage", "GSettingsKit",
+    "TableREPL", "SettingsKit", "settei", "SchemaKit", "SettingsStorage", "FileFormats",
+    "GSettingsKit",
   ]
   /// The languages every catalog has.
   public static let languages = ["en", "ja"]
@@ -22,6 +23,8 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SchemaKit/Localization/SchemaMessages.generated.swift"
     case "SettingsStorage":
       PackagePaths.root + "/Sources/SettingsStorage/StoreMessages.generated.swift"
+    case "FileFormats":
+      PackagePaths.root + "/Sources/FileFormats/FormatMessages.generated.swift"
     default: PackagePaths.root + "/Sources/SetteiCommands/ProgramMessages.generated.swift"
     }
   }

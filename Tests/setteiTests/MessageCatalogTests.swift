@@ -39,10 +39,10 @@ import Testing
   @Test(arguments: MessageCatalogFiles.modules)
   func japaneseSentencesUseFullWidthMarks(module: String) throws {
     let japanese = try table(module, "ja")
-    // The model's, the store's and GSettings' catalogs ask nothing.
+    // The model's, the store's, the file formats' and GSettings' catalogs ask nothing.
     #expect(
       japanese.values.contains { $0.contains("？") }
-        || ["SettingsKit", "SettingsStorage", "GSettingsKit"].contains(module))
+        || ["SettingsKit", "SettingsStorage", "FileFormats", "GSettingsKit"].contains(module))
     for (key, template) in japanese {
       var previous: Character = " "
       for character in template {
@@ -92,6 +92,13 @@ import Testing
     #expect(ProgramMessage.allCases.count == program.count)
     for key in ProgramMessage.allCases {
       #expect(programCatalog[key] == program["\(key)"], "\(key)")
+    }
+    let formats = try table("FileFormats", language)
+    let formatCatalog = FormatMessages.forLanguage(language)
+    #expect(formatCatalog.language == language)
+    #expect(FormatMessage.allCases.count == formats.count)
+    for key in FormatMessage.allCases {
+      #expect(formatCatalog[key] == formats["\(key)"], "\(key)")
     }
   }
 

@@ -39,13 +39,15 @@ import Testing
     #expect(warned.standardOutput.hasSuffix("s.json: エラー 0 件、警告 1 件。\n"))
     #expect(
       warned.standardOutput.contains(
-        "key 'legacy': warning: このスキーマにはこのキーの設定がないため、値は残りますが表示されません。Fix: "))
+        "s.json: キー 'legacy': 警告: このスキーマにはこのキーの設定がないため、値は残りますが表示されません。修正: "),
+      "\(warned.standardOutput)")
     try writeText(#"{"unit": "k"}"#, to: store)
     let wrong = try runSettei(["lint", "--store", store, bundle.path], language: Self.japanese)
     #expect(wrong.status == 65)
     #expect(
       wrong.standardOutput.contains(
-        "。アプリでは代わりにデフォルト値が表示されます。Fix: 許される値のどれかを保存するか、settei reset unit を実行してください."))
+        "。アプリでは代わりにデフォルト値が表示されます。修正: 許される値のどれかを保存するか、settei reset unit を実行してください。"),
+      "\(wrong.standardOutput)")
     try writeText(#"{"unit": "f"}"#, to: store)
     let fine = try runSettei(["lint", "--store", store, bundle.path], language: Self.japanese)
     #expect(fine.standardOutput.hasSuffix("s.json: \(bundle.path) に合っています。\n"))

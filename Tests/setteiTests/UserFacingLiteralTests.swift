@@ -22,6 +22,8 @@ import Testing
     "Sources/SchemaKit/Lint/Linter+VisibleWhen.swift": [
       #""VisibleWhen": {"Key": "wifi", "Values": [true]}"#
     ],
+    // The XML declaration and document type every property-list file starts with.
+    "Sources/FileFormats/PropertyList/PropertyListWriter.swift": ["*"],
     // A Swift type named in a diagnostic about generated Swift.
     "Sources/SetteiCommands/CI/DefaultsCatalog.swift": ["[String: Any]"],
     // The characters of a printf format specifier.

@@ -164,7 +164,7 @@ package struct JSONCursor {
     let key = (try? reader.parseString()) ?? ""
     return parser.input.error(
       at: object.lastKeyStart,
-      "duplicate key \(JSONWriter.quoted(key)) in one object; keep only one of them")
+      FormatReason(.jsonDuplicateKey, .text(JSONWriter.quoted(key))))
   }
 
   /// The key of the object's next member, with the cursor on its value, which the caller must
@@ -230,10 +230,10 @@ package struct JSONCursor {
   private func keyExpected() -> SourceError {
     let message =
       object.count == 0
-      ? "expected a key in double quotes or '}', found \(parser.found)"
+      ? FormatReason(.jsonKeyOrBraceExpected, .reason(parser.found))
       : parser.peek == UInt8(ascii: "}")
-        ? "expected a key after ','; JSON does not allow a comma before '}'"
-        : "expected a key in double quotes, found \(parser.found)"
+        ? FormatReason(.jsonCommaBeforeBrace)
+        : FormatReason(.jsonKeyExpected, .reason(parser.found))
     return parser.input.error(at: parser.index, message)
   }
 
@@ -251,7 +251,7 @@ package struct JSONCursor {
     parser.skipWhitespace()
     guard parser.peek == UInt8(ascii: ":") else {
       throw parser.input.error(
-        at: parser.index, "expected ':' after object key, found \(parser.found)")
+        at: parser.index, FormatReason(.jsonColonExpected, .reason(parser.found)))
     }
     parser.index += 1
     parser.skipWhitespace()
@@ -278,11 +278,9 @@ package struct JSONCursor {
 
   /// The error for what stands where a `,` or the `closing` bracket should.
   private func separatorExpected(closing: UInt8) -> SourceError {
-    let what = closing == UInt8(ascii: "}") ? "object member" : "array element"
-    return parser.input.error(
-      at: parser.index,
-      "expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(what), found \(parser.found)"
-    )
+    let message: FormatMessage =
+      closing == UInt8(ascii: "}") ? .jsonAfterMember : .jsonAfterElement
+    return parser.input.error(at: parser.index, FormatReason(message, .reason(parser.found)))
   }
 
   /// Steps into the array at the cursor (``isArray`` must be true); then
@@ -306,7 +304,7 @@ package struct JSONCursor {
       parser.skipWhitespace()
       if parser.peek == UInt8(ascii: "]") {
         throw parser.input.error(
-          at: parser.index, "expected a value after ','; JSON does not allow a comma before ']'")
+          at: parser.index, FormatReason(.jsonCommaBeforeBracket))
       }
     } else if parser.peek == UInt8(ascii: "]") {
       parser.index += 1
@@ -337,14 +335,14 @@ extension JSONReader {
       cursor.parser.index = try input.startAfterByteOrderMark()
       cursor.parser.skipWhitespace()
       guard cursor.parser.index < cursor.parser.bytes.count else {
-        throw input.error(at: cursor.parser.index, "expected a JSON value, found an empty file")
+        throw input.error(at: cursor.parser.index, FormatReason(.jsonEmptyFile))
       }
       let result = try body(&cursor)
       cursor.parser.skipWhitespace()
       guard cursor.parser.index == cursor.parser.bytes.count else {
         throw input.error(
           at: cursor.parser.index,
-          "expected the end of the file after the top-level value, found \(cursor.parser.found)")
+          FormatReason(.jsonTrailingText, .reason(cursor.parser.found)))
       }
       return result
     }

@@ -124,27 +124,28 @@ struct JSONParser {
     index = try input.startAfterByteOrderMark()
     skipWhitespace()
     guard index < bytes.count else {
-      throw input.error(at: index, "expected a JSON value, found an empty file")
+      throw input.error(at: index, FormatReason(.jsonEmptyFile))
     }
     let start = index
     let value = try parseValue()
     if requiringObject, value.dictionaryValue == nil {
-      let kind = value.arrayValue != nil ? "an array" : "a \(jsonTypeName(value))"
-      throw input.error(at: start, "expected an object at the top level, found \(kind)")
+      throw input.error(
+        at: start, FormatReason(.jsonTopLevelNotObject, .reason(Self.jsonType(of: value))))
     }
     skipWhitespace()
     guard index == bytes.count else {
-      throw input.error(
-        at: index, "expected the end of the file after the top-level value, found \(found)")
+      throw input.error(at: index, FormatReason(.jsonTrailingText, .reason(found)))
     }
     return value
   }
 
-  func jsonTypeName(_ value: PropertyListValue) -> String {
+  /// A value's JSON type with its article, for "found an array".
+  static func jsonType(of value: PropertyListValue) -> FormatReason {
     switch value {
-    case .integer, .unsignedInteger, .real: "number"
-    case .dictionary: "object"
-    default: value.typeName
+    case .array: FormatReason(.jsonAnArray)
+    case .integer, .unsignedInteger, .real: FormatReason(.jsonANumber)
+    case .bool: FormatReason(.jsonABoolean)
+    default: FormatReason(.jsonAString)
     }
   }
 
@@ -152,7 +153,7 @@ struct JSONParser {
 
   mutating func parseValue() throws(SourceError) -> PropertyListValue {
     guard index < bytes.count else {
-      throw input.error(at: index, "expected a value, found the end of the file")
+      throw input.error(at: index, FormatReason(.jsonValueAtEnd))
     }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -172,13 +173,13 @@ struct JSONParser {
       _ = try parseLiteral("null", false)
       throw input.error(
         at: index - 4,
-        "null is not a property-list value; remove the key or give it a value")
+        FormatReason(.jsonNull))
     case UInt8(ascii: "/"):
-      throw input.error(at: index, "expected a value, found '/'; JSON does not allow comments")
+      throw input.error(at: index, FormatReason(.jsonComment))
     default:
       throw input.error(
         at: index,
-        "expected a value (object, array, string, number, true or false), found \(found)")
+        FormatReason(.jsonValueExpected, .reason(found)))
     }
   }
 
@@ -196,17 +197,17 @@ struct JSONParser {
       guard peek == UInt8(ascii: "\"") else {
         let message =
           members.isEmpty
-          ? "expected a key in double quotes or '}', found \(found)"
+          ? FormatReason(.jsonKeyOrBraceExpected, .reason(found))
           : peek == UInt8(ascii: "}")
-            ? "expected a key after ','; JSON does not allow a comma before '}'"
-            : "expected a key in double quotes, found \(found)"
+            ? FormatReason(.jsonCommaBeforeBrace)
+            : FormatReason(.jsonKeyExpected, .reason(found))
         throw input.error(at: index, message)
       }
       let keyStart = index
       let key = try parseString()
       skipWhitespace()
       guard peek == UInt8(ascii: ":") else {
-        throw input.error(at: index, "expected ':' after object key, found \(found)")
+        throw input.error(at: index, FormatReason(.jsonColonExpected, .reason(found)))
       }
       index += 1
       skipWhitespace()
@@ -220,7 +221,7 @@ struct JSONParser {
       if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
         throw input.error(
           at: keyStart,
-          "duplicate key \(JSONWriter.quoted(key)) in one object; keep only one of them")
+          FormatReason(.jsonDuplicateKey, .text(JSONWriter.quoted(key))))
       }
       skipWhitespace()
       switch peek {
@@ -231,7 +232,7 @@ struct JSONParser {
         depth -= 1
         return .dictionary(members)
       default:
-        throw input.error(at: index, "expected ',' or '}' after object member, found \(found)")
+        throw input.error(at: index, FormatReason(.jsonAfterMember, .reason(found)))
       }
     }
   }
@@ -249,7 +250,7 @@ struct JSONParser {
       skipWhitespace()
       if peek == UInt8(ascii: "]") {
         throw input.error(
-          at: index, "expected a value after ','; JSON does not allow a comma before ']'")
+          at: index, FormatReason(.jsonCommaBeforeBracket))
       }
       if notesWrittenNumbers { path.append(.index(elements.count)) }
       elements.append(try parseValue())
@@ -263,7 +264,7 @@ struct JSONParser {
         depth -= 1
         return .array(elements)
       default:
-        throw input.error(at: index, "expected ',' or ']' after array element, found \(found)")
+        throw input.error(at: index, FormatReason(.jsonAfterElement, .reason(found)))
       }
     }
   }
@@ -272,7 +273,7 @@ struct JSONParser {
     depth += 1
     guard depth <= JSONReader.maximumDepth else {
       throw input.error(
-        at: index, "arrays and objects nest deeper than \(JSONReader.maximumDepth) levels")
+        at: index, FormatReason(.jsonTooDeep, .text(String(JSONReader.maximumDepth))))
     }
     index += 1
   }
@@ -283,7 +284,8 @@ struct JSONParser {
     for byte in expected {
       guard index < bytes.count, bytes[index] == byte else {
         throw input.error(
-          at: start, "expected '\(word)', found \(describeWord(at: start))")
+          at: start,
+          FormatReason(.jsonWordExpected, .text("\(word)"), .reason(describeWord(at: start))))
       }
       index += 1
     }
@@ -291,7 +293,7 @@ struct JSONParser {
   }
 
   /// The run of letters at `offset`, for "expected 'true', found 'ture'".
-  private func describeWord(at offset: Int) -> String {
+  private func describeWord(at offset: Int) -> FormatReason {
     var end = offset
     while end < bytes.count, end - offset < 16,
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end] | 0x20)
@@ -299,7 +301,7 @@ struct JSONParser {
       end += 1
     }
     guard end > offset else { return input.describe(at: offset) }
-    return "'\(String(decoding: bytes[offset..<end], as: UTF8.self))'"
+    return .verbatim("'\(String(decoding: bytes[offset..<end], as: UTF8.self))'")
   }
 
   // MARK: Numbers
@@ -314,7 +316,7 @@ struct JSONParser {
     case UInt8(ascii: "0"):
       index += 1
       if let next = peek, isDigit(next) {
-        throw input.error(at: start, "leading zeros are not allowed in numbers")
+        throw input.error(at: start, FormatReason(.jsonLeadingZeros))
       }
     case let digit? where isDigit(digit):
       while let digit = peek, isDigit(digit) {
@@ -328,32 +330,32 @@ struct JSONParser {
         index += 1
       }
     default:
-      throw input.error(at: index, "expected a digit after '-', found \(found)")
+      throw input.error(at: index, FormatReason(.jsonDigitAfterMinus, .reason(found)))
     }
     var isInteger = true
     if peek == UInt8(ascii: ".") {
       index += 1
-      try skipDigits("expected a digit after the decimal point")
+      try skipDigits(.jsonDigitAfterPoint)
       isInteger = false
     }
     if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
       index += 1
       if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
-      try skipDigits("expected a digit in the exponent")
+      try skipDigits(.jsonDigitInExponent)
       isInteger = false
     }
     if isInteger, !overflowed { return .integer(integer) }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, !isNegative, let unsigned = UInt64(text) { return .unsignedInteger(unsigned) }
     guard let real = Double(text), real.isFinite else {
-      throw input.error(at: start, "the number \(text) is too large for a 64-bit real")
+      throw input.error(at: start, FormatReason(.jsonNumberTooLarge, .text(text)))
     }
     return .real(real)
   }
 
-  mutating func skipDigits(_ message: String) throws(SourceError) {
+  mutating func skipDigits(_ message: FormatMessage) throws(SourceError) {
     guard let digit = peek, isDigit(digit) else {
-      throw input.error(at: index, "\(message), found \(found)")
+      throw input.error(at: index, FormatReason(message, .reason(found)))
     }
     while let digit = peek, isDigit(digit) { index += 1 }
   }
@@ -443,31 +445,32 @@ struct JSONParser {
     } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
       throw input.error(
         at: quote,
-        "unterminated string: the line ends before the closing '\"' (write \\n for a line break)")
+        FormatReason(.jsonLineEndsInString))
     } else if byte < 0x20 {
       throw input.error(
         at: index,
-        "control character \(TextInput.codePoint(UInt32(byte))) in a string must be escaped (\\t, \\u00XX)"
-      )
+        FormatReason(.jsonControlInString, .text(TextInput.codePoint(UInt32(byte)))))
     } else if let length = input.utf8SequenceLength(at: index) {
       index += length
     } else {
       throw input.error(
         at: index,
-        "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in a string; the file must be UTF-8"
-      )
+        FormatReason(
+          .jsonInvalidByteInString, .text(String(byte, radix: 16, uppercase: true))))
     }
   }
 
   func unterminated(_ quote: Int) -> SourceError {
-    input.error(at: quote, "unterminated string: the file ends before the closing '\"'")
+    input.error(at: quote, FormatReason(.jsonFileEndsInString))
   }
 
   /// Decodes one escape sequence at `index` (a backslash) into ``scratch``.
   mutating func parseEscape() throws(SourceError) {
     let start = index
     index += 1
-    guard let letter = peek else { throw input.error(at: start, "unterminated escape sequence") }
+    guard let letter = peek else {
+      throw input.error(at: start, FormatReason(.jsonUnterminatedEscape))
+    }
     index += 1
     let simple: UInt8? =
       switch letter {
@@ -486,8 +489,7 @@ struct JSONParser {
     guard letter == UInt8(ascii: "u") else {
       throw input.error(
         at: start,
-        "invalid escape \\\(describeEscapeLetter(letter)) in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
-      )
+        FormatReason(.jsonInvalidEscape, .reason(describeEscapeLetter(letter))))
     }
     var value = try parseHex4(escapeStart: start)
     if (0xDC00...0xDFFF).contains(value) {
@@ -507,9 +509,10 @@ struct JSONParser {
     scratch.append(contentsOf: String(Character(scalar)).utf8)
   }
 
-  private func describeEscapeLetter(_ letter: UInt8) -> String {
+  private func describeEscapeLetter(_ letter: UInt8) -> FormatReason {
     (0x21...0x7E).contains(letter)
-      ? String(Character(Unicode.Scalar(letter))) : "followed by \(input.describe(at: index - 1))"
+      ? .verbatim(String(Character(Unicode.Scalar(letter))))
+      : FormatReason(.jsonEscapeFollowedBy, .reason(input.describe(at: index - 1)))
   }
 
   mutating func parseHex4(escapeStart: Int) throws(SourceError) -> UInt32 {
@@ -517,7 +520,7 @@ struct JSONParser {
     for _ in 0..<4 {
       guard let byte = peek, let digit = hexValue(byte) else {
         throw input.error(
-          at: escapeStart, "expected 4 hexadecimal digits after \\u, found \(found)")
+          at: escapeStart, FormatReason(.jsonHexDigits, .reason(found)))
       }
       value = value << 4 | digit
       index += 1
@@ -536,17 +539,14 @@ struct JSONParser {
 
   func unpairedSurrogate(_ value: UInt32, at offset: Int) -> SourceError {
     let hex = String(value, radix: 16, uppercase: true)
-    return input.error(
-      at: offset,
-      "unpaired UTF-16 surrogate \\u\(hex); a character above U+FFFF is written as a pair such as \\uD83D\\uDE00"
-    )
+    return input.error(at: offset, FormatReason(.jsonUnpairedSurrogate, .text(hex)))
   }
 
   // MARK: Scanning
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  var found: String { input.describe(at: index) }
+  var found: FormatReason { input.describe(at: index) }
 
   /// The offset of the first byte from `start` on that is not printable ASCII or is `"` or
   /// `\`: string content up to there needs no check, no decoding. Scanned through the base

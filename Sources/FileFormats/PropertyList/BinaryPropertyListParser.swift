@@ -49,30 +49,31 @@ struct BinaryPropertyListParser {
   }
 
   /// An error in this file; `offset` is a byte offset, if one is to blame.
-  func error(at offset: Int?, _ message: String) -> SourceError {
-    let place = offset.map { " (at byte offset \($0))" } ?? ""
-    return SourceError(
-      source: source, line: 1, column: nil, message: "binary property list: \(message)\(place)")
+  func error(at offset: Int?, _ reason: FormatReason) -> SourceError {
+    let located =
+      offset.map { FormatReason(.binaryErrorAt, .reason(reason), .text(String($0))) }
+      ?? FormatReason(.binaryError, .reason(reason))
+    return SourceError(source: source, line: 1, column: nil, reason: located)
   }
 
   mutating func parse() throws(SourceError) -> PropertyListValue {
     guard bytes.starts(with: "bplist00".utf8) else {
-      throw error(at: 0, "only version 00 of the binary format is supported")
+      throw error(at: 0, FormatReason(.binaryVersion))
     }
     let trailer = bytes.count - 32
-    guard trailer >= 8 else { throw error(at: nil, "the file is too short; it is truncated") }
+    guard trailer >= 8 else { throw error(at: nil, FormatReason(.binaryTooShort)) }
     offsetSize = Int(bytes[trailer + 6])
     referenceSize = Int(bytes[trailer + 7])
     let count = try unsigned(at: trailer + 8, size: 8)
     let top = try unsigned(at: trailer + 16, size: 8)
     let table = try unsigned(at: trailer + 24, size: 8)
     guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-      throw error(at: trailer + 6, "the trailer is damaged (offset or reference size not 1–8)")
+      throw error(at: trailer + 6, FormatReason(.binaryTrailerSizes))
     }
     guard count >= 1, table >= 8, table <= UInt64(trailer),
       count <= UInt64(trailer - Int(table)) / UInt64(offsetSize), top < count
     else {
-      throw error(at: trailer, "the trailer is damaged or the file is truncated")
+      throw error(at: trailer, FormatReason(.binaryTrailer))
     }
     objectCount = Int(count)
     offsetTable = Int(table)
@@ -90,11 +91,11 @@ struct BinaryPropertyListParser {
     let values = max(Self.maximumExpandedValues, bytes.count)
     let textBytes = max(Self.maximumExpandedBytes, 16 * bytes.count)
     guard total.values <= values, total.bytes <= textBytes else {
-      let limit = total.values > values ? "\(values) values" : "\(textBytes) bytes of text"
-      throw error(
-        at: offset,
-        "it expands to more than \(limit) once the objects it shares are counted at each use "
-          + "(containers that hold each other many times over); such a file is refused")
+      let limit =
+        total.values > values
+        ? FormatReason(.binaryValues, .text(String(values)))
+        : FormatReason(.binaryTextBytes, .text(String(textBytes)))
+      throw error(at: offset, FormatReason(.binaryExpands, .reason(limit)))
     }
     guard let budget else { return }
     let allValues = max(Self.maximumExpandedValues, budget.fileBytes + bytes.count)
@@ -105,12 +106,13 @@ struct BinaryPropertyListParser {
       exceedsBudget = true
       let limit =
         budget.values + total.values > allValues
-        ? "\(allValues) values" : "\(allTextBytes) bytes of text"
+        ? FormatReason(.binaryValues, .text(String(allValues)))
+        : FormatReason(.binaryTextBytes, .text(String(allTextBytes)))
       throw error(
         at: offset,
-        "with the \(budget.files) file\(budget.files == 1 ? "" : "s") read before it, it "
-          + "expands to more than \(limit) once the objects they share are counted at each "
-          + "use; the files are refused together as one would be")
+        budget.files == 1
+          ? FormatReason(.binaryExpandsWithOne, .reason(limit))
+          : FormatReason(.binaryExpandsWithFiles, .text(String(budget.files)), .reason(limit)))
     }
   }
 
@@ -121,10 +123,10 @@ struct BinaryPropertyListParser {
   ) {
     if let cached = cache[object] { return cached }
     guard depth < JSONReader.maximumDepth else {
-      throw error(at: nil, "containers nest deeper than \(JSONReader.maximumDepth) levels")
+      throw error(at: nil, FormatReason(.binaryTooDeep, .text(String(JSONReader.maximumDepth))))
     }
     guard inProgress.insert(object).inserted else {
-      throw error(at: nil, "object \(object) contains itself")
+      throw error(at: nil, FormatReason(.binaryContainsItself, .text(String(object))))
     }
     defer { inProgress.remove(object) }
     let offset = try self.offset(of: object)
@@ -136,7 +138,7 @@ struct BinaryPropertyListParser {
     case 0x0 where marker == 0x08: result = .bool(false)
     case 0x0 where marker == 0x09: result = .bool(true)
     case 0x0 where marker == 0x00:
-      throw error(at: offset, "null is not a property-list value")
+      throw error(at: offset, FormatReason(.binaryNull))
     case 0x1: result = try integer(at: offset)
     case 0x2 where info == 2:
       result = .real(Double(Float(bitPattern: UInt32(try unsigned(at: offset + 1, size: 4)))))
@@ -146,7 +148,7 @@ struct BinaryPropertyListParser {
       let interval = Double(bitPattern: try unsigned(at: offset + 1, size: 8))
       let date = PropertyListDate(secondsSinceReferenceDate: interval)
       guard ISO8601Date.range.contains(date.secondsSince1970) else {
-        throw error(at: offset, "date outside the years 0001–9999")
+        throw error(at: offset, FormatReason(.binaryDateRange))
       }
       result = .date(date)
     case 0x4:
@@ -167,11 +169,11 @@ struct BinaryPropertyListParser {
       let failed = transcode(
         units.makeIterator(), from: UTF16.self, to: UTF32.self, stoppingOnError: true
       ) { scalars.append(Unicode.Scalar($0) ?? "\u{FFFD}") }
-      guard !failed else { throw error(at: offset, "a UTF-16 string has an unpaired surrogate") }
+      guard !failed else { throw error(at: offset, FormatReason(.binaryUnpairedSurrogate)) }
       result = .string(String(scalars))
       size.bytes = 2 * length
     case 0x8:
-      throw error(at: offset, "UIDs (from NSKeyedArchiver) are not property-list values")
+      throw error(at: offset, FormatReason(.binaryUID))
     case 0xA:
       let (length, start) = try length(at: offset, unit: referenceSize)
       var elements: [PropertyListValue] = []
@@ -184,7 +186,7 @@ struct BinaryPropertyListParser {
       }
       result = .array(elements)
     case 0xC:
-      throw error(at: offset, "sets are not property-list values")
+      throw error(at: offset, FormatReason(.binarySet))
     case 0xD:
       let (length, start) = try length(at: offset, unit: 2 * referenceSize)
       var members: [PropertyListKey: PropertyListValue] = [:]
@@ -193,20 +195,20 @@ struct BinaryPropertyListParser {
         let keyReference = try reference(at: start + index * referenceSize)
         let keyObject = try value(of: keyReference, depth: depth + 1)
         guard case .string(let key) = keyObject.value else {
-          throw error(at: try self.offset(of: keyReference), "a dictionary key is not a string")
+          throw error(at: try self.offset(of: keyReference), FormatReason(.binaryKeyNotString))
         }
         let valueReference = try reference(at: start + (length + index) * referenceSize)
         let member = try value(of: valueReference, depth: depth + 1)
         try add(keyObject.size, to: &size, at: offset)
         try add(member.size, to: &size, at: offset)
         if members.updateValue(member.value, forKey: PropertyListKey(key)) != nil {
-          throw error(at: offset, "duplicate key \(JSONWriter.quoted(key)) in one dictionary")
+          throw error(at: offset, FormatReason(.binaryDuplicateKey, .text(JSONWriter.quoted(key))))
         }
       }
       result = .dictionary(members)
     default:
       let hex = String(marker, radix: 16, uppercase: true)
-      throw error(at: offset, "unknown object type 0x\(hex)")
+      throw error(at: offset, FormatReason(.binaryUnknownType, .text(hex)))
     }
     cache[object] = (result, size)
     return (result, size)
@@ -228,9 +230,9 @@ struct BinaryPropertyListParser {
       if high == UInt64.max, low > UInt64(Int.max) {
         return .integer(Int(truncatingIfNeeded: low))
       }
-      throw error(at: offset, "integer does not fit in 64 bits")
+      throw error(at: offset, FormatReason(.binaryIntegerTooLarge))
     default:
-      throw error(at: offset, "integer of unsupported size")
+      throw error(at: offset, FormatReason(.binaryIntegerSize))
     }
   }
 
@@ -243,7 +245,7 @@ struct BinaryPropertyListParser {
     var start = offset + 1
     if count == 0x0F {
       guard start < bytes.count, bytes[start] >> 4 == 0x1, bytes[start] & 0x0F <= 3 else {
-        throw error(at: offset, "a length is damaged")
+        throw error(at: offset, FormatReason(.binaryLength))
       }
       let size = 1 << Int(bytes[start] & 0x0F)
       let value = try unsigned(at: start + 1, size: size)
@@ -258,17 +260,18 @@ struct BinaryPropertyListParser {
   }
 
   private func runsPast(_ offset: Int) -> SourceError {
-    error(at: offset, "an object runs past the object area; the file is truncated or damaged")
+    error(at: offset, FormatReason(.binaryPastObjects))
   }
 
   private func offset(of object: Int) throws(SourceError) -> Int {
     guard object < objectCount else {
-      throw error(at: nil, "a reference to object \(object) is out of range")
+      throw error(at: nil, FormatReason(.binaryReferenceRange, .text(String(object))))
     }
     let value = try unsigned(at: offsetTable + object * offsetSize, size: offsetSize)
     guard value >= 8, value < UInt64(offsetTable) else {
       throw error(
-        at: offsetTable + object * offsetSize, "the offset of object \(object) is out of range")
+        at: offsetTable + object * offsetSize,
+        FormatReason(.binaryOffsetRange, .text(String(object))))
     }
     return Int(value)
   }
@@ -276,7 +279,7 @@ struct BinaryPropertyListParser {
   private func reference(at offset: Int) throws(SourceError) -> Int {
     let value = try unsigned(at: offset, size: referenceSize)
     guard value < UInt64(objectCount) else {
-      throw error(at: offset, "a reference to object \(value) is out of range")
+      throw error(at: offset, FormatReason(.binaryReferenceRange, .text(String(value))))
     }
     return Int(value)
   }
@@ -284,7 +287,7 @@ struct BinaryPropertyListParser {
   /// A big-endian unsigned integer of `size` bytes at `offset`.
   private func unsigned(at offset: Int, size: Int) throws(SourceError) -> UInt64 {
     guard offset >= 0, size <= 8, offset <= bytes.count - size else {
-      throw error(at: offset, "the file is truncated")
+      throw error(at: offset, FormatReason(.binaryTruncated))
     }
     var value: UInt64 = 0
     for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }

@@ -91,7 +91,8 @@ package enum PropertyListReader {
           textBytes: parser.expansion.bytes)
         if requiringDictionary, value.dictionaryValue == nil {
           throw parser.error(
-            at: nil, "expected a dictionary at the top level, found \(value.typeName)")
+            at: nil,
+            FormatReason(.xmlTopLevelNotDictionary, .reason(FormatReason.typeName(of: value))))
         }
         return value
       }
@@ -128,7 +129,7 @@ struct XMLPropertyListParser {
     if requiringDictionary, top.name != "dict" {
       let name = top.name == "true" || top.name == "false" ? "<\(top.name)/>" : "<\(top.name)>"
       throw input.error(
-        at: top.offset, "expected a <dict> at the top level, found \(escapedForMessage(name))")
+        at: top.offset, FormatReason(.xmlTopLevelNotDict, .text(escapedForMessage(name))))
     }
     let value = try parseValue(top)
     try readEpilogue(after: plist)
@@ -141,19 +142,19 @@ struct XMLPropertyListParser {
     index = try input.startAfterByteOrderMark()
     try skipMisc()
     guard index < bytes.count else {
-      throw input.error(at: index, "expected a property list, found an empty file")
+      throw input.error(at: index, FormatReason(.xmlEmptyFile))
     }
     guard peek == UInt8(ascii: "<") else {
       throw input.error(
-        at: index, "expected '<?xml' or '<plist>' at the start of a property list, found \(found)")
+        at: index, FormatReason(.xmlStartExpected, .reason(found)))
     }
-    let first = try readStartTag(context: "at the start of the property list")
+    let first = try readStartTag(context: FormatReason(.xmlAtStart))
     guard first.name == "plist" else { return (nil, first) }
     guard !first.isEmpty else {
-      throw input.error(at: first.offset, "expected a value inside <plist>, found <plist/>")
+      throw input.error(at: first.offset, FormatReason(.xmlEmptyPlist))
     }
     try skipMisc()
-    return (first, try readStartTag(context: "inside <plist>"))
+    return (first, try readStartTag(context: FormatReason(.xmlInsidePlist)))
   }
 
   /// Reads what follows the top-level value: `</plist>` when `plist` opened it, then
@@ -161,12 +162,12 @@ struct XMLPropertyListParser {
   mutating func readEpilogue(after plist: Tag?) throws(SourceError) {
     if let plist {
       try skipMisc()
-      try readEndTag("plist", openedAt: plist.offset, context: "after the top-level value")
+      try readEndTag("plist", openedAt: plist.offset, context: FormatReason(.xmlAfterTopLevel))
     }
     try skipMisc()
     guard index == bytes.count else {
       throw input.error(
-        at: index, "expected the end of the file after the property list, found \(found)")
+        at: index, FormatReason(.xmlTrailingText, .reason(found)))
     }
   }
 
@@ -182,7 +183,8 @@ struct XMLPropertyListParser {
     case "true", "false":
       if !tag.isEmpty {
         try readEndTag(
-          tag.name, openedAt: tag.offset, context: "in <\(tag.name)>; write <\(tag.name)/>")
+          tag.name, openedAt: tag.offset, context: FormatReason(.xmlInEmptyElement, .text(tag.name))
+        )
       }
       return .bool(tag.name == "true")
     case "date":
@@ -190,23 +192,22 @@ struct XMLPropertyListParser {
       guard let date = ISO8601Date.date(from: trimmed(content.utf8)) else {
         throw input.error(
           at: tag.offset,
-          "expected a date such as 2026-11-30T00:00:00Z in <date>, found \(JSONWriter.quoted(content))"
-        )
+          FormatReason(.xmlBadDate, .text(JSONWriter.quoted(content))))
       }
       return .date(date)
     case "data":
       let content = try readText(tag)
       guard let data = Base64.decode(content.utf8.filter { !isWhitespace($0) }) else {
-        throw input.error(at: tag.offset, "expected Base64 text in <data>")
+        throw input.error(at: tag.offset, FormatReason(.xmlBadData))
       }
       return .data(data)
     case "key":
       throw input.error(
-        at: tag.offset, "expected a value, found <key>; <key> belongs inside <dict>")
+        at: tag.offset, FormatReason(.xmlKeyOutsideDict))
     default:
       throw input.error(
         at: tag.offset,
-        "unknown element <\(tag.name)>; expected <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date> or <data>"
+        FormatReason(.xmlUnknownElement, .text(tag.name))
       )
     }
   }
@@ -219,26 +220,26 @@ struct XMLPropertyListParser {
       try skipMisc(inside: "dict")
       if isAtEndTag {
         try readEndTag(
-          "dict", openedAt: tag.offset, context: "after a dictionary value; expected <key>")
+          "dict", openedAt: tag.offset, context: FormatReason(.xmlAfterDictionaryValue))
         depth -= 1
         return .dictionary(members)
       }
-      let keyTag = try readStartTag(context: "inside <dict>")
+      let keyTag = try readStartTag(context: FormatReason(.xmlInsideDict))
       guard keyTag.name == "key" else {
-        throw input.error(at: keyTag.offset, "expected <key> or </dict>, found <\(keyTag.name)>")
+        throw input.error(at: keyTag.offset, FormatReason(.xmlKeyOrEndExpected, .text(keyTag.name)))
       }
       let key = try readText(keyTag)
       try skipMisc(inside: "dict")
       guard !isAtEndTag else {
         throw input.error(
           at: index,
-          "expected a value after <key>\(escapedForMessage(key))</key>, found \(foundTag)")
+          FormatReason(.xmlValueAfterKey, .text(escapedForMessage(key)), .reason(foundTag)))
       }
-      let value = try parseValue(try readStartTag(context: "after <key>"))
+      let value = try parseValue(try readStartTag(context: FormatReason(.xmlAfterKey)))
       if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
         throw input.error(
           at: keyTag.offset,
-          "duplicate key \(JSONWriter.quoted(key)) in one <dict>; keep only one of them")
+          FormatReason(.xmlDuplicateKey, .text(JSONWriter.quoted(key))))
       }
     }
   }
@@ -250,11 +251,11 @@ struct XMLPropertyListParser {
     while true {
       try skipMisc(inside: "array")
       if isAtEndTag {
-        try readEndTag("array", openedAt: tag.offset, context: "after an array element")
+        try readEndTag("array", openedAt: tag.offset, context: FormatReason(.xmlAfterElement))
         depth -= 1
         return .array(elements)
       }
-      elements.append(try parseValue(try readStartTag(context: "inside <array>")))
+      elements.append(try parseValue(try readStartTag(context: FormatReason(.xmlInsideArray))))
     }
   }
 
@@ -262,7 +263,7 @@ struct XMLPropertyListParser {
     depth += 1
     guard depth <= JSONReader.maximumDepth else {
       throw input.error(
-        at: tag.offset, "<dict> and <array> nest deeper than \(JSONReader.maximumDepth) levels")
+        at: tag.offset, FormatReason(.xmlTooDeep, .text(String(JSONReader.maximumDepth))))
     }
   }
 
@@ -281,7 +282,7 @@ struct XMLPropertyListParser {
     let text = String(decoding: digits, as: UTF8.self)
     guard !text.isEmpty, text.utf8.allSatisfy({ Self.digitValue($0, radix: radix) != nil }) else {
       throw input.error(
-        at: tag.offset, "expected an integer in <integer>, found \(JSONWriter.quoted(content))")
+        at: tag.offset, FormatReason(.xmlBadInteger, .text(JSONWriter.quoted(content))))
     }
     if let magnitude = UInt64(text, radix: radix) {
       if !isNegative, magnitude <= UInt64(Int.max) { return .integer(Int(magnitude)) }
@@ -292,7 +293,7 @@ struct XMLPropertyListParser {
     }
     guard radix == 10, let real = Double((isNegative ? "-" : "") + text), real.isFinite else {
       throw input.error(
-        at: tag.offset, "the integer \(JSONWriter.quoted(content)) does not fit in 64 bits")
+        at: tag.offset, FormatReason(.xmlIntegerTooLarge, .text(JSONWriter.quoted(content))))
     }
     return .real(real)
   }
@@ -322,7 +323,7 @@ struct XMLPropertyListParser {
     }
     guard isDecimal, let real = Double(text) else {
       throw input.error(
-        at: tag.offset, "expected a number in <real>, found \(JSONWriter.quoted(content))")
+        at: tag.offset, FormatReason(.xmlBadReal, .text(JSONWriter.quoted(content))))
     }
     return .real(real)
   }

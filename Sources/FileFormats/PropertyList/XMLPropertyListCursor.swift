@@ -166,7 +166,7 @@ package struct XMLPropertyListCursor {
   package func repeatedKey(_ dictionary: DictionaryState) -> SourceError {
     parser.input.error(
       at: dictionary.lastKeyOffset,
-      "duplicate key \(JSONWriter.quoted(lastKey(of: dictionary))) in one <dict>; keep only one of them"
+      FormatReason(.xmlDuplicateKey, .text(JSONWriter.quoted(lastKey(of: dictionary))))
     )
   }
 
@@ -175,7 +175,7 @@ package struct XMLPropertyListCursor {
     if let key = dictionary.lastKey { return key }
     var reader = parser
     reader.index = dictionary.lastKeyOffset
-    guard let keyTag = try? reader.readStartTag(context: "") else { return "" }
+    guard let keyTag = try? reader.readStartTag(context: .verbatim("")) else { return "" }
     return (try? reader.readText(keyTag)) ?? ""
   }
 
@@ -202,13 +202,13 @@ package struct XMLPropertyListCursor {
     if parser.isAtEndTag {
       try parser.readEndTag(
         "dict", openedAt: dictionary.openedAt,
-        context: "after a dictionary value; expected <key>")
+        context: FormatReason(.xmlAfterDictionaryValue))
       return endDictionary(&dictionary)
     }
-    let keyTag = try parser.readStartTag(context: "inside <dict>")
+    let keyTag = try parser.readStartTag(context: FormatReason(.xmlInsideDict))
     guard keyTag.name == "key" else {
       throw parser.input.error(
-        at: keyTag.offset, "expected <key> or </dict>, found <\(keyTag.name)>")
+        at: keyTag.offset, FormatReason(.xmlKeyOrEndExpected, .text(keyTag.name)))
     }
     return keyTag
   }
@@ -238,9 +238,9 @@ package struct XMLPropertyListCursor {
       let text = parser.escapedForMessage(lastKey(of: dictionary))
       throw parser.input.error(
         at: parser.index,
-        "expected a value after <key>\(text)</key>, found \(parser.foundTag)")
+        FormatReason(.xmlValueAfterKey, .text(text), .reason(parser.foundTag)))
     }
-    tag = try parser.readStartTag(context: "after <key>")
+    tag = try parser.readStartTag(context: FormatReason(.xmlAfterKey))
   }
 
   // MARK: Arrays
@@ -272,12 +272,13 @@ package struct XMLPropertyListCursor {
     }
     try parser.skipMisc(inside: "array")
     if parser.isAtEndTag {
-      try parser.readEndTag("array", openedAt: array.openedAt, context: "after an array element")
+      try parser.readEndTag(
+        "array", openedAt: array.openedAt, context: FormatReason(.xmlAfterElement))
       parser.depth -= 1
       array.isOpen = false
       return false
     }
-    tag = try parser.readStartTag(context: "inside <array>")
+    tag = try parser.readStartTag(context: FormatReason(.xmlInsideArray))
     return true
   }
 }

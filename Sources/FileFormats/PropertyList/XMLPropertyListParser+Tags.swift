@@ -4,13 +4,14 @@ extension XMLPropertyListParser {
   // MARK: Tags
 
   /// Reads a start tag at `index`, skipping its attributes.
-  mutating func readStartTag(context: String) throws(SourceError) -> Tag {
+  mutating func readStartTag(context: FormatReason) throws(SourceError) -> Tag {
     if let tag = readPlainStartTag() { return tag }
     let offset = index
     guard peek == UInt8(ascii: "<"), index + 1 < bytes.count,
       isNameStart(bytes[index + 1])
     else {
-      throw input.error(at: index, "expected an element \(context), found \(foundTag)")
+      throw input.error(
+        at: index, FormatReason(.xmlElementExpected, .reason(context), .reason(foundTag)))
     }
     index += 1
     let name = readName()
@@ -24,14 +25,16 @@ extension XMLPropertyListParser {
       case UInt8(ascii: "/"):
         index += 1
         guard peek == UInt8(ascii: ">") else {
-          throw input.error(at: index, "expected '>' after '/' in <\(name)/>, found \(found)")
+          throw input.error(
+            at: index, FormatReason(.xmlSlashNotClosed, .text(name), .reason(found)))
         }
         index += 1
         return Tag(name: name, isEmpty: true, offset: offset)
       case let byte? where index > beforeSpace && isNameStart(byte):
         try skipAttribute(in: name)
       default:
-        throw input.error(at: index, "expected '>' to close the <\(name)> tag, found \(found)")
+        throw input.error(
+          at: index, FormatReason(.xmlTagNotClosed, .text(name), .reason(found)))
       }
     }
   }
@@ -73,32 +76,35 @@ extension XMLPropertyListParser {
     skipWhitespace()
     guard peek == UInt8(ascii: "=") else {
       throw input.error(
-        at: index, "expected '=' after attribute \(attribute) of <\(element)>, found \(found)")
+        at: index,
+        FormatReason(.xmlEqualsExpected, .text(attribute), .text(element), .reason(found)))
     }
     index += 1
     skipWhitespace()
     guard let quote = peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
       throw input.error(
-        at: index, "expected a quoted value for attribute \(attribute), found \(found)")
+        at: index, FormatReason(.xmlAttributeValueExpected, .text(attribute), .reason(found)))
     }
     let start = index
     index += 1
     while let byte = peek, byte != quote { index += 1 }
     guard index < bytes.count else {
       throw input.error(
-        at: start, "unterminated attribute value: the file ends before the closing quote")
+        at: start, FormatReason(.xmlUnterminatedAttribute))
     }
     index += 1
   }
 
   /// Reads `</name>` at `index`, or explains what is there instead. `name` is that of the
   /// element whose start tag is at `opening`.
-  mutating func readEndTag(_ name: String, openedAt opening: Int, context: String)
+  mutating func readEndTag(_ name: String, openedAt opening: Int, context: FormatReason)
     throws(SourceError)
   {
     let offset = index
     guard isAtEndTag else {
-      throw input.error(at: index, "expected </\(name)> \(context), found \(foundTag)")
+      throw input.error(
+        at: index,
+        FormatReason(.xmlEndTagExpected, .text(name), .reason(context), .reason(foundTag)))
     }
     // `</name>` exactly, as nearly always: compared with the name in the start tag, no
     // String made.
@@ -111,14 +117,15 @@ extension XMLPropertyListParser {
     let found = readName()
     skipWhitespace()
     guard index < bytes.count else {
-      throw input.error(at: opening, "unterminated <\(name)>: the file ends before </\(name)>")
+      throw input.error(at: opening, FormatReason(.xmlUnterminatedElement, .text(name)))
     }
     guard found == name, peek == UInt8(ascii: ">") else {
-      let openLine = input.error(at: opening, "").line
+      let openLine = input.error(at: opening, .verbatim("")).line
       throw input.error(
         at: offset,
-        "expected </\(name)> to close <\(name)> from line \(openLine), found </\(escapedForMessage(found))>"
-      )
+        FormatReason(
+          .xmlMismatchedEndTag, .text(name), .text(String(openLine)),
+          .text(escapedForMessage(found))))
     }
     index += 1
   }

@@ -13,7 +13,7 @@ extension XMLPropertyListParser {
     index = endOfPlainText(from: start)
     if isAtEndTag {
       let content = String(decoding: bytes[start..<index], as: UTF8.self)
-      try readEndTag(tag.name, openedAt: tag.offset, context: "")
+      try readEndTag(tag.name, openedAt: tag.offset, context: .verbatim(""))
       return content
     }
     text.removeAll(keepingCapacity: true)
@@ -23,7 +23,7 @@ extension XMLPropertyListParser {
       if byte == UInt8(ascii: "<") {
         if isAtEndTag {
           let content = String(decoding: text, as: UTF8.self)
-          try readEndTag(tag.name, openedAt: tag.offset, context: "")
+          try readEndTag(tag.name, openedAt: tag.offset, context: .verbatim(""))
           return content
         } else if starts(with: "<![CDATA[") {
           try readCDATA()
@@ -32,8 +32,7 @@ extension XMLPropertyListParser {
         } else {
           throw input.error(
             at: index,
-            "expected text or </\(tag.name)> inside <\(tag.name)>, found \(foundTag); use &lt; for a literal '<'"
-          )
+            FormatReason(.xmlTextExpected, .text(tag.name), .reason(foundTag)))
         }
       } else if byte == UInt8(ascii: "&") {
         try readEntity()
@@ -47,12 +46,11 @@ extension XMLPropertyListParser {
       } else {
         throw input.error(
           at: index,
-          "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); the file must be UTF-8"
-        )
+          FormatReason(.xmlInvalidByte, .text(String(byte, radix: 16, uppercase: true))))
       }
     }
     throw input.error(
-      at: tag.offset, "unterminated <\(tag.name)>: the file ends before </\(tag.name)>")
+      at: tag.offset, FormatReason(.xmlUnterminatedElement, .text(tag.name)))
   }
 
   /// Where the text from `index` lies when it is plain ASCII (no markup, entity or byte to
@@ -76,12 +74,12 @@ extension XMLPropertyListParser {
         return
       }
       guard let length = input.utf8SequenceLength(at: index) else {
-        throw input.error(at: index, "invalid UTF-8 byte in CDATA section; the file must be UTF-8")
+        throw input.error(at: index, FormatReason(.xmlInvalidByteInCDATA))
       }
       text.append(contentsOf: bytes[index..<index + length])
       index += length
     }
-    throw input.error(at: start, "unterminated CDATA section: the file ends before ']]>'")
+    throw input.error(at: start, FormatReason(.xmlUnterminatedCDATA))
   }
 
   /// Decodes `&name;` or `&#number;` at `index` into ``text``.
@@ -91,7 +89,7 @@ extension XMLPropertyListParser {
     while let byte = peek, byte != UInt8(ascii: ";"), index - start < 12 { index += 1 }
     guard peek == UInt8(ascii: ";") else {
       throw input.error(
-        at: start, "expected an entity such as &amp; or &#38;; write &amp; for a literal '&'")
+        at: start, FormatReason(.xmlEntityExpected))
     }
     let name = String(decoding: bytes[start + 1..<index], as: UTF8.self)
     index += 1
@@ -107,7 +105,7 @@ extension XMLPropertyListParser {
     guard let scalar, scalar.value != 0 else {
       throw input.error(
         at: start,
-        "unknown entity &\(escapedForMessage(name));; use &lt; &gt; &amp; &quot; &apos; or &#NN;")
+        FormatReason(.xmlUnknownEntity, .text(escapedForMessage(name))))
     }
     text.append(contentsOf: String(Character(scalar)).utf8)
   }
@@ -163,7 +161,7 @@ extension XMLPropertyListParser {
       } else if let element, let byte = peek, byte != UInt8(ascii: "<") {
         throw input.error(
           at: index,
-          "unexpected text inside <\(element)>, found \(found); text belongs in <string> or <key>")
+          FormatReason(.xmlUnexpectedText, .text(element), .reason(found)))
       } else {
         return
       }
@@ -171,7 +169,7 @@ extension XMLPropertyListParser {
   }
 
   mutating func skipComment() throws(SourceError) {
-    try skip(to: "-->", from: index, "unterminated comment: the file ends before '-->'")
+    try skip(to: "-->", from: index, FormatReason(.xmlUnterminatedComment))
   }
 
   mutating func skipProcessingInstruction() throws(SourceError) {
@@ -190,12 +188,12 @@ extension XMLPropertyListParser {
         if value != "utf-8" && value != "utf8" && value != "us-ascii" {
           throw input.error(
             at: start,
-            "encoding \(JSONWriter.quoted(String(value))) is not supported; save the file as UTF-8")
+            FormatReason(.xmlUnsupportedEncoding, .text(JSONWriter.quoted(String(value)))))
         }
       }
     }
     try skip(
-      to: "?>", from: start, "unterminated processing instruction: the file ends before '?>'")
+      to: "?>", from: start, FormatReason(.xmlUnterminatedInstruction))
   }
 
   mutating func skipDoctype() throws(SourceError) {
@@ -207,14 +205,14 @@ extension XMLPropertyListParser {
       if byte == UInt8(ascii: "]") { inSubset = false }
       if byte == UInt8(ascii: ">"), !inSubset { return }
     }
-    throw input.error(at: start, "unterminated <!DOCTYPE: the file ends before '>'")
+    throw input.error(at: start, FormatReason(.xmlUnterminatedDoctype))
   }
 
-  mutating func skip(to terminator: StaticString, from start: Int, _ message: String)
+  mutating func skip(to terminator: StaticString, from start: Int, _ reason: FormatReason)
     throws(SourceError)
   {
     guard let found = Self.offset(of: terminator, in: bytes, from: index) else {
-      throw input.error(at: start, message)
+      throw input.error(at: start, reason)
     }
     index = found + terminator.utf8CodeUnitCount
   }
@@ -279,16 +277,17 @@ extension XMLPropertyListParser {
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  var found: String { input.describe(at: index) }
+  var found: FormatReason { input.describe(at: index) }
 
   /// What is at `index`, naming a tag when there is one: `<array>`, `</dict>`.
-  var foundTag: String {
+  var foundTag: FormatReason {
     guard peek == UInt8(ascii: "<") else { return found }
     var end = index + 1
     if end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
     while end < bytes.count, isNameByte(bytes[end]), end - index < 40 { end += 1 }
     guard end > index + 1 else { return found }
-    return "'" + escapedForMessage(String(decoding: bytes[index..<end], as: UTF8.self)) + ">'"
+    return .verbatim(
+      "'" + escapedForMessage(String(decoding: bytes[index..<end], as: UTF8.self)) + ">'")
   }
 
   /// `text` as the one escaper shows it (`\u{1B}` for a control character), safe to print.

@@ -107,8 +107,7 @@ package enum StringsFileParser {
     if offset < bytes.count {
       throw StringsParser.error(
         in: units, at: units.count, source: source,
-        "the file is UTF-16 but ends in the middle of a character (an odd number of bytes); "
-          + "it may be cut off")
+        FormatReason(.stringsOddUTF16))
     }
     var index = 0
     while index < units.count {
@@ -122,7 +121,7 @@ package enum StringsFileParser {
       if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
         throw StringsParser.error(
           in: units, at: index, source: source,
-          "unpaired UTF-16 surrogate \(TextInput.codePoint(UInt32(unit))); the file is damaged")
+          FormatReason(.stringsUnpairedSurrogate, .text(TextInput.codePoint(UInt32(unit)))))
       }
       index += 1
     }
@@ -140,8 +139,7 @@ package enum StringsFileParser {
         guard let length = input.utf8SequenceLength(at: offset) else {
           throw input.error(
             at: offset,
-            "\(input.describe(at: offset)); save the file as UTF-8, or as UTF-16 with a "
-              + "byte-order mark")
+            FormatReason(.stringsNotUTF8, .reason(input.describe(at: offset))))
         }
         var value = UInt32(input.bytes[offset])
         if length > 1 {
@@ -184,7 +182,7 @@ struct StringsParser {
   /// An error at a code-unit offset of `units`, with its line and column.
   ///
   /// Lines end at `\n`, `\r\n` or a lone `\r`; a column counts Unicode scalars.
-  static func error(in units: [UInt16], at offset: Int, source: String, _ message: String)
+  static func error(in units: [UInt16], at offset: Int, source: String, _ reason: FormatReason)
     -> SourceError
   {
     var line = 1
@@ -203,35 +201,35 @@ struct StringsParser {
       }
       position += 1
     }
-    return SourceError(source: source, line: line, column: column, message: message)
+    return SourceError(source: source, line: line, column: column, reason: reason)
   }
 
-  func error(at offset: Int, _ message: String) -> SourceError {
-    Self.error(in: units, at: offset, source: source, message)
+  func error(at offset: Int, _ reason: FormatReason) -> SourceError {
+    Self.error(in: units, at: offset, source: source, reason)
   }
 
   /// What is at `offset`, for "expected X, found Y" messages, safe to print.
-  func describe(at offset: Int) -> String {
-    guard offset < units.count else { return "the end of the file" }
+  func describe(at offset: Int) -> FormatReason {
+    guard offset < units.count else { return FormatReason(.endOfFile) }
     let unit = units[offset]
     switch unit {
-    case 0x0A, 0x0D, 0x2028, 0x2029: return "a line break"
-    case 0x20: return "a space"
-    case 0x21...0x7E: return "'\(Character(Unicode.Scalar(UInt8(unit))))'"
+    case 0x0A, 0x0D, 0x2028, 0x2029: return FormatReason(.lineBreak)
+    case 0x20: return FormatReason(.space)
+    case 0x21...0x7E: return .verbatim("'\(Character(Unicode.Scalar(UInt8(unit))))'")
     default:
       var value = UInt32(unit)
       if UTF16.isLeadSurrogate(unit), offset + 1 < units.count {
         value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(units[offset + 1]) - 0xDC00)
       }
       guard let scalar = Unicode.Scalar(value) else {
-        return "character \(TextInput.codePoint(value))"
+        return FormatReason(.character, .text(TextInput.codePoint(value)))
       }
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator,
         .privateUse, .unassigned, .surrogate:
-        return "character \(TextInput.codePoint(value))"
+        return FormatReason(.character, .text(TextInput.codePoint(value)))
       default:
-        return "'\(Character(scalar))'"
+        return .verbatim("'\(Character(scalar))'")
       }
     }
   }
@@ -246,14 +244,14 @@ struct StringsParser {
       guard index < units.count, units[index] == ascii("}") else {
         throw error(
           at: index,
-          "expected '}' to close the dictionary opened at \(position(of: open)), found "
-            + describe(at: index))
+          FormatReason(
+            .stringsUnclosedDictionary, .reason(position(of: open)), .reason(describe(at: index))))
       }
       index += 1
       try skipSpaceAndComments()
       guard index == units.count else {
         throw error(
-          at: index, "expected the end of the file after '}', found \(describe(at: index))")
+          at: index, FormatReason(.stringsTrailingText, .reason(describe(at: index))))
       }
       return entries
     }
@@ -261,9 +259,10 @@ struct StringsParser {
   }
 
   /// `line:column` of an offset, for messages that point elsewhere.
-  private func position(of offset: Int) -> String {
-    let place = error(at: offset, "")
-    return "line \(place.line), column \(place.column ?? 1)"
+  private func position(of offset: Int) -> FormatReason {
+    let place = error(at: offset, .verbatim(""))
+    return FormatReason(
+      .stringsPosition, .text(String(place.line)), .text(String(place.column ?? 1)))
   }
 
   private mutating func parseEntries(inBraces: Bool) throws(SourceError) -> [String: String] {
@@ -276,12 +275,12 @@ struct StringsParser {
       guard let key = try parseString() else {
         throw error(
           at: index,
-          "expected a key in quotes, as in \"key\" = \"value\";, found \(describe(at: index))")
+          FormatReason(.stringsKeyExpected, .reason(describe(at: index))))
       }
       try skipSpaceAndComments()
       guard index < units.count else {
         throw error(
-          at: index, "expected '=' or ';' after the key \"\(key)\", found the end of the file")
+          at: index, FormatReason(.stringsEqualsAtEnd, .text(key)))
       }
       if units[index] == ascii(";") {
         index += 1
@@ -290,7 +289,8 @@ struct StringsParser {
       }
       guard units[index] == ascii("=") else {
         throw error(
-          at: index, "expected '=' or ';' after the key \"\(key)\", found \(describe(at: index))")
+          at: index,
+          FormatReason(.stringsEqualsExpected, .text(key), .reason(describe(at: index))))
       }
       index += 1
       try skipSpaceAndComments()
@@ -301,17 +301,17 @@ struct StringsParser {
         {
           throw error(
             at: valueStart,
-            "expected a string value for \"\(key)\", found \(describe(at: valueStart)); a "
-              + "strings file holds only text")
+            FormatReason(.stringsOnlyText, .text(key), .reason(describe(at: valueStart))))
         }
         throw error(
           at: valueStart,
-          "expected a value in quotes after '=' for \"\(key)\", found \(describe(at: valueStart))")
+          FormatReason(.stringsValueExpected, .text(key), .reason(describe(at: valueStart))))
       }
       try skipSpaceAndComments()
       guard index < units.count, units[index] == ascii(";") else {
         throw error(
-          at: index, "expected ';' after the value of \"\(key)\", found \(describe(at: index))")
+          at: index,
+          FormatReason(.stringsSemicolonExpected, .text(key), .reason(describe(at: index))))
       }
       index += 1
       define(key, as: value, at: keyStart, in: &entries)
@@ -337,7 +337,7 @@ struct StringsParser {
         index += 2
         while true {
           guard index + 1 < units.count else {
-            throw error(at: start, "unterminated comment: expected '*/' to close the '/*' here")
+            throw error(at: start, FormatReason(.stringsUnterminatedComment))
           }
           if units[index] == ascii("*"), units[index + 1] == ascii("/") {
             index += 2
@@ -357,7 +357,7 @@ struct StringsParser {
     _ key: String, as text: String, at offset: Int, in entries: inout [String: String]
   ) {
     if entries.updateValue(text, forKey: key) != nil {
-      duplicates.append((key, error(at: offset, "").line))
+      duplicates.append((key, error(at: offset, .verbatim("")).line))
     }
   }
 
@@ -416,7 +416,7 @@ struct StringsParser {
         let mark = quote == ascii("\"") ? "\"" : "'"
         throw error(
           at: open,
-          "unterminated string: expected a closing \(mark) for the string that starts here")
+          FormatReason(.stringsUnterminatedString, .text(mark)))
       }
       let unit = units[index]
       if unit == quote { break }
@@ -443,15 +443,15 @@ struct StringsParser {
         guard digits > 0 else {
           throw error(
             at: escape,
-            "expected one to four hex digits after \\\(Character(Unicode.Scalar(UInt8(code)))), "
-              + "found \(describe(at: index))")
+            FormatReason(
+              .stringsHexDigits, .text(String(Character(Unicode.Scalar(UInt8(code))))),
+              .reason(describe(at: index))))
         }
         if UTF16.isTrailSurrogate(value) {
           guard pendingLead != nil else {
             throw error(
               at: escape,
-              "\\U\(Self.hex(value)) is the second half of a surrogate pair without the first; "
-                + "write the pair as \\UD83D\\UDE00, or the character itself")
+              FormatReason(.stringsLoneTrailSurrogate, .text(Self.hex(value))))
           }
           pendingLead = nil
         } else {
@@ -516,10 +516,7 @@ struct StringsParser {
   }
 
   private func unpairedLead(at offset: Int) -> SourceError {
-    error(
-      at: offset,
-      "this \\U escape is the first half of a surrogate pair; follow it with the second half "
-        + "(\\UDC00 to \\UDFFF), as in \\UD83D\\UDE00")
+    error(at: offset, FormatReason(.stringsLoneLeadSurrogate))
   }
 
   private static func hexValue(_ unit: UInt16) -> UInt16? {

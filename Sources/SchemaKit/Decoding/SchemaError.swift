@@ -26,7 +26,7 @@ package enum SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The message as a reason: where, and what is wrong.
   package var reason: SchemaReason {
     switch self {
-    case .syntax(let error): .verbatim(error.description)
+    case .syntax(let error): SchemaReason(.verbatim, .sourceError(error))
     case .invalid(let source, let specifierIndex?, let reason):
       SchemaReason(.invalidAtSpecifier, .text(source), .index(specifierIndex), .reason(reason))
     case .invalid(let source, nil, let reason):

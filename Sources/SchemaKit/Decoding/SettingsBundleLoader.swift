@@ -169,7 +169,7 @@ enum SettingsBundleLoader {
         return .success(page)
       }
     } catch {
-      return .failure(PageError(.verbatim(error.description)))
+      return .failure(PageError(SchemaReason(.verbatim, .sourceError(error))))
     }
     return decodePageThroughTree(bytes, name: name, source: source, budget: &budget)
   }
@@ -183,7 +183,7 @@ enum SettingsBundleLoader {
     do {
       value = try PropertyListReader.parse(bytes, source: source, budget: &budget)
     } catch {
-      return .failure(PageError(.verbatim(error.description)))
+      return .failure(PageError(SchemaReason(.verbatim, .sourceError(error))))
     }
     var problems: [LintProblem] = []
     switch page(from: value, name: name, source: source, problems: &problems) {
@@ -613,7 +613,7 @@ enum SettingsBundleLoader {
             LintProblem(
               severity: .warning, source: file, page: page.name,
               reason: SchemaReason(
-                .translationsNotUsed, .reason(.verbatim(error.message)), .text(language)),
+                .translationsNotUsed, .format(error.reason), .text(language)),
               fix: SchemaReason(.correctStringsFile),
               line: error.line, column: error.column))
         } catch {

@@ -332,6 +332,38 @@ package enum SchemaMessage: Int, MessageKey {
   case stringsEntryNotString
   /// "Children must be an object holding a page, not %1$@"
   case childrenNotObject
+  /// "%1$@ \"%2$@\" has no %3$@ translation in %3$@.lproj/%4$@.strings"
+  case l10nNoTranslation
+  /// "add %1$@ = \"…\"; to that file"
+  case l10nAddTranslation
+  /// " (%1$@)"
+  case l10nInLanguage
+  /// "%1$@ \"%2$@\"%3$@ is %4$@ columns wide; beside its value an iPhone row (%5$@ columns assumed) shows %6$@"
+  case l10nTooWide
+  /// "shorten it, or move the explanation into a FooterText"
+  case l10nShorten
+  /// "\"%1$@\" is used by no page of this table"
+  case l10nUnused
+  /// "remove it, or correct the text that should use it"
+  case l10nRemoveUnused
+  /// "\"%1$@\" is defined twice; the later text wins"
+  case l10nDefinedTwice
+  /// "keep one definition"
+  case l10nKeepOne
+  /// "CFBundleDevelopmentRegion is not a language code; the texts of the plists are taken as en"
+  case l10nRegionNotCode
+  /// "%1$@; the texts of the plists are taken as en"
+  case l10nInfoUnreadable
+  /// "correct it, or name the language of the plists' texts with --development-language CODE"
+  case l10nCorrectInfo
+  /// "\"%1$@\" has the format specifiers %2$@ in %3$@, but %4$@ in %5$@"
+  case l10nFormatsDifferFromLanguage
+  /// "\"%1$@\" has the format specifiers %2$@ in %3$@, but %4$@ in the key"
+  case l10nFormatsDifferFromKey
+  /// "none"
+  case l10nNoFormats
+  /// "use the same %%@, %%d… as the other languages"
+  case l10nUseSameFormats
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -521,6 +553,22 @@ private enum SchemaMessageTemplates {
     "Strings.%1$@ of page '%2$@' must be an object of translations",
     "Strings.%1$@.%2$@ of page '%3$@' must be a string",
     "Children must be an object holding a page, not %1$@",
+    "%1$@ \"%2$@\" has no %3$@ translation in %3$@.lproj/%4$@.strings",
+    "add %1$@ = \"…\"; to that file",
+    " (%1$@)",
+    "%1$@ \"%2$@\"%3$@ is %4$@ columns wide; beside its value an iPhone row (%5$@ columns assumed) shows %6$@",
+    "shorten it, or move the explanation into a FooterText",
+    "\"%1$@\" is used by no page of this table",
+    "remove it, or correct the text that should use it",
+    "\"%1$@\" is defined twice; the later text wins",
+    "keep one definition",
+    "CFBundleDevelopmentRegion is not a language code; the texts of the plists are taken as en",
+    "%1$@; the texts of the plists are taken as en",
+    "correct it, or name the language of the plists' texts with --development-language CODE",
+    "\"%1$@\" has the format specifiers %2$@ in %3$@, but %4$@ in %5$@",
+    "\"%1$@\" has the format specifiers %2$@ in %3$@, but %4$@ in the key",
+    "none",
+    "use the same %%@, %%d… as the other languages",
   ]
   static let ja = [
     "エラー",
@@ -686,5 +734,21 @@ private enum SchemaMessageTemplates {
     "ページ「%2$@」の Strings.%1$@ は翻訳のオブジェクトでなければなりません",
     "ページ「%3$@」の Strings.%1$@.%2$@ は文字列でなければなりません",
     "Children はページを持つオブジェクトでなければなりませんが、%1$@です",
+    "%1$@「%2$@」の %3$@ の翻訳が %3$@.lproj/%4$@.strings にありません",
+    "そのファイルに %1$@ = \"…\"; を加えてください",
+    " (%1$@) ",
+    "%1$@「%2$@」%3$@は幅が %4$@ 桁あります。iPhone の行 (%5$@ 桁と仮定) で値の横に表示できるのは %6$@ 桁です",
+    "短くするか、説明を FooterText に移してください",
+    "「%1$@」はこの表のどのページでも使われていません",
+    "削除するか、これを使うはずのテキストを直してください",
+    "「%1$@」が 2 回定義されています。あとのテキストが使われます",
+    "定義を 1 つだけ残してください",
+    "CFBundleDevelopmentRegion が言語コードではありません。plist のテキストは en として扱います",
+    "%1$@。plist のテキストは en として扱います",
+    "直すか、plist のテキストの言語を --development-language CODE で指定してください",
+    "「%1$@」の書式指定子は %3$@ では %2$@ ですが、%5$@ では %4$@ です",
+    "「%1$@」の書式指定子は %3$@ では %2$@ ですが、キーでは %4$@ です",
+    "なし",
+    "ほかの言語と同じ %%@、%%d… を使ってください",
   ]
 }

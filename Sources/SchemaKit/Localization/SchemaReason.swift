@@ -40,6 +40,11 @@ package struct SchemaReason: Sendable, Equatable, CustomStringConvertible {
     case state(on: Bool)
     /// Another reason, worded in the same language.
     case reason(SchemaReason)
+    /// Why a file cannot be read, worded in FileFormats' catalog of the same language.
+    case format(FormatReason)
+    /// Where a file cannot be read and why (`settings.json:3:7: …`), worded in FileFormats'
+    /// catalog of the same language.
+    case sourceError(SourceError)
   }
 
   /// A message and what fills it.
@@ -94,6 +99,8 @@ extension SchemaReason.Argument {
       count == 1 ? catalog[.oneEntry] : catalog.text(.entries, String(count))
     case .state(let on): catalog[on ? .on : .off]
     case .reason(let reason): reason.worded(in: catalog)
+    case .format(let reason): reason.worded(in: .forLanguage(catalog.language))
+    case .sourceError(let error): error.worded(in: .forLanguage(catalog.language))
     }
   }
 

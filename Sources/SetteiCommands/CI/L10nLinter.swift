@@ -51,9 +51,11 @@ enum L10nLinter {
             LintProblem(
               severity: .warning, source: page.source, page: page.name,
               specifierIndex: specifier.index, key: specifier.key,
-              message: "\(text.member) \"\(text.key)\" has no \(language) translation in "
-                + "\(language).lproj/\(page.stringsTable).strings",
-              fix: "add \(StringsFileWriter.quoted(text.key)) = \"…\"; to that file"))
+              reason: SchemaReason(
+                .l10nNoTranslation, .text(text.member), .text(text.key), .text(language),
+                .text(page.stringsTable)),
+              fix: SchemaReason(
+                .l10nAddTranslation, .text(StringsFileWriter.quoted(text.key)))))
         }
         if text.member == "Title", Self.showsValue(specifier) {
           for language in [nil] + languages.map(Optional.some) {
@@ -66,10 +68,12 @@ enum L10nLinter {
               LintProblem(
                 severity: .warning, source: page.source, page: page.name,
                 specifierIndex: specifier.index, key: specifier.key,
-                message: "\(text.member) \"\(shown)\"\(language.map { " (\($0))" } ?? "") is "
-                  + "\(width) columns wide; beside its value an iPhone row (\(rowWidth) "
-                  + "columns assumed) shows \(titleWidth)",
-                fix: "shorten it, or move the explanation into a FooterText"))
+                reason: SchemaReason(
+                  .l10nTooWide, .text(text.member), .text(shown),
+                  .reason(
+                    language.map { SchemaReason(.l10nInLanguage, .text($0)) } ?? .verbatim("")),
+                  .index(width), .index(rowWidth), .index(titleWidth)),
+                fix: SchemaReason(.l10nShorten)))
           }
         }
       }
@@ -90,8 +94,7 @@ enum L10nLinter {
           problems.append(
             LintProblem(
               severity: .warning, source: file, page: table,
-              message: "\"\(key)\" is used by no page of this table",
-              fix: "remove it, or correct the text that should use it"))
+              reason: SchemaReason(.l10nUnused, .text(key)), fix: SchemaReason(.l10nRemoveUnused)))
         }
         if let bytes = try? FileBytes.read(file),
           let parsed = try? StringsFileParser.parseWithDuplicates(bytes, source: file)
@@ -100,8 +103,8 @@ enum L10nLinter {
             problems.append(
               LintProblem(
                 severity: .warning, source: file, page: table,
-                message: "\"\(key)\" is defined twice; the later text wins",
-                fix: "keep one definition", line: line))
+                reason: SchemaReason(.l10nDefinedTwice, .text(key)),
+                fix: SchemaReason(.l10nKeepOne), line: line))
           }
         }
       }
@@ -126,9 +129,7 @@ enum L10nLinter {
     for _ in 0..<infoPlistLevels {
       let file = (current == "/" ? "" : current) + "/Info.plist"
       if FileSystem.exists(file) {
-        let fix =
-          "correct it, or name the language of the plists' texts with "
-          + "--development-language CODE"
+        let fix = SchemaReason(.l10nCorrectInfo)
         do {
           let bytes = try FileBytes.read(file)
           let info = try PropertyListReader.parseDictionary(bytes, source: file)
@@ -138,18 +139,14 @@ enum L10nLinter {
               "en",
               LintProblem(
                 severity: .warning, source: file, page: "Info",
-                message: "CFBundleDevelopmentRegion is not a language code; the texts of the "
-                  + "plists are taken as en", fix: fix)
+                reason: SchemaReason(.l10nRegionNotCode), fix: fix)
             )
           }
           return (code, nil)
+        } catch let error as SourceError {
+          return ("en", unreadableInfo(file, SchemaReason(.verbatim, .sourceError(error)), fix))
         } catch {
-          return (
-            "en",
-            LintProblem(
-              severity: .warning, source: file, page: "Info",
-              message: "\(error); the texts of the plists are taken as en", fix: fix)
-          )
+          return ("en", unreadableInfo(file, .verbatim("\(error)"), fix))
         }
       }
       let parent = FileSystem.parentFolder(of: current)
@@ -157,6 +154,15 @@ enum L10nLinter {
       current = parent
     }
     return ("en", nil)
+  }
+
+  /// The warning that an `Info.plist` cannot be read, and why.
+  private static func unreadableInfo(_ file: String, _ why: SchemaReason, _ fix: SchemaReason)
+    -> LintProblem
+  {
+    LintProblem(
+      severity: .warning, source: file, page: "Info",
+      reason: SchemaReason(.l10nInfoUnreadable, .reason(why)), fix: fix)
   }
 
   /// Translations whose format specifiers (`%@`, `%d`, `%1$@`, …) differ from the key's own
@@ -181,15 +187,24 @@ enum L10nLinter {
         let expected =
           reference.isEmpty ? found.first?.formats ?? [] : reference
         for (language, formats) in found where formats.sorted() != expected.sorted() {
-          let shown = formats.isEmpty ? "none" : formats.joined(separator: " ")
-          let wanted = expected.isEmpty ? "none" : expected.joined(separator: " ")
+          let shown: SchemaReason =
+            formats.isEmpty
+            ? SchemaReason(.l10nNoFormats) : .verbatim(formats.joined(separator: " "))
+          let wanted: SchemaReason =
+            expected.isEmpty
+            ? SchemaReason(.l10nNoFormats) : .verbatim(expected.joined(separator: " "))
           problems.append(
             LintProblem(
               severity: .warning, source: "\(bundleFolder)/\(language).lproj/\(table).strings",
               page: table,
-              message: "\"\(key)\" has the format specifiers \(shown) in \(language), but "
-                + "\(wanted) \(reference.isEmpty ? "in \(found[0].language)" : "in the key")",
-              fix: "use the same %@, %d… as the other languages"))
+              reason: reference.isEmpty
+                ? SchemaReason(
+                  .l10nFormatsDifferFromLanguage, .text(key), .reason(shown), .text(language),
+                  .reason(wanted), .text(found[0].language))
+                : SchemaReason(
+                  .l10nFormatsDifferFromKey, .text(key), .reason(shown), .text(language),
+                  .reason(wanted)),
+              fix: SchemaReason(.l10nUseSameFormats)))
         }
       }
     }

@@ -90,7 +90,9 @@ extension Program {
         // A terminal that no longer takes output (EIO) was closed: a hangup, whether or not
         // a SIGHUP came; the edits are kept as after one.
         Termination.noteHangup()
-        saver.keepUnsavedChanges(reason: Termination.name(of: Termination.signal ?? SIGHUP))
+        saver.keepUnsavedChanges(
+          reason: Termination.name(
+            of: Termination.signal ?? SIGHUP, in: .forLanguage(saver.model.language)))
       }
       // Ctrl-D ended the session after a failed save: say where the edits were kept.
       saver.reportKeptChanges()

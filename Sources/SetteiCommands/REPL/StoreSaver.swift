@@ -154,9 +154,9 @@ final class StoreSaver {
 
   /// Writes the unsaved changes to the recovery file; the store itself is not touched.
   private func keepForRecovery(after signal: Int32) -> Session.QuitResult {
-    keepUnsavedChanges(reason: Termination.name(of: signal))
-      ? .done(message: nil)
-      : .failed(message: messages.text(.lostAfterSignal, Termination.name(of: signal)))
+    let name = Termination.name(of: signal, in: messages)
+    return keepUnsavedChanges(reason: name)
+      ? .done(message: nil) : .failed(message: messages.text(.lostAfterSignal, name))
   }
 
   /// Writes this session's unsaved changes to the recovery file and says so on standard

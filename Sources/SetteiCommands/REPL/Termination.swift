@@ -129,13 +129,13 @@ enum Termination {
       expected: 0, desired: SIGHUP, ordering: .sequentiallyConsistent)
   }
 
-  /// `SIGTERM`, `SIGHUP`, `SIGQUIT`, or `signal N`.
-  static func name(of signal: Int32) -> String {
+  /// `SIGTERM`, `SIGHUP`, `SIGQUIT`, or `signal N` in the language of `messages`.
+  static func name(of signal: Int32, in messages: ProgramMessages) -> String {
     switch signal {
     case SIGTERM: "SIGTERM"
     case SIGHUP: "SIGHUP"
     case SIGQUIT: "SIGQUIT"
-    default: "signal \(signal)"
+    default: messages.text(.signalNumber, String(signal))
     }
   }
 }

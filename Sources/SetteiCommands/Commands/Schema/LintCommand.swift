@@ -88,11 +88,21 @@ extension Program {
       schema: schema, storedValues: values, language: messagesLanguage)
     let problems = StoreLinter.problems(
       in: values, model: model, messages: .forLanguage(messagesLanguage))
+    let severities = schemaMessages
     for problem in problems {
-      standardOutput.write(
-        TerminalText.sanitize("\(storePath): key '")
-          + TerminalText.identifier(problem.key)
-          + TerminalText.sanitize("': \(problem.severity): \(problem.message).") + "\n")
+      // The key is shown as an identifier (its control characters escaped), the rest as text.
+      var line = ""
+      for (text, argument) in ProgramMessages.segments(of: messages[.storeKeyProblem]) {
+        line += TerminalText.sanitize(text)
+        switch argument?.index {
+        case 0: line += TerminalText.sanitize(storePath)
+        case 1: line += TerminalText.identifier(problem.key)
+        case 2: line += TerminalText.sanitize(problem.severity.worded(in: severities))
+        case 3: line += TerminalText.sanitize(problem.message)
+        default: break
+        }
+      }
+      standardOutput.write(line + "\n")
     }
     let errors = problems.filter { $0.severity == .error }.count
     let warnings = problems.count - errors
@@ -122,8 +132,9 @@ extension Program {
     }
     problems += L10nLinter.problems(
       in: schema, bundleFolder: folder, developmentLanguage: language)
+    let words = schemaMessages
     for problem in problems {
-      standardOutput.write(TerminalText.sanitize(problem.description) + "\n")
+      standardOutput.write(TerminalText.sanitize(problem.worded(in: words)) + "\n")
     }
     let languages = schema.strings.languages
     let summary = messages.text(
