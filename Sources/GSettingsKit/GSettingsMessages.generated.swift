@@ -46,6 +46,20 @@ package enum GSettingsMessage: Int, MessageKey {
   case skippedRelocatableOne
   /// "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@"
   case skippedRelocatable
+  /// "  gvariant: %1$@"
+  case describeType
+  /// "  about:    %1$@"
+  case describeDescription
+  /// "  allowed:  any set of the flags %1$@"
+  case describeFlags
+  /// "  allowed:  one of %1$@"
+  case describeChoices
+  /// "  allowed:  %1$@ to %2$@"
+  case describeRange
+  /// "  writable: yes"
+  case describeWritable
+  /// "  writable: no: GSettings will not change %1$@ (it is locked down by the system, or its backend cannot be written); ask the administrator to lift the lock"
+  case describeLocked
   /// "%1$@: cannot be read: %2$@"
   case unreadableFile
   /// "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names"
@@ -132,6 +146,13 @@ private enum GSettingsMessageTemplates {
     "Nothing was saved: %1$@",
     "1 relocatable schema is not shown (it has settings only at a path an application gives it): %1$@",
     "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@",
+    "  gvariant: %1$@",
+    "  about:    %1$@",
+    "  allowed:  any set of the flags %1$@",
+    "  allowed:  one of %1$@",
+    "  allowed:  %1$@ to %2$@",
+    "  writable: yes",
+    "  writable: no: GSettings will not change %1$@ (it is locked down by the system, or its backend cannot be written); ask the administrator to lift the lock",
     "%1$@: cannot be read: %2$@",
     "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names",
     "%1$@ never ends",
@@ -174,6 +195,13 @@ private enum GSettingsMessageTemplates {
     "何も保存していません: %1$@",
     "再配置可能なスキーマ 1 個は表示しません (アプリが与えるパスにしか設定がありません): %1$@",
     "再配置可能なスキーマ %1$@ 個は表示しません (アプリが与えるパスにしか設定がありません): %2$@",
+    "  GVariant:   %1$@",
+    "  説明:       %1$@",
+    "  使える値:   フラグ %1$@ の任意の組み合わせ",
+    "  使える値:   %1$@ のいずれか",
+    "  使える値:   %1$@ 〜 %2$@",
+    "  変更:       可",
+    "  変更:       不可: GSettings は %1$@ を変更しません(システムでロックされているか、バックエンドに書き込めません)。ロックの解除は管理者に依頼してください",
     "%1$@: 読めません: %2$@",
     "%1$@:%2$@:%3$@: %4$@。このファイルのスキーマのキーは名前で表示します",
     "%1$@ が閉じていません",

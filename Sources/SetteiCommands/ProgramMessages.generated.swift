@@ -82,7 +82,7 @@ internal enum ProgramMessage: Int, MessageKey {
   case findDetails
   /// "describe row N"
   case describeSummary
-  /// "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text. A row shown with ⚠ has each problem instead of the allowed values, as\nsettei lint words it: the file, what is wrong and the fix."
+  /// "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text. A row shown with ⚠ has each problem instead of the allowed values, as\nsettei lint words it: the file, what is wrong and the fix. With --gsettings, also the\nkey's GVariant type, its description, and whether GIO lets it be changed."
   case describeDetails
   /// "list what this session changed"
   case changesSummary
@@ -504,7 +504,7 @@ private enum ProgramMessageTemplates {
     "search every page",
     "Search every page for TEXT (not case-sensitive): titles, current values, choices,\nfooter texts and keys, in this language and the schema's other languages. Each\nsetting is listed once, numbered, with its full breadcrumb; choose one to open the\nscreen it is on, and back returns to the results. A new find replaces them.",
     "describe row N",
-    "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text. A row shown with ⚠ has each problem instead of the allowed values, as\nsettei lint words it: the file, what is wrong and the fix.",
+    "Describe row N: its key, type, allowed values or range, default, current value and\nfooter text. A row shown with ⚠ has each problem instead of the allowed values, as\nsettei lint words it: the file, what is wrong and the fix. With --gsettings, also the\nkey's GVariant type, its description, and whether GIO lets it be changed.",
     "list what this session changed",
     "List what this session changed, as Page › Title: old → new. A setting changed and\nchanged back to its stored value is no change, and is not saved.",
     "revert the last change",
@@ -723,7 +723,7 @@ private enum ProgramMessageTemplates {
     "すべてのページを検索",
     "すべてのページから TEXT を探します（大文字と小文字は区別しません）。タイトル、現在の値、\n選択肢、フッターの文、キーを、この言語とスキーマのほかの言語で探します。各設定は 1 度だけ、\n番号とパンくずリスト付きで一覧にします。選ぶとその設定のある画面を開き、back で結果に\n戻ります。新しい find は前の結果を置き換えます。",
     "N 行目を説明",
-    "N 行目を説明します: キー、種類、使える値や範囲、デフォルト、現在の値、フッターの文。\n⚠ の付いた行では、使える値の代わりに問題をひとつずつ settei lint と同じ言葉で\n示します: ファイル、何が誤りか、直し方。",
+    "N 行目を説明します: キー、種類、使える値や範囲、デフォルト、現在の値、フッターの文。\n⚠ の付いた行では、使える値の代わりに問題をひとつずつ settei lint と同じ言葉で\n示します: ファイル、何が誤りか、直し方。--gsettings では、キーの GVariant の型、\n説明、GIO が変更を許すかどうかも示します。",
     "このセッションの変更を一覧表示",
     "このセッションで変えたものを ページ › タイトル: 前 → 後 の形で一覧にします。変えてから\n保存済みの値に戻した設定は変更ではなく、保存しません。",
     "最後の変更を取り消す",

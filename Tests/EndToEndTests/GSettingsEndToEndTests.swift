@@ -60,6 +60,32 @@ struct GSettingsEndToEndTests {
     #expect(keyfile.contains("[org/settei/test/extra]\nlevel=9"))
   }
 
+  /// A backend GIO cannot write (its folder cannot be made): every key is locked, shown as a
+  /// value, described as read-only, and refused when typed.
+  @Test("RM-83 a key GIO will not change is a read-only row that says why")
+  func aKeyGIOWillNotChangeIsReadOnlyAndSaysWhy() throws {
+    let result = try run(
+      [], script: "org\nsettei\ntest\n? 18\nset org.settei.test:name Bob\nquit\n",
+      extra: ["XDG_CONFIG_HOME": "/dev/null/config"])
+    let output = result.standardOutput
+    #expect(output.contains("  gvariant: i"), "\(output)")
+    #expect(output.contains("  allowed:  0 to 100"), "\(output)")
+    #expect(
+      output.contains(
+        "  writable: no: GSettings will not change org.settei.test:volume (it is locked down"),
+      "\(output)")
+    #expect(
+      result.standardError.contains("Name is read-only. Nothing was saved."),
+      "\(result.standardError)")
+  }
+
+  @Test func describingAKeyGivesItsDescriptionAndThatItIsWritable() throws {
+    let result = try run([], script: "org\nsettei\ntest\n? 6\nquit\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("  about:    Whether the feature is on. A second line."))
+    #expect(result.standardOutput.contains("  writable: yes"))
+  }
+
   @Test func nothingIsWrittenBeforeQuit() throws {
     let result = try run([], script: "set org.settei.test:volume 75\nquit!\ny\n")
     #expect(result.status == 0, "\(result.standardError)")
