@@ -92,7 +92,19 @@ package enum GSettingsMessage: Int, MessageKey {
   case moStringPastEnd
   /// "it claims %1$@ strings"
   case moTooManyStrings
-  /// "--gsettings works alone (the REPL) or with get, set, reset and list, not with %1$@"
+  /// "no GSettings schema has the path %1$@ (relocatable schemas are not imported; settei --gsettings list shows the schemas)"
+  case importNoSchema
+  /// "'%1$@' is not a [PATH] section, a KEY=VALUE line or a # comment"
+  case dumpNotAnEntry
+  /// "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]"
+  case dumpOutsideSection
+  /// "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]"
+  case dumpBadSection
+  /// "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text"
+  case dumpEmptyPart
+  /// "Nothing was imported from %1$@:"
+  case importRefused
+  /// "--gsettings works alone (the REPL) or with get, set, reset, list, export and import, not with %1$@"
   case commandsOnly
   /// "--gsettings shows the desktop's GSettings: it takes no %1$@"
   case optionsOnly
@@ -169,7 +181,13 @@ private enum GSettingsMessageTemplates {
     "offset %1$@ is past the end of the file",
     "string %1$@ is past the end of the file",
     "it claims %1$@ strings",
-    "--gsettings works alone (the REPL) or with get, set, reset and list, not with %1$@",
+    "no GSettings schema has the path %1$@ (relocatable schemas are not imported; settei --gsettings list shows the schemas)",
+    "'%1$@' is not a [PATH] section, a KEY=VALUE line or a # comment",
+    "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]",
+    "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]",
+    "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text",
+    "Nothing was imported from %1$@:",
+    "--gsettings works alone (the REPL) or with get, set, reset, list, export and import, not with %1$@",
     "--gsettings shows the desktop's GSettings: it takes no %1$@",
     "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)",
     "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]",
@@ -218,7 +236,13 @@ private enum GSettingsMessageTemplates {
     "オフセット %1$@ がファイルの終わりを越えています",
     "文字列 %1$@ がファイルの終わりを越えています",
     "文字列が %1$@ 個あるとしています",
-    "--gsettings は単独 (REPL) か get、set、reset、list と使います。%1$@ とは使えません",
+    "パス %1$@ の GSettings スキーマはありません(再配置可能なスキーマは読み込みません。スキーマは settei --gsettings list で確認できます)",
+    "'%1$@' は [パス] の見出しでも KEY=VALUE の行でも # のコメントでもありません",
+    "'%1$@' が [パス] の見出しより前にあります: 上にスキーマのパスを [org/gnome/desktop/interface] のように書いてください",
+    "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",
+    "'%1$@' にキーか値がありません: KEY=VALUE の形で、値は GVariant のテキストで書いてください",
+    "%1$@ からは何も読み込みませんでした:",
+    "--gsettings は単独 (REPL) か get、set、reset、list、export、import と使います。%1$@ とは使えません",
     "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",
     "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
     "「%1$@」はリストではありません: JSON で入力してください (例: [\"a\", \"b\"])",

@@ -86,6 +86,59 @@ struct GSettingsEndToEndTests {
     #expect(result.standardOutput.contains("  writable: yes"))
   }
 
+  /// What differs from the defaults, exported as `dconf dump` writes it, loads into another
+  /// configuration as the same values.
+  @Test func anExportImportsIntoAnotherConfigurationAsTheSameValues() throws {
+    #expect(try run(["set", "org.settei.test:volume", "70"]).status == 0)
+    #expect(try run(["set", "org.settei.test:count", "9"]).status == 0)
+    #expect(try run(["set", "org.settei.test:pair", "(3, 4)"]).status == 0)
+    #expect(try run(["set", "org.settei.test.extra:level", "4"]).status == 0)
+    let export = try run(["export"])
+    #expect(export.status == 0, "\(export.standardError)")
+    // The type is written where the text alone does not tell it, as dconf dump writes it.
+    #expect(
+      export.standardOutput
+        == "[org/settei/test]\ncount=uint32 9\npair=(3, 4)\nvolume=70\n\n"
+        + "[org/settei/test/extra]\nlevel=4\n")
+    #expect(
+      try run(["export", "org.settei.test.extra"]).standardOutput
+        == "[org/settei/test/extra]\nlevel=4\n")
+    let dump = fixture.folder.file("backup.dump")
+    try writeText(export.standardOutput, to: dump)
+    let other = fixture.folder.file("other-config")
+    let imported = try run(["import", dump], extra: ["XDG_CONFIG_HOME": other])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let again = try run(["export"], extra: ["XDG_CONFIG_HOME": other])
+    #expect(again.standardOutput == export.standardOutput)
+  }
+
+  @Test("RM-84 an import file with a bad line or value is refused by line, nothing written")
+  func anImportThatDoesNotFitWritesNothing() throws {
+    let bad = fixture.folder.file("bad.dump")
+    try writeText(
+      "# values\n[org/settei/test]\nname='Grace'\nvolume=101\ncount='x'\n[org/nope]\nx=1\n",
+      to: bad)
+    let result = try run(["import", bad])
+    #expect(result.status == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "settei: Nothing was imported from \(bad):", "\(lines)")
+    #expect(lines.contains("  \(bad):4: org.settei.test:volume: 101 is outside the key's range"))
+    #expect(lines.contains { $0.hasPrefix("  \(bad):5: org.settei.test:count: ''x'' is not") })
+    #expect(
+      lines.contains { $0.hasPrefix("  \(bad):7: no GSettings schema has the path /org/nope/") })
+    #expect(!keyfile.contains("Grace"))
+    try writeText("[org/settei/test]\nname='Grace'\nvolume 5\n", to: bad)
+    let syntax = try run(["import", bad])
+    #expect(syntax.status == 1)
+    #expect(
+      syntax.standardError.contains(
+        "\(bad):3: 'volume 5' is not a [PATH] section, a KEY=VALUE line or a # comment"))
+    #expect(!keyfile.contains("Grace"))
+    let missing = try run(["import", fixture.folder.file("missing.dump")])
+    #expect(missing.status == 65)
+    #expect(missing.standardError.contains("missing.dump: cannot be read"))
+  }
+
   @Test func nothingIsWrittenBeforeQuit() throws {
     let result = try run([], script: "set org.settei.test:volume 75\nquit!\ny\n")
     #expect(result.status == 0, "\(result.standardError)")
@@ -139,7 +192,10 @@ struct GSettingsEndToEndTests {
     (["get", "org.nope:x"], "no GSettings schema is called org.nope", Int32(1)),
     (["get", "org.settei.test:nope"], "the GSettings schema org.settei.test has no key nope", 1),
     (["get", "volume"], "volume is not SCHEMA:KEY", 1),
-    (["export"], "--gsettings works alone (the REPL) or with get, set, reset and list", 64),
+    (
+      ["rollback", "1"],
+      "--gsettings works alone (the REPL) or with get, set, reset, list, export and import", 64
+    ),
     (["list", "--schema", "x.json"], "it takes no --schema", 64),
     (["reset", "--all"], "reset takes one SCHEMA:KEY", 64),
   ])
