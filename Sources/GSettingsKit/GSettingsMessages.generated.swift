@@ -36,6 +36,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case unparsableBecause
   /// "%1$@ is outside the key's range"
   case outOfRange
+  /// "%1$@ changed elsewhere to %2$@; yours, %3$@, is what quit writes."
+  case conflictElsewhere
   /// "Saved 1 change to GSettings."
   case savedOne
   /// "Saved %1$@ changes to GSettings."
@@ -153,6 +155,7 @@ private enum GSettingsMessageTemplates {
     "'%1$@' is not a GVariant of type %2$@",
     "'%1$@' is not a GVariant of type %2$@: %3$@",
     "%1$@ is outside the key's range",
+    "%1$@ changed elsewhere to %2$@; yours, %3$@, is what quit writes.",
     "Saved 1 change to GSettings.",
     "Saved %1$@ changes to GSettings.",
     "Nothing was saved: %1$@",
@@ -208,6 +211,7 @@ private enum GSettingsMessageTemplates {
     "「%1$@」は型 %2$@ の GVariant ではありません",
     "「%1$@」は型 %2$@ の GVariant ではありません: %3$@",
     "%1$@ はキーの範囲外です",
+    "%1$@ がほかで %2$@ に変更されました。quit で書き込むのはこちらの %3$@ です。",
     "1 件の変更を GSettings に保存しました。",
     "%1$@ 件の変更を GSettings に保存しました。",
     "何も保存していません: %1$@",

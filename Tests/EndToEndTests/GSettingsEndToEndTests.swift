@@ -147,6 +147,39 @@ struct GSettingsEndToEndTests {
         + "[org/settei/test/extra]\nlevel=4\n")
   }
 
+  /// With dconf: values `gsettings set` changes in another process while the REPL runs
+  /// show before the next command, a line a key, and one edited here too says both.
+  @Test("RM-85 a value set elsewhere while the REPL runs shows at the next command")
+  func aValueSetElsewhereShowsAtTheNextCommand() throws {
+    var environment = self.environment.merging(fixture.environment(backend: "dconf")) { $1 }
+    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
+    // The other program runs once settei has taken the edit, then the REPL goes on.
+    let script = #"""
+      settei="$1"; out="$2/repl.out"
+      {
+        printf 'org\nsettei\ntest\nset org.settei.test:name Bob\n'
+        until grep -q 'name = Bob' "$out" 2>/dev/null; do sleep 0.1; done
+        gsettings set org.settei.test volume 80
+        gsettings set org.settei.test name "'Eve'"
+        printf 'changes\nquit\n'
+      } | "$settei" --gsettings > "$out" 2>&1 || exit 10
+      gsettings get org.settei.test name
+      """#
+    let result = try runProcess(
+      "/usr/bin/dbus-run-session",
+      ["--", "/bin/sh", "-c", script, "sh", setteiPath, fixture.folder.path],
+      environment: environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = (try? readText(fixture.folder.file("repl.out"))) ?? ""
+    #expect(output.contains("Volume changed elsewhere: 50 → 80."), "\(output)")
+    #expect(
+      output.contains("Name changed elsewhere to Eve; yours, Bob, is what quit writes."),
+      "\(output)")
+    // Only this session's own edit is saved: the other program's value is not written back.
+    #expect(output.contains("Saved 1 change to GSettings."), "\(output)")
+    #expect(result.standardOutput.hasSuffix("'Bob'\n"), "\(result.standardOutput)")
+  }
+
   @Test("RM-84 an import file with a bad line or value is refused by line, nothing written")
   func anImportThatDoesNotFitWritesNothing() throws {
     let bad = fixture.folder.file("bad.dump")

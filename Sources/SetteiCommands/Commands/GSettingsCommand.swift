@@ -244,8 +244,9 @@ extension Program {
     return Self.alignedTable(rows, width: Terminal.messageWidth(environment: environment.values))
   }
 
-  /// The REPL of any schema over the GSettings model: no live store, rollback or recovery
-  /// file (GSettings is the store); `quit` writes the changes through the session.
+  /// The REPL of any schema over the GSettings model: no rollback or recovery file
+  /// (GSettings is the store), values another program sets shown live
+  /// (``LiveGSettings``); `quit` writes the changes through the session.
   private func runGSettingsREPL(_ session: GSettingsSession, options: Options, language: String)
     throws(Failure)
   {
@@ -261,7 +262,13 @@ extension Program {
     let index = SettingsIndex(model: model)
     let commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
-    keptUntilExit.keep(index, commands)
+    // What another program sets meanwhile shows on the next screen.
+    let live = LiveGSettings(
+      model: model, index: index, read: { try? session.store.storedValues() },
+      conflict: { language, title, theirs, yours in
+        GSettingsMessages.forLanguage(language).text(.conflictElsewhere, title, theirs, yours)
+      })
+    keptUntilExit.keep(index, commands, live)
 
     var configuration = settingsSessionConfiguration(language: language, options: options)
     configuration.quitHandler = {
@@ -271,6 +278,7 @@ extension Program {
       }
     }
     configuration.unsavedChanges = { model.changeSummaries(index: index) }
+    configuration.beforeEachCommand = { live.check() }
     configuration.wrapReader = { TerminationAwareReader($0) }
     configuration.prepareSession = { [commands] session in commands.register(with: session) }
     let outcome = TerminalApp.run(navigationController, configuration: configuration)
