@@ -245,7 +245,7 @@ private enum GSettingsMessageTemplates {
     "'%1$@' が [パス] の見出しより前にあります: 上にスキーマのパスを [org/gnome/desktop/interface] のように書いてください",
     "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",
     "'%1$@' にキーか値がありません: KEY=VALUE の形で、値は GVariant のテキストで書いてください",
-    "%1$@ からは何も読み込みませんでした:",
+    "%1$@ からは何も読み込みませんでした：",
     "--gsettings は単独 (REPL) か get、set、reset、list、export、import と使います。%1$@ とは使えません",
     "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",
     "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
