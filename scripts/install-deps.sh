@@ -2,7 +2,8 @@
 # Installs what settei needs to build and test on Debian/Ubuntu, if it is missing:
 # libedit (headers and pkg-config file), pkg-config, the time-zone database, and what
 # `settei --gsettings` and its tests use: GLib and GIO (libglib2.0-dev), glib-compile-schemas
-# (libglib2.0-bin), the desktop's schemas, the dconf backend, dbus-run-session and msgfmt.
+# (libglib2.0-bin), the desktop's schemas, the dconf backend and its command,
+# dbus-run-session and msgfmt.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
@@ -21,6 +22,8 @@ command -v glib-compile-schemas >/dev/null 2>&1 || need+=(libglib2.0-bin)
   || need+=(gsettings-desktop-schemas)
 compgen -G "/usr/lib/*/gio/modules/libdconfsettings.so" >/dev/null || need+=(dconf-gsettings-backend)
 command -v dbus-run-session >/dev/null 2>&1 || need+=(dbus)
+# The export and import tests compare settei's files with dconf dump's and dconf load's.
+command -v dconf >/dev/null 2>&1 || need+=(dconf-cli)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 for tool in "$@"; do
   case "$tool" in

@@ -69,6 +69,25 @@ extension GSettingsSource {
     }
   }
 
+  /// The value GVariant text `text` (as `dconf dump` writes it: `'Grace'`, `uint32 7`)
+  /// gives key `key` of schema `id`, parsed as the key's type and checked against its range;
+  /// or why it does not fit.
+  package func value(parsing text: String, schema id: String, key name: String)
+    throws(GSettingsError) -> PropertyListValue
+  {
+    let schema = try schemaPointer(id)
+    guard let key = gio.schemaGetKey(schema, name) else {
+      throw .noSuchKey(schema: id, key: name)
+    }
+    defer { gio.keyUnref(key) }
+    let variant = try parse(text, type: gio.keyGetValueType(key), key: id + ":" + name)
+    defer { gio.variantUnref(variant) }
+    guard gio.keyRangeCheck(key, variant) != 0 else {
+      throw .invalidValue(key: id + ":" + name, problem: .outOfRange(value: text))
+    }
+    return value(of: variant)
+  }
+
   /// The text `gsettings get` prints for a value of key `key`: GVariant text with the type
   /// where the text alone does not tell it (`'a'`, `42`, `uint32 7`, `@as []`).
   package func printed(_ value: PropertyListValue, schema id: String, key: String)

@@ -36,6 +36,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case unparsableBecause
   /// "%1$@ is outside the key's range"
   case outOfRange
+  /// "%1$@ changed elsewhere to %2$@; yours, %3$@, is what quit writes."
+  case conflictElsewhere
   /// "Saved 1 change to GSettings."
   case savedOne
   /// "Saved %1$@ changes to GSettings."
@@ -46,6 +48,20 @@ package enum GSettingsMessage: Int, MessageKey {
   case skippedRelocatableOne
   /// "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@"
   case skippedRelocatable
+  /// "  gvariant: %1$@"
+  case describeType
+  /// "  about:    %1$@"
+  case describeDescription
+  /// "  allowed:  any set of the flags %1$@"
+  case describeFlags
+  /// "  allowed:  one of %1$@"
+  case describeChoices
+  /// "  allowed:  %1$@ to %2$@"
+  case describeRange
+  /// "  writable: yes"
+  case describeWritable
+  /// "  writable: no: GSettings will not change %1$@ (it is locked down by the system, or its backend cannot be written); ask the administrator to lift the lock"
+  case describeLocked
   /// "%1$@: cannot be read: %2$@"
   case unreadableFile
   /// "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names"
@@ -78,7 +94,19 @@ package enum GSettingsMessage: Int, MessageKey {
   case moStringPastEnd
   /// "it claims %1$@ strings"
   case moTooManyStrings
-  /// "--gsettings works alone (the REPL) or with get, set, reset and list, not with %1$@"
+  /// "no GSettings schema has the path %1$@ (relocatable schemas are not imported; settei --gsettings list shows the schemas)"
+  case importNoSchema
+  /// "'%1$@' is not a [PATH] section, a KEY=VALUE line or a # comment"
+  case dumpNotAnEntry
+  /// "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]"
+  case dumpOutsideSection
+  /// "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]"
+  case dumpBadSection
+  /// "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text"
+  case dumpEmptyPart
+  /// "Nothing was imported from %1$@:"
+  case importRefused
+  /// "--gsettings works alone (the REPL) or with get, set, reset, list, export and import, not with %1$@"
   case commandsOnly
   /// "--gsettings shows the desktop's GSettings: it takes no %1$@"
   case optionsOnly
@@ -127,11 +155,19 @@ private enum GSettingsMessageTemplates {
     "'%1$@' is not a GVariant of type %2$@",
     "'%1$@' is not a GVariant of type %2$@: %3$@",
     "%1$@ is outside the key's range",
+    "%1$@ changed elsewhere to %2$@; yours, %3$@, is what quit writes.",
     "Saved 1 change to GSettings.",
     "Saved %1$@ changes to GSettings.",
     "Nothing was saved: %1$@",
     "1 relocatable schema is not shown (it has settings only at a path an application gives it): %1$@",
     "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@",
+    "  gvariant: %1$@",
+    "  about:    %1$@",
+    "  allowed:  any set of the flags %1$@",
+    "  allowed:  one of %1$@",
+    "  allowed:  %1$@ to %2$@",
+    "  writable: yes",
+    "  writable: no: GSettings will not change %1$@ (it is locked down by the system, or its backend cannot be written); ask the administrator to lift the lock",
     "%1$@: cannot be read: %2$@",
     "%1$@:%2$@:%3$@: %4$@; the keys of its schemas are titled by their names",
     "%1$@ never ends",
@@ -148,7 +184,13 @@ private enum GSettingsMessageTemplates {
     "offset %1$@ is past the end of the file",
     "string %1$@ is past the end of the file",
     "it claims %1$@ strings",
-    "--gsettings works alone (the REPL) or with get, set, reset and list, not with %1$@",
+    "no GSettings schema has the path %1$@ (relocatable schemas are not imported; settei --gsettings list shows the schemas)",
+    "'%1$@' is not a [PATH] section, a KEY=VALUE line or a # comment",
+    "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]",
+    "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]",
+    "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text",
+    "Nothing was imported from %1$@:",
+    "--gsettings works alone (the REPL) or with get, set, reset, list, export and import, not with %1$@",
     "--gsettings shows the desktop's GSettings: it takes no %1$@",
     "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)",
     "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]",
@@ -169,11 +211,19 @@ private enum GSettingsMessageTemplates {
     "「%1$@」は型 %2$@ の GVariant ではありません",
     "「%1$@」は型 %2$@ の GVariant ではありません: %3$@",
     "%1$@ はキーの範囲外です",
+    "%1$@ がほかで %2$@ に変更されました。quit で書き込むのはこちらの %3$@ です。",
     "1 件の変更を GSettings に保存しました。",
     "%1$@ 件の変更を GSettings に保存しました。",
     "何も保存していません: %1$@",
     "再配置可能なスキーマ 1 個は表示しません (アプリが与えるパスにしか設定がありません): %1$@",
     "再配置可能なスキーマ %1$@ 個は表示しません (アプリが与えるパスにしか設定がありません): %2$@",
+    "  GVariant:   %1$@",
+    "  説明:       %1$@",
+    "  使える値:   フラグ %1$@ の任意の組み合わせ",
+    "  使える値:   %1$@ のいずれか",
+    "  使える値:   %1$@ 〜 %2$@",
+    "  変更:       可",
+    "  変更:       不可: GSettings は %1$@ を変更しません(システムでロックされているか、バックエンドに書き込めません)。ロックの解除は管理者に依頼してください",
     "%1$@: 読めません: %2$@",
     "%1$@:%2$@:%3$@: %4$@。このファイルのスキーマのキーは名前で表示します",
     "%1$@ が閉じていません",
@@ -190,7 +240,13 @@ private enum GSettingsMessageTemplates {
     "オフセット %1$@ がファイルの終わりを越えています",
     "文字列 %1$@ がファイルの終わりを越えています",
     "文字列が %1$@ 個あるとしています",
-    "--gsettings は単独 (REPL) か get、set、reset、list と使います。%1$@ とは使えません",
+    "パス %1$@ の GSettings スキーマはありません(再配置可能なスキーマは読み込みません。スキーマは settei --gsettings list で確認できます)",
+    "'%1$@' は [パス] の見出しでも KEY=VALUE の行でも # のコメントでもありません",
+    "'%1$@' が [パス] の見出しより前にあります: 上にスキーマのパスを [org/gnome/desktop/interface] のように書いてください",
+    "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",
+    "'%1$@' にキーか値がありません: KEY=VALUE の形で、値は GVariant のテキストで書いてください",
+    "%1$@ からは何も読み込みませんでした：",
+    "--gsettings は単独 (REPL) か get、set、reset、list、export、import と使います。%1$@ とは使えません",
     "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",
     "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
     "「%1$@」はリストではありません: JSON で入力してください (例: [\"a\", \"b\"])",

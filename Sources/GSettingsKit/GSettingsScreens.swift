@@ -19,6 +19,12 @@ package struct GSettingsScreens: Sendable {
   package var settings: [String: GSettingsSetting]
   /// Relocatable schemas, which have no settings without a path, left out.
   package var skippedRelocatable: [String]
+  /// Each key's `<description>` as the schema writes it (whitespace collapsed), by model
+  /// key; its translation is in the strings table of its schema's page, as the title's is.
+  package var descriptions: [String: String]
+  /// The model keys GIO says may not be changed (`g_settings_is_writable` false: locked
+  /// down, or a backend that cannot be written): read-only rows.
+  package var unwritable: Set<String>
 
   /// Builds the screens.
   ///
@@ -28,11 +34,13 @@ package struct GSettingsScreens: Sendable {
   ///   - text: The schemas' XML text: summaries, gettext domains, children.
   ///   - translations: For each gettext domain, its translations in `language`.
   ///   - language: The session's language.
+  ///   - unwritable: The model keys (`schema:key`) that may not be changed.
   package init(
     schemas: [GSettingsSchemaInfo], relocatable: [String], text: GSchemaText,
-    translations: [String: MOCatalog], language: String
+    translations: [String: MOCatalog], language: String, unwritable: Set<String> = []
   ) {
     var settings: [String: GSettingsSetting] = [:]
+    var descriptions: [String: String] = [:]
     var pages: [String: SettingsSchema.Page] = [:]
     var tables: [String: [String: String]] = [:]
     let byID = Dictionary(schemas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -93,8 +101,19 @@ package struct GSettingsScreens: Sendable {
           {
             tables[domain, default: [:]][summary] = translation
           }
-          let raw = Self.specifier(for: setting, title: title)
-          if setting.form == .flags || setting.form == .strings {
+          let description = schemaText?.keys[key.name]?.description ?? key.description
+          if let description, !description.isEmpty {
+            descriptions[setting.settingKey] = description
+            if let domain, let translation = translations[domain]?.translation(of: description) {
+              tables[domain, default: [:]][description] = translation
+            }
+          }
+          var raw = Self.specifier(for: setting, title: title)
+          if unwritable.contains(setting.settingKey) {
+            // A key GIO will not change is shown as a value, not a control.
+            raw["Type"] = .string(Specifier.Kind.titleValue.typeName)
+            add(raw)
+          } else if setting.form == .flags || setting.form == .strings {
             lists.append(raw)
           } else {
             add(raw)
@@ -120,6 +139,8 @@ package struct GSettingsScreens: Sendable {
     schema.appName = "GSettings"
     self.schema = schema
     self.settings = settings
+    self.descriptions = descriptions
+    self.unwritable = unwritable
     skippedRelocatable = relocatable
   }
 

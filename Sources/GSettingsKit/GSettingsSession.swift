@@ -29,6 +29,8 @@ package final class GSettingsSession {
     model.valueChecker = { [unowned store, unowned model] value, key in
       store.problem(storing: value, forKey: key, language: model.language)
     }
+    let screens = loaded.screens
+    model.detailLines = { [unowned model] key in screens.detailLines(forKey: key, model: model) }
     var notes = loaded.problems
     let skipped = loaded.screens.skippedRelocatable
     if !skipped.isEmpty {

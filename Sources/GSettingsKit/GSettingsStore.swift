@@ -97,9 +97,17 @@ extension GSettingsScreens {
         }
       }
     }
+    var unwritable = Set<String>()
+    for schema in schemas {
+      for key in schema.keys {
+        if try !source.isWritable(schema: schema.id, key: key.name) {
+          unwritable.insert(schema.id + ":" + key.name)
+        }
+      }
+    }
     let screens = GSettingsScreens(
       schemas: schemas, relocatable: ids.relocatable, text: text, translations: translations,
-      language: language)
+      language: language, unwritable: unwritable)
     return (screens, problems)
   }
 }

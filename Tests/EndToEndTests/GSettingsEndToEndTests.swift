@@ -60,6 +60,153 @@ struct GSettingsEndToEndTests {
     #expect(keyfile.contains("[org/settei/test/extra]\nlevel=9"))
   }
 
+  /// A backend GIO cannot write (its folder cannot be made): every key is locked, shown as a
+  /// value, described as read-only, and refused when typed.
+  @Test("RM-83 a key GIO will not change is a read-only row that says why")
+  func aKeyGIOWillNotChangeIsReadOnlyAndSaysWhy() throws {
+    let result = try run(
+      [], script: "org\nsettei\ntest\n? 18\nset org.settei.test:name Bob\nquit\n",
+      extra: ["XDG_CONFIG_HOME": "/dev/null/config"])
+    let output = result.standardOutput
+    #expect(output.contains("  gvariant: i"), "\(output)")
+    #expect(output.contains("  allowed:  0 to 100"), "\(output)")
+    #expect(
+      output.contains(
+        "  writable: no: GSettings will not change org.settei.test:volume (it is locked down"),
+      "\(output)")
+    #expect(
+      result.standardError.contains("Name is read-only. Nothing was saved."),
+      "\(result.standardError)")
+  }
+
+  @Test func describingAKeyGivesItsDescriptionAndThatItIsWritable() throws {
+    let result = try run([], script: "org\nsettei\ntest\n? 6\nquit\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("  about:    Whether the feature is on. A second line."))
+    #expect(result.standardOutput.contains("  writable: yes"))
+  }
+
+  /// What differs from the defaults, exported as `dconf dump` writes it, loads into another
+  /// configuration as the same values.
+  @Test func anExportImportsIntoAnotherConfigurationAsTheSameValues() throws {
+    #expect(try run(["set", "org.settei.test:volume", "70"]).status == 0)
+    #expect(try run(["set", "org.settei.test:count", "9"]).status == 0)
+    #expect(try run(["set", "org.settei.test:pair", "(3, 4)"]).status == 0)
+    #expect(try run(["set", "org.settei.test.extra:level", "4"]).status == 0)
+    let export = try run(["export"])
+    #expect(export.status == 0, "\(export.standardError)")
+    // The type is written where the text alone does not tell it, as dconf dump writes it.
+    #expect(
+      export.standardOutput
+        == "[org/settei/test]\ncount=uint32 9\npair=(3, 4)\nvolume=70\n\n"
+        + "[org/settei/test/extra]\nlevel=4\n")
+    #expect(
+      try run(["export", "org.settei.test.extra"]).standardOutput
+        == "[org/settei/test/extra]\nlevel=4\n")
+    let dump = fixture.folder.file("backup.dump")
+    try writeText(export.standardOutput, to: dump)
+    let other = fixture.folder.file("other-config")
+    let imported = try run(["import", dump], extra: ["XDG_CONFIG_HOME": other])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let again = try run(["export"], extra: ["XDG_CONFIG_HOME": other])
+    #expect(again.standardOutput == export.standardOutput)
+  }
+
+  /// With dconf, as a desktop has it (dconf-service on a session bus of the test's own):
+  /// settei's export is what `dconf dump /` prints, `dconf load` takes it, and settei
+  /// imports what `dconf dump` wrote.
+  @Test func anExportIsDconfsDumpAndEachLoadsTheOthers() throws {
+    var environment = self.environment.merging(fixture.environment(backend: "dconf")) { $1 }
+    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
+    let script = #"""
+      settei="$1"; folder="$2"
+      "$settei" --gsettings set org.settei.test:count 9 || exit 10
+      "$settei" --gsettings set org.settei.test:name "it's" || exit 11
+      "$settei" --gsettings set org.settei.test:days '["tuesday","monday"]' || exit 12
+      "$settei" --gsettings set org.settei.test.extra:level 4 || exit 13
+      dconf dump / > "$folder/dconf.dump" || exit 14
+      "$settei" --gsettings export > "$folder/settei.dump" || exit 15
+      cmp "$folder/dconf.dump" "$folder/settei.dump" || exit 16
+      dconf reset -f / || exit 17
+      "$settei" --gsettings import "$folder/dconf.dump" || exit 18
+      dconf dump / > "$folder/imported.dump" || exit 19
+      cmp "$folder/dconf.dump" "$folder/imported.dump" || exit 20
+      dconf reset -f / || exit 21
+      dconf load / < "$folder/settei.dump" || exit 22
+      "$settei" --gsettings export > "$folder/loaded.dump" || exit 23
+      cmp "$folder/settei.dump" "$folder/loaded.dump" || exit 24
+      """#
+    let result = try runProcess(
+      "/usr/bin/dbus-run-session",
+      ["--", "/bin/sh", "-c", script, "sh", setteiPath, fixture.folder.path],
+      environment: environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      (try? readText(fixture.folder.file("settei.dump")))
+        == "[org/settei/test]\ncount=uint32 9\ndays=['tuesday', 'monday']\nname=\"it's\"\n\n"
+        + "[org/settei/test/extra]\nlevel=4\n")
+  }
+
+  /// With dconf: values `gsettings set` changes in another process while the REPL runs
+  /// show before the next command, a line a key, and one edited here too says both.
+  @Test("RM-85 a value set elsewhere while the REPL runs shows at the next command")
+  func aValueSetElsewhereShowsAtTheNextCommand() throws {
+    var environment = self.environment.merging(fixture.environment(backend: "dconf")) { $1 }
+    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
+    // The other program runs once settei has taken the edit, then the REPL goes on.
+    let script = #"""
+      settei="$1"; out="$2/repl.out"
+      {
+        printf 'org\nsettei\ntest\nset org.settei.test:name Bob\n'
+        until grep -q 'name = Bob' "$out" 2>/dev/null; do sleep 0.1; done
+        gsettings set org.settei.test volume 80
+        gsettings set org.settei.test name "'Eve'"
+        printf 'changes\nquit\n'
+      } | "$settei" --gsettings > "$out" 2>&1 || exit 10
+      gsettings get org.settei.test name
+      """#
+    let result = try runProcess(
+      "/usr/bin/dbus-run-session",
+      ["--", "/bin/sh", "-c", script, "sh", setteiPath, fixture.folder.path],
+      environment: environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = (try? readText(fixture.folder.file("repl.out"))) ?? ""
+    #expect(output.contains("Volume changed elsewhere: 50 → 80."), "\(output)")
+    #expect(
+      output.contains("Name changed elsewhere to Eve; yours, Bob, is what quit writes."),
+      "\(output)")
+    // Only this session's own edit is saved: the other program's value is not written back.
+    #expect(output.contains("Saved 1 change to GSettings."), "\(output)")
+    #expect(result.standardOutput.hasSuffix("'Bob'\n"), "\(result.standardOutput)")
+  }
+
+  @Test("RM-84 an import file with a bad line or value is refused by line, nothing written")
+  func anImportThatDoesNotFitWritesNothing() throws {
+    let bad = fixture.folder.file("bad.dump")
+    try writeText(
+      "# values\n[org/settei/test]\nname='Grace'\nvolume=101\ncount='x'\n[org/nope]\nx=1\n",
+      to: bad)
+    let result = try run(["import", bad])
+    #expect(result.status == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "settei: Nothing was imported from \(bad):", "\(lines)")
+    #expect(lines.contains("  \(bad):4: org.settei.test:volume: 101 is outside the key's range"))
+    #expect(lines.contains { $0.hasPrefix("  \(bad):5: org.settei.test:count: ''x'' is not") })
+    #expect(
+      lines.contains { $0.hasPrefix("  \(bad):7: no GSettings schema has the path /org/nope/") })
+    #expect(!keyfile.contains("Grace"))
+    try writeText("[org/settei/test]\nname='Grace'\nvolume 5\n", to: bad)
+    let syntax = try run(["import", bad])
+    #expect(syntax.status == 1)
+    #expect(
+      syntax.standardError.contains(
+        "\(bad):3: 'volume 5' is not a [PATH] section, a KEY=VALUE line or a # comment"))
+    #expect(!keyfile.contains("Grace"))
+    let missing = try run(["import", fixture.folder.file("missing.dump")])
+    #expect(missing.status == 65)
+    #expect(missing.standardError.contains("missing.dump: cannot be read"))
+  }
+
   @Test func nothingIsWrittenBeforeQuit() throws {
     let result = try run([], script: "set org.settei.test:volume 75\nquit!\ny\n")
     #expect(result.status == 0, "\(result.standardError)")
@@ -113,7 +260,10 @@ struct GSettingsEndToEndTests {
     (["get", "org.nope:x"], "no GSettings schema is called org.nope", Int32(1)),
     (["get", "org.settei.test:nope"], "the GSettings schema org.settei.test has no key nope", 1),
     (["get", "volume"], "volume is not SCHEMA:KEY", 1),
-    (["export"], "--gsettings works alone (the REPL) or with get, set, reset and list", 64),
+    (
+      ["rollback", "1"],
+      "--gsettings works alone (the REPL) or with get, set, reset, list, export and import", 64
+    ),
     (["list", "--schema", "x.json"], "it takes no --schema", 64),
     (["reset", "--all"], "reset takes one SCHEMA:KEY", 64),
   ])

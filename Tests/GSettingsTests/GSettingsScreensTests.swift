@@ -34,13 +34,69 @@ import Testing
       children: []),
   ]
 
-  func screens(language: String = "ja") throws -> GSettingsScreens {
+  func screens(language: String = "ja", unwritable: Set<String> = []) throws -> GSettingsScreens {
     var text = GSchemaText()
     try text.read(Array(GSettingsFixture.xml.utf8), source: "fixture")
     return GSettingsScreens(
       schemas: Self.schemas, relocatable: ["org.settei.test.relocatable"], text: text,
-      translations: ["settei-test": MOCatalog(translations: ["Volume": "音量"])],
-      language: language)
+      translations: [
+        "settei-test": MOCatalog(translations: [
+          "Volume": "音量", "Whether the feature is on. A second line.": "機能が有効かどうか。",
+        ])
+      ],
+      language: language, unwritable: unwritable)
+  }
+
+  /// A model of the screens whose `? N` adds the screens' lines of a key, as a session's does.
+  func describing(_ screens: GSettingsScreens, language: String) -> SettingsModel {
+    let model = SettingsModel(schema: screens.schema, storedValues: [:], language: language)
+    model.detailLines = { [unowned model] key in screens.detailLines(forKey: key, model: model) }
+    return model
+  }
+
+  /// What `? N` says of the row of `key` on the schema's page.
+  func description(of key: String, in model: SettingsModel) throws -> [String] {
+    let page = try #require(model.schema.pages["org.settei.test"])
+    let specifier = try #require(page.specifiers.first { $0.key == key })
+    return model.describe(specifier, on: page, footer: nil).split(separator: "\n").map(String.init)
+  }
+
+  @Test func describingAKeyAddsItsTypeTranslatedDescriptionFlagsAndWritability() throws {
+    let screens = try screens()
+    let japanese = describing(screens, language: "ja")
+    let enabled = try description(of: "org.settei.test:enabled", in: japanese)
+    #expect(enabled.contains("  GVariant:   b"), "\(enabled)")
+    #expect(enabled.contains("  説明:       機能が有効かどうか。"), "\(enabled)")
+    #expect(enabled.last == "  変更:       可")
+    let english = describing(screens, language: "en")
+    let inEnglish = try description(of: "org.settei.test:enabled", in: english)
+    #expect(inEnglish.contains("  about:    Whether the feature is on. A second line."))
+    #expect(inEnglish.last == "  writable: yes")
+    // A flags key's list shows no range of its own: `? N` lists the flags.
+    let days = try description(of: "org.settei.test:days", in: english)
+    #expect(days.contains("  allowed:  any set of the flags monday, tuesday, wednesday"), "\(days)")
+    // A key without a description has no such line.
+    let count = try description(of: "org.settei.test:count", in: english)
+    #expect(!count.contains { $0.hasPrefix("  about:") })
+  }
+
+  @Test func aKeyGIOWillNotChangeIsAReadOnlyRowThatSaysWhy() throws {
+    let screens = try screens(unwritable: ["org.settei.test:volume", "org.settei.test:clock"])
+    let page = try #require(screens.schema.pages["org.settei.test"])
+    let kinds = Dictionary(
+      uniqueKeysWithValues: page.specifiers.compactMap { s in s.key.map { ($0, s.kind) } })
+    #expect(kinds["org.settei.test:volume"] == .titleValue)
+    #expect(kinds["org.settei.test:clock"] == .titleValue)
+    #expect(kinds["org.settei.test:name"] == .textField)
+    let model = describing(screens, language: "en")
+    let volume = try description(of: "org.settei.test:volume", in: model)
+    // The row shows no slider, so `? N` gives the key's range itself.
+    #expect(volume.contains("  allowed:  0 to 100"), "\(volume)")
+    #expect(
+      volume.last?.hasPrefix("  writable: no: GSettings will not change org.settei.test:volume")
+        == true)
+    let clock = try description(of: "org.settei.test:clock", in: model)
+    #expect(clock.contains("  allowed:  one of 24h, 12h"), "\(clock)")
   }
 
   @Test func schemaIDsArePanesOfPanesDownToTheSchemasPage() throws {

@@ -1,9 +1,11 @@
 import FileFormats
 import GSettings
 import GSettingsKit
+import Glibc
 import SchemaKit
 import SettingsKit
 import SettingsScreens
+import SystemIO
 import TableKit
 import TableREPL
 
@@ -18,6 +20,11 @@ struct GSettingsCommand: SetteiCommand {
     case reset(key: String)
     /// The keys of a schema (and those below it), or of all.
     case list(schema: String?)
+    /// The keys the user set (of a schema and those below it, or of all), as `dconf dump`
+    /// writes them.
+    case export(schema: String?)
+    /// A file as `dconf dump` writes it, loaded all or nothing.
+    case importDump(path: String)
   }
 
   static let name = "--gsettings"
@@ -25,7 +32,7 @@ struct GSettingsCommand: SetteiCommand {
   static let help = ProgramMessage.generalHelp
 
   /// The verbs that take `--gsettings`; alone, it opens the REPL.
-  static let verbs = ["get", "set", "reset", "list"]
+  static let verbs = ["get", "set", "reset", "list", "export", "import"]
 
   static func parse(
     _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
@@ -57,6 +64,13 @@ struct GSettingsCommand: SetteiCommand {
         throw Options.UsageError(message: gsettingsWords.text(.resetNeedsKey))
       }
       return .reset(key: rest[0])
+    case "import":
+      return .importDump(path: try GetCommand.single(rest, .takesImport, messages))
+    case "export":
+      guard rest.count <= 1 else {
+        throw Options.UsageError(message: messages.text(.takes, verb, messages.text(.takesList)))
+      }
+      return .export(schema: rest.first)
     default:
       guard rest.count <= 1 else {
         throw Options.UsageError(message: messages.text(.takes, verb, messages.text(.takesList)))
@@ -119,6 +133,50 @@ extension Program {
       try saveGSettings(session)
     case .list(let schema):
       standardOutput.write(gsettingsList(model: model, schema: schema))
+    case .export(let schema):
+      if let schema, !model.hasPage(named: schema) {
+        throw .refused(words.text(.noSuchSchema, schema))
+      }
+      do {
+        standardOutput.write(try session.store.dump(schema: schema).text)
+      } catch {
+        throw .unreadableInput(error.message(words))
+      }
+    case .importDump(let path):
+      try importGSettings(path, store: session.store, words: words)
+    }
+  }
+
+  /// Loads a file as `dconf dump` writes it: every line read and every value checked as
+  /// its key's type before any is written, then each schema's values applied together.
+  private func importGSettings(_ path: String, store: GSettingsStore, words: GSettingsMessages)
+    throws(Failure)
+  {
+    let bytes: [UInt8]
+    do throws(SystemCallError) {
+      guard let file = try FileSystem.readFile(path, limit: 64 << 20) else {
+        throw SystemCallError(operation: "open", path: path, code: ENOENT)
+      }
+      bytes = file.bytes
+    } catch {
+      throw .unreadableInput(words.text(.unreadableFile, path, error.reason))
+    }
+    let file: DconfKeyfile
+    do {
+      file = try DconfKeyfile(parsing: String(decoding: bytes, as: UTF8.self))
+    } catch {
+      throw .refused(words.text(.importRefused, path) + "\n  " + error.message(file: path, words))
+    }
+    switch store.changes(loading: file, named: path, messages: words) {
+    case .failure(let problems):
+      throw .refused(
+        words.text(.importRefused, path) + "\n  " + problems.lines.joined(separator: "\n  "))
+    case .success(let changes):
+      do {
+        try store.load(changes)
+      } catch {
+        throw .notSaved(words.text(.saveFailed, error.message(words)), kind: nil)
+      }
     }
   }
 
@@ -186,8 +244,9 @@ extension Program {
     return Self.alignedTable(rows, width: Terminal.messageWidth(environment: environment.values))
   }
 
-  /// The REPL of any schema over the GSettings model: no live store, rollback or recovery
-  /// file (GSettings is the store); `quit` writes the changes through the session.
+  /// The REPL of any schema over the GSettings model: no rollback or recovery file
+  /// (GSettings is the store), values another program sets shown live
+  /// (``LiveGSettings``); `quit` writes the changes through the session.
   private func runGSettingsREPL(_ session: GSettingsSession, options: Options, language: String)
     throws(Failure)
   {
@@ -203,7 +262,13 @@ extension Program {
     let index = SettingsIndex(model: model)
     let commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
-    keptUntilExit.keep(index, commands)
+    // What another program sets meanwhile shows on the next screen.
+    let live = LiveGSettings(
+      model: model, index: index, read: { try? session.store.storedValues() },
+      conflict: { language, title, theirs, yours in
+        GSettingsMessages.forLanguage(language).text(.conflictElsewhere, title, theirs, yours)
+      })
+    keptUntilExit.keep(index, commands, live)
 
     var configuration = settingsSessionConfiguration(language: language, options: options)
     configuration.quitHandler = {
@@ -213,6 +278,7 @@ extension Program {
       }
     }
     configuration.unsavedChanges = { model.changeSummaries(index: index) }
+    configuration.beforeEachCommand = { live.check() }
     configuration.wrapReader = { TerminationAwareReader($0) }
     configuration.prepareSession = { [commands] session in commands.register(with: session) }
     let outcome = TerminalApp.run(navigationController, configuration: configuration)

@@ -68,25 +68,86 @@ final class LiveStore {
     }
     guard !changes.isEmpty else { return [] }
     model.takeStoredValues(store.values)
+    return Self.lines(
+      of: changes.map { ($0.key.string, $0.old, $0.new, $0.isConflict) }, model: model,
+      index: index
+    ) { title, theirs, yours in
+      self.messages.text(.conflictElsewhere, title, theirs, yours)
+    }
+  }
+
+  /// A line for each setting another program changed, titled as the screens title it:
+  /// `changedElsewhere`, or `conflict` (its title, the value there, the value here) for
+  /// one this session changed too. Keys no setting of the schema has are not shown.
+  static func lines(
+    of changes: [(key: String, old: PropertyListValue?, new: PropertyListValue?, isConflict: Bool)],
+    model: SettingsModel, index: SettingsIndex,
+    conflict: (_ title: String, _ theirs: String, _ yours: String) -> String
+  ) -> [String] {
+    let messages = ProgramMessages.forLanguage(model.language)
     var lines: [String] = []
     for change in changes {
-      // Keys no setting of the schema has are kept and saved as they are, not shown.
-      guard let entry = index.byKey[change.key.string] else { continue }
-      let title = index.breadcrumb(of: entry, model: model).last ?? change.key.string
+      guard let entry = index.byKey[change.key] else { continue }
+      let title = index.breadcrumb(of: entry, model: model).last ?? change.key
       func text(_ value: PropertyListValue?) -> String {
         model.displayText(
-          of: value ?? model.defaultValue(forKey: change.key.string), for: entry.specifier,
+          of: value ?? model.defaultValue(forKey: change.key), for: entry.specifier,
           on: entry.page)
       }
       if change.isConflict {
-        lines.append(
-          messages.text(
-            .conflictElsewhere, title, text(change.new),
-            text(model.value(forKey: change.key.string))))
+        lines.append(conflict(title, text(change.new), text(model.value(forKey: change.key))))
       } else {
         lines.append(messages.text(.changedElsewhere, title, text(change.old), text(change.new)))
       }
     }
     return lines
+  }
+}
+
+/// Live values with `--gsettings`: before each command the values the user set are read
+/// from GIO again (`g_settings_get_user_value` of every key, which dconf answers from its
+/// memory-mapped database without a round trip), and what another program changed since
+/// (`gsettings set`, the desktop) shows on the next screen with a line a key, as
+/// ``LiveStore`` does for a store file. The REPL runs no GLib main loop, so GSettings'
+/// `changed` signal would never be delivered: a read per command is what sees the change.
+final class LiveGSettings {
+  private let read: () -> [PropertyListKey: PropertyListValue]?
+  private let model: SettingsModel
+  private let index: SettingsIndex
+  private let conflict:
+    (_ language: String, _ title: String, _ theirs: String, _ yours: String) -> String
+
+  /// - Parameters:
+  ///   - model: The REPL's model, whose stored values are replaced by what is read.
+  ///   - index: The settings by key, to title each line.
+  ///   - read: The values the user set now, by model key (`nil` when GIO cannot say).
+  ///   - conflict: The line of a key changed there and here, in a language.
+  init(
+    model: SettingsModel, index: SettingsIndex,
+    read: @escaping () -> [PropertyListKey: PropertyListValue]?,
+    conflict:
+      @escaping (_ language: String, _ title: String, _ theirs: String, _ yours: String)
+      -> String
+  ) {
+    self.read = read
+    self.model = model
+    self.index = index
+    self.conflict = conflict
+  }
+
+  /// The lines to show before the next command; empty when nothing changed elsewhere.
+  func check() -> [String] {
+    guard let now = read() else { return [] }
+    let before = model.storedValues
+    guard now != before else { return [] }
+    let keys = Set(now.keys).union(before.keys).filter { now[$0] != before[$0] }
+      .sorted { $0.string < $1.string }
+    let edited = Set(model.changedKeys)
+    let changes = keys.map { ($0.string, before[$0], now[$0], edited.contains($0)) }
+    model.takeStoredValues(now)
+    let language = model.language
+    return LiveStore.lines(of: changes, model: model, index: index) { title, theirs, yours in
+      self.conflict(language, title, theirs, yours)
+    }
   }
 }

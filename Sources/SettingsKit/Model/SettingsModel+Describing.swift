@@ -103,6 +103,7 @@ extension SettingsModel {
       let current = displayText(of: value(forKey: key), for: specifier, on: page)
       lines.append(
         messages.text(differsFromDefault(key) ? .describeChanged : .describeCurrent, current))
+      lines += detailLines?(key) ?? []
     }
     if let footer, !footer.isEmpty { lines.append(messages.text(.describeNote, footer)) }
     return lines.joined(separator: "\n")

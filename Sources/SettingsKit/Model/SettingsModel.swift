@@ -600,6 +600,11 @@ package final class SettingsModel {
   /// stored under the key, or `nil`. Asked after the specifier's own check has passed.
   package var valueChecker: ((_ value: PropertyListValue, _ key: String) -> String?)?
 
+  /// What `? N` adds of a setting where the store knows more than its specifier (GSettings:
+  /// the key's description, its range, whether it may be changed): lines in the model's
+  /// language, after the default and current value.
+  package var detailLines: ((_ key: String) -> [String])?
+
   /// ``problem(storing:for:on:)`` as the specifier's kind alone decides it.
   private func problemOfKind(
     storing value: PropertyListValue, for specifier: Specifier, on page: SettingsSchema.Page

@@ -1,0 +1,104 @@
+/// The text `dconf dump` writes and `dconf load` reads: `[path]` sections (a dconf path
+/// without its slashes at either end, `[/]` for the top) holding `key=value` lines whose
+/// values are GVariant text, `#` comments and blank lines.
+package struct DconfKeyfile: Sendable, Equatable {
+  /// A `key=value` line.
+  package struct Entry: Sendable, Equatable {
+    /// The section's dconf folder, with slashes at both ends (`/org/gnome/desktop/`).
+    package var folder: String
+    package var key: String
+    /// The value's GVariant text as written (spaces around it left out).
+    package var text: String
+    /// The line it is on, from 1.
+    package var line: Int
+
+    package init(folder: String, key: String, text: String, line: Int) {
+      self.folder = folder
+      self.key = key
+      self.text = text
+      self.line = line
+    }
+  }
+
+  /// A line that is none of a section, a `key=value`, a comment or blank.
+  package struct SyntaxError: Error, Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
+      /// Neither `[path]`, `key=value`, a comment nor blank.
+      case notAnEntry(String)
+      /// A `key=value` before any `[path]`.
+      case outsideSection(String)
+      /// `[path` without its `]`, or a path with an empty part (`[a//b]`).
+      case badSection(String)
+      /// `=value` with no key, or a key with no value.
+      case emptyPart(String)
+    }
+    package var line: Int
+    package var reason: Reason
+  }
+
+  /// The `key=value` lines, in the file's order.
+  package var entries: [Entry]
+
+  package init(entries: [Entry]) {
+    self.entries = entries
+  }
+
+  /// Reads the text of a dump.
+  package init(parsing text: String) throws(SyntaxError) {
+    var entries: [Entry] = []
+    var folder: String?
+    var number = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      let line = Self.trimmed(Substring(rawLine))
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line.hasPrefix("[") {
+        guard line.hasSuffix("]"), line.count >= 2 else {
+          throw SyntaxError(line: number, reason: .badSection(line))
+        }
+        let path = String(line.dropFirst().dropLast())
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let inner = path == "/" ? [] : parts
+        guard !path.isEmpty, path == "/" || !inner.contains(where: \.isEmpty) else {
+          throw SyntaxError(line: number, reason: .badSection(line))
+        }
+        folder = path == "/" ? "/" : "/" + path + "/"
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else {
+        throw SyntaxError(line: number, reason: .notAnEntry(line))
+      }
+      guard let folder else { throw SyntaxError(line: number, reason: .outsideSection(line)) }
+      let key = Self.trimmed(line[..<equals])
+      let value = Self.trimmed(line[line.index(after: equals)...])
+      guard !key.isEmpty, !value.isEmpty else {
+        throw SyntaxError(line: number, reason: .emptyPart(line))
+      }
+      entries.append(Entry(folder: folder, key: key, text: value, line: number))
+    }
+    self.entries = entries
+  }
+
+  /// The text of a dump: a section per folder in the entries' order, its lines after it, a
+  /// blank line between sections, as `dconf dump` writes them.
+  package var text: String {
+    var sections: [String] = []
+    var lines: [String: [String]] = [:]
+    for entry in entries {
+      if lines[entry.folder] == nil { sections.append(entry.folder) }
+      lines[entry.folder, default: []].append(entry.key + "=" + entry.text)
+    }
+    return sections.map { folder in
+      let name = folder == "/" ? "/" : String(folder.dropFirst().dropLast())
+      return (["[" + name + "]"] + (lines[folder] ?? [])).joined(separator: "\n") + "\n"
+    }.joined(separator: "\n")
+  }
+
+  private static func trimmed(_ text: Substring) -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    guard let start = text.firstIndex(where: { !isSpace($0) }),
+      let end = text.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(text[start...end])
+  }
+}

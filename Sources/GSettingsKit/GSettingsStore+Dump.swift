@@ -1,0 +1,80 @@
+import FileFormats
+import GSettings
+
+extension GSettingsStore {
+  /// The keys the user set (those of `schema` and the schemas below it, when given), as
+  /// `dconf dump` writes them: a section per schema's path, each value's GVariant text with
+  /// its type where the text alone does not tell it.
+  package func dump(schema prefix: String? = nil) throws(GSettingsError) -> DconfKeyfile {
+    var entries: [DconfKeyfile.Entry] = []
+    let ordered = settings.values.sorted { ($0.schema, $0.key.name) < ($1.schema, $1.key.name) }
+    var paths: [String: String] = [:]
+    for setting in ordered {
+      if let prefix, setting.schema != prefix, !setting.schema.hasPrefix(prefix + ".") {
+        continue
+      }
+      guard let value = try source.userValue(schema: setting.schema, key: setting.key.name)
+      else { continue }
+      if paths[setting.schema] == nil {
+        paths[setting.schema] = try source.schema(setting.schema).path
+      }
+      guard let folder = paths[setting.schema] else { continue }
+      let text = try source.printed(value, schema: setting.schema, key: setting.key.name)
+      entries.append(.init(folder: folder, key: setting.key.name, text: text, line: 0))
+    }
+    return DconfKeyfile(entries: entries)
+  }
+
+  /// The changes a dump holds, every value parsed as its key's type and checked against its
+  /// range; or, when one does not fit, what is wrong with each (`file:line: why`), in
+  /// `messages`' words.
+  package func changes(loading file: DconfKeyfile, named name: String, messages: GSettingsMessages)
+    -> Result<[GSettingsChange], LoadProblems>
+  {
+    var schemaAt: [String: String] = [:]
+    for id in Set(settings.values.map(\.schema)).sorted() {
+      if let path = try? source.schema(id).path, schemaAt[path] == nil { schemaAt[path] = id }
+    }
+    var changes: [GSettingsChange] = []
+    var problems: [String] = []
+    for entry in file.entries {
+      let place = name + ":" + String(entry.line) + ": "
+      guard let id = schemaAt[entry.folder] else {
+        problems.append(place + messages.text(.importNoSchema, entry.folder))
+        continue
+      }
+      do {
+        let value = try source.value(parsing: entry.text, schema: id, key: entry.key)
+        changes.append(GSettingsChange(schema: id, key: entry.key, value: value))
+      } catch {
+        problems.append(place + error.message(messages))
+      }
+    }
+    return problems.isEmpty ? .success(changes) : .failure(LoadProblems(lines: problems))
+  }
+
+  /// Writes what ``changes(loading:named:messages:)`` found: every value checked again, then
+  /// each schema's applied together (``GSettings/GSettingsSource/write(_:)``).
+  package func load(_ changes: [GSettingsChange]) throws(GSettingsError) {
+    try source.write(changes)
+  }
+
+  /// Why a dump was not loaded: a line per value that does not fit, each naming its line.
+  package struct LoadProblems: Error, Equatable {
+    package var lines: [String]
+  }
+}
+
+extension DconfKeyfile.SyntaxError {
+  /// The line and what is wrong with it, in `messages`' words: `file:line: why`.
+  package func message(file: String, _ messages: GSettingsMessages) -> String {
+    let why =
+      switch reason {
+      case .notAnEntry(let text): messages.text(.dumpNotAnEntry, text)
+      case .outsideSection(let text): messages.text(.dumpOutsideSection, text)
+      case .badSection(let text): messages.text(.dumpBadSection, text)
+      case .emptyPart(let text): messages.text(.dumpEmptyPart, text)
+      }
+    return file + ":" + String(line) + ": " + why
+  }
+}

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import GSettingsKit
+
+@Suite struct DconfKeyfileTests {
+  @Test func sectionsKeysCommentsAndBlankLinesAreReadWithTheirLines() throws {
+    let file = try DconfKeyfile(
+      parsing: """
+        # a backup
+        [org/settei/test]
+        name='Grace = Hopper'
+          volume = 75
+
+        [/]
+        top=true
+        """)
+    #expect(
+      file.entries == [
+        .init(folder: "/org/settei/test/", key: "name", text: "'Grace = Hopper'", line: 3),
+        .init(folder: "/org/settei/test/", key: "volume", text: "75", line: 4),
+        .init(folder: "/", key: "top", text: "true", line: 7),
+      ])
+  }
+
+  @Test func whatItWritesItReadsBack() throws {
+    let file = DconfKeyfile(entries: [
+      .init(folder: "/org/settei/test/", key: "days", text: "['monday']", line: 0),
+      .init(folder: "/org/settei/test/extra/", key: "level", text: "4", line: 0),
+      .init(folder: "/org/settei/test/", key: "pair", text: "(3, 4)", line: 0),
+    ])
+    #expect(
+      file.text == "[org/settei/test]\ndays=['monday']\npair=(3, 4)\n\n"
+        + "[org/settei/test/extra]\nlevel=4\n")
+    let read = try DconfKeyfile(parsing: file.text)
+    #expect(read.entries.map(\.text) == ["['monday']", "(3, 4)", "4"])
+    #expect(read.entries.map(\.line) == [2, 3, 6])
+  }
+
+  @Test(arguments: [
+    ("[org/settei\nname='a'", 1, DconfKeyfile.SyntaxError.Reason.badSection("[org/settei")),
+    ("[a//b]\nname='a'", 1, .badSection("[a//b]")),
+    ("name='a'", 1, .outsideSection("name='a'")),
+    ("[a]\n# fine\nname 'a'", 3, .notAnEntry("name 'a'")),
+    ("[a]\n=1", 2, .emptyPart("=1")),
+    ("[a]\nkey=", 2, .emptyPart("key=")),
+  ])
+  func aBadLineIsNamedByItsNumber(text: String, line: Int, reason: DconfKeyfile.SyntaxError.Reason)
+  {
+    #expect(throws: DconfKeyfile.SyntaxError(line: line, reason: reason)) {
+      try DconfKeyfile(parsing: text)
+    }
+  }
+}
