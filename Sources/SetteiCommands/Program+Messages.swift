@@ -32,8 +32,17 @@ extension Program {
   var storeMessages: StoreMessages { .forLanguage(messagesLanguage) }
 
   /// The one way to standard error: `settei: …`, `settei: warning: …`, `settei: note: …`.
+  /// On a terminal its lines are wrapped between words at the terminal's width, as the
+  /// REPL's messages are: a long note at start (the schemas left out, a missing translation)
+  /// does not break inside a word.
   var diagnostics: Diagnostics {
-    Diagnostics(programName: "settei", output: standardError, messages: sessionMessages)
+    var output: any TextOutput = standardError
+    if let columns = Terminal.size(of: 2)?.columns {
+      let wrapping = WrappingOutput(standardError)
+      wrapping.width = { columns }
+      output = wrapping
+    }
+    return Diagnostics(programName: "settei", output: output, messages: sessionMessages)
   }
 }
 

@@ -171,6 +171,35 @@ struct TerminalLayoutTests {
     for line in help { #expect(displayWidth(String(line)) <= 40, "\(line)") }
   }
 
+  /// A note at start on a terminal is wrapped between words at its width, like the REPL's
+  /// own messages: a line break of the terminal's inside a word would split it.
+  @Test(arguments: [
+    ("en", "note: this schema has no translations; its text is shown as written"),
+    ("ja", "注意: このスキーマには翻訳がありません。テキストは書かれたとおりに表示します"),
+  ])
+  func aNoteAtStartIsWrappedAtTheTerminalsWidth(language: String, note: String) throws {
+    let home = try TemporaryFolder()
+    let schema = home.file("plain.json")
+    try writeText(
+      #"{"Title": "Net", "PreferenceSpecifiers": [{"Type": "PSToggleSwitchSpecifier", "#
+        + #""Title": "Wi-Fi", "Key": "wifi", "DefaultValue": true}]}"#, to: schema)
+    // Asking for a language the schema does not have brings the note.
+    let asked = language == "en" ? "fr" : "ja"
+    let settei = try TerminalTests.Running(
+      ["--lang", asked, "--schema", schema, "--store", home.file("s.json")], home: home.path,
+      columns: 40, rows: 24)
+    let screen = PseudoTerminal.plainText(try settei.waitFor("Net> "))
+    settei.type("quit!")
+    _ = try settei.terminal.waitForExit()
+    let lines = screen.split(separator: "\n").prefix { !$0.hasPrefix("Net") }
+    #expect(lines.count > 1, "\(screen)")
+    for line in lines { #expect(displayWidth(String(line)) <= 40, "\(line)") }
+    // Joined again, the lines are the note as written.
+    let joined = lines.map { $0.trimmingPrefix(while: { $0 == " " }) }
+      .joined(separator: language == "en" ? " " : "")
+    #expect(joined.contains(note), "\(joined)")
+  }
+
   /// A text field's prompt starts with its value in the line: Enter keeps it, Ctrl-U and new
   /// text replace it; a secure field starts empty.
   @Test func aTextPromptStartsWithTheValue() throws {

@@ -76,8 +76,10 @@ struct ReadLimitFailureModeTests {
     let recovery = store + ".recover"
     Self.makeHuge(recovery)
 
+    // Wide enough that no warning is wrapped: the test reads what they say.
     let terminal = try PseudoTerminal(
-      executable: setteiPath, arguments: arguments, environment: testEnvironment(home: home.path))
+      executable: setteiPath, arguments: arguments, environment: testEnvironment(home: home.path),
+      columns: 400)
     try terminal.chooseFahrenheit()
     let said = try terminal.waitForText("Temperature Unit> ")
     #expect(

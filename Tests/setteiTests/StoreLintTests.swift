@@ -109,7 +109,8 @@ import Testing
     let terminal = try PseudoTerminal(
       executable: BuildProducts.settei ?? "settei",
       arguments: ["--schema", schema, "--store", store],
-      environment: testEnvironment(home: home, extra: ["TERM": "dumb"]))
+      // Wide enough that no note is wrapped: these tests read what the notes say.
+      environment: testEnvironment(home: home, extra: ["TERM": "dumb"]), columns: 400)
     try terminal.waitFor("> ")
     terminal.send("quit\r")
     let status = try terminal.waitForExit()
