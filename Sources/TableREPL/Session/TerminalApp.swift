@@ -204,6 +204,9 @@ extension TerminalApp {
     /// Called with how the session ended, before the history is saved.
     public var afterRun: ((Session.Outcome) -> Void)?
 
+    /// A configuration for the program called `programName` (the name its diagnostics and
+    /// history folder use), every other setting at its default: set those wanted, then pass
+    /// it to ``TerminalApp/run(_:configuration:)``.
     public init(programName: String) {
       self.programName = programName
     }
