@@ -190,8 +190,12 @@ internal enum ProgramMessage: Int, MessageKey {
   case rollbackUsage
   /// "Save %1$@ holds what this session shows: nothing to change."
   case rollbackNothing
-  /// "Back to save %1$@: %2$@ setting(s) changed; changes lists them, undo reverts them, quit saves them."
+  /// "Back to save %1$@: %2$@ changed; changes lists them, undo reverts them, quit saves them."
   case rollbackDone
+  /// "1 setting"
+  case settingsOne
+  /// "%1$@ settings"
+  case settingsMany
   /// "%1$@ not changed: %2$@"
   case rollbackRefused
   /// "Save %1$@ differs (now → then):"
@@ -424,11 +428,11 @@ internal enum ProgramMessage: Int, MessageKey {
   case takesSaves
   /// "'rollback' takes a save number: settei rollback N (settei saves lists them)."
   case takesRollback
-  /// "Back to save %1$@: %2$@ setting(s) changed and saved; settei rollback 1 returns to where this started."
+  /// "Back to save %1$@: %2$@ changed and saved; settei rollback 1 returns to where this started."
   case rolledBack
   /// "Save %1$@ holds what the store holds: nothing to change."
   case rollbackNothingStore
-  /// "Nothing rolled back: %1$@ setting(s) of save %2$@ do not fit today's schema:"
+  /// "Nothing rolled back: %1$@ of save %2$@ cannot be stored with today's schema:"
   case rollbackRefusedStore
   /// "'diff --save N' takes no STORE: it compares the store (--store PATH) with its save N."
   case takesDiffSave
@@ -556,7 +560,9 @@ private enum ProgramMessageTemplates {
     "The store's saves, newest first; 0 is the store now (rollback N, compare N):",
     "Type rollback N or compare N with N from 1 to %1$@; rollback alone lists them.",
     "Save %1$@ holds what this session shows: nothing to change.",
-    "Back to save %1$@: %2$@ setting(s) changed; changes lists them, undo reverts them, quit saves them.",
+    "Back to save %1$@: %2$@ changed; changes lists them, undo reverts them, quit saves them.",
+    "1 setting",
+    "%1$@ settings",
     "%1$@ not changed: %2$@",
     "Save %1$@ differs (now → then):",
     "  %1$@: %2$@ → %3$@",
@@ -673,9 +679,9 @@ private enum ProgramMessageTemplates {
     "HOME is not set, so there is no state folder with earlier saves; set HOME or XDG_STATE_HOME.",
     "'saves' takes no words: settei saves [--schema PATH] [--store PATH].",
     "'rollback' takes a save number: settei rollback N (settei saves lists them).",
-    "Back to save %1$@: %2$@ setting(s) changed and saved; settei rollback 1 returns to where this started.",
+    "Back to save %1$@: %2$@ changed and saved; settei rollback 1 returns to where this started.",
     "Save %1$@ holds what the store holds: nothing to change.",
-    "Nothing rolled back: %1$@ setting(s) of save %2$@ do not fit today's schema:",
+    "Nothing rolled back: %1$@ of save %2$@ cannot be stored with today's schema:",
     "'diff --save N' takes no STORE: it compares the store (--store PATH) with its save N.",
     "Give a save number, e.g. --save 1 (settei saves lists them).",
     "Usage: settei saves [--schema PATH] [--store PATH] [--lang CODE]\n\nLists the store as it is now (0) and its earlier saves, newest first: N, when\nit was saved (UTC), and the settings that save changed, by title; values are\nnever shown, so secrets stay hidden. Every save keeps the store as it was before\nin $XDG_STATE_HOME/settei/saves (~/.local/state/settei/saves), mode 0600, the\nlast 50 of each store (SETTEI_SAVES_KEPT sets how many; 0 keeps none).\n\nsettei rollback N goes back to save N; settei diff --save N shows what differs.\n\nExit status: 0 done; 64 usage error; 65 a schema or store that cannot be read.",
@@ -774,7 +780,9 @@ private enum ProgramMessageTemplates {
     "ストアの保存 (新しい順、0 はいまのストア。rollback N、compare N)：",
     "rollback N または compare N と入力してください (N は 1 から %1$@)。rollback だけで一覧します。",
     "保存 %1$@ はいま表示しているとおりです。変えるものはありません。",
-    "保存 %1$@ に戻しました: %2$@ 件の設定を変更。changes で一覧、undo で取り消し、quit で保存します。",
+    "保存 %1$@ に戻しました: %2$@を変更。changes で一覧、undo で取り消し、quit で保存します。",
+    "1 件の設定",
+    "%1$@ 件の設定",
     "%1$@ は変更しませんでした: %2$@",
     "保存 %1$@ との違い (いま → 当時)：",
     "  %1$@: %2$@ → %3$@",
@@ -891,9 +899,9 @@ private enum ProgramMessageTemplates {
     "HOME が設定されていないため、以前の保存を置く状態フォルダがありません。HOME または XDG_STATE_HOME を設定してください。",
     "「saves」は引数を取りません: settei saves [--schema PATH] [--store PATH]。",
     "「rollback」には保存の番号が必要です: settei rollback N (settei saves で一覧)。",
-    "保存 %1$@ に戻しました: %2$@ 件の設定を変更して保存。settei rollback 1 で元に戻ります。",
+    "保存 %1$@ に戻しました: %2$@を変更して保存。settei rollback 1 で元に戻ります。",
     "保存 %1$@ はストアと同じ内容です。変えるものはありません。",
-    "何も戻していません: 保存 %2$@ の %1$@ 件の設定がいまのスキーマに合いません：",
+    "何も戻していません: 保存 %2$@ の%1$@がいまのスキーマに合いません：",
     "「diff --save N」は STORE を取りません。ストア (--store PATH) と保存 N を比べます。",
     "保存の番号を指定してください。例: --save 1 (settei saves で一覧)。",
     "使い方: settei saves [--schema PATH] [--store PATH] [--lang CODE]\n\nいまのストア (0) と以前の保存を新しい順に一覧します: 番号、保存日時 (UTC)、\nその保存で変わった設定のタイトル。値は表示しないので、秘密の値も見えません。\n保存のたびに、それまでのストアを $XDG_STATE_HOME/settei/saves\n(~/.local/state/settei/saves) にモード 0600 で残します。ストアごとに最新の 50 件\n(SETTEI_SAVES_KEPT で件数を変更、0 で残さない)。\n\nsettei rollback N で保存 N に戻り、settei diff --save N で違いを表示します。\n\n終了ステータス: 0 完了、64 使い方の誤り、65 読めないスキーマまたはストア。",

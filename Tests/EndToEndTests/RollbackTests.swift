@@ -33,7 +33,7 @@ import Testing
     #expect(output.contains("  Language & Region › Region: United States → Japan\n"))
     #expect(output.contains("  Language & Region › Calendar: Japanese → Gregorian\n"))
     #expect(!output.contains("Temperature Unit: "))
-    #expect(output.contains("Back to save 2: 2 setting(s) changed"))
+    #expect(output.contains("Back to save 2: 2 settings changed"))
     #expect(output.contains("Saved 2 changes to"))
     let region = try runSettei(["get", "region", "--store", store], script: "", home: home.path)
     #expect(region.standardOutput == "JP\n")
@@ -86,7 +86,7 @@ import Testing
     #expect(back.status == 0, "\(back.standardError)")
     #expect(
       back.standardOutput
-        == "Back to save 2: 2 setting(s) changed and saved; settei rollback 1 returns to where this started.\n"
+        == "Back to save 2: 2 settings changed and saved; settei rollback 1 returns to where this started.\n"
     )
     #expect(try unit() == "celsius\n")
     #expect(try run(["get", "region"]).standardOutput == "JP\n")
@@ -114,7 +114,7 @@ import Testing
     #expect(refused.status == 1)
     #expect(
       refused.standardError.contains(
-        "Nothing rolled back: 1 setting(s) of save 1 do not fit today's schema:\n"
+        "Nothing rolled back: 1 setting of save 1 cannot be stored with today's schema:\n"
           + "  Language & Region › Temperature Unit: "))
     #expect(try run(["get", "temperatureUnit"]).standardOutput == "celsius\n")
     let beyond = try run(["rollback", "7"])

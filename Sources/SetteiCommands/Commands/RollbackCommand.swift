@@ -27,12 +27,18 @@ struct RollbackCommand: SetteiCommand {
     let (accepted, refused) = history.restoring(differences)
     guard refused.isEmpty else {
       throw .refused(
-        ([messages.text(.rollbackRefusedStore, String(refused.count), String(number))]
+        ([
+          messages.text(
+            .rollbackRefusedStore, messages.count(refused.count, .settingsOne, .settingsMany),
+            String(number))
+        ]
           + refused.map { "  \($0.title): \($0.problem)" }).joined(separator: "\n"))
     }
     history.model.setValues(accepted)
     try context.program.commit(history.model, to: history.store)
     context.standardOutput.write(
-      messages.text(.rolledBack, String(number), String(accepted.count)) + "\n")
+      messages.text(
+        .rolledBack, String(number), messages.count(accepted.count, .settingsOne, .settingsMany))
+        + "\n")
   }
 }

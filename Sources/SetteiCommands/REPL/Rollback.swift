@@ -50,7 +50,8 @@ struct Rollback {
       }
       let (accepted, refused) = history.restoring(differences)
       model.setValues(accepted)
-      let done = messages.text(.rollbackDone, number, String(accepted.count))
+      let done = messages.text(
+        .rollbackDone, number, messages.count(accepted.count, .settingsOne, .settingsMany))
       let lines = refused.map { messages.text(.rollbackRefused, $0.title, $0.problem) }
       return .done(message: ([done] + lines).joined(separator: "\n"), showScreen: true)
     }
