@@ -1,6 +1,6 @@
 import Glibc
 
-/// Runs `body` on a thread of its own while SIGUSR1 has a handler that does not restart
+/// Runs `body` on a thread of its own, SIGUSR1 having a handler that does not restart
 /// calls (as settei's SIGTERM and SIGHUP handlers and LineEditor's trap do not), so that a
 /// call blocked in `body` fails with `EINTR`, and sends that thread SIGUSR1 every 10 ms until
 /// `isDone` says so (a signal that comes before the call has started changes nothing), a few
@@ -14,14 +14,7 @@ import Glibc
 public func interruptingWithSIGUSR1(
   _ body: @escaping @Sendable () -> Void, until isDone: () -> Bool, then unblock: () -> Void
 ) {
-  var action = sigaction()
-  action.__sigaction_handler.sa_handler = { _ in }
-  sigemptyset(&action.sa_mask)
-  action.sa_flags = 0
-  var previous = sigaction()
-  sigaction(SIGUSR1, &action, &previous)
-  defer { sigaction(SIGUSR1, &previous, nil) }
-
+  _ = harmlessSIGUSR1
   let box = Unmanaged.passRetained(ThreadBody(body))
   var thread = pthread_t()
   pthread_create(
@@ -47,6 +40,18 @@ public func interruptingWithSIGUSR1(
   unblock()
   pthread_join(thread, nil)
 }
+
+/// SIGUSR1's handler in the test process: one that does nothing and does not restart calls,
+/// installed once and never taken away. Tests run in parallel: a test that put the old
+/// action back while another was still signalling its thread left that signal's default
+/// action, which ends the whole test process.
+private let harmlessSIGUSR1: Void = {
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = { _ in }
+  sigemptyset(&action.sa_mask)
+  action.sa_flags = 0
+  sigaction(SIGUSR1, &action, nil)
+}()
 
 /// A thread's body, handed to `pthread_create`.
 private final class ThreadBody {
