@@ -175,6 +175,7 @@ clean:
 # scripts/startup-order.txt from callgrind traces of the common starts of a release build.
 # (a link with lld's map of it first, which tells the functions lld cannot move apart).
 startup-order: release
+	scripts/install-deps.sh valgrind
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/settei.map \
 	  --product settei
 	scripts/startup-order.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
