@@ -9,11 +9,14 @@ package struct GSchemaText: Sendable, Equatable {
     package var summaryContext: String?
     package var description: String?
     package var descriptionContext: String?
+    /// The line of its `<key>` in its schema's file (0 when not read from one).
+    package var line: Int
 
     package init(
       summary: String? = nil, summaryContext: String? = nil, description: String? = nil,
-      descriptionContext: String? = nil
+      descriptionContext: String? = nil, line: Int = 0
     ) {
+      self.line = line
       self.summary = summary
       self.summaryContext = summaryContext
       self.description = description
@@ -29,13 +32,19 @@ package struct GSchemaText: Sendable, Equatable {
     package var keys: [String: KeyText] = [:]
     /// Its `<child>` elements: the child's name and its schema id.
     package var children: [(name: String, schema: String)] = []
+    /// The file it was read from, and the line of its `<schema>` there.
+    package var source: String
+    package var line: Int
 
-    package init(gettextDomain: String?) {
+    package init(gettextDomain: String?, source: String = "", line: Int = 0) {
       self.gettextDomain = gettextDomain
+      self.source = source
+      self.line = line
     }
 
     package static func == (a: SchemaText, b: SchemaText) -> Bool {
-      a.gettextDomain == b.gettextDomain && a.keys == b.keys
+      a.gettextDomain == b.gettextDomain && a.keys == b.keys && a.source == b.source
+        && a.line == b.line
         && a.children.map(\.name) == b.children.map(\.name)
         && a.children.map(\.schema) == b.children.map(\.schema)
     }
@@ -68,9 +77,14 @@ package struct GSchemaText: Sendable, Equatable {
         case "schema":
           guard let id = attributes["id"] else { continue }
           schemaID = id
-          found[id] = SchemaText(gettextDomain: attributes["gettext-domain"] ?? listDomain)
+          found[id] = SchemaText(
+            gettextDomain: attributes["gettext-domain"] ?? listDomain, source: source,
+            line: scanner.lineOfLastTag())
         case "key":
           keyName = attributes["name"]
+          if let id = schemaID, let name = keyName {
+            found[id]?.keys[name, default: KeyText()].line = scanner.lineOfLastTag()
+          }
         case "summary", "description":
           textElement = (name, attributes["context"])
           text = ""

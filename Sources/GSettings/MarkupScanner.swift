@@ -47,6 +47,20 @@ package struct MarkupScanner {
   private let source: String
   private var offset = 0
   private var pendingEnd: String?
+  /// Where the last start tag began, and the line counted up to `countedOffset`: the line
+  /// of each start tag is counted on from the one before, once over the file.
+  private var tagStart = 0
+  private var countedOffset = 0
+  private var countedLine = 1
+
+  /// The 1-based line of the last start tag ``next()`` returned.
+  package mutating func lineOfLastTag() -> Int {
+    while countedOffset < tagStart {
+      if bytes[countedOffset] == UInt8(ascii: "\n") { countedLine += 1 }
+      countedOffset += 1
+    }
+    return countedLine
+  }
 
   package init(bytes: [UInt8], source: String) {
     self.bytes = bytes
@@ -124,6 +138,7 @@ package struct MarkupScanner {
 
   private mutating func startTag() throws(SyntaxError) -> Event {
     let tagStart = offset
+    self.tagStart = tagStart
     offset += 1
     func isNameByte(_ byte: UInt8) -> Bool {
       !Self.isSpace(byte) && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/")

@@ -43,18 +43,22 @@ extension GSettingsValueProblem {
 extension MarkupScanner.SyntaxError {
   /// Where the schema file is not XML and what that means, in the catalog's language.
   package func message(_ messages: GSettingsMessages) -> String {
-    let what: String
+    if case .unreadable(let why) = reason { return messages.text(.unreadableFile, source, why) }
+    return messages.text(.xmlError, source, String(line), String(column), reasonText(messages))
+  }
+
+  /// What is wrong, without the file and line: `the tag <key never ends`.
+  package func reasonText(_ messages: GSettingsMessages) -> String {
     switch reason {
-    case .unreadable(let why): return messages.text(.unreadableFile, source, why)
-    case .unterminated(let opening): what = messages.text(.xmlUnterminated, opening)
-    case .tagWithoutName: what = messages.text(.xmlTagWithoutName)
-    case .tagNeverEnds(let name): what = messages.text(.xmlTagNeverEnds, name)
-    case .attributeWithoutValue(let name): what = messages.text(.xmlAttributeWithoutValue, name)
-    case .valueNotQuoted(let name): what = messages.text(.xmlValueNotQuoted, name)
-    case .valueNeverEnds(let name): what = messages.text(.xmlValueNeverEnds, name)
-    case .unknownEntity(let name): what = messages.text(.xmlUnknownEntity, name)
+    case .unreadable(let why): why
+    case .unterminated(let opening): messages.text(.xmlUnterminated, opening)
+    case .tagWithoutName: messages.text(.xmlTagWithoutName)
+    case .tagNeverEnds(let name): messages.text(.xmlTagNeverEnds, name)
+    case .attributeWithoutValue(let name): messages.text(.xmlAttributeWithoutValue, name)
+    case .valueNotQuoted(let name): messages.text(.xmlValueNotQuoted, name)
+    case .valueNeverEnds(let name): messages.text(.xmlValueNeverEnds, name)
+    case .unknownEntity(let name): messages.text(.xmlUnknownEntity, name)
     }
-    return messages.text(.xmlError, source, String(line), String(column), what)
   }
 }
 

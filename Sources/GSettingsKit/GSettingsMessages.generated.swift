@@ -106,14 +106,44 @@ package enum GSettingsMessage: Int, MessageKey {
   case dumpEmptyPart
   /// "Nothing was imported from %1$@:"
   case importRefused
-  /// "--gsettings works alone (the REPL) or with get, set, reset, list, export and import, not with %1$@"
+  /// "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint, not with %1$@"
   case commandsOnly
   /// "--gsettings shows the desktop's GSettings: it takes no %1$@"
   case optionsOnly
+  /// "%1$@ is an option of settei --gsettings %2$@ only"
+  case optionOfVerb
   /// "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)"
   case resetNeedsKey
   /// "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]"
   case notAList
+  /// "correct the file: glib-compile-schemas refuses it too, so GIO does not have what it says"
+  case lintFixXML
+  /// "GIO has no compiled schema %1$@: its keys are not shown"
+  case lintNotCompiled
+  /// "compile the folder's schemas: glib-compile-schemas %1$@"
+  case lintFixCompile
+  /// "the <child> %1$@ of %2$@ names the schema %3$@, which GIO does not have"
+  case lintChildMissing
+  /// "compile the schema it names, or correct the name"
+  case lintFixChild
+  /// "the schema %1$@ has no gettext-domain: its keys are titled in English in %2$@ too"
+  case lintNoDomain
+  /// "add gettext-domain=\"DOMAIN\" to its <schema> or <schemalist>"
+  case lintFixDomain
+  /// "the gettext domain %1$@ has no catalog in %2$@: its keys are titled in English"
+  case lintNoCatalog
+  /// "install the %1$@ translations of %2$@ (/usr/share/locale/%1$@/LC_MESSAGES/%2$@.mo)"
+  case lintFixCatalog
+  /// "%1$@ has no <summary>: its row is titled by the key's name"
+  case lintNoSummary
+  /// "add a <summary> to the key"
+  case lintFixSummary
+  /// "%1$@: the summary '%2$@' has no %3$@ translation in %4$@"
+  case lintUntranslated
+  /// "translate it in the %1$@ domain's %2$@.po"
+  case lintFixTranslate
+  /// "no .gschema.xml file describes this schema: its keys are titled by their names"
+  case lintNoXML
 
   /// The message at `rawValue` in the catalog's order, or `nil` past its end.
   package init?(rawValue: Int) {
@@ -190,10 +220,25 @@ private enum GSettingsMessageTemplates {
     "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]",
     "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text",
     "Nothing was imported from %1$@:",
-    "--gsettings works alone (the REPL) or with get, set, reset, list, export and import, not with %1$@",
+    "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint, not with %1$@",
     "--gsettings shows the desktop's GSettings: it takes no %1$@",
+    "%1$@ is an option of settei --gsettings %2$@ only",
     "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)",
     "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]",
+    "correct the file: glib-compile-schemas refuses it too, so GIO does not have what it says",
+    "GIO has no compiled schema %1$@: its keys are not shown",
+    "compile the folder's schemas: glib-compile-schemas %1$@",
+    "the <child> %1$@ of %2$@ names the schema %3$@, which GIO does not have",
+    "compile the schema it names, or correct the name",
+    "the schema %1$@ has no gettext-domain: its keys are titled in English in %2$@ too",
+    "add gettext-domain=\"DOMAIN\" to its <schema> or <schemalist>",
+    "the gettext domain %1$@ has no catalog in %2$@: its keys are titled in English",
+    "install the %1$@ translations of %2$@ (/usr/share/locale/%1$@/LC_MESSAGES/%2$@.mo)",
+    "%1$@ has no <summary>: its row is titled by the key's name",
+    "add a <summary> to the key",
+    "%1$@: the summary '%2$@' has no %3$@ translation in %4$@",
+    "translate it in the %1$@ domain's %2$@.po",
+    "no .gschema.xml file describes this schema: its keys are titled by their names",
   ]
   static let ja = [
     "GSettings には GIO (libgio-2.0.so.0) が要りますが、読み込めませんでした: %1$@。libglib2.0-0 パッケージを入れてください (apt-get install libglib2.0-0)。",
@@ -246,9 +291,24 @@ private enum GSettingsMessageTemplates {
     "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",
     "'%1$@' にキーか値がありません: KEY=VALUE の形で、値は GVariant のテキストで書いてください",
     "%1$@ からは何も読み込みませんでした：",
-    "--gsettings は単独 (REPL) か get、set、reset、list、export、import と使います。%1$@ とは使えません",
+    "--gsettings は単独 (REPL) か get、set、reset、list、export、import、render、lint と使います。%1$@ とは使えません",
     "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",
+    "%1$@ は settei --gsettings %2$@ だけのオプションです",
     "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
     "「%1$@」はリストではありません: JSON で入力してください (例: [\"a\", \"b\"])",
+    "ファイルを直してください: glib-compile-schemas もこれを受け付けないので、GIO にはこの内容がありません",
+    "GIO にはコンパイル済みのスキーマ %1$@ がありません: そのキーは表示されません",
+    "フォルダーのスキーマをコンパイルしてください: glib-compile-schemas %1$@",
+    "%2$@ の <child> %1$@ はスキーマ %3$@ を指していますが、GIO にはありません",
+    "指しているスキーマをコンパイルするか、名前を直してください",
+    "スキーマ %1$@ には gettext-domain がありません: %2$@ でもキーは英語で表示されます",
+    "<schema> か <schemalist> に gettext-domain=\"DOMAIN\" を加えてください",
+    "gettext ドメイン %1$@ には %2$@ のカタログがありません: キーは英語で表示されます",
+    "%2$@ の %1$@ 翻訳を入れてください (/usr/share/locale/%1$@/LC_MESSAGES/%2$@.mo)",
+    "%1$@ には <summary> がありません: 行はキーの名前で表示されます",
+    "キーに <summary> を加えてください",
+    "%1$@: 概要 '%2$@' には %4$@ の %3$@ 訳がありません",
+    "%1$@ ドメインの %2$@.po で訳してください",
+    "このスキーマを記述する .gschema.xml ファイルがありません: キーは名前で表示されます",
   ]
 }

@@ -1,5 +1,6 @@
 import FileFormats
 import GSettings
+import SystemIO
 
 /// GSettings as the store of settei's model: the values the user set (GIO's backend holds
 /// them: dconf, a keyfile, memory) read into the model as its stored values, and the
@@ -109,5 +110,23 @@ extension GSettingsScreens {
       schemas: schemas, relocatable: ids.relocatable, text: text, translations: translations,
       language: language, unwritable: unwritable)
     return (screens, problems)
+  }
+}
+
+extension GSettingsScreens {
+  /// The languages `render --lang all` shows: English (the schemas' own text), then each
+  /// locale folder under `localeRoot` that holds a catalog of one of `domains`, sorted
+  /// (`de`, `ja`, `pt_BR`; a folder with a modifier, `sr@latin`, is left out: settei's
+  /// languages have none).
+  package static func catalogLanguages(
+    domains: some Sequence<String>, localeRoot: String = "/usr/share/locale"
+  ) -> [String] {
+    let folders = (try? FileSystem.folderEntries(localeRoot)) ?? []
+    let domains = Array(domains)
+    let found = folders.filter { folder in
+      !folder.hasPrefix(".") && !folder.contains("@") && folder != "en"
+        && domains.contains { FileSystem.exists("\(localeRoot)/\(folder)/LC_MESSAGES/\($0).mo") }
+    }
+    return ["en"] + found.sorted()
   }
 }

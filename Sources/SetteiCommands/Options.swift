@@ -197,7 +197,8 @@ struct Options: Equatable {
       return options
     }
     if options.gsettings {
-      try options.checkGSettingsOptions(language: messages.language)
+      try options.checkGSettingsOptions(
+        given: given, verb: positionals.first, language: messages.language)
       options.command = try GSettingsCommand.parsedCommand(positionals, flags, messages)
     } else {
       // An option of another command is named before the command's own words are read.

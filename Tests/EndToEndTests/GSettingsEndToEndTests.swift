@@ -262,15 +262,96 @@ struct GSettingsEndToEndTests {
     (["get", "volume"], "volume is not SCHEMA:KEY", 1),
     (
       ["rollback", "1"],
-      "--gsettings works alone (the REPL) or with get, set, reset, list, export and import", 64
+      "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint",
+      64
     ),
     (["list", "--schema", "x.json"], "it takes no --schema", 64),
     (["reset", "--all"], "reset takes one SCHEMA:KEY", 64),
+    (
+      ["get", "org.settei.test:volume", "--width", "50"],
+      "--width is an option of settei --gsettings render only", 64
+    ),
+    (["lint", "--out", "x"], "--out is an option of settei --gsettings render only", 64),
+    (["render", "--strict"], "--strict is an option of settei --gsettings lint only", 64),
+    (["render", "org.nope"], "no GSettings schema is called org.nope", 1),
   ])
   func mistakesAreNamedWithWhatToDo(arguments: [String], message: String, status: Int32) throws {
     let result = try run(arguments)
     #expect(result.status == status)
     #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  /// `lint` names each key without a summary at its line of the schema's file, exits 0 for
+  /// warnings (65 with `--strict`) and 65 for a file that is not XML, naming its line.
+  @Test func lintNamesTheSchemasProblemsAtTheirLines() throws {
+    let lines = GSettingsFixture.xml.split(separator: "\n", omittingEmptySubsequences: false)
+    let bigLine = try #require(lines.firstIndex { $0.contains(#"<key name="big""#) }) + 1
+    let file = fixture.folder.file("org.settei.test.gschema.xml")
+    let clean = try run(["lint"])
+    #expect(clean.status == 0, "\(clean.standardError)")
+    #expect(
+      clean.standardOutput.contains(
+        "\(file):\(bigLine): warning: org.settei.test:big has no <summary>"))
+    let warnings = clean.standardOutput.split(separator: "\n").filter {
+      $0.contains(": warning: ") && $0.contains("has no <summary>")
+    }
+    #expect(warnings.count > 1)
+    #expect(clean.standardOutput.hasSuffix("GSettings: 0 errors, \(warnings.count) warnings.\n"))
+    // In the file's order.
+    let lineNumbers = warnings.compactMap { Int($0.split(separator: ":")[1]) }
+    #expect(lineNumbers == lineNumbers.sorted())
+    #expect(try run(["lint", "--strict"]).status == 65)
+    let extra = try run(["lint", "org.settei.test.extra"])
+    #expect(extra.standardOutput == "org.settei.test.extra: no problems found.\n")
+
+    try writeText(
+      "<schemalist>\n  <schema id=\"x\" path=/x/>", to: fixture.folder.file("broken.gschema.xml"))
+    let broken = try run(["lint"])
+    #expect(broken.status == 65)
+    #expect(
+      broken.standardOutput.contains(
+        fixture.folder.file("broken.gschema.xml") + ":2:23: error: the value of path is not quoted")
+    )
+    // In Japanese, in words and in what is checked: the domain has no ja catalog here.
+    let japanese = try run(["--lang", "ja", "lint"])
+    #expect(japanese.standardOutput.contains(": エラー: "))
+    #expect(
+      japanese.standardOutput.contains(
+        "gettext ドメイン settei-test には ja のカタログがありません"))
+  }
+
+  /// `render` prints a schema's pages as `settei render` prints a bundle's: the defaults as
+  /// values, a list's choices under its page; `--lang all --out DIR` writes each language
+  /// gsettings-desktop-schemas has a catalog for.
+  @Test func renderPrintsTheSchemasPagesWithTheirDefaults() throws {
+    let result = try run(["render", "org.settei.test", "--width", "60"], extra: ["COLUMNS": "200"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let text = result.standardOutput
+    #expect(text.hasPrefix("## org.settei.test\n"))
+    #expect(text.contains("## org.settei.test / org.settei.test.extra\n"))
+    #expect(text.contains("## org.settei.test [org.settei.test:clock]\n"))
+    #expect(text.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    let volume = try #require(text.split(separator: "\n").first { $0.contains("Volume") })
+    #expect(volume.contains("50"))
+    // What the user set is not what render shows: the defaults are.
+    #expect(try run(["set", "org.settei.test:volume", "70"]).status == 0)
+    #expect(try run(["render", "org.settei.test", "--width", "60"]).standardOutput == text)
+
+    let out = fixture.folder.file("rendered")
+    let all = try runProcess(
+      setteiPath,
+      ["--gsettings", "render", "org.gnome.desktop.interface", "--lang", "all", "--out", out],
+      environment: testEnvironment(home: fixture.folder.path).merging([
+        "GSETTINGS_BACKEND": "memory", "XDG_DATA_DIRS": "/usr/share",
+      ]) { $1 })
+    #expect(all.status == 0, "\(all.standardError)")
+    #expect(try readText(out + "/en.txt").contains("Icon Theme"))
+    #expect(try readText(out + "/ja.txt").contains("アイコンテーマ"))
+  }
+
+  /// The verbs `--gsettings` takes, as its help lists them.
+  enum GSettingsVerbs {
+    static let all = ["get", "set", "reset", "list", "export", "import", "render", "lint"]
   }
 
   /// The shell's Tab after `settei --gsettings get`, `set` and `reset`: GSettings' keys, and
@@ -286,6 +367,15 @@ struct GSettingsEndToEndTests {
       try complete("--gsettings", "reset", "org.settei.test.ex") == ["org.settei.test.extra:level"])
     #expect(try complete("--gsettings", "set", "org.settei.test:clock", "") == ["24h", "12h"])
     #expect(try complete("--gsettings", "set", "org.settei.test:enabled", "") == ["on", "off"])
+    // Its own verbs (not those of a store), each verb's options, and schema ids.
+    #expect(try complete("--gsettings", "") == GSettingsVerbs.all)
+    #expect(
+      try complete("--gsettings", "render", "--") == [
+        "--lang", "--no-color", "--out", "--width", "--help",
+      ])
+    #expect(try complete("--gsettings", "lint", "--s") == ["--strict"])
+    #expect(try complete("--gsettings", "lint", "org.settei.test.") == ["org.settei.test.extra"])
+    #expect(try complete("--gsettings", "lint", "org.settei.test", "").isEmpty)
   }
 
   @Test func itsMessagesSpeakTheSessionsLanguage() throws {

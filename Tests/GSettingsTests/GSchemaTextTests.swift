@@ -11,11 +11,18 @@ import Testing
     let schema = try #require(text.schemas["org.settei.test"])
     #expect(schema.gettextDomain == "settei-test")
     #expect(schema.keys["scale"]?.summary == "Text & icon scale")
+    // The lines of `<schema>` and `<key>`, for `lint`'s FILE:LINE.
+    let lines = GSettingsFixture.xml.split(separator: "\n", omittingEmptySubsequences: false)
+    func line(of text: String) -> Int? { lines.firstIndex { $0.contains(text) }.map { $0 + 1 } }
+    #expect(schema.source == "fixture.xml")
+    #expect(schema.line == line(of: #"<schema id="org.settei.test" "#))
     #expect(
       schema.keys["enabled"]
         == GSchemaText.KeyText(
-          summary: "Enable the feature", description: "Whether the feature is on. A second line."))
-    #expect(schema.keys["big"] == nil)
+          summary: "Enable the feature", description: "Whether the feature is on. A second line.",
+          line: try #require(line(of: #"<key name="enabled""#))))
+    #expect(schema.keys["big"]?.line == line(of: #"<key name="big""#))
+    #expect(schema.keys["big"]?.summary == nil)
     #expect(schema.children.map(\.name) == ["extra"])
     #expect(schema.children.map(\.schema) == ["org.settei.test.extra"])
     #expect(text.schemas["org.settei.test.extra"]?.keys["level"]?.summary == "Level")

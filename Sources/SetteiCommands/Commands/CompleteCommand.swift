@@ -45,7 +45,9 @@ extension Program {
     case "--idiom":
       candidates = Idiom.allCases.map(\.rawValue)
     default:
-      if partial.hasPrefix("-") {
+      if before.contains(GSettingsCommand.name) {
+        candidates = gsettingsCandidates(words, partial: partial, positionals: positionals)
+      } else if partial.hasPrefix("-") {
         candidates =
           verb.map { $0.options + ["--help"] } ?? Options.valueOptions + Options.flagOptions
       } else if let verb {
@@ -73,6 +75,38 @@ extension Program {
     let matching = candidates.filter { $0.hasPrefix(partial) && TerminalText.sanitize($0) == $0 }
     if !matching.isEmpty { standardOutput.write(matching.joined(separator: "\n") + "\n") }
     return
+  }
+
+  /// After `--gsettings`: its verbs, each verb's options, keys after `get`, `set` and
+  /// `reset`, a key's choices after `set KEY`, and schema ids after the verbs that take one.
+  private func gsettingsCandidates(_ words: [String], partial: String, positionals: [String])
+    -> [String]
+  {
+    guard let verb = positionals.first, GSettingsCommand.verbs.contains(verb) else {
+      return partial.hasPrefix("-")
+        ? GSettingsCommand.options + ["--help"] : positionals.isEmpty ? GSettingsCommand.verbs : []
+    }
+    if partial.hasPrefix("-") {
+      return ["--lang", "--no-color"] + (GSettingsCommand.verbOptions[verb] ?? []) + ["--help"]
+    }
+    let arguments = positionals.dropFirst()
+    guard arguments.isEmpty || (verb == SetCommand.name && arguments.count == 1),
+      let loaded = completionModel(words)
+    else { return [] }
+    switch verb {
+    case GetCommand.name, ResetCommand.name:
+      return loaded.index.keys
+    case SetCommand.name where arguments.isEmpty:
+      return loaded.index.keys
+    case SetCommand.name:
+      guard let entry = loaded.index.byKey[arguments[arguments.startIndex]] else { return [] }
+      return entry.specifier.kind == .toggleSwitch
+        ? ["on", "off"] : entry.specifier.values.map(plainText)
+    case "list", "export", "render", "lint":
+      return loaded.model.schema.pages.keys.filter { $0 != GSettingsScreens.rootPageName }.sorted()
+    default:
+      return []
+    }
   }
 
   /// The schema and model named by the options among `words`, for completion: with

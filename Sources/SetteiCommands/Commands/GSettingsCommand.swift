@@ -25,14 +25,22 @@ struct GSettingsCommand: SetteiCommand {
     case export(schema: String?)
     /// A file as `dconf dump` writes it, loaded all or nothing.
     case importDump(path: String)
+    /// Every page (of a schema and those below it, or of all) as `settei render` prints a
+    /// bundle's.
+    case render(schema: String?)
+    /// The schemas' problems (of a schema and those below it, or of all).
+    case lint(schema: String?)
   }
 
   static let name = "--gsettings"
-  static let options = ["--lang", "--no-color"]
+  static let options = ["--lang", "--no-color"] + verbOptions.values.flatMap { $0 }.sorted()
   static let help = ProgramMessage.generalHelp
 
   /// The verbs that take `--gsettings`; alone, it opens the REPL.
-  static let verbs = ["get", "set", "reset", "list", "export", "import"]
+  static let verbs = ["get", "set", "reset", "list", "export", "import", "render", "lint"]
+
+  /// The options of one verb beyond those of every verb (`--lang`, `--no-color`).
+  static let verbOptions = ["render": ["--out", "--width"], "lint": ["--strict"]]
 
   static func parse(
     _ words: [String], _ flags: CommandFlags, messages: ProgramMessages
@@ -66,11 +74,13 @@ struct GSettingsCommand: SetteiCommand {
       return .reset(key: rest[0])
     case "import":
       return .importDump(path: try GetCommand.single(rest, .takesImport, messages))
-    case "export":
+    case "export", "render", "lint":
       guard rest.count <= 1 else {
         throw Options.UsageError(message: messages.text(.takes, verb, messages.text(.takesList)))
       }
-      return .export(schema: rest.first)
+      return verb == "export"
+        ? .export(schema: rest.first)
+        : verb == "render" ? .render(schema: rest.first) : .lint(schema: rest.first)
     default:
       guard rest.count <= 1 else {
         throw Options.UsageError(message: messages.text(.takes, verb, messages.text(.takesList)))
@@ -85,14 +95,24 @@ struct GSettingsCommand: SetteiCommand {
 }
 
 extension Options {
-  /// Refuses, with `--gsettings`, the options that name a schema, a store or a device.
-  func checkGSettingsOptions(language: String) throws(UsageError) {
+  /// Refuses, with `--gsettings`, the options that name a schema, a store or a device, and
+  /// an option of one verb given to another (`--width` is `render`'s).
+  func checkGSettingsOptions(given: [String], verb: String?, language: String)
+    throws(UsageError)
+  {
+    let words = GSettingsMessages.forLanguage(language)
     let named: [(Bool, String)] = [
       (schemaPath != nil, "--schema"), (storePath != nil, "--store"), (inApp, "--in-app"),
       (idiom != .phone, "--idiom"), (title != nil, "--title"), (recover, "--recover"),
     ]
     if let option = named.first(where: { $0.0 })?.1 {
-      throw UsageError(message: GSettingsMessages.forLanguage(language).text(.optionsOnly, option))
+      throw UsageError(message: words.text(.optionsOnly, option))
+    }
+    let own = verb.flatMap { GSettingsCommand.verbOptions[$0] } ?? []
+    for (other, options) in GSettingsCommand.verbOptions.sorted(by: { $0.key < $1.key }) {
+      for option in options where given.contains(option) && !own.contains(option) {
+        throw UsageError(message: words.text(.optionOfVerb, option, other))
+      }
     }
   }
 }
@@ -144,6 +164,10 @@ extension Program {
       }
     case .importDump(let path):
       try importGSettings(path, store: session.store, words: words)
+    case .render(let schema):
+      try renderGSettings(session, schema: schema, options: options, words: words)
+    case .lint(let schema):
+      try lintGSettings(session, schema: schema, strict: options.strict, words: words)
     }
   }
 

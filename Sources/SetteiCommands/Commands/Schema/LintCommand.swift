@@ -63,16 +63,22 @@ extension Program {
     for problem in problems {
       standardOutput.write(TerminalText.sanitize(problem.worded(in: words)) + "\n")
     }
+    if writeLintSummary(path, problems: problems, strict: false) { throw .problemsFound }
+  }
+
+  /// Writes the line that ends a lint (`PATH: no problems found.`, or its errors and
+  /// warnings counted), and says whether they fail it: errors, or with `strict` warnings too.
+  func writeLintSummary(_ name: String, problems: [LintProblem], strict: Bool) -> Bool {
     let errors = problems.errors.count
     let warnings = problems.warnings.count
     let summary =
       problems.isEmpty
-      ? messages.text(.lintNoProblems, path)
+      ? messages.text(.lintNoProblems, name)
       : messages.text(
-        .lintCounts, path, messages.count(errors, .errorsOne, .errorsMany),
+        .lintCounts, name, messages.count(errors, .errorsOne, .errorsMany),
         messages.count(warnings, .warningsOne, .warningsMany))
     standardOutput.write(TerminalText.sanitize(summary) + "\n")
-    if errors > 0 { throw .problemsFound }
+    return errors > 0 || (strict && warnings > 0)
   }
 
   /// Checks a store against the schema at `path`: exit 65 when a value does not fit (or,

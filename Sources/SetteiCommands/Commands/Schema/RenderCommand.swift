@@ -37,13 +37,23 @@ extension Program {
       ? BundleRenderer.allLanguages(of: schema)
       : [PreferredLanguage.resolve(option: options.language, environment: environment.values)]
     for language in languages { warnOfUnreadableTables(schema.strings, language: language) }
+    try writeRenderings(of: path, languages: languages, options: options) { language in
+      BundleRenderer.render(
+        schema, language: language, width: options.width, specifierErrors: errors(in: language))
+    }
+  }
+
+  /// Writes each language's rendering (`text(language)`): to standard output, each after a
+  /// line `# CODE` when there are several, or with `--out DIR` to `DIR/CODE.txt`, every
+  /// file name checked before anything is written.
+  func writeRenderings(
+    of path: String, languages: [String], options: Options,
+    text: (String) throws(Failure) -> String
+  ) throws(Failure) {
     guard let folder = options.outputFolder else {
       for language in languages {
         if languages.count > 1 { standardOutput.write("# \(TerminalText.sanitize(language))\n\n") }
-        standardOutput.write(
-          BundleRenderer.render(
-            schema, language: language, width: options.width,
-            specifierErrors: errors(in: language)))
+        standardOutput.write(try text(language))
       }
       return
     }
@@ -57,11 +67,11 @@ extension Program {
           messages.text(.renderFileClash, path, other, language, folder + "/" + file))
       }
     }
+    var texts: [String] = []
+    for language in languages { texts.append(try text(language)) }
     do {
       try FileSystem.createFolders(folder, mode: 0o755)
-      for language in languages {
-        let text = BundleRenderer.render(
-          schema, language: language, width: options.width, specifierErrors: errors(in: language))
+      for (language, text) in zip(languages, texts) {
         try FileSystem.replaceFile(
           folder + "/" + Self.fileName(for: language), with: Array(text.utf8), mode: 0o644)
       }
@@ -69,7 +79,6 @@ extension Program {
       throw .notSaved(
         messages.text(.renderNotWritten, error.path, error.operation, error.reason), kind: nil)
     }
-    return
   }
 
   /// The file of one language in `--out`: `en.txt`; a code that is not a plain name is
