@@ -52,15 +52,17 @@ let package = Package(
     // into the model and its changes written back.
     .target(
       name: "GSettingsKit",
-      dependencies: ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"]),
+      dependencies: [
+        "GSettings", "SchemaKit", "SettingsKit", "FileFormats", "SystemIO", "TextSafety",
+      ]),
 
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.
-    .target(name: "SystemIO"),
+    .target(name: "SystemIO", dependencies: ["TextSafety"]),
 
     // The only importer of CEditLine: a Swift type over EditLine and History; its history
     // file is replaced through SystemIO.
-    .target(name: "LineEditor", dependencies: ["CEditLine", "SystemIO"]),
+    .target(name: "LineEditor", dependencies: ["CEditLine", "SystemIO", "TextSafety"]),
 
     // Renderer, Command, Session and the line readers.
     .target(name: "TableREPL", dependencies: ["TableKit", "LineEditor", "SystemIO", "TextSafety"]),
@@ -107,7 +109,8 @@ let package = Package(
       name: "line-editor-probe", dependencies: ["LineEditor"], path: "Tests/LineEditorProbe"),
 
     .testTarget(
-      name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport", "line-editor-probe"]),
+      name: "LineEditorTests",
+      dependencies: ["LineEditor", "SystemIO", "TestSupport", "line-editor-probe"]),
     // Runs GSettings calls in a process of its own (GIO reads its environment once), driven
     // by GSettingsTests.
     .executableTarget(

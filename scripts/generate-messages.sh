@@ -21,6 +21,8 @@ settings_for() {
   SchemaKit) echo "SchemaMessage SchemaMessages package Sources/SchemaKit/Localization/SchemaMessages.generated.swift" ;;
   SettingsStorage) echo "StoreMessage StoreMessages package Sources/SettingsStorage/StoreMessages.generated.swift" ;;
   FileFormats) echo "FormatMessage FormatMessages package Sources/FileFormats/FormatMessages.generated.swift" ;;
+  SystemIO) echo "SystemMessage SystemMessages package Sources/SystemIO/SystemMessages.generated.swift" ;;
+  LineEditor) echo "HistoryMessage HistoryMessages package Sources/LineEditor/HistoryMessages.generated.swift" ;;
   *) echo "unknown module $1" >&2; exit 64 ;;
   esac
 }
@@ -129,7 +131,7 @@ if [ "${1:-}" = --stdout ]; then
   generate "$2"
   exit 0
 fi
-for module in TableREPL SettingsKit settei Chrome SchemaKit SettingsStorage FileFormats GSettingsKit; do
+for module in TableREPL SettingsKit settei Chrome SchemaKit SettingsStorage FileFormats GSettingsKit SystemIO LineEditor; do
   set -- $(settings_for "$module")
   generate "$module" > "$4.tmp" && mv "$4.tmp" "$4"
   echo "$4"

@@ -33,7 +33,7 @@ extension GSchemaText {
         do {
           file = try FileSystem.readFile(path, limit: 16 << 20)
         } catch {
-          problems.append(.init(source: path, line: 0, column: 0, reason: .unreadable("\(error)")))
+          problems.append(.init(source: path, line: 0, column: 0, reason: .unreadable(error)))
           continue
         }
         guard let file else { continue }
@@ -64,7 +64,7 @@ extension MOCatalog {
       do {
         file = try FileSystem.readFile(path, limit: 64 << 20)
       } catch {
-        throw FormatError(source: path, reason: .unreadable("\(error)"))
+        throw FormatError(source: path, reason: .unreadable(error))
       }
       guard let file else { continue }
       return try MOCatalog(bytes: file.bytes, source: path)

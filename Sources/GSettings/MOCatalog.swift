@@ -1,3 +1,5 @@
+import SystemIO
+
 /// A gettext message catalog (`.mo` file) read directly, without the C library's gettext:
 /// that needs the language's locale installed, and settei shows any language it has text
 /// for.
@@ -33,7 +35,7 @@ package struct MOCatalog: Sendable, Equatable {
       /// More strings than the file could hold.
       case tooManyStrings(Int)
       /// The file could not be read: the system's reason.
-      case unreadable(String)
+      case unreadable(SystemCallError)
     }
 
     /// The file, for messages.

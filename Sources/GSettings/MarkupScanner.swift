@@ -1,3 +1,5 @@
+import SystemIO
+
 /// A small XML scanner for GSettings schema files: start tags with their attributes, end
 /// tags (an empty element gives both) and text with its entities resolved. Comments,
 /// processing instructions and the doctype are skipped, CDATA is text.
@@ -27,7 +29,7 @@ package struct MarkupScanner {
       /// `&name;` names no entity XML knows (or an `&` has no `;`: the name is empty).
       case unknownEntity(String)
       /// The file could not be read: the system's reason.
-      case unreadable(String)
+      case unreadable(SystemCallError)
     }
 
     package var source: String

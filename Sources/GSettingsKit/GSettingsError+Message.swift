@@ -1,4 +1,5 @@
 import GSettings
+import SystemIO
 import TextSafety
 
 extension GSettingsError {
@@ -43,14 +44,17 @@ extension GSettingsValueProblem {
 extension MarkupScanner.SyntaxError {
   /// Where the schema file is not XML and what that means, in the catalog's language.
   package func message(_ messages: GSettingsMessages) -> String {
-    if case .unreadable(let why) = reason { return messages.text(.unreadableFile, source, why) }
+    if case .unreadable(let error) = reason {
+      return messages.text(
+        .unreadableFile, source, error.reasonText(in: .forLanguage(messages.language)))
+    }
     return messages.text(.xmlError, source, String(line), String(column), reasonText(messages))
   }
 
   /// What is wrong, without the file and line: `the tag <key never ends`.
   package func reasonText(_ messages: GSettingsMessages) -> String {
     switch reason {
-    case .unreadable(let why): why
+    case .unreadable(let error): error.reasonText(in: .forLanguage(messages.language))
     case .unterminated(let opening): messages.text(.xmlUnterminated, opening)
     case .tagWithoutName: messages.text(.xmlTagWithoutName)
     case .tagNeverEnds(let name): messages.text(.xmlTagNeverEnds, name)
@@ -67,7 +71,7 @@ extension MOCatalog.FormatError {
   package func message(_ messages: GSettingsMessages) -> String {
     let what =
       switch reason {
-      case .unreadable(let why): why
+      case .unreadable(let error): error.reasonText(in: .forLanguage(messages.language))
       case .tooShort(let count): messages.text(.moTooShort, String(count))
       case .badMagic: messages.text(.moBadMagic)
       case .unknownRevision(let major): messages.text(.moUnknownRevision, String(major))

@@ -196,7 +196,7 @@ public final class LineEditor {
           return editor.readCharacter(into: character)
         }) == 0,
       ceditline_el_addfn(
-        editLine, "line-editor-complete", "Complete the word before the cursor",
+        editLine, "line-editor-complete", HistoryMessages.forLanguage("en")[.completeHelp],
         { editLine, _ in
           guard let editor = LineEditor.owner(of: editLine) else { return UInt8(CC_ERROR) }
           return editor.complete()

@@ -18,18 +18,15 @@ extension LineHistory {
     guard stat(path, &info) == 0 else {
       let code = errno
       if code == ENOENT { return }
-      throw HistoryFileError(path: path, reason: systemError(code))
+      throw HistoryFileError(path: path, .call(SystemCallError(.examine, path: path, code: code)))
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
-      throw HistoryFileError(path: path, reason: "not a regular file")
+      throw HistoryFileError(path: path, .notRegularFile)
     }
     // libedit reads a line at a time, however long: a sparse file of a terabyte would be
     // one line of a terabyte.
     guard Int(info.st_size) <= sizeLimit else {
-      throw HistoryFileError(
-        path: path,
-        reason: "it holds \(FileSystem.sizeText(Int(info.st_size))), more than the "
-          + "\(FileSystem.sizeText(sizeLimit)) read from a history file; move it aside")
+      throw HistoryFileError(path: path, .tooLarge(size: Int(info.st_size), limit: sizeLimit))
     }
     // libedit cannot load an empty file, but there is nothing in it to lose either.
     if info.st_size == 0 { return }
@@ -38,13 +35,12 @@ extension LineHistory {
     // Tell "cannot open it" from "not libedit's format".
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw HistoryFileError(path: path, reason: systemError(errno))
+      throw HistoryFileError(path: path, .call(SystemCallError(.open, path: path, code: errno)))
     }
     close(descriptor)
     // The file opens, so the format is why; errno is whatever libedit's last call left
     // (often a stale ENOENT) and says nothing about it.
-    throw HistoryFileError(
-      path: path, reason: "not a libedit history file (its first line is not \(fileCookie))")
+    throw HistoryFileError(path: path, .notHistoryFile(cookie: fileCookie))
   }
 
   /// Creates the folders leading to `path` that are missing, with mode 0700.
@@ -53,11 +49,10 @@ extension LineHistory {
     do throws(SystemCallError) {
       try FileSystem.createFolders(folder, mode: 0o700)
     } catch {
-      throw HistoryFileError(
-        path: path, reason: "\(error.operation) \(error.path): \(error.reason)")
+      throw HistoryFileError(path: path, .call(error))
     }
     guard FileSystem.isFolder(folder) else {
-      throw HistoryFileError(path: path, reason: "\(folder) is not a folder")
+      throw HistoryFileError(path: path, .notAFolder(folder))
     }
   }
 
@@ -74,7 +69,7 @@ extension LineHistory {
         guard copy >= 0, let file = fdopen(copy, "w") else {
           let code = errno
           if copy >= 0 { close(copy) }
-          throw SystemCallError(operation: "cannot open", path: temporary, code: code)
+          throw SystemCallError(.open, path: temporary, code: code)
         }
         var event = HistEvent()
         // H_SAVE_FP returns the number of entries written.
@@ -84,13 +79,11 @@ extension LineHistory {
         fclose(file)
         if written < 0 || flushed != 0 {
           throw SystemCallError(
-            operation: "cannot write", path: temporary,
-            code: written < 0 ? (code == 0 ? EIO : code) : flushed)
+            .write, path: temporary, code: written < 0 ? (code == 0 ? EIO : code) : flushed)
         }
       }
     } catch {
-      throw HistoryFileError(
-        path: path, reason: "\(error.operation) \(error.path): \(error.reason)")
+      throw HistoryFileError(path: path, .call(error))
     }
   }
 }

@@ -115,8 +115,7 @@ public final class LineHistory {
   /// - Throws: ``HistoryFileError`` naming the file and the reason.
   public func save(to path: String) throws(HistoryFileError) {
     guard !unloadablePaths.contains(path) else {
-      throw HistoryFileError(
-        path: path, reason: "not overwritten, because it could not be loaded")
+      throw HistoryFileError(path: path, .notOverwritten)
     }
     let target = LineHistory.target(of: path)
     try LineHistory.createFolder(containing: target)
@@ -128,13 +127,9 @@ public final class LineHistory {
       } catch {
         switch error {
         case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
-          throw HistoryFileError(
-            path: path,
-            reason: "\(lockPath) is held by \(holder ?? "another program"); the lines of this "
-              + "session were not added")
+          throw HistoryFileError(path: path, .held(lockPath: lockPath, holder: holder))
         case .system(let failure):
-          throw HistoryFileError(
-            path: path, reason: "\(failure.operation) \(failure.path): \(failure.reason)")
+          throw HistoryFileError(path: path, .call(failure))
         }
       }
       defer { lock.release() }

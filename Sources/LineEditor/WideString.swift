@@ -20,8 +20,3 @@ extension String {
     unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
   }
 }
-
-/// The system's description of an `errno` value.
-func systemError(_ code: Int32) -> String {
-  String(cString: strerror(code))
-}

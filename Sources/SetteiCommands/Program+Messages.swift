@@ -1,5 +1,6 @@
 import SchemaKit
 import SettingsStorage
+import SystemIO
 import TableREPL
 import TextSafety
 
@@ -27,6 +28,8 @@ extension Program {
   /// SchemaKit's words (a schema's problems, why it cannot be loaded), in
   /// ``messagesLanguage``.
   var schemaMessages: SchemaMessages { .forLanguage(messagesLanguage) }
+  /// SystemIO's words (a failed system call), in the language of settei's messages.
+  var systemMessages: SystemMessages { .forLanguage(messagesLanguage) }
 
   /// SettingsStorage's words (why a store cannot be read or saved), in ``messagesLanguage``.
   var storeMessages: StoreMessages { .forLanguage(messagesLanguage) }

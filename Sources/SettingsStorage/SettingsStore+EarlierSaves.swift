@@ -47,7 +47,7 @@ extension SettingsStore {
     } catch {
       throw StoreError(
         kind: .saveFailed, path: folder,
-        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        why: StoreReason.failedCall(error),
         whatToDo: StoreReason(.earlierCopyMissing),
         systemError: error.code)
     }

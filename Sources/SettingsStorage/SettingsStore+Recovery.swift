@@ -156,7 +156,7 @@ extension SettingsStore {
     } catch {
       throw StoreError(
         kind: .saveFailed, path: error.path,
-        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        why: StoreReason.failedCall(error),
         whatToDo: advice, systemError: error.code)
     }
     try TerminationSignals.blocked { () throws(StoreError) in
@@ -170,13 +170,13 @@ extension SettingsStore {
             kind: .locked, path: lockPath,
             why: StoreReason(
               .lockedBy,
-              .reason(holder.map { .verbatim($0) } ?? StoreReason(.anotherProgram))),
+              .reason(
+                holder.map { StoreReason(.verbatim, .holder($0)) } ?? StoreReason(.anotherProgram))),
             whatToDo: advice)
         case .system(let failure):
           throw StoreError(
             kind: .saveFailed, path: failure.path,
-            why: StoreReason(
-              .operationFailed, .text(failure.operation), .text(failure.reason)),
+            why: StoreReason.failedCall(failure),
             whatToDo: advice,
             systemError: failure.code)
         }
@@ -187,7 +187,7 @@ extension SettingsStore {
       } catch {
         throw StoreError(
           kind: .saveFailed, path: error.path,
-          why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+          why: StoreReason.failedCall(error),
           whatToDo: advice, systemError: error.code)
       }
     }
@@ -258,7 +258,7 @@ extension SettingsStore {
     } catch {
       throw StoreError(
         kind: .saveFailed, path: path,
-        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        why: StoreReason.failedCall(error),
         whatToDo: StoreReason(.deleteRecovery),
         systemError: error.code)
     }

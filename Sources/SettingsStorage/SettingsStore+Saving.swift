@@ -306,7 +306,7 @@ extension SettingsStore {
       switch error {
       case .held(let lockPath, let holder), .interrupted(let lockPath, let holder):
         let who =
-          holder.map { StoreReason(.anotherProgramNamed, .text($0)) }
+          holder.map { StoreReason(.anotherProgramNamed, .holder($0)) }
           ?? StoreReason(.anotherProgram)
         let interrupted = if case .interrupted = error { true } else { false }
         throw StoreError(
@@ -323,7 +323,7 @@ extension SettingsStore {
   private func saveFailure(_ error: SystemCallError, target: String) -> StoreError {
     StoreError(
       kind: .saveFailed, path: error.path,
-      why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+      why: StoreReason.failedCall(error),
       whatToDo: StoreReason(.checkPermissionsUnchanged, .text(target)),
       systemError: error.code)
   }
@@ -354,7 +354,7 @@ extension SettingsStore {
     } catch {
       throw StoreError(
         kind: .saveFailed, path: path,
-        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        why: StoreReason.failedCall(error),
         whatToDo: StoreReason(.checkPath),
         systemError: error.code)
     }

@@ -165,7 +165,7 @@ package final class SettingsStore {
     } catch {
       throw StoreError(
         kind: .unreadable, path: path,
-        why: StoreReason(.operationFailed, .text(error.operation), .text(error.reason)),
+        why: StoreReason.failedCall(error),
         whatToDo: advice, systemError: error.code)
     }
   }

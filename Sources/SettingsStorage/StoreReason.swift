@@ -1,4 +1,5 @@
 import FileFormats
+import SystemIO
 import TextSafety
 
 /// What SettingsStorage has to say, as data: a message of its catalog
@@ -22,12 +23,24 @@ package struct StoreReason: Sendable, Equatable, CustomStringConvertible {
     case reasons([StoreReason])
     /// Why a file cannot be read, worded in FileFormats' catalog of the same language.
     case format(FormatReason)
+    /// What a failed system call was doing (`cannot open`), worded in SystemIO's catalog of
+    /// the same language.
+    case operation(SystemCallError)
+    /// Why it failed, likewise.
+    case systemReason(SystemCallError)
+    /// The process holding a lock, likewise.
+    case holder(FileLock.Holder)
   }
 
   /// A message and what fills it.
   package init(_ message: StoreMessage, _ arguments: Argument...) {
     self.message = message
     self.arguments = arguments
+  }
+
+  /// A failed system call: what it was doing and why (`cannot open: Permission denied`).
+  package static func failedCall(_ error: SystemCallError) -> StoreReason {
+    StoreReason(.operationFailed, .operation(error), .systemReason(error))
   }
 
   /// Text another module worded, shown as it is.
@@ -46,6 +59,9 @@ package struct StoreReason: Sendable, Equatable, CustomStringConvertible {
         case .reasons(let reasons):
           reasons.map { $0.worded(in: catalog) }.joined(separator: catalog[.listSeparator])
         case .format(let reason): reason.worded(in: .forLanguage(catalog.language))
+        case .operation(let error): error.operationText(in: .forLanguage(catalog.language))
+        case .systemReason(let error): error.reasonText(in: .forLanguage(catalog.language))
+        case .holder(let holder): holder.worded(in: .forLanguage(catalog.language))
         }
       })
   }

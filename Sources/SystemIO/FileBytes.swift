@@ -11,10 +11,26 @@ package enum FileBytes {
   /// beyond the largest real bundles (and the 100,000-row schemas of the benchmarks).
   package static let limit = 64 << 20
 
-  package struct ReadError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    package var description: String { "\(path): cannot read: \(reason)" }
+  /// A file that could not be read whole, and why.
+  package struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The call that failed.
+    package var failure: SystemCallError
+
+    /// `PATH: cannot read: why`, in the catalog's language; a file too large says to make
+    /// it smaller or split it into pages.
+    package func message(in messages: SystemMessages) -> String {
+      let reason =
+        switch failure.code {
+        case EISDIR: messages[.readFolder]
+        case EINVAL: messages[.readNotRegular]
+        case EFBIG: messages.text(.readTooLarge, failure.reasonText(in: messages))
+        default: failure.reasonText(in: messages)
+        }
+      return messages.text(.cannotReadFile, failure.path, reason)
+    }
+
+    /// ``message(in:)`` in English.
+    package var description: String { message(in: .forLanguage("en")) }
   }
 
   /// The bytes of a regular file. Refuses folders, devices, missing files and files over
@@ -26,18 +42,11 @@ package enum FileBytes {
     do throws(SystemCallError) {
       guard let file = try FileSystem.readFile(path, acceptsPipes: acceptsPipes, limit: limit)
       else {
-        throw SystemCallError(operation: "cannot open", path: path, code: ENOENT)
+        throw SystemCallError(.open, path: path, code: ENOENT)
       }
       return file.bytes
     } catch {
-      let reason =
-        switch error.code {
-        case EISDIR: "it is a folder, not a file"
-        case EINVAL: "it is not a regular file"
-        case EFBIG: error.reason + "; make it smaller, or split it into pages"
-        default: error.reason
-        }
-      throw ReadError(path: path, reason: reason)
+      throw ReadError(failure: error)
     }
   }
 }

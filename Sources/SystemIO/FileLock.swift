@@ -39,14 +39,31 @@ package final class FileLock {
     release()
   }
 
+  /// The process holding a lock, as `/proc` tells it.
+  package struct Holder: Sendable, Equatable {
+    package var pid: Int32
+    /// Its command name (`/proc/PID/comm`), where it can be read.
+    package var name: String?
+
+    package init(pid: Int32, name: String?) {
+      self.pid = pid
+      self.name = name
+    }
+
+    /// `process 4242 (settei)`, in the catalog's language.
+    package func worded(in messages: SystemMessages) -> String {
+      name.map { messages.text(.holderProcessNamed, String(pid), $0) }
+        ?? messages.text(.holderProcess, String(pid))
+    }
+  }
+
   /// Why the lock could not be taken.
   package enum Failure: Error {
-    /// Another live process holds the lock; `holder` describes it where known
-    /// (`"process 4242 (settei)"`).
-    case held(path: String, holder: String?)
+    /// Another live process holds the lock; `holder` says which where known.
+    case held(path: String, holder: Holder?)
     /// One of the signals the wait ends on arrived (blocked, so pending) while another live
     /// process held the lock; `holder` as for ``held(path:holder:)``.
-    case interrupted(path: String, holder: String?)
+    case interrupted(path: String, holder: Holder?)
     /// A system call failed.
     case system(SystemCallError)
   }
@@ -84,10 +101,10 @@ package final class FileLock {
         continue
       case .retryNow, .wait:
         guard !TerminationSignals.isPending(any: signals) else {
-          throw .interrupted(path: path, holder: holderDescription(of: path))
+          throw .interrupted(path: path, holder: holder(of: path))
         }
         guard monotonicSeconds() < deadline else {
-          throw .held(path: path, holder: holderDescription(of: path))
+          throw .held(path: path, holder: holder(of: path))
         }
         SystemCall.sleep(seconds: 0.02)
       }
@@ -120,12 +137,12 @@ package final class FileLock {
       }
     }
     guard errno == EEXIST else {
-      throw SystemCallError(operation: "cannot create the lock file", path: path, code: errno)
+      throw SystemCallError(.createLockFile, path: path, code: errno)
     }
     let existing = open(path, flags)
     guard existing >= 0 else {
       if errno == ENOENT { return .retryNow }
-      throw SystemCallError(operation: "cannot open the lock file", path: path, code: errno)
+      throw SystemCallError(.openLockFile, path: path, code: errno)
     }
     guard lockExclusively(existing) == .locked else {
       close(existing)
@@ -141,7 +158,7 @@ package final class FileLock {
     guard ftruncate(existing, 0) == 0 else {
       let code = errno
       close(existing)
-      throw SystemCallError(operation: "cannot reuse the stale lock file", path: path, code: code)
+      throw SystemCallError(.reuseStaleLockFile, path: path, code: code)
     }
     return .acquired(
       FileLock(target: target, path: path, descriptor: existing, tookOverStaleLock: true))
@@ -192,16 +209,15 @@ package final class FileLock {
     // the flock, which belongs to the open file, not to this descriptor.
     let keeper = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
     guard keeper >= 0 else {
-      throw SystemCallError(
-        operation: "cannot duplicate the descriptor of", path: path, code: errno)
+      throw SystemCallError(.duplicateDescriptor, path: path, code: errno)
     }
     let closeError = SystemCall.close(descriptor)
     descriptor = keeper
     guard closeError == 0 else {
-      throw SystemCallError(operation: "cannot close", path: path, code: closeError)
+      throw SystemCallError(.close, path: path, code: closeError)
     }
     guard rename(path, target) == 0 else {
-      throw SystemCallError(operation: "cannot replace", path: target, code: errno)
+      throw SystemCallError(.replace, path: target, code: errno)
     }
     isCommitted = true
     FileSystem.syncFolder(FileSystem.parentFolder(of: target))
@@ -220,9 +236,9 @@ package final class FileLock {
     descriptor = -1
   }
 
-  /// Who holds the `flock` of the file at `path`, from `/proc/locks`: `"process 4242
-  /// (settei)"`, or `nil` where that cannot be told.
-  static func holderDescription(of path: String) -> String? {
+  /// Who holds the `flock` of the file at `path`, from `/proc/locks`, or `nil` where that
+  /// cannot be told.
+  static func holder(of path: String) -> Holder? {
     var info = stat()
     guard lstat(path, &info) == 0,
       let locks = try? FileSystem.readFile("/proc/locks", limit: 16 << 20)
@@ -240,7 +256,7 @@ package final class FileLock {
       let name = (try? FileSystem.readFile("/proc/\(pid)/comm", limit: 4096)).map {
         String(decoding: $0.bytes, as: UTF8.self).filter { $0 != "\n" }
       }
-      return "process \(pid)" + (name.map { " (\($0))" } ?? "")
+      return Holder(pid: pid, name: name)
     }
     return nil
   }

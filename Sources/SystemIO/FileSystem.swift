@@ -1,24 +1,5 @@
 import Glibc
 
-/// A system call that failed: what was attempted, on which path, and `errno`.
-package struct SystemCallError: Error, Equatable {
-  /// What was being done, as a phrase: `"cannot create the temporary file"`.
-  package var operation: String
-  /// The path the call was about.
-  package var path: String
-  /// The `errno` value.
-  package var code: Int32
-  /// Why, for a person: `strerror` of ``code`` unless said otherwise.
-  package var reason: String
-
-  package init(operation: String, path: String, code: Int32, reason: String? = nil) {
-    self.operation = operation
-    self.path = path
-    self.code = code
-    self.reason = reason ?? String(cString: strerror(code))
-  }
-}
-
 /// The few file operations the store needs, straight on Glibc: reading a whole file,
 /// resolving links, creating folders, writing and syncing.
 ///
@@ -57,12 +38,12 @@ package enum FileSystem {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
-      throw SystemCallError(operation: "cannot open", path: path, code: errno)
+      throw SystemCallError(.open, path: path, code: errno)
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      throw SystemCallError(operation: "cannot examine", path: path, code: errno)
+      throw SystemCallError(.examine, path: path, code: errno)
     }
     let isPipe = info.st_mode & S_IFMT == S_IFIFO
     switch info.st_mode & S_IFMT {
@@ -76,8 +57,8 @@ package enum FileSystem {
     case let kind:
       let isFolder = kind == S_IFDIR
       throw SystemCallError(
-        operation: "cannot read", path: path, code: isFolder ? EISDIR : EINVAL,
-        reason: isFolder ? nil : "not a regular file")
+        .read, path: path, code: isFolder ? EISDIR : EINVAL,
+        problem: isFolder ? .system : .notRegularFile)
     }
     // Straight into the array, sized from fstat with one byte more so that the end shows in
     // the same pass; a file that grew meanwhile, or a pipe, goes on in chunks. Files that
@@ -112,7 +93,7 @@ package enum FileSystem {
       }
       bytes.removeLast(capacity - filled)
       guard readError == 0 else {
-        throw SystemCallError(operation: "cannot read", path: path, code: readError)
+        throw SystemCallError(.read, path: path, code: readError)
       }
       if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
       capacity = 65_536
@@ -122,18 +103,7 @@ package enum FileSystem {
 
   /// The error for a file longer than settei reads: its size (when known) and the limit.
   private static func tooLarge(_ path: String, size: Int?, limit: Int) -> SystemCallError {
-    let shown = size.map { "it holds \(sizeText($0)), more than" } ?? "it is longer than"
-    return SystemCallError(
-      operation: "cannot read", path: path, code: EFBIG,
-      reason: "\(shown) the \(sizeText(limit)) settei reads from such a file")
-  }
-
-  /// A size for a person: `256 MiB`, `1024 GiB`, `1200 bytes`.
-  package static func sizeText(_ bytes: Int) -> String {
-    if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
-    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-    return "\(bytes) bytes"
+    SystemCallError(.read, path: path, code: EFBIG, problem: .tooLarge(size: size, limit: limit))
   }
 
   /// The canonical absolute path of an existing file (`realpath`), or `nil` if it (or the
@@ -141,7 +111,7 @@ package enum FileSystem {
   package static func realPath(_ path: String) throws(SystemCallError) -> String? {
     guard let resolved = realpath(path, nil) else {
       if errno == ENOENT { return nil }
-      throw SystemCallError(operation: "cannot resolve", path: path, code: errno)
+      throw SystemCallError(.resolve, path: path, code: errno)
     }
     defer { free(resolved) }
     return String(cString: resolved)
@@ -188,7 +158,7 @@ package enum FileSystem {
     if mkdir(path, mode) == 0 {
       chmod(path, mode)
     } else if errno != EEXIST {
-      throw SystemCallError(operation: "cannot create the folder", path: path, code: errno)
+      throw SystemCallError(.createFolder, path: path, code: errno)
     }
   }
 
@@ -218,7 +188,7 @@ package enum FileSystem {
   /// Removes the file at `path`; a file that is not there is fine.
   package static func remove(_ path: String) throws(SystemCallError) {
     guard unlink(path) == 0 || errno == ENOENT else {
-      throw SystemCallError(operation: "cannot remove", path: path, code: errno)
+      throw SystemCallError(.remove, path: path, code: errno)
     }
   }
 
@@ -278,7 +248,7 @@ package enum FileSystem {
       descriptor = open(temporary, flags, mode_t(mode))
     }
     guard descriptor >= 0 else {
-      throw SystemCallError(operation: "cannot create", path: temporary, code: errno)
+      throw SystemCallError(.create, path: temporary, code: errno)
     }
     do throws(SystemCallError) {
       defer { if descriptor >= 0 { close(descriptor) } }
@@ -287,10 +257,10 @@ package enum FileSystem {
       let closeError = SystemCall.close(descriptor)
       descriptor = -1
       guard closeError == 0 else {
-        throw SystemCallError(operation: "cannot close", path: temporary, code: closeError)
+        throw SystemCallError(.close, path: temporary, code: closeError)
       }
       guard rename(temporary, path) == 0 else {
-        throw SystemCallError(operation: "cannot replace", path: path, code: errno)
+        throw SystemCallError(.replace, path: path, code: errno)
       }
     } catch {
       unlink(temporary)
@@ -305,10 +275,10 @@ package enum FileSystem {
     throws(SystemCallError)
   {
     guard fchmod(descriptor, mode) == 0 else {
-      throw SystemCallError(operation: "cannot set the mode of", path: path, code: errno)
+      throw SystemCallError(.setMode, path: path, code: errno)
     }
     guard fsync(descriptor) == 0 else {
-      throw SystemCallError(operation: "cannot flush", path: path, code: errno)
+      throw SystemCallError(.flush, path: path, code: errno)
     }
   }
 
@@ -324,7 +294,7 @@ package enum FileSystem {
         }
       }
       guard count > 0 else {
-        throw SystemCallError(operation: "cannot write", path: path, code: count < 0 ? errno : EIO)
+        throw SystemCallError(.write, path: path, code: count < 0 ? errno : EIO)
       }
       written += count
     }
@@ -361,7 +331,7 @@ extension FileSystem {
     throws(SystemCallError) -> [String]
   {
     guard let folder = opendir(path) else {
-      throw SystemCallError(operation: "cannot list the folder", path: path, code: errno)
+      throw SystemCallError(.listFolder, path: path, code: errno)
     }
     defer { closedir(folder) }
     let tail = Array(suffix.utf8)

@@ -1,5 +1,6 @@
 import Glibc
 import LineEditor
+import SystemIO
 import TestSupport
 import Testing
 
@@ -211,13 +212,34 @@ import Testing
     let error = #expect(throws: HistoryFileError.self) { try history.save(to: path) }
     #expect(error?.path == path)
     #expect(error?.description.contains(path) == true)
-    #expect(error?.reason.isEmpty == false)
+    #expect(error?.reason(language: "en").isEmpty == false)
     #expect(try names(in: readOnly).filter { $0.hasPrefix("settei-history-test") }.isEmpty)
   }
 
   @Test func errorDescriptionNamesTheFileAndTheReason() {
-    let error = HistoryFileError(path: "/x/history", reason: "Permission denied")
-    #expect(error.description == "history file /x/history: Permission denied")
+    let failed = HistoryFileError(
+      path: "/x/history", .call(SystemCallError(.open, path: "/x/history", code: EACCES)))
+    #expect(
+      failed.description
+        == "history file /x/history: /x/history: cannot open: \(String(cString: strerror(EACCES)))")
+    let notHistory = HistoryFileError(path: "/x/history", .notHistoryFile(cookie: "_HiStOrY_V2_"))
+    #expect(
+      notHistory.message(language: "en")
+        == "history file /x/history: not a libedit history file (its first line is not _HiStOrY_V2_)"
+    )
+    #expect(
+      notHistory.message(language: "ja")
+        == "履歴ファイル /x/history: libedit の履歴ファイルではありません (1 行目が _HiStOrY_V2_ ではありません)")
+    let held = HistoryFileError(
+      path: "/x/history",
+      .held(lockPath: "/x/history.lock", holder: FileLock.Holder(pid: 42, name: "settei")))
+    #expect(
+      held.reason(language: "en")
+        == "/x/history.lock is held by process 42 (settei); the lines of this session were not added"
+    )
+    #expect(
+      HistoryFileError(path: "/x/history", .notOverwritten).reason(language: "ja")
+        == "読み込めなかったので上書きしていません")
   }
 }
 

@@ -36,7 +36,10 @@ import Testing
       return
     }
     #expect(path == target + ".lock")
-    #expect(holder?.hasPrefix("process \(getpid())") == true, "\(holder ?? "nil")")
+    #expect(holder?.pid == getpid())
+    let worded = holder.map { $0.worded(in: .forLanguage("en")) } ?? "nil"
+    #expect(worded.hasPrefix("process \(getpid())"), "\(worded)")
+    #expect(holder.map { $0.worded(in: .forLanguage("ja")) }?.hasPrefix("プロセス ") == true)
     held.release()
     #expect(try FileLock.acquire(for: target, waitingUpTo: 0).tookOverStaleLock == false)
   }

@@ -71,11 +71,13 @@ import Testing
     let path = folder.file("fifo")
     mkfifo(path, 0o600)
     #expect(
-      throws: SystemCallError(
-        operation: "cannot read", path: path, code: EINVAL, reason: "not a regular file")
+      throws: SystemCallError(.read, path: path, code: EINVAL, problem: .notRegularFile)
     ) {
       try FileSystem.readFile(path, limit: 1 << 20)
     }
+    let error = SystemCallError(.read, path: path, code: EINVAL, problem: .notRegularFile)
+    #expect(error.description == "\(path): cannot read: not a regular file")
+    #expect(error.message(in: .forLanguage("ja")) == "\(path): 読めません: 通常のファイルではありません")
   }
 
   /// A sparse file of a terabyte takes no room on disk: its size alone refuses it, before
@@ -86,13 +88,17 @@ import Testing
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     #expect(ftruncate(descriptor, 1 << 40) == 0)
     close(descriptor)
-    #expect(
-      throws: SystemCallError(
-        operation: "cannot read", path: path, code: EFBIG,
-        reason: "it holds 1024 GiB, more than the 256 MiB settei reads from such a file")
-    ) {
+    let tooLarge = SystemCallError(
+      .read, path: path, code: EFBIG, problem: .tooLarge(size: 1 << 40, limit: 256 << 20))
+    #expect(throws: tooLarge) {
       try FileSystem.readFile(path, limit: 256 << 20)
     }
+    #expect(
+      tooLarge.reasonText(in: .forLanguage("en"))
+        == "it holds 1024 GiB, more than the 256 MiB settei reads from such a file")
+    #expect(
+      tooLarge.reasonText(in: .forLanguage("ja"))
+        == "1024 GiB あり、settei がこの種のファイルから読む 256 MiB を超えています")
   }
 
   /// Sizes around the first read (the file's size and one byte more) and the chunks after it.
@@ -166,7 +172,7 @@ import Testing
         close(writer)
       })
     withExtendedLifetime(reading) {}
-    #expect(throws: SystemCallError(operation: "cannot read", path: path, code: EINTR)) {
+    #expect(throws: SystemCallError(.read, path: path, code: EINTR)) {
       try reading.outcome?.get()
     }
   }

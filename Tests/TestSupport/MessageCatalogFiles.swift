@@ -3,7 +3,7 @@ public enum MessageCatalogFiles {
   /// The modules that have a catalog.
   public static let modules = [
     "TableREPL", "SettingsKit", "settei", "SchemaKit", "SettingsStorage", "FileFormats",
-    "GSettingsKit",
+    "GSettingsKit", "SystemIO", "LineEditor",
   ]
   /// The languages every catalog has.
   public static let languages = ["en", "ja"]
@@ -19,6 +19,10 @@ public enum MessageCatalogFiles {
       PackagePaths.root + "/Sources/SettingsKit/Model/ChromeWords.generated.swift"
     case "GSettingsKit":
       PackagePaths.root + "/Sources/GSettingsKit/GSettingsMessages.generated.swift"
+    case "SystemIO":
+      PackagePaths.root + "/Sources/SystemIO/SystemMessages.generated.swift"
+    case "LineEditor":
+      PackagePaths.root + "/Sources/LineEditor/HistoryMessages.generated.swift"
     case "SchemaKit":
       PackagePaths.root + "/Sources/SchemaKit/Localization/SchemaMessages.generated.swift"
     case "SettingsStorage":

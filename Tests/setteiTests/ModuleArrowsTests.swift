@@ -10,9 +10,9 @@ import Testing
   static let allowed: [String: Set<String>] = [
     "TableKit": [],
     "TextSafety": [],
-    "SystemIO": [],
+    "SystemIO": ["TextSafety"],
     "CEditLine": [],
-    "LineEditor": ["CEditLine", "SystemIO"],
+    "LineEditor": ["CEditLine", "SystemIO", "TextSafety"],
     "FileFormats": ["TextSafety"],
     "SchemaKit": ["FileFormats", "SystemIO", "TextSafety"],
     "SettingsStorage": ["FileFormats", "SystemIO", "TextSafety"],
@@ -21,7 +21,9 @@ import Testing
     "TableREPL": ["TableKit", "LineEditor", "SystemIO", "TextSafety"],
     "CGio": [],
     "GSettings": ["CGio", "FileFormats", "SystemIO"],
-    "GSettingsKit": ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"],
+    "GSettingsKit": [
+      "GSettings", "SchemaKit", "SettingsKit", "FileFormats", "SystemIO", "TextSafety",
+    ],
     "settei": ["SetteiCommands"],
     "SetteiCommands": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",

@@ -59,7 +59,7 @@ package enum SchemaLoader {
       // The schema named on the command line may be a pipe: `--schema <(cat schema.json)`.
       bytes = try FileBytes.read(path, acceptsPipes: true)
     } catch {
-      throw .unreadable(.verbatim(error.description))
+      throw .unreadable(.fileRead(error))
     }
     let lowercased = path.lowercased()
     let isPropertyList =

@@ -40,7 +40,7 @@ enum SettingsBundleLoader {
     do {
       entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
     } catch {
-      throw .unreadable(SchemaReason(.cannotReadFolder, .text(folder), .text(error.reason)))
+      throw .unreadable(SchemaReason(.cannotReadFolder, .text(folder), .systemReason(error)))
     }
     var loader = PageReader(
       folder: folder, lprojEntries: entries, idiom: idiom, language: language, inApp: inApp)
@@ -560,7 +560,7 @@ enum SettingsBundleLoader {
         do {
           contents = try FileBytes.read(path)
         } catch {
-          return .failure(PageError(.verbatim(error.description)))
+          return .failure(PageError(.fileRead(error)))
         }
       }
       let decoded: DecodedPage
@@ -623,7 +623,10 @@ enum SettingsBundleLoader {
             LintProblem(
               severity: .warning, source: file, page: page.name,
               reason: SchemaReason(
-                .translationsNotUsed, .reason(.verbatim("\(error)")), .text(language)),
+                .translationsNotUsed,
+                .reason(
+                  (error as? FileBytes.ReadError).map(SchemaReason.fileRead)
+                    ?? .verbatim("\(error)")), .text(language)),
               fix: SchemaReason(.makeFileReadable)))
         }
       }

@@ -1,4 +1,5 @@
 import FileFormats
+import SystemIO
 import TextSafety
 
 /// What SchemaKit has to say, as data: a message of its catalog (`Messages/SchemaKit`,
@@ -45,6 +46,10 @@ package struct SchemaReason: Sendable, Equatable, CustomStringConvertible {
     /// Where a file cannot be read and why (`settings.json:3:7: …`), worded in FileFormats'
     /// catalog of the same language.
     case sourceError(SourceError)
+    /// Why a failed system call failed, worded in SystemIO's catalog of the same language.
+    case systemReason(SystemCallError)
+    /// A file that could not be read whole (`PATH: cannot read: why`), likewise.
+    case fileRead(FileBytes.ReadError)
   }
 
   /// A message and what fills it.
@@ -57,6 +62,11 @@ package struct SchemaReason: Sendable, Equatable, CustomStringConvertible {
   package init(_ message: SchemaMessage, arguments: [Argument]) {
     self.message = message
     self.arguments = arguments
+  }
+
+  /// A file that could not be read whole, as SystemIO words it.
+  package static func fileRead(_ error: FileBytes.ReadError) -> SchemaReason {
+    SchemaReason(.verbatim, .fileRead(error))
   }
 
   /// Text another module worded, shown as it is.
@@ -78,6 +88,8 @@ extension SchemaReason.Argument {
   func worded(in catalog: SchemaMessages) -> String {
     switch self {
     case .text(let text): text
+    case .systemReason(let error): error.reasonText(in: .forLanguage(catalog.language))
+    case .fileRead(let error): error.message(in: .forLanguage(catalog.language))
     case .index(let index): String(index)
     case .value(let value):
       switch value {

@@ -179,11 +179,12 @@ extension Program {
     let bytes: [UInt8]
     do throws(SystemCallError) {
       guard let file = try FileSystem.readFile(path, limit: 64 << 20) else {
-        throw SystemCallError(operation: "open", path: path, code: ENOENT)
+        throw SystemCallError(.open, path: path, code: ENOENT)
       }
       bytes = file.bytes
     } catch {
-      throw .unreadableInput(words.text(.unreadableFile, path, error.reason))
+      throw .unreadableInput(
+        words.text(.unreadableFile, path, error.reasonText(in: systemMessages)))
     }
     let file: DconfKeyfile
     do {

@@ -56,7 +56,7 @@ public final class EditLineReader: LineReading {
         try editor.history.load(from: historyPath)
         historyLoaded = true
       } catch {
-        warn(messages.text(.historyNotLoaded, "\(error)"))
+        warn(messages.text(.historyNotLoaded, error.message(language: messages.language)))
       }
     }
   }
@@ -91,7 +91,7 @@ public final class EditLineReader: LineReading {
   /// Merges this session's lines into the history file.
   ///
   /// - Throws: The reason the file could not be written, for a one-line warning.
-  public func saveHistory() throws {
+  public func saveHistory() throws(HistoryFileError) {
     guard let historyPath, historyLoaded else { return }
     try editor.history.save(to: historyPath)
   }

@@ -133,7 +133,7 @@ public enum TerminalApp {
       do {
         try editReader.saveHistory()
       } catch {
-        warnings.warn(messages.text(.historyNotSaved, "\(error)"))
+        warnings.warn(messages.text(.historyNotSaved, error.message(language: messages.language)))
       }
     }
     return outcome

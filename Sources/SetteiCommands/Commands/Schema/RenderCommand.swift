@@ -77,7 +77,9 @@ extension Program {
       }
     } catch {
       throw .notSaved(
-        messages.text(.renderNotWritten, error.path, error.operation, error.reason), kind: nil)
+        messages.text(
+          .renderNotWritten, error.path, error.operationText(in: systemMessages),
+          error.reasonText(in: systemMessages)), kind: nil)
     }
   }
 
