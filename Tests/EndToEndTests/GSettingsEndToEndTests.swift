@@ -244,6 +244,32 @@ struct GSettingsEndToEndTests {
     #expect(try gioValue("days") == "@as []\n")
   }
 
+  /// `find` reaches a flag in its key's list, `? N` there names the flag the row sets or
+  /// clears, and `set` takes the flags as a list, stored in the schema's order.
+  @Test func aFlagIsFoundDescribedAndSetAsAList() throws {
+    let result = try run(
+      [],
+      script: """
+        find wednesday
+        1
+        ? 3
+        3
+        back
+        back
+        set org.settei.test:days ["wednesday","tuesday"]
+        quit
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    // The list opens on the flag found, its row marked.
+    #expect(lines.contains("*  3    wednesday"), "\(lines)")
+    #expect(lines.contains(#"  row 3 sets or clears: "wednesday""#), "\(lines)")
+    #expect(lines.contains("   3  ✓ wednesday"))
+    #expect(lines.contains("org.settei.test:days = tuesday, wednesday"))
+    #expect(try gioValue("days") == "['tuesday', 'wednesday']\n")
+  }
+
   @Test func nothingIsWrittenBeforeQuit() throws {
     let result = try run([], script: "set org.settei.test:volume 75\nquit!\ny\n")
     #expect(result.status == 0, "\(result.standardError)")
