@@ -244,6 +244,22 @@ struct GSettingsEndToEndTests {
     #expect(try gioValue("days") == "@as []\n")
   }
 
+  /// `undo` takes back the last flag toggled, and `reset N` the whole set: nothing is left
+  /// to write.
+  @Test func undoAndResetPutAFlagsKeyBack() throws {
+    let result = try run(
+      [], script: "go org.settei.test:days\nDays\n2\n3\nback\nundo\nreset 6\nchanges\nquit\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    #expect(
+      output.contains(
+        "Undone: GSettings › org › settei › test › Days is monday, tuesday again."),
+      "\(output)")
+    #expect(output.contains("Reset org.settei.test:days to its default: monday."))
+    #expect(output.contains("No changes: every setting changed is back to its stored value."))
+    #expect(try gioValue("days") == "['monday']\n")
+  }
+
   /// `find` reaches a flag in its key's list, `? N` there names the flag the row sets or
   /// clears, and `set` takes the flags as a list, stored in the schema's order.
   @Test func aFlagIsFoundDescribedAndSetAsAList() throws {
