@@ -19,7 +19,7 @@ extension GSettingsScreens {
     }
     let locked = unwritable.contains(key)
     switch setting.key.range {
-    case .flags(let nicks):
+    case .flags(let nicks) where locked:
       lines.append(messages.text(.describeFlags, nicks.joined(separator: ", ")))
     case .choices(let nicks) where locked:
       lines.append(messages.text(.describeChoices, nicks.joined(separator: ", ")))

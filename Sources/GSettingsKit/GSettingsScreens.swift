@@ -66,8 +66,12 @@ package struct GSettingsScreens: Sendable {
     for name in Set(below.keys).union(byID.keys) {
       let children = below[name] ?? []
       var specifiers: [Specifier] = []
-      func add(_ raw: [PropertyListKey: PropertyListValue]) {
-        specifiers.append(Specifier(index: specifiers.count, raw: raw))
+      func add(_ raw: [PropertyListKey: PropertyListValue], flags: Bool = false) {
+        let index = specifiers.count
+        specifiers.append(
+          flags
+            ? Specifier(index: index, multipleSelectionRaw: raw) : Specifier(index: index, raw: raw)
+        )
       }
       let schemaText = text.schemas[name]
       let domain = schemaText?.gettextDomain
@@ -113,10 +117,10 @@ package struct GSettingsScreens: Sendable {
             // A key GIO will not change is shown as a value, not a control.
             raw["Type"] = .string(Specifier.Kind.titleValue.typeName)
             add(raw)
-          } else if setting.form == .flags || setting.form == .strings {
+          } else if setting.form == .strings {
             lists.append(raw)
           } else {
-            add(raw)
+            add(raw, flags: setting.form == .flags)
           }
         }
         for raw in lists { add(raw) }
@@ -162,13 +166,10 @@ package struct GSettingsScreens: Sendable {
       raw["Titles"] = .array(nicks.map { .string($0) })
       raw["Values"] = .array(nicks.map { .string($0) })
     case (.flags, .flags(let nicks)):
-      raw["Type"] = kind(.listGroup)
-      let item: [PropertyListKey: PropertyListValue] = [
-        "Type": kind(.multiValue), "Titles": .array(nicks.map { .string($0) }),
-        "Values": .array(nicks.map { .string($0) }),
-      ]
-      raw["ItemSpecifier"] = .dictionary(item)
-      raw["AddSpecifier"] = .dictionary(item)
+      // A set of the nicks: each its own ✓ (``Specifier/allowsMultipleSelection``).
+      raw["Type"] = kind(.multiValue)
+      raw["Titles"] = .array(nicks.map { .string($0) })
+      raw["Values"] = .array(nicks.map { .string($0) })
     case (.slider, .numbers(let minimum, let maximum)):
       raw["Type"] = kind(.slider)
       raw["MinimumValue"] = minimum

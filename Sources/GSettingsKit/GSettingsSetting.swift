@@ -11,7 +11,7 @@ package struct GSettingsSetting: Sendable, Equatable {
     case toggle
     /// An enum, or a string with `<choices>`: a list of the nicks.
     case choice
-    /// Flags: a list group whose items are chosen from the flags' nicks.
+    /// Flags: a list of the flags' nicks, each with its own ✓ (a set of them).
     case flags
     /// A number with a `<range>`: a slider.
     case slider

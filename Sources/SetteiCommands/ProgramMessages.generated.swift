@@ -134,6 +134,8 @@ internal enum ProgramMessage: Int, MessageKey {
   case describeNotSetting
   /// "row %1$@ stores: %2$@"
   case describeStores
+  /// "row %1$@ sets or clears: %2$@"
+  case describeToggles
   /// "No changes yet."
   case noChangesYet
   /// "No changes: every setting changed is back to its stored value."
@@ -532,6 +534,7 @@ private enum ProgramMessageTemplates {
     "There is no row %1$@ here; rows run from 1 to %2$@.",
     "Row %1$@ is not a setting, so there is nothing more to say about it.",
     "row %1$@ stores: %2$@",
+    "row %1$@ sets or clears: %2$@",
     "No changes yet.",
     "No changes: every setting changed is back to its stored value.",
     "Every setting already has its default.",
@@ -752,6 +755,7 @@ private enum ProgramMessageTemplates {
     "%1$@ 行目はありません。行は 1 から %2$@ までです。",
     "%1$@ 行目は設定ではないので、これ以上の説明はありません。",
     "%1$@ 行目の保存値: %2$@",
+    "%1$@ 行目で付け外しする値: %2$@",
     "まだ変更はありません。",
     "変更はありません。変えた設定はすべて保存済みの値に戻っています。",
     "どの設定もすでにデフォルトです。",

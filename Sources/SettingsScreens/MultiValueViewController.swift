@@ -6,7 +6,10 @@ import TableKit
 /// The list of a multi-value setting's choices, with a ✓ on the chosen one.
 ///
 /// Selecting a choice makes it the value and moves the ✓; `back` returns to the page, which
-/// shows the new value. With InAppSettingsKit's `IASKQuickMultiValueSelection`, choosing
+/// shows the new value. A multi-value whose value is a set of its choices
+/// (``SchemaKit/Specifier/allowsMultipleSelection``: a GSettings flags key) has a ✓ on each
+/// chosen one, and selecting a choice adds it to the set or takes it out, the others
+/// staying. With InAppSettingsKit's `IASKQuickMultiValueSelection`, choosing
 /// returns to the page at once. The specifier's `FooterText` is the list's footer, as
 /// InAppSettingsKit shows it.
 ///
@@ -104,11 +107,18 @@ package final class MultiValueViewController: TableViewController {
     return choices.firstIndex { $0.value == value }
   }
 
-  /// Opens on the chosen value, as a long list in iOS Settings does.
+  /// Whether the choice `value` has a ✓: it is the value, or one of the set of them.
+  private func isChosen(_ value: PropertyListValue) -> Bool {
+    guard specifier.allowsMultipleSelection else {
+      return SpecifierValues.same(value, currentValue)
+    }
+    return currentValue?.arrayValue?.contains { SpecifierValues.same($0, value) } ?? false
+  }
+
+  /// Opens on the chosen value (the first chosen one), as a long list in iOS Settings does.
   package override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    let current = currentValue
-    if let row = choices.firstIndex(where: { $0.value == current }) {
+    if let row = choices.firstIndex(where: { isChosen($0.value) }) {
       tableView.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle, animated: false)
     }
   }
@@ -138,7 +148,7 @@ package final class MultiValueViewController: TableViewController {
     let choice = choices[indexPath.row]
     return TableViewCell(
       text: choice.title,
-      accessoryType: SpecifierValues.same(choice.value, currentValue) ? .checkmark : .none)
+      accessoryType: isChosen(choice.value) ? .checkmark : .none)
   }
 
   package override func tableView(_ tableView: TableView, titleForFooterInSection section: Int)
@@ -156,6 +166,14 @@ package final class MultiValueViewController: TableViewController {
         return
       }
       item.set(choices[indexPath.row].value)
+    } else if specifier.allowsMultipleSelection {
+      guard let key = specifier.key,
+        let index = SpecifierValues.choiceIndex(of: choices[indexPath.row].value, in: specifier)
+      else { return }
+      model.setValue(
+        SpecifierValues.toggling(choice: index, in: currentValue, of: specifier), forKey: key)
+      tableView.reloadData()
+      return
     } else {
       guard let key = specifier.key else { return }
       model.setValue(choices[indexPath.row].value, forKey: key)

@@ -498,11 +498,21 @@ package final class SettingsPageViewController: TableViewController, TableViewRo
 
   /// The text of a value among a specifier's choices: `titled` of its title among `titles`
   /// (by value index); `""` for a value that is none of them, as on iOS, but the value itself
-  /// for a title value, or without a title at its index.
+  /// for a title value, or without a title at its index. A set of choices
+  /// (``SchemaKit/Specifier/allowsMultipleSelection``) is their titles, joined.
   private func choiceText(
     of value: PropertyListValue, in specifier: Specifier, titles: [String],
     titled: (String) -> String
   ) -> String {
+    if specifier.allowsMultipleSelection {
+      guard let chosen = SpecifierValues.chosenIndices(of: value, in: specifier) else {
+        return ""
+      }
+      return model.setText(
+        chosen.map {
+          $0 < titles.count ? titled(titles[$0]) : SpecifierValues.text(of: specifier.values[$0])
+        })
+    }
     guard let index = SpecifierValues.choiceIndex(of: value, in: specifier) else {
       return specifier.kind == .titleValue ? SpecifierValues.text(of: value) : ""
     }

@@ -72,9 +72,13 @@ import Testing
     let inEnglish = try description(of: "org.settei.test:enabled", in: english)
     #expect(inEnglish.contains("  about:    Whether the feature is on. A second line."))
     #expect(inEnglish.last == "  writable: yes")
-    // A flags key's list shows no range of its own: `? N` lists the flags.
+    // A flags key's row allows any set of its flags, said once.
     let days = try description(of: "org.settei.test:days", in: english)
-    #expect(days.contains("  allowed:  any set of the flags monday, tuesday, wednesday"), "\(days)")
+    #expect(
+      days.filter { $0.hasPrefix("  allowed:") } == [
+        "  allowed:  any set of monday (monday), tuesday (tuesday), wednesday (wednesday)"
+      ], "\(days)")
+    #expect(days.contains("  default:  monday"), "\(days)")
     // A key without a description has no such line.
     let count = try description(of: "org.settei.test:count", in: english)
     #expect(!count.contains { $0.hasPrefix("  about:") })
@@ -122,13 +126,14 @@ import Testing
     let kinds = page.specifiers.compactMap { specifier in
       specifier.key.map { "\($0.dropFirst("org.settei.test:".count)) \(specifier.kind.typeName)" }
     }
-    // Settings first, by name; the lists (flags, as) after them, as sections of their own.
+    // Settings first, by name, a flags key among them; the lists (as) after them, as
+    // sections of their own.
     #expect(
       kinds == [
         "clock PSMultiValueSpecifier", "count PSTextFieldSpecifier",
-        "enabled PSToggleSwitchSpecifier", "name PSTextFieldSpecifier",
-        "pair PSTextFieldSpecifier", "ratio PSTextFieldSpecifier", "volume PSSliderSpecifier",
-        "days IASKListGroupSpecifier", "fonts IASKListGroupSpecifier",
+        "days PSMultiValueSpecifier", "enabled PSToggleSwitchSpecifier",
+        "name PSTextFieldSpecifier", "pair PSTextFieldSpecifier", "ratio PSTextFieldSpecifier",
+        "volume PSSliderSpecifier", "fonts IASKListGroupSpecifier",
       ])
     let byKey = Dictionary(
       uniqueKeysWithValues: page.specifiers.compactMap { s in s.key.map { ($0, s) } })
@@ -137,10 +142,10 @@ import Testing
     #expect(byKey["org.settei.test:count"]?.keyboardType == "NumberPad")
     #expect(byKey["org.settei.test:count"]?.defaultValue == "7")
     #expect(byKey["org.settei.test:ratio"]?.defaultValue == "0.25")
-    #expect(
-      byKey["org.settei.test:days"]?.itemSpecifier(in: "ItemSpecifier")?.values == [
-        "monday", "tuesday", "wednesday",
-      ])
+    // A flags key is a set of its nicks, each chosen on its own; a choice key is one of them.
+    #expect(byKey["org.settei.test:days"]?.values == ["monday", "tuesday", "wednesday"])
+    #expect(byKey["org.settei.test:days"]?.allowsMultipleSelection == true)
+    #expect(byKey["org.settei.test:clock"]?.allowsMultipleSelection == false)
     #expect(byKey["org.settei.test:fonts"]?.itemSpecifier(in: "ItemSpecifier")?.kind == .textField)
     #expect(byKey["org.settei.test:pair"]?.title == "pair")
   }

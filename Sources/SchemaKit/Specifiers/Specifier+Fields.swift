@@ -103,6 +103,8 @@ extension Specifier {
     /// Keys nobody defines, and defined ones holding a value of another type; `nil` when
     /// there are none (a normal specifier).
     @exclusivity(unchecked) var extra: [PropertyListKey: PropertyListValue]?
+    /// ``Specifier/allowsMultipleSelection``: not a member, so no file sets it.
+    @exclusivity(unchecked) var allowsMultipleSelection = false
 
     init() {}
 
@@ -120,6 +122,7 @@ extension Specifier {
       copy.file = file
       copy.details = details
       copy.extra = extra
+      copy.allowsMultipleSelection = allowsMultipleSelection
       return copy
     }
 
@@ -199,7 +202,8 @@ extension Specifier {
           && lhs.details.elementsEqual(rhs.details) {
             $0.member == $1.member && $0.value == $1.value
           }
-          && lhs.extra == rhs.extra)
+          && lhs.extra == rhs.extra
+          && lhs.allowsMultipleSelection == rhs.allowsMultipleSelection)
     }
   }
 
@@ -390,6 +394,12 @@ extension Specifier {
       case .file?: fields.file = nil
       case let member?: fields.details.removeAll { $0.member == member }
       }
+    }
+
+    /// Makes the specifier a multi-value whose value is a set of its choices
+    /// (``Specifier/allowsMultipleSelection``).
+    mutating func allowMultipleSelection() {
+      fields.allowsMultipleSelection = true
     }
 
     /// The specifier, at `index` of its page.

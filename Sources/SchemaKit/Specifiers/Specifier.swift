@@ -116,6 +116,15 @@ package struct Specifier: Sendable, Equatable {
     self = builder.specifier(index: index)
   }
 
+  /// Creates a multi-value from its dictionary whose value is a set of its choices
+  /// (``allowsMultipleSelection``): a GSettings flags key.
+  package init(index: Int, multipleSelectionRaw raw: [PropertyListKey: PropertyListValue]) {
+    var builder = Builder()
+    for (name, value) in raw { _ = builder.add(name.string, value) }
+    builder.allowMultipleSelection()
+    self = builder.specifier(index: index)
+  }
+
   init(index: Int, kind: Kind, fields: Fields) {
     self.index = index
     self.kind = kind
@@ -124,10 +133,15 @@ package struct Specifier: Sendable, Equatable {
 
   /// Every member as written, as one dictionary: for the few readers that need them all
   /// (the JSON writer, the translations' lint). Made on each read; setting it replaces every
-  /// member.
+  /// member (``allowsMultipleSelection``, which is none, stays).
   package var raw: [PropertyListKey: PropertyListValue] {
     get { fields.dictionary(kind: kind) }
-    set { self = Specifier(index: index, raw: newValue) }
+    set {
+      self =
+        allowsMultipleSelection
+        ? Specifier(index: index, multipleSelectionRaw: newValue)
+        : Specifier(index: index, raw: newValue)
+    }
   }
 
   /// The member `name` as written, or `nil` when the specifier has none: what lint checks
@@ -184,6 +198,13 @@ package struct Specifier: Sendable, Equatable {
   package var trueValue: PropertyListValue { fields.detail(.trueValue) ?? .bool(true) }
   /// The value a toggle stores when off: `FalseValue`, else `false`.
   package var falseValue: PropertyListValue { fields.detail(.falseValue) ?? .bool(false) }
+  /// Whether a multi-value's value is a set of its choices, each chosen on its own: an array
+  /// of its `Values`, in their order (a GSettings flags key). Its list puts a ✓ on each
+  /// value in the array, and choosing a row adds or takes out that value. No key of a
+  /// schema file sets it: Settings.app stores one value of a multi-value, so a bundle could
+  /// not share such a setting with the app. Only ``init(index:multipleSelectionRaw:)``
+  /// makes one.
+  package var allowsMultipleSelection: Bool { fields.allowsMultipleSelection }
   /// Whether a multi-value lists its choices sorted by title.
   package var displaysSortedByTitle: Bool {
     fields.detail(.displaySortedByTitle)?.boolValue ?? false

@@ -205,8 +205,8 @@ extension Program {
     }
   }
 
-  /// The value `text` gives a setting: a list (an `as` or flags key) as JSON, anything else
-  /// as `set` reads it; either checked as the key's type and range.
+  /// The value `text` gives a setting: a list of texts (an `as` key) as JSON, anything else
+  /// (a flags key's set too) as `set` reads it; either checked as the key's type and range.
   private func gsettingsValue(
     _ text: String, for entry: SettingsIndex.Entry, key: String, model: SettingsModel
   ) throws(Failure) -> PropertyListValue {

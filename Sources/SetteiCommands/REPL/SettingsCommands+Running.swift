@@ -96,7 +96,9 @@ extension SettingsCommands {
     {
       var text = model.describe(entry.specifier, on: entry.page, footer: nil)
       if let value = list.choiceValue(atRow: row) {
-        text += "\n  " + messages.text(.describeStores, number.text, value.debugDescription)
+        let words: ProgramMessage =
+          entry.specifier.allowsMultipleSelection ? .describeToggles : .describeStores
+        text += "\n  " + messages.text(words, number.text, value.debugDescription)
       }
       return .done(message: text, showScreen: false)
     }

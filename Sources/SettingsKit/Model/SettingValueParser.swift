@@ -12,7 +12,10 @@ package enum SettingValueParser {
   /// The value `text` stands for, or what is wrong with it and what is allowed.
   ///
   /// A choice may be typed as its stored value or as its title in any of the schema's
-  /// languages; a switch as on/off, yes/no, true/false, 1/0 or its own values.
+  /// languages; a set of choices (``SchemaKit/Specifier/allowsMultipleSelection``) as a
+  /// JSON array of them (`["monday", "tuesday"]`, `[]`) or separated by commas
+  /// (`monday, tuesday`), stored in the choices' order; a switch as on/off, yes/no,
+  /// true/false, 1/0 or its own values.
   package static func value(
     from text: String, for specifier: Specifier, on page: SettingsSchema.Page,
     model: SettingsModel
@@ -41,11 +44,11 @@ package enum SettingValueParser {
           key: specifier.key ?? "", reason: messages.text(reason, arguments: arguments),
           allowed: model.allowedValues(of: specifier, on: page), language: model.language))
     }
-    switch specifier.kind {
-    case .multiValue, .radioGroup:
+    /// The position of the choice `text` names, by its value or a title.
+    func choice(_ text: String) -> Int? {
       let lowered = text.lowercased()
       for (index, value) in specifier.values.enumerated() {
-        if SpecifierValues.text(of: value).lowercased() == lowered { return .success(value) }
+        if SpecifierValues.text(of: value).lowercased() == lowered { return index }
         if index < specifier.titles.count {
           let raw = specifier.titles[index]
           let titles =
@@ -53,10 +56,23 @@ package enum SettingValueParser {
             + model.schema.strings.languages.map {
               model.schema.strings.localized(raw, table: page.stringsTable, language: $0)
             }
-          if titles.contains(where: { $0.lowercased() == lowered }) { return .success(value) }
+          if titles.contains(where: { $0.lowercased() == lowered }) { return index }
         }
       }
-      return failure(.notAChoice, text, title)
+      return nil
+    }
+    switch specifier.kind {
+    case .multiValue where specifier.allowsMultipleSelection:
+      guard let words = listWords(text) else { return failure(.notAChoiceList, text, title) }
+      var chosen = Set<Int>()
+      for word in words {
+        guard let index = choice(word) else { return failure(.notAChoice, word, title) }
+        chosen.insert(index)
+      }
+      return .success(.array(chosen.sorted().map { specifier.values[$0] }))
+    case .multiValue, .radioGroup:
+      guard let index = choice(text) else { return failure(.notAChoice, text, title) }
+      return .success(specifier.values[index])
     case .toggleSwitch:
       let lowered = text.lowercased()
       if lowered == SpecifierValues.text(of: specifier.trueValue).lowercased()
@@ -104,6 +120,35 @@ package enum SettingValueParser {
     case .group, .childPane, .listGroup, .openURL, .button, .mailCompose, .customView, .other(_):
       return failure(.cannotBeSet, title, specifier.kind.typeName)
     }
+  }
+}
+
+extension SettingValueParser {
+  /// The words of a list typed as JSON (`["a", "b"]`), or as its elements separated by
+  /// commas, in brackets or not, each in quotes or not (`a, b`, `[a, 'b']`: what the REPL's
+  /// quoting leaves of a JSON list typed unquoted); `nil` for a bracket left open.
+  static func listWords(_ text: String) -> [String]? {
+    func trimmed(_ text: Substring) -> Substring {
+      let start = text.drop(while: \.isWhitespace)
+      guard let last = start.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+      return start[...last]
+    }
+    var inner = trimmed(text[...])
+    if inner.hasPrefix("[") {
+      if let list = try? JSONReader.parse(Array(inner.utf8), source: "").arrayValue {
+        return list.map(SpecifierValues.text(of:))
+      }
+      guard inner.hasSuffix("]"), inner.count >= 2 else { return nil }
+      inner = inner.dropFirst().dropLast()
+    }
+    return inner.split(separator: ",").map { piece in
+      let word = trimmed(piece)
+      for quote in ["\"", "'"]
+      where word.count >= 2 && word.hasPrefix(quote) && word.hasSuffix(quote) {
+        return String(word.dropFirst().dropLast())
+      }
+      return String(word)
+    }.filter { !$0.isEmpty }
   }
 }
 

@@ -12,6 +12,8 @@ package enum SettingsMessage: Int, MessageKey {
   case problemAlone
   /// "'%1$@' is not one of the choices of %2$@"
   case notAChoice
+  /// "'%1$@' is not a list of choices of %2$@: type them as [\"a\", \"b\"] or a, b"
+  case notAChoiceList
   /// "'%1$@' is neither on nor off for %2$@"
   case neitherOnNorOff
   /// "'%1$@' is not a number"
@@ -42,6 +44,8 @@ package enum SettingsMessage: Int, MessageKey {
   case choice
   /// ", "
   case choiceSeparator
+  /// "any set of %1$@"
+  case anySetOf
   /// "on (%1$@), off (%2$@)"
   case onOrOff
   /// "a number from %1$@ to %2$@"
@@ -168,6 +172,8 @@ package enum SettingsMessage: Int, MessageKey {
   case keyDiffersInNormalization
   /// "(not set)"
   case notSet
+  /// "None"
+  case noneChosen
   /// "shown when %1$@"
   case shownWhen
   /// "%1$@ is %2$@"
@@ -233,6 +239,7 @@ private enum SettingsMessageTemplates {
     "%1$@. Allowed: %2$@.",
     "%1$@.",
     "'%1$@' is not one of the choices of %2$@",
+    "'%1$@' is not a list of choices of %2$@: type them as [\"a\", \"b\"] or a, b",
     "'%1$@' is neither on nor off for %2$@",
     "'%1$@' is not a number",
     "%1$@ is out of range for %2$@",
@@ -248,6 +255,7 @@ private enum SettingsMessageTemplates {
     "'%1$@' is not a URL",
     "%1$@ (%2$@)",
     ", ",
+    "any set of %1$@",
     "on (%1$@), off (%2$@)",
     "a number from %1$@ to %2$@",
     "digits",
@@ -311,6 +319,7 @@ private enum SettingsMessageTemplates {
     "Did you mean %1$@?",
     "The setting %2$@ has a key that looks the same but is written with other Unicode characters (typed: %1$@); keys are compared byte for byte, as on iOS.",
     "(not set)",
+    "None",
     "shown when %1$@",
     "%1$@ is %2$@",
     "%1$@ is not %2$@",
@@ -334,6 +343,7 @@ private enum SettingsMessageTemplates {
     "%1$@。使える値: %2$@。",
     "%1$@。",
     "「%1$@」は %2$@ の選択肢にありません",
+    "「%1$@」は %2$@ の選択肢のリストではありません: [\"a\", \"b\"] または a, b のように入力してください",
     "「%1$@」は %2$@ のオンでもオフでもありません",
     "「%1$@」は数ではありません",
     "%1$@ は %2$@ の範囲外です",
@@ -349,6 +359,7 @@ private enum SettingsMessageTemplates {
     "「%1$@」は URL ではありません",
     "%1$@ (%2$@)",
     "、",
+    "%1$@ の任意の組み合わせ",
     "オン (%1$@)、オフ (%2$@)",
     "%1$@ から %2$@ までの数",
     "数字",
@@ -412,6 +423,7 @@ private enum SettingsMessageTemplates {
     "もしかして: %1$@",
     "設定 %2$@ のキーは同じに見えますが、別の Unicode 文字で書かれています（入力: %1$@）。キーは iOS と同じくバイト単位で比べられます。",
     "(未設定)",
+    "なし",
     "%1$@のときに表示",
     "%1$@が%2$@",
     "%1$@が%2$@以外",

@@ -14,6 +14,11 @@ extension SettingsModel {
   {
     guard let value else { return messages.text(.notSet) }
     switch specifier.kind {
+    case .multiValue where specifier.allowsMultipleSelection:
+      if let chosen = SpecifierValues.chosenIndices(of: value, in: specifier) {
+        let titles = specifier.titles
+        return setText(chosen.map { $0 < titles.count ? localized(titles[$0], on: page) : "" })
+      }
     case .multiValue, .radioGroup, .titleValue:
       if let index = SpecifierValues.choiceIndex(of: value, in: specifier),
         index < specifier.titles.count
@@ -29,6 +34,13 @@ extension SettingsModel {
       break
     }
     return SpecifierValues.text(of: specifier.key.map { masked(value, forKey: $0) } ?? value)
+  }
+
+  /// A set of choices as its row shows it: their titles (`titles`, localized already) in
+  /// their order, joined in the model's language (`monday, wednesday`); a word for none.
+  package func setText(_ titles: [String]) -> String {
+    titles.isEmpty
+      ? messages.text(.noneChosen) : titles.joined(separator: messages.text(.choiceSeparator))
   }
 
   /// The title of the root page in the model's language, as Settings.app titles it: the
@@ -118,7 +130,8 @@ extension SettingsModel {
       let pairs = zip(specifier.titles, specifier.values).map {
         messages.text(.choice, localized($0, on: page), SpecifierValues.text(of: $1))
       }
-      return pairs.joined(separator: messages.text(.choiceSeparator))
+      let choices = pairs.joined(separator: messages.text(.choiceSeparator))
+      return specifier.allowsMultipleSelection ? messages.text(.anySetOf, choices) : choices
     case .toggleSwitch:
       return messages.text(
         .onOrOff, SpecifierValues.text(of: specifier.trueValue),

@@ -553,6 +553,8 @@ package final class SettingsModel {
   private static func isValid(_ value: PropertyListValue, for specifier: Specifier?) -> Bool {
     guard let specifier else { return true }
     switch specifier.kind {
+    case .multiValue where specifier.allowsMultipleSelection:
+      return SpecifierValues.chosenIndices(of: value, in: specifier) != nil
     case .multiValue, .radioGroup:
       return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
     case .toggleSwitch:

@@ -27,6 +27,34 @@ package enum SpecifierValues {
     return specifier.values.firstIndex { same($0, value) }
   }
 
+  /// The positions among a multi-value's `Values` of the choices a set of them holds
+  /// (``SchemaKit/Specifier/allowsMultipleSelection``): `value` is an array of them, in any
+  /// order, each any number of times. In the values' order, each once; `nil` when `value` is
+  /// not an array, or holds a value that is none of the choices.
+  package static func chosenIndices(of value: PropertyListValue?, in specifier: Specifier)
+    -> [Int]?
+  {
+    guard let elements = value?.arrayValue else { return nil }
+    var chosen = Set<Int>()
+    for element in elements {
+      guard let index = choiceIndex(of: element, in: specifier) else { return nil }
+      chosen.insert(index)
+    }
+    return chosen.sorted()
+  }
+
+  /// The set of choices `value` holds with the choice at `index` added, or taken out when
+  /// it is there: the array of the chosen `Values`, in their order. What `value` holds that
+  /// is none of the choices is left out.
+  package static func toggling(
+    choice index: Int, in value: PropertyListValue?, of specifier: Specifier
+  ) -> PropertyListValue {
+    var chosen = Set((value?.arrayValue ?? []).compactMap { choiceIndex(of: $0, in: specifier) })
+    if chosen.remove(index) == nil { chosen.insert(index) }
+    let values = specifier.values
+    return .array(chosen.sorted().filter { $0 < values.count }.map { values[$0] })
+  }
+
   /// A number as a person reads it: `5`, `0.25`, `-3.5`; at most three decimals.
   package static func format(_ number: Double) -> String {
     guard number.isFinite else { return String(number) }
