@@ -52,7 +52,9 @@ let package = Package(
     // into the model and its changes written back.
     .target(
       name: "GSettingsKit",
-      dependencies: ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"]),
+      dependencies: [
+        "GSettings", "SchemaKit", "SettingsKit", "FileFormats", "SystemIO", "TextSafety",
+      ]),
 
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.

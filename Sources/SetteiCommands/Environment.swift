@@ -13,6 +13,8 @@ package struct Environment: Sendable {
   static let names = [
     "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR",
     "TERM", "COLUMNS", "LINES", "SETTEI_SAVES_KEPT",
+    // Where GIO's schemas are, for their XML text (`<child>` elements, gettext domains).
+    "GSETTINGS_SCHEMA_DIR", "XDG_DATA_HOME", "XDG_DATA_DIRS",
   ]
 
   package static func current() -> Environment {
