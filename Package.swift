@@ -52,9 +52,7 @@ let package = Package(
     // into the model and its changes written back.
     .target(
       name: "GSettingsKit",
-      dependencies: [
-        "GSettings", "SchemaKit", "SettingsKit", "FileFormats", "SystemIO", "TextSafety",
-      ]),
+      dependencies: ["GSettings", "SchemaKit", "SettingsKit", "FileFormats", "TextSafety"]),
 
     // File operations straight on Glibc: reading whole files, atomic replacement, folder
     // fsync, the lock file, blocked termination signals. Imports nothing of ours.

@@ -1,5 +1,6 @@
 import CGio
 import Glibc
+import SystemIO
 
 /// Where GIO's default backend keeps values: what tells which folders hold settings.
 package enum GSettingsBackendKind: Sendable, Equatable {
@@ -76,5 +77,21 @@ extension GSettingsSource {
       }
     }
     return folders
+  }
+
+  /// The file GIO's keyfile backend keeps values in
+  /// (`$XDG_CONFIG_HOME/glib-2.0/settings/keyfile`, else under `~/.config`), and its bytes:
+  /// `nil` when there is none yet, or the system's reason it cannot be read.
+  package static func keyfileBackendFile(environment: [String: String]) -> (
+    path: String, bytes: Result<[UInt8]?, SystemCallError>
+  )? {
+    guard let folder = XDGFolders.config(of: "glib-2.0/settings", environment: environment)
+    else { return nil }
+    let path = folder + "/keyfile"
+    do throws(SystemCallError) {
+      return (path, .success(try FileSystem.readFile(path, limit: 64 << 20)?.bytes))
+    } catch {
+      return (path, .failure(error))
+    }
   }
 }

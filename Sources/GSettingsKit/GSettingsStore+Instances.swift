@@ -1,5 +1,4 @@
 import GSettings
-import SystemIO
 
 extension GSettingsScreens {
   /// The relocatable schemas at the paths where they have settings
@@ -69,16 +68,15 @@ extension GSettingsScreens {
         return ([:], [messages.text(.dconfUnlisted, reason)])
       }
     case .keyfile:
-      // GIO's keyfile backend keeps `$XDG_CONFIG_HOME/glib-2.0/settings/keyfile`.
-      guard let folder = XDGFolders.config(of: "glib-2.0/settings", environment: environment)
-      else { return ([:], []) }
-      let path = folder + "/keyfile"
+      guard let file = GSettingsSource.keyfileBackendFile(environment: environment) else {
+        return ([:], [])
+      }
       let bytes: [UInt8]
-      do throws(SystemCallError) {
-        guard let file = try FileSystem.readFile(path, limit: 64 << 20) else { return ([:], []) }
-        bytes = file.bytes
-      } catch {
-        return ([:], [messages.text(.unreadableFile, path, error.reason)])
+      switch file.bytes {
+      case .success(nil): return ([:], [])
+      case .success(let read?): bytes = read
+      case .failure(let error):
+        return ([:], [messages.text(.unreadableFile, file.path, error.reason)])
       }
       do {
         let keyfile = try DconfKeyfile(parsing: String(decoding: bytes, as: UTF8.self))
@@ -86,7 +84,7 @@ extension GSettingsScreens {
         for entry in keyfile.entries { folders[entry.folder, default: []].insert(entry.key) }
         return (folders, [])
       } catch {
-        return ([:], [error.message(file: path, messages)])
+        return ([:], [error.message(file: file.path, messages)])
       }
     case .memory, .other:
       return ([:], [])
