@@ -355,8 +355,12 @@ struct GSettingsEndToEndTests {
         settei
         test
         2
+        ? 1
         set \(a):size 5
+        set org.settei.test.relocatable:/org/settei/test/extra/more/:thing m
+        undo
         changes
+        find Size
         quit
 
         """)
@@ -366,7 +370,12 @@ struct GSettingsEndToEndTests {
     #expect(output.contains("  things\n   2  a "), "\(output)")
     #expect(output.contains("GSettings › org › settei › test › a\n"), "\(output)")
     #expect(output.contains("Thing"))
+    #expect(output.contains("  key:      \(a):size\n"), "\(output)")
+    #expect(output.contains("  gvariant: i\n"), "\(output)")
     #expect(output.contains("Size: 1 → 5"), "\(output)")
+    #expect(output.contains("Undone: GSettings › org › settei › test › extra › more › thing"))
+    #expect(output.contains("   1  GSettings › org › settei › test › a › Size"), "\(output)")
+    #expect(!keyfile.contains("extra/more"), "\(keyfile)")
     #expect(output.contains("Saved 1 change to GSettings."))
     #expect(keyfile.contains("[org/settei/test/things/a]\nthing='x'\n"), "\(keyfile)")
     #expect(keyfile.contains("size=5"), "\(keyfile)")
