@@ -72,7 +72,7 @@ package struct GSettingsScreens: Sendable {
           "File": .string(page),
         ])
     }
-    for name in Set(below.keys).union(byID.keys).union(atPaths.keys) {
+    for name in Set(below.keys).union(byID.keys).union(atPaths.keys).union(placedOnTree) {
       let children = below[name] ?? []
       var specifiers: [Specifier] = []
       func add(_ raw: [PropertyListKey: PropertyListValue]) {

@@ -224,6 +224,34 @@ import Testing
     #expect(screens.skippedRelocatable.isEmpty)
   }
 
+  @Test func oneNoSchemaIsAboveIsReachedFromItsOwnSchemasPageInTheTree() throws {
+    var text = GSchemaText()
+    try text.read(Array(GSettingsFixture.xml.utf8), source: "fixture")
+    let thing = GSettingsKeyInfo(name: "thing", type: "s", defaultValue: "", range: .any)
+    let schema = GSettingsScreens(
+      schemas: Self.schemas, relocatable: ["org.settei.test.things"], text: text,
+      translations: [:], language: "en",
+      instances: [
+        GSettingsSchemaInfo(
+          id: "org.settei.test.things", path: "/net/x/", keys: [thing], children: [])
+      ]
+    ).schema
+    let panes = { (page: String) in
+      (schema.pages[page]?.specifiers ?? []).filter { $0.kind == .childPane }.map {
+        "\($0.title ?? "") → \($0.file ?? "")"
+      }
+    }
+    #expect(
+      panes("org.settei.test") == [
+        "extra → org.settei.test.extra", "things → org.settei.test.things",
+      ])
+    #expect(panes("org.settei.test.things") == ["/net/x/ → org.settei.test.things:/net/x/"])
+    #expect(
+      schema.pages["org.settei.test.things:/net/x/"]?.specifiers.compactMap(\.key) == [
+        "org.settei.test.things:/net/x/:thing"
+      ])
+  }
+
   @Test func relocatableSchemasAreLeftOutAndListed() throws {
     let screens = try screens()
     #expect(screens.skippedRelocatable == ["org.settei.test.relocatable"])
