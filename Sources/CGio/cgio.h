@@ -66,6 +66,19 @@ typedef cgio_boolean (*cgio_settings_is_writable_fn)(
 typedef void (*cgio_settings_act_fn)(cgio_settings *_Nonnull settings);  // delay, apply
 typedef void (*cgio_settings_sync_fn)(void);
 
+// GSettingsBackend and GType: which backend GIO stores values in ("DConfSettingsBackend",
+// "GKeyfileSettingsBackend", "GMemorySettingsBackend").
+typedef struct cgio_settings_backend cgio_settings_backend;  // GSettingsBackend (a GObject)
+typedef cgio_settings_backend *_Nullable (*cgio_settings_backend_get_default_fn)(void);
+typedef const char *_Nullable (*cgio_type_name_from_instance_fn)(void *_Nonnull instance);
+
+// libdconf (libdconf.so.1, opened only to list the folders dconf holds): DConfClient is a
+// GObject; dconf_client_list's names end in / for a folder and are freed with g_strfreev.
+typedef struct cgio_dconf_client cgio_dconf_client;  // DConfClient
+typedef cgio_dconf_client *_Nullable (*cgio_dconf_client_new_fn)(void);
+typedef char *_Nullable *_Nullable (*cgio_dconf_client_list_fn)(
+    cgio_dconf_client *_Nonnull client, const char *_Nonnull dir, int *_Nullable length);
+
 // GVariant
 typedef char *_Nullable (*cgio_variant_print_fn)(
     cgio_variant *_Nonnull value, cgio_boolean type_annotate);

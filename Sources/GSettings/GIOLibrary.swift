@@ -36,6 +36,8 @@ final class GIOLibrary {
   let settingsDelay: cgio_settings_act_fn
   let settingsApply: cgio_settings_act_fn
   let settingsSync: cgio_settings_sync_fn
+  let settingsBackendGetDefault: cgio_settings_backend_get_default_fn
+  let typeNameFromInstance: cgio_type_name_from_instance_fn
   let variantPrint: cgio_variant_print_fn
   let variantParse: cgio_variant_parse_fn
   let variantGetTypeString: cgio_variant_get_type_string_fn
@@ -114,6 +116,10 @@ final class GIOLibrary {
     settingsDelay = try symbol("g_settings_delay", as: cgio_settings_act_fn.self)
     settingsApply = try symbol("g_settings_apply", as: cgio_settings_act_fn.self)
     settingsSync = try symbol("g_settings_sync", as: cgio_settings_sync_fn.self)
+    settingsBackendGetDefault = try symbol(
+      "g_settings_backend_get_default", as: cgio_settings_backend_get_default_fn.self)
+    typeNameFromInstance = try symbol(
+      "g_type_name_from_instance", as: cgio_type_name_from_instance_fn.self)
     variantPrint = try symbol("g_variant_print", as: cgio_variant_print_fn.self)
     variantParse = try symbol("g_variant_parse", as: cgio_variant_parse_fn.self)
     variantGetTypeString = try symbol(

@@ -12,6 +12,8 @@ package enum GSettingsError: Error, Equatable, Sendable {
   case relocatable(String)
   /// A path for a relocatable schema that GIO would refuse.
   case invalidPath(String)
+  /// A path given to a schema that has a path of its own (`path`), which is not that one.
+  case fixedPath(schema: String, path: String, asked: String)
   /// A value does not fit its key (`schema:key`).
   case invalidValue(key: String, problem: GSettingsValueProblem)
   /// The key (`schema:key`) may not be changed (locked down, or a read-only backend).

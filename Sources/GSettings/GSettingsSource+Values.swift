@@ -2,23 +2,39 @@ import CGio
 import FileFormats
 import Glibc
 
-/// One change to write: a key of a schema, and its new value (`nil`: reset to the default).
+/// One change to write: a key of a schema (at `path`, for a relocatable schema), and its new
+/// value (`nil`: reset to the default).
 package struct GSettingsChange: Sendable, Equatable {
   package var schema: String
+  /// The path of a relocatable schema's settings; `nil` for a schema with a path of its own.
+  package var path: String?
   package var key: String
   package var value: PropertyListValue?
 
-  package init(schema: String, key: String, value: PropertyListValue?) {
+  package init(schema: String, path: String? = nil, key: String, value: PropertyListValue?) {
     self.schema = schema
+    self.path = path
     self.key = key
     self.value = value
   }
+
+  /// The key as `gsettings` names it: `schema:key`, or `schema:path:key`.
+  package var name: String { GSettingsSource.name(schema: schema, path: path) + ":" + key }
 }
 
 extension GSettingsSource {
-  /// The value of `key` in schema `id`, read as ``value(of:)`` reads a GVariant.
-  package func value(schema id: String, key: String) throws(GSettingsError) -> PropertyListValue {
-    let settings = try settingsPointer(id)
+  /// A schema's name as `gsettings` writes it: its id, and for a relocatable schema at a
+  /// path, `id:path`.
+  package static func name(schema id: String, path: String?) -> String {
+    path.map { id + ":" + $0 } ?? id
+  }
+
+  /// The value of `key` in schema `id` (at `path`, for a relocatable schema), read as
+  /// ``value(of:)`` reads a GVariant.
+  package func value(schema id: String, path: String? = nil, key: String) throws(GSettingsError)
+    -> PropertyListValue
+  {
+    let settings = try settingsPointer(id, path: path)
     try requireKey(key, in: id)
     guard let variant = gio.settingsGetValue(settings, key) else {
       throw .noSuchKey(schema: id, key: key)
@@ -27,12 +43,12 @@ extension GSettingsSource {
     return value(of: variant)
   }
 
-  /// The value of `key` the user set (GIO's backend holds one), or `nil` when the key has
-  /// its default.
-  package func userValue(schema id: String, key: String) throws(GSettingsError)
-    -> PropertyListValue?
+  /// The value of `key` the user set (GIO's backend holds one at the schema's path, or at
+  /// `path` for a relocatable schema), or `nil` when the key has its default.
+  package func userValue(schema id: String, path: String? = nil, key: String)
+    throws(GSettingsError) -> PropertyListValue?
   {
-    let settings = try settingsPointer(id)
+    let settings = try settingsPointer(id, path: path)
     try requireKey(key, in: id)
     guard let variant = gio.settingsGetUserValue(settings, key) else { return nil }
     defer { gio.variantUnref(variant) }
@@ -48,20 +64,24 @@ extension GSettingsSource {
     return values
   }
 
-  /// Whether the key may be changed (not locked down, backend writable).
-  package func isWritable(schema id: String, key: String) throws(GSettingsError) -> Bool {
-    let settings = try settingsPointer(id)
+  /// Whether the key may be changed (not locked down, backend writable), at `path` for a
+  /// relocatable schema.
+  package func isWritable(schema id: String, path: String? = nil, key: String)
+    throws(GSettingsError) -> Bool
+  {
+    let settings = try settingsPointer(id, path: path)
     try requireKey(key, in: id)
     return gio.settingsIsWritable(settings, key) != 0
   }
 
   /// Why `value` cannot be stored in `key` of schema `id` (it is not of the key's type, or
-  /// outside its range, choices or flags), or `nil` when it can.
-  package func problem(storing value: PropertyListValue, schema id: String, key: String)
-    -> GSettingsError?
-  {
+  /// outside its range, choices or flags), or `nil` when it can. The key is named with
+  /// `path`, for a relocatable schema; its type and range are the same at every path.
+  package func problem(
+    storing value: PropertyListValue, schema id: String, path: String? = nil, key: String
+  ) -> GSettingsError? {
     do {
-      let variant = try variant(for: value, schema: id, key: key)
+      let variant = try variant(for: value, schema: id, path: path, key: key)
       gio.variantUnref(variant)
       return nil
     } catch {
@@ -72,18 +92,19 @@ extension GSettingsSource {
   /// The value GVariant text `text` (as `dconf dump` writes it: `'Grace'`, `uint32 7`)
   /// gives key `key` of schema `id`, parsed as the key's type and checked against its range;
   /// or why it does not fit.
-  package func value(parsing text: String, schema id: String, key name: String)
-    throws(GSettingsError) -> PropertyListValue
-  {
+  package func value(
+    parsing text: String, schema id: String, path: String? = nil, key name: String
+  ) throws(GSettingsError) -> PropertyListValue {
     let schema = try schemaPointer(id)
+    let keyName = Self.name(schema: id, path: path) + ":" + name
     guard let key = gio.schemaGetKey(schema, name) else {
       throw .noSuchKey(schema: id, key: name)
     }
     defer { gio.keyUnref(key) }
-    let variant = try parse(text, type: gio.keyGetValueType(key), key: id + ":" + name)
+    let variant = try parse(text, type: gio.keyGetValueType(key), key: keyName)
     defer { gio.variantUnref(variant) }
     guard gio.keyRangeCheck(key, variant) != 0 else {
-      throw .invalidValue(key: id + ":" + name, problem: .outOfRange(value: text))
+      throw .invalidValue(key: keyName, problem: .outOfRange(value: text))
     }
     return value(of: variant)
   }
@@ -105,24 +126,26 @@ extension GSettingsSource {
     var variants: [(change: GSettingsChange, variant: OpaquePointer?)] = []
     defer { for entry in variants { entry.variant.map(gio.variantUnref) } }
     for change in changes {
-      let settings = try settingsPointer(change.schema)
+      let settings = try settingsPointer(change.schema, path: change.path)
       try requireKey(change.key, in: change.schema)
       guard gio.settingsIsWritable(settings, change.key) != 0 else {
-        throw .notWritable(key: change.schema + ":" + change.key)
+        throw .notWritable(key: change.name)
       }
       let variant = try change.value.map { (value) throws(GSettingsError) in
-        try self.variant(for: value, schema: change.schema, key: change.key)
+        try self.variant(for: value, schema: change.schema, path: change.path, key: change.key)
       }
       variants.append((change, variant))
     }
-    var order: [String] = []
-    for entry in variants where !order.contains(entry.change.schema) {
-      order.append(entry.change.schema)
+    // Each schema at each path is one GSettings object, applied as one.
+    var order: [(schema: String, path: String?)] = []
+    for entry in variants
+    where !order.contains(where: { $0 == (entry.change.schema, entry.change.path) }) {
+      order.append((entry.change.schema, entry.change.path))
     }
-    for id in order {
-      guard let settings = try? settingsPointer(id) else { continue }
+    for (id, path) in order {
+      guard let settings = try? settingsPointer(id, path: path) else { continue }
       gio.settingsDelay(settings)
-      for entry in variants where entry.change.schema == id {
+      for entry in variants where entry.change.schema == id && entry.change.path == path {
         if let variant = entry.variant {
           _ = gio.settingsSetValue(settings, entry.change.key, variant)
         } else {
@@ -136,7 +159,8 @@ extension GSettingsSource {
     // keyfile in a folder it cannot write): what it holds now is read back.
     var lost: [String] = []
     for entry in variants {
-      guard let settings = try? settingsPointer(entry.change.schema) else { continue }
+      guard let settings = try? settingsPointer(entry.change.schema, path: entry.change.path)
+      else { continue }
       let held = gio.settingsGetUserValue(settings, entry.change.key)
       defer { held.map(gio.variantUnref) }
       let kept =
@@ -145,7 +169,7 @@ extension GSettingsSource {
         case (nil, nil): true
         default: false
         }
-      if !kept { lost.append(entry.change.schema + ":" + entry.change.key) }
+      if !kept { lost.append(entry.change.name) }
     }
     guard lost.isEmpty else { throw .notKept(keys: lost) }
   }
@@ -160,10 +184,11 @@ extension GSettingsSource {
 
   /// A new GVariant (a full reference, for the caller to free) of key `key`'s type holding
   /// `value`, checked against the key's range; or why there is none.
-  func variant(for value: PropertyListValue, schema id: String, key name: String)
-    throws(GSettingsError) -> OpaquePointer
-  {
+  func variant(
+    for value: PropertyListValue, schema id: String, path: String? = nil, key name: String
+  ) throws(GSettingsError) -> OpaquePointer {
     let schema = try schemaPointer(id)
+    let keyName = Self.name(schema: id, path: path) + ":" + name
     guard let key = gio.schemaGetKey(schema, name) else {
       throw .noSuchKey(schema: id, key: name)
     }
@@ -177,17 +202,17 @@ extension GSettingsSource {
     case ("as", .array(let items)):
       let strings = items.compactMap(\.stringValue)
       guard strings.count == items.count else {
-        throw .invalidValue(key: id + ":" + name, problem: .notTexts)
+        throw .invalidValue(key: keyName, problem: .notTexts)
       }
       variant = withStringArray(strings) { gio.variantRefSink(gio.variantNewStrv($0, -1)) }
     default:
-      let text = try Self.text(of: value, type: type, key: id + ":" + name)
-      variant = try parse(text, type: variantType, key: id + ":" + name)
+      let text = try Self.text(of: value, type: type, key: keyName)
+      variant = try parse(text, type: variantType, key: keyName)
     }
     guard gio.keyRangeCheck(key, variant) != 0 else {
       gio.variantUnref(variant)
       throw .invalidValue(
-        key: id + ":" + name, problem: .outOfRange(value: value.debugDescription))
+        key: keyName, problem: .outOfRange(value: value.debugDescription))
     }
     return variant
   }

@@ -120,10 +120,14 @@ package final class GSettingsSource {
   func settingsPointer(_ id: String, path: String? = nil) throws(GSettingsError)
     -> OpaquePointer
   {
-    let name = path.map { id + ":" + $0 } ?? id
-    if let settings = settingsObjects[name] { return settings }
     let schema = try schemaPointer(id)
-    if path == nil, gio.schemaGetPath(schema) == nil { throw .relocatable(id) }
+    let own = gio.schemaGetPath(schema).map { String(cString: $0) }
+    // GIO aborts the program when a schema with a path of its own is given another.
+    if let own, let path, path != own { throw .fixedPath(schema: id, path: own, asked: path) }
+    let path = own == nil ? path : nil
+    let name = Self.name(schema: id, path: path)
+    if let settings = settingsObjects[name] { return settings }
+    if path == nil, own == nil { throw .relocatable(id) }
     // GIO aborts the program on a malformed path: it must start and end with / and have
     // no empty component.
     if let path,

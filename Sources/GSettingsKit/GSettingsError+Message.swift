@@ -12,6 +12,7 @@ extension GSettingsError {
     case .noSuchKey(let schema, let key): messages.text(.noSuchKey, schema, key)
     case .relocatable(let id): messages.text(.relocatable, id)
     case .invalidPath(let path): messages.text(.invalidPath, path)
+    case .fixedPath(let schema, let path, let asked): messages.text(.fixedPath, schema, path, asked)
     case .invalidValue(let key, let problem):
       messages.text(.invalidValue, key, problem.message(messages))
     case .notWritable(let key): messages.text(.notWritable, key)

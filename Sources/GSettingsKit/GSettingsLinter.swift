@@ -86,8 +86,12 @@ package enum GSettingsLinter {
           fix: messages.text(.lintFixCatalog, language, domain))
       }
     }
+    // A relocatable schema's key once, however many paths it is shown at.
+    var checked = Set<String>()
     for key in screens.settings.keys.sorted() {
-      guard let setting = screens.settings[key], included(setting.schema) else { continue }
+      guard let setting = screens.settings[key], included(setting.schema),
+        checked.insert(setting.schema + ":" + setting.key.name).inserted
+      else { continue }
       let schemaText = text.schemas[setting.schema]
       let keyText = schemaText?.keys[setting.key.name]
       let source = schemaText?.source ?? ""

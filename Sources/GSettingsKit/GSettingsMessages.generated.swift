@@ -14,12 +14,16 @@ package enum GSettingsMessage: Int, MessageKey {
   case noSuchSchema
   /// "the GSettings schema %1$@ has no key %2$@ (settei --gsettings list %1$@ shows its keys)"
   case noSuchKey
-  /// "%1$@ is not SCHEMA:KEY, such as org.gnome.desktop.interface:clock-format"
+  /// "%1$@ is not SCHEMA:KEY or SCHEMA:PATH:KEY, such as org.gnome.desktop.interface:clock-format"
   case notSchemaKey
   /// "the GSettings schema %1$@ is relocatable: it has settings only at a path an application gives it"
   case relocatable
   /// "%1$@ is not a GSettings path: it must start and end with / and have no //"
   case invalidPath
+  /// "the GSettings schema %1$@ has the path %2$@ of its own, not %3$@"
+  case fixedPath
+  /// "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)"
+  case noSuchInstance
   /// "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session"
   case notKept
   /// "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only"
@@ -44,10 +48,16 @@ package enum GSettingsMessage: Int, MessageKey {
   case savedMany
   /// "Nothing was saved: %1$@"
   case saveFailed
-  /// "1 relocatable schema is not shown (it has settings only at a path an application gives it): %1$@"
+  /// "1 relocatable schema is not shown (no schema names it as a child and no folder of the backend holds its settings): %1$@"
   case skippedRelocatableOne
-  /// "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@"
+  /// "%1$@ relocatable schemas are not shown (no schema names them as children and no folder of the backend holds their settings): %2$@"
   case skippedRelocatable
+  /// "the GSettings values in %1$@ are not shown: no relocatable schema has all their keys"
+  case unmatchedFolders
+  /// "the GSettings values in %1$@ are not shown: they fit more than one relocatable schema (%2$@)"
+  case ambiguousFolder
+  /// "relocatable schemas are shown only where a schema names them as children, since the folders dconf holds cannot be listed: %1$@. Install the libdconf1 package (apt-get install libdconf1)."
+  case dconfUnlisted
   /// "  gvariant: %1$@"
   case describeType
   /// "  about:    %1$@"
@@ -94,7 +104,7 @@ package enum GSettingsMessage: Int, MessageKey {
   case moStringPastEnd
   /// "it claims %1$@ strings"
   case moTooManyStrings
-  /// "no GSettings schema has the path %1$@ (relocatable schemas are not imported; settei --gsettings list shows the schemas)"
+  /// "no GSettings schema has the path %1$@, and no one relocatable schema has all its keys (settei --gsettings list shows the schemas, and relocatable ones as SCHEMA:PATH:KEY)"
   case importNoSchema
   /// "'%1$@' is not a [PATH] section, a KEY=VALUE line or a # comment"
   case dumpNotAnEntry
@@ -174,9 +184,11 @@ private enum GSettingsMessageTemplates {
     "GSettings needs GIO 2.44 or later: libgio-2.0.so.0 has no %1$@. Upgrade the libglib2.0-0 package.",
     "no GSettings schema is called %1$@ (settei --gsettings list shows them all)",
     "the GSettings schema %1$@ has no key %2$@ (settei --gsettings list %1$@ shows its keys)",
-    "%1$@ is not SCHEMA:KEY, such as org.gnome.desktop.interface:clock-format",
+    "%1$@ is not SCHEMA:KEY or SCHEMA:PATH:KEY, such as org.gnome.desktop.interface:clock-format",
     "the GSettings schema %1$@ is relocatable: it has settings only at a path an application gives it",
     "%1$@ is not a GSettings path: it must start and end with / and have no //",
+    "the GSettings schema %1$@ has the path %2$@ of its own, not %3$@",
+    "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)",
     "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session",
     "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only",
     "%1$@: %2$@",
@@ -189,8 +201,11 @@ private enum GSettingsMessageTemplates {
     "Saved 1 change to GSettings.",
     "Saved %1$@ changes to GSettings.",
     "Nothing was saved: %1$@",
-    "1 relocatable schema is not shown (it has settings only at a path an application gives it): %1$@",
-    "%1$@ relocatable schemas are not shown (they have settings only at a path an application gives them): %2$@",
+    "1 relocatable schema is not shown (no schema names it as a child and no folder of the backend holds its settings): %1$@",
+    "%1$@ relocatable schemas are not shown (no schema names them as children and no folder of the backend holds their settings): %2$@",
+    "the GSettings values in %1$@ are not shown: no relocatable schema has all their keys",
+    "the GSettings values in %1$@ are not shown: they fit more than one relocatable schema (%2$@)",
+    "relocatable schemas are shown only where a schema names them as children, since the folders dconf holds cannot be listed: %1$@. Install the libdconf1 package (apt-get install libdconf1).",
     "  gvariant: %1$@",
     "  about:    %1$@",
     "  allowed:  any set of the flags %1$@",
@@ -214,7 +229,7 @@ private enum GSettingsMessageTemplates {
     "offset %1$@ is past the end of the file",
     "string %1$@ is past the end of the file",
     "it claims %1$@ strings",
-    "no GSettings schema has the path %1$@ (relocatable schemas are not imported; settei --gsettings list shows the schemas)",
+    "no GSettings schema has the path %1$@, and no one relocatable schema has all its keys (settei --gsettings list shows the schemas, and relocatable ones as SCHEMA:PATH:KEY)",
     "'%1$@' is not a [PATH] section, a KEY=VALUE line or a # comment",
     "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]",
     "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]",
@@ -245,9 +260,11 @@ private enum GSettingsMessageTemplates {
     "GSettings には GIO 2.44 以降が要ります: libgio-2.0.so.0 に %1$@ がありません。libglib2.0-0 パッケージを更新してください。",
     "%1$@ という GSettings スキーマはありません (settei --gsettings list ですべて表示)",
     "GSettings スキーマ %1$@ にキー %2$@ はありません (settei --gsettings list %1$@ でキーを表示)",
-    "%1$@ は SCHEMA:KEY (例: org.gnome.desktop.interface:clock-format) ではありません",
+    "%1$@ は SCHEMA:KEY や SCHEMA:PATH:KEY (例: org.gnome.desktop.interface:clock-format) ではありません",
     "GSettings スキーマ %1$@ は再配置可能です: アプリが与えるパスにしか設定がありません",
     "%1$@ は GSettings のパスではありません: / で始まり / で終わり、// を含まないこと",
+    "GSettings スキーマ %1$@ には自身のパス %2$@ があり、%3$@ ではありません",
+    "再配置可能な GSettings スキーマ %1$@ は %2$@ には表示していません (表示するパスは settei --gsettings list %1$@ で確認できます)",
     "GSettings バックエンドが %1$@ を保持しませんでした。dconf では、デスクトップのセッション (D-Bus: DBUS_SESSION_BUS_ADDRESS) か dbus-run-session の下で settei を実行してください",
     "%1$@ はここでは変更できません: ロックされているか、GSettings バックエンドが読み取り専用です",
     "%1$@: %2$@",
@@ -260,8 +277,11 @@ private enum GSettingsMessageTemplates {
     "1 件の変更を GSettings に保存しました。",
     "%1$@ 件の変更を GSettings に保存しました。",
     "何も保存していません: %1$@",
-    "再配置可能なスキーマ 1 個は表示しません (アプリが与えるパスにしか設定がありません): %1$@",
-    "再配置可能なスキーマ %1$@ 個は表示しません (アプリが与えるパスにしか設定がありません): %2$@",
+    "再配置可能なスキーマ 1 個は表示しません (子として指定するスキーマも、設定を保持するバックエンドのフォルダーもありません): %1$@",
+    "再配置可能なスキーマ %1$@ 個は表示しません (子として指定するスキーマも、設定を保持するバックエンドのフォルダーもありません): %2$@",
+    "%1$@ の GSettings の値は表示しません: そのキーをすべて持つ再配置可能なスキーマがありません",
+    "%1$@ の GSettings の値は表示しません: 複数の再配置可能なスキーマに当てはまります (%2$@)",
+    "dconf が保持するフォルダーを一覧できないため、再配置可能なスキーマは子として指定された場所にだけ表示します: %1$@。libdconf1 パッケージを入れてください (apt-get install libdconf1)。",
     "  GVariant:   %1$@",
     "  説明:       %1$@",
     "  使える値:   フラグ %1$@ の任意の組み合わせ",
@@ -285,7 +305,7 @@ private enum GSettingsMessageTemplates {
     "オフセット %1$@ がファイルの終わりを越えています",
     "文字列 %1$@ がファイルの終わりを越えています",
     "文字列が %1$@ 個あるとしています",
-    "パス %1$@ の GSettings スキーマはありません(再配置可能なスキーマは読み込みません。スキーマは settei --gsettings list で確認できます)",
+    "パス %1$@ の GSettings スキーマはなく、そのキーをすべて持つ再配置可能なスキーマも 1 つに決まりません (スキーマと、SCHEMA:PATH:KEY の形の再配置可能なスキーマは settei --gsettings list で確認できます)",
     "'%1$@' は [パス] の見出しでも KEY=VALUE の行でも # のコメントでもありません",
     "'%1$@' が [パス] の見出しより前にあります: 上にスキーマのパスを [org/gnome/desktop/interface] のように書いてください",
     "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",

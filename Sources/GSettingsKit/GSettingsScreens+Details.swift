@@ -14,7 +14,7 @@ extension GSettingsScreens {
     let messages = GSettingsMessages.forLanguage(model.language)
     var lines = [messages.text(.describeType, setting.key.type)]
     if let description = descriptions[key] {
-      let shown = schema.pages[setting.schema].map { model.localized(description, on: $0) }
+      let shown = schema.pages[setting.pageName].map { model.localized(description, on: $0) }
       lines.append(messages.text(.describeDescription, shown ?? description))
     }
     let locked = unwritable.contains(key)

@@ -17,7 +17,8 @@ package struct GSettingsScreens: Sendable {
   package var schema: SettingsSchema
   /// Every setting, by its key in the model (`schema:key`).
   package var settings: [String: GSettingsSetting]
-  /// Relocatable schemas, which have no settings without a path, left out.
+  /// Relocatable schemas shown at no path (none names them as children, and no folder of
+  /// the backend holds their settings), left out.
   package var skippedRelocatable: [String]
   /// Each key's `<description>` as the schema writes it (whitespace collapsed), by model
   /// key; its translation is in the strings table of its schema's page, as the title's is.
@@ -30,25 +31,33 @@ package struct GSettingsScreens: Sendable {
   ///
   /// - Parameters:
   ///   - schemas: The schemas with a path, as GIO describes them.
-  ///   - relocatable: The ids of the relocatable schemas (left out, and listed).
+  ///   - relocatable: The ids of the relocatable schemas (those not in `instances` are left
+  ///     out, and listed).
   ///   - text: The schemas' XML text: summaries, gettext domains, children.
   ///   - translations: For each gettext domain, its translations in `language`.
   ///   - language: The session's language.
   ///   - unwritable: The model keys (`schema:key`) that may not be changed.
+  ///   - instances: Relocatable schemas at paths (``GSettingsInstances``), each described
+  ///     with its `path` set to the path it is at: each a page named `schema:path`, its keys
+  ///     `schema:path:key`, reached from the page of the schema nearest above its path.
   package init(
     schemas: [GSettingsSchemaInfo], relocatable: [String], text: GSchemaText,
-    translations: [String: MOCatalog], language: String, unwritable: Set<String> = []
+    translations: [String: MOCatalog], language: String, unwritable: Set<String> = [],
+    instances: [GSettingsSchemaInfo] = []
   ) {
     var settings: [String: GSettingsSetting] = [:]
     var descriptions: [String: String] = [:]
     var pages: [String: SettingsSchema.Page] = [:]
     var tables: [String: [String: String]] = [:]
     let byID = Dictionary(schemas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let (atPaths, instancePanes) = Self.instancePages(instances, schemas: schemas)
 
     // The tree of id parts: each prefix's pages below it.
     var below: [String: [String]] = [:]
-    for schema in schemas {
-      let parts = schema.id.split(separator: ".").map(String.init)
+    // A relocatable schema nothing with a path is above has a page of its own in the tree.
+    let placedOnTree = instancePanes.keys.filter { byID[$0] == nil && atPaths[$0] == nil }
+    for id in schemas.map(\.id) + placedOnTree.sorted() {
+      let parts = id.split(separator: ".").map(String.init)
       for depth in 0..<parts.count {
         let parent = depth == 0 ? Self.rootPageName : parts[..<depth].joined(separator: ".")
         let child = parts[...depth].joined(separator: ".")
@@ -63,7 +72,7 @@ package struct GSettingsScreens: Sendable {
           "File": .string(page),
         ])
     }
-    for name in Set(below.keys).union(byID.keys) {
+    for name in Set(below.keys).union(byID.keys).union(atPaths.keys).union(placedOnTree) {
       let children = below[name] ?? []
       var specifiers: [Specifier] = []
       func add(_ raw: [PropertyListKey: PropertyListValue], flags: Bool = false) {
@@ -73,7 +82,8 @@ package struct GSettingsScreens: Sendable {
             ? Specifier(index: index, multipleSelectionRaw: raw) : Specifier(index: index, raw: raw)
         )
       }
-      let schemaText = text.schemas[name]
+      let shown = byID[name] ?? atPaths[name]
+      let schemaText = text.schemas[shown?.id ?? name]
       let domain = schemaText?.gettextDomain
       add(["Type": .string(Specifier.Kind.group.typeName)])
       var linked = Set<String>()
@@ -84,19 +94,21 @@ package struct GSettingsScreens: Sendable {
             to: child, title: String(child.split(separator: ".").last ?? ""),
             index: specifiers.count))
       }
-      if let schema = byID[name] {
+      if let schema = shown {
         // `<child>` schemas not already below this one in the id tree.
         for child in schemaText?.children ?? [] where byID[child.schema] != nil {
           guard !linked.contains(child.schema) else { continue }
           linked.insert(child.schema)
           specifiers.append(pane(to: child.schema, title: child.name, index: specifiers.count))
         }
+        Self.addPanes(instancePanes[name] ?? [], to: &specifiers)
         var lists: [[PropertyListKey: PropertyListValue]] = []
         if !schema.keys.isEmpty, specifiers.count > 1 {
           add(["Type": .string(Specifier.Kind.group.typeName)])
         }
         for key in schema.keys {
-          let setting = GSettingsSetting(schema: name, key: key)
+          let setting = GSettingsSetting(
+            schema: schema.id, path: atPaths[name] == nil ? nil : schema.path, key: key)
           settings[setting.settingKey] = setting
           let summary = schemaText?.keys[key.name]?.summary ?? key.summary
           let title = summary ?? key.name
@@ -124,9 +136,13 @@ package struct GSettingsScreens: Sendable {
           }
         }
         for raw in lists { add(raw) }
+      } else {
+        Self.addPanes(instancePanes[name] ?? [], to: &specifiers)
       }
+      let title = atPaths[name]?.path.flatMap { $0.split(separator: "/").last.map(String.init) }
       pages[name] = SettingsSchema.Page(
-        name: name, title: name == Self.rootPageName ? nil : name, stringsTable: domain ?? "",
+        name: name, title: name == Self.rootPageName ? nil : title ?? name,
+        stringsTable: domain ?? "",
         specifiers: specifiers,
         source: name == Self.rootPageName ? "GSettings" : name)
     }
@@ -145,7 +161,8 @@ package struct GSettingsScreens: Sendable {
     self.settings = settings
     self.descriptions = descriptions
     self.unwritable = unwritable
-    skippedRelocatable = relocatable
+    let shownRelocatable = Set(instances.map(\.id))
+    skippedRelocatable = relocatable.filter { !shownRelocatable.contains($0) }
   }
 
   /// The specifier of a setting, as its dictionary.

@@ -22,6 +22,7 @@ package final class GSettingsSession {
       source: source, environment: environment, language: language)
     screens = loaded.screens
     let store = GSettingsStore(source: source, settings: loaded.screens.settings)
+    store.instanceFinder = loaded.finder
     self.store = store
     let model = SettingsModel(
       schema: loaded.screens.schema, storedValues: try store.storedValues(), language: language)

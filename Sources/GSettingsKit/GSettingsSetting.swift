@@ -26,16 +26,24 @@ package struct GSettingsSetting: Sendable, Equatable {
 
   /// The schema id.
   package var schema: String
+  /// The path of a relocatable schema's settings; `nil` for a schema with a path of its own.
+  package var path: String?
   /// The key's GIO description.
   package var key: GSettingsKeyInfo
   /// How it is shown.
   package var form: Form
 
-  /// The key in the model: `schema:key`.
-  package var settingKey: String { schema + ":" + key.name }
+  /// The name of the page that shows the setting: the schema's id, or `id:path` for a
+  /// relocatable schema at a path (`gsettings`' own way of naming it).
+  package var pageName: String { GSettingsSource.name(schema: schema, path: path) }
 
-  package init(schema: String, key: GSettingsKeyInfo) {
+  /// The key in the model: `schema:key`, or `schema:path:key` for a relocatable schema at a
+  /// path (the schema is before the first `:`, the key after the last).
+  package var settingKey: String { pageName + ":" + key.name }
+
+  package init(schema: String, path: String? = nil, key: GSettingsKeyInfo) {
     self.schema = schema
+    self.path = path
     self.key = key
     form = Self.form(of: key)
   }

@@ -7,21 +7,25 @@ extension GSettingsStore {
   /// its type where the text alone does not tell it.
   package func dump(schema prefix: String? = nil) throws(GSettingsError) -> DconfKeyfile {
     var entries: [DconfKeyfile.Entry] = []
-    let ordered = settings.values.sorted { ($0.schema, $0.key.name) < ($1.schema, $1.key.name) }
     var paths: [String: String] = [:]
-    for setting in ordered {
-      if let prefix, setting.schema != prefix, !setting.schema.hasPrefix(prefix + ".") {
+    for setting in settings.values {
+      let page = setting.pageName
+      if let prefix, page != prefix, !page.hasPrefix(prefix + "."), !page.hasPrefix(prefix + ":") {
         continue
       }
-      guard let value = try source.userValue(schema: setting.schema, key: setting.key.name)
+      guard
+        let value = try source.userValue(
+          schema: setting.schema, path: setting.path, key: setting.key.name)
       else { continue }
-      if paths[setting.schema] == nil {
+      if setting.path == nil, paths[setting.schema] == nil {
         paths[setting.schema] = try source.schema(setting.schema).path
       }
-      guard let folder = paths[setting.schema] else { continue }
+      guard let folder = setting.path ?? paths[setting.schema] else { continue }
       let text = try source.printed(value, schema: setting.schema, key: setting.key.name)
       entries.append(.init(folder: folder, key: setting.key.name, text: text, line: 0))
     }
+    // By folder, then key: the order `dconf dump` writes.
+    entries.sort { ($0.folder, $0.key) < ($1.folder, $1.key) }
     return DconfKeyfile(entries: entries)
   }
 
@@ -31,21 +35,39 @@ extension GSettingsStore {
   package func changes(loading file: DconfKeyfile, named name: String, messages: GSettingsMessages)
     -> Result<[GSettingsChange], LoadProblems>
   {
-    var schemaAt: [String: String] = [:]
-    for id in Set(settings.values.map(\.schema)).sorted() {
-      if let path = try? source.schema(id).path, schemaAt[path] == nil { schemaAt[path] = id }
+    // The schema at each path: those with a path of their own, and relocatable ones where
+    // they are shown.
+    var schemaAt: [String: (id: String, path: String?)] = [:]
+    for id in Set(settings.values.filter { $0.path == nil }.map(\.schema)).sorted() {
+      if let path = try? source.schema(id).path, schemaAt[path] == nil {
+        schemaAt[path] = (id, nil)
+      }
+    }
+    for setting in settings.values {
+      if let path = setting.path, schemaAt[path] == nil { schemaAt[path] = (setting.schema, path) }
+    }
+    // The file's other folders are relocatable schemas found as the backend's are.
+    var unknown: [String: Set<String>] = [:]
+    for entry in file.entries where schemaAt[entry.folder] == nil {
+      unknown[entry.folder, default: []].insert(entry.key)
+    }
+    if let instanceFinder, !unknown.isEmpty {
+      for instance in instanceFinder.instances(stored: unknown).instances
+      where unknown[instance.path] != nil {
+        schemaAt[instance.path] = (instance.schema, instance.path)
+      }
     }
     var changes: [GSettingsChange] = []
     var problems: [String] = []
     for entry in file.entries {
       let place = name + ":" + String(entry.line) + ": "
-      guard let id = schemaAt[entry.folder] else {
+      guard let (id, path) = schemaAt[entry.folder] else {
         problems.append(place + messages.text(.importNoSchema, entry.folder))
         continue
       }
       do {
-        let value = try source.value(parsing: entry.text, schema: id, key: entry.key)
-        changes.append(GSettingsChange(schema: id, key: entry.key, value: value))
+        let value = try source.value(parsing: entry.text, schema: id, path: path, key: entry.key)
+        changes.append(GSettingsChange(schema: id, path: path, key: entry.key, value: value))
       } catch {
         problems.append(place + error.message(messages))
       }

@@ -9,6 +9,9 @@ package final class GSettingsStore {
   package let source: GSettingsSource
   /// Every setting, by its key in the model (`schema:key`).
   package let settings: [String: GSettingsSetting]
+  /// Finds relocatable schemas in folders not shown (those of a file to import), as the
+  /// screens found those shown; `nil`: none are.
+  package var instanceFinder: GSettingsInstances.Finder?
 
   package init(source: GSettingsSource, settings: [String: GSettingsSetting]) {
     self.source = source
@@ -20,7 +23,9 @@ package final class GSettingsStore {
   package func storedValues() throws(GSettingsError) -> [PropertyListKey: PropertyListValue] {
     var values: [PropertyListKey: PropertyListValue] = [:]
     for (key, setting) in settings {
-      guard let value = try source.userValue(schema: setting.schema, key: setting.key.name)
+      guard
+        let value = try source.userValue(
+          schema: setting.schema, path: setting.path, key: setting.key.name)
       else { continue }
       values[PropertyListKey(key)] = setting.settingValue(value)
     }
@@ -31,7 +36,8 @@ package final class GSettingsStore {
   /// it.
   package func value(forKey key: String) throws(GSettingsError) -> PropertyListValue {
     guard let setting = settings[key] else { throw Self.noSuchKey(key) }
-    return setting.settingValue(try source.value(schema: setting.schema, key: setting.key.name))
+    return setting.settingValue(
+      try source.value(schema: setting.schema, path: setting.path, key: setting.key.name))
   }
 
   /// Why `value` cannot be stored under the model key `key`, in `language`: not of the
@@ -41,7 +47,8 @@ package final class GSettingsStore {
     -> String?
   {
     guard let setting = settings[key] else { return nil }
-    return source.problem(storing: value, schema: setting.schema, key: setting.key.name)?
+    return source.problem(
+      storing: value, schema: setting.schema, path: setting.path, key: setting.key.name)?
       .problemMessage(.forLanguage(language))
   }
 
@@ -55,9 +62,10 @@ package final class GSettingsStore {
     for key in changedKeys {
       guard let setting = settings[key.string] else { throw Self.noSuchKey(key.string) }
       changes.append(
-        GSettingsChange(schema: setting.schema, key: setting.key.name, value: values[key]))
+        GSettingsChange(
+          schema: setting.schema, path: setting.path, key: setting.key.name, value: values[key]))
     }
-    changes.sort { ($0.schema, $0.key) < ($1.schema, $1.key) }
+    changes.sort { ($0.schema, $0.path ?? "", $0.key) < ($1.schema, $1.path ?? "", $1.key) }
     try source.write(changes)
   }
 
@@ -78,7 +86,9 @@ extension GSettingsScreens {
   package static func load(
     source: GSettingsSource, environment: [String: String], language: String,
     localeRoot: String = "/usr/share/locale"
-  ) throws(GSettingsError) -> (screens: GSettingsScreens, problems: [String]) {
+  ) throws(GSettingsError) -> (
+    screens: GSettingsScreens, problems: [String], finder: GSettingsInstances.Finder?
+  ) {
     let ids = source.schemaIDs()
     var schemas: [GSettingsSchemaInfo] = []
     for id in ids.fixed { schemas.append(try source.schema(id)) }
@@ -98,18 +108,23 @@ extension GSettingsScreens {
         }
       }
     }
+    let found = try instances(
+      source: source, environment: environment, fixed: schemas, relocatable: ids.relocatable,
+      text: text, messages: messages)
+    problems += found.notes
     var unwritable = Set<String>()
-    for schema in schemas {
+    let shown = schemas.map { ($0, String?.none) } + found.instances.map { ($0, $0.path) }
+    for (schema, path) in shown {
       for key in schema.keys {
-        if try !source.isWritable(schema: schema.id, key: key.name) {
-          unwritable.insert(schema.id + ":" + key.name)
+        if try !source.isWritable(schema: schema.id, path: path, key: key.name) {
+          unwritable.insert(GSettingsSource.name(schema: schema.id, path: path) + ":" + key.name)
         }
       }
     }
     let screens = GSettingsScreens(
       schemas: schemas, relocatable: ids.relocatable, text: text, translations: translations,
-      language: language, unwritable: unwritable)
-    return (screens, problems)
+      language: language, unwritable: unwritable, instances: found.instances)
+    return (screens, problems, found.finder)
   }
 }
 

@@ -31,6 +31,17 @@ struct GSettingsEndToEndTests {
     (try? readText(fixture.folder.file("config/glib-2.0/settings/keyfile"))) ?? ""
   }
 
+  /// Runs a shell script with dconf as the backend, dconf-service on a session bus of the
+  /// test's own (dbus-run-session): `$1` is settei, `$2` the fixture's folder.
+  func runWithDconf(_ script: String) throws -> ProcessResult {
+    var environment = self.environment.merging(fixture.environment(backend: "dconf")) { $1 }
+    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
+    return try runProcess(
+      "/usr/bin/dbus-run-session",
+      ["--", "/bin/sh", "-c", script, "sh", setteiPath, fixture.folder.path],
+      environment: environment)
+  }
+
   @Test func theREPLShowsSchemaIDsAsPanesAndSavesEditsAtQuit() throws {
     let result = try run(
       [],
@@ -51,10 +62,12 @@ struct GSettingsEndToEndTests {
     #expect(output.contains("Enable the feature"))
     #expect(output.contains("Volume: 50 → 75"))
     #expect(output.contains("Saved 3 changes to GSettings."))
+    // The relocatable child of org.settei.test.extra is shown; org.settei.test.things has
+    // settings at no path yet.
     #expect(
       result.standardError.contains(
-        "1 relocatable schema is not shown (it has settings only at a path an application "
-          + "gives it): org.settei.test.relocatable"))
+        "1 relocatable schema is not shown (no schema names it as a child and no folder of the "
+          + "backend holds its settings): org.settei.test.things"), "\(result.standardError)")
     #expect(keyfile.contains("volume=75"))
     #expect(keyfile.contains("clock='12h'"))
     #expect(keyfile.contains("[org/settei/test/extra]\nlevel=9"))
@@ -65,7 +78,7 @@ struct GSettingsEndToEndTests {
   @Test("RM-83 a key GIO will not change is a read-only row that says why")
   func aKeyGIOWillNotChangeIsReadOnlyAndSaysWhy() throws {
     let result = try run(
-      [], script: "org\nsettei\ntest\n? 18\nset org.settei.test:name Bob\nquit\n",
+      [], script: "org\nsettei\ntest\n? 19\nset org.settei.test:name Bob\nquit\n",
       extra: ["XDG_CONFIG_HOME": "/dev/null/config"])
     let output = result.standardOutput
     #expect(output.contains("  gvariant: i"), "\(output)")
@@ -116,8 +129,6 @@ struct GSettingsEndToEndTests {
   /// settei's export is what `dconf dump /` prints, `dconf load` takes it, and settei
   /// imports what `dconf dump` wrote.
   @Test func anExportIsDconfsDumpAndEachLoadsTheOthers() throws {
-    var environment = self.environment.merging(fixture.environment(backend: "dconf")) { $1 }
-    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
     let script = #"""
       settei="$1"; folder="$2"
       "$settei" --gsettings set org.settei.test:count 9 || exit 10
@@ -136,10 +147,7 @@ struct GSettingsEndToEndTests {
       "$settei" --gsettings export > "$folder/loaded.dump" || exit 23
       cmp "$folder/settei.dump" "$folder/loaded.dump" || exit 24
       """#
-    let result = try runProcess(
-      "/usr/bin/dbus-run-session",
-      ["--", "/bin/sh", "-c", script, "sh", setteiPath, fixture.folder.path],
-      environment: environment)
+    let result = try runWithDconf(script)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(
       (try? readText(fixture.folder.file("settei.dump")))
@@ -151,8 +159,6 @@ struct GSettingsEndToEndTests {
   /// show before the next command, a line a key, and one edited here too says both.
   @Test("RM-85 a value set elsewhere while the REPL runs shows at the next command")
   func aValueSetElsewhereShowsAtTheNextCommand() throws {
-    var environment = self.environment.merging(fixture.environment(backend: "dconf")) { $1 }
-    environment["XDG_RUNTIME_DIR"] = fixture.folder.path
     // The other program runs once settei has taken the edit, then the REPL goes on.
     let script = #"""
       settei="$1"; out="$2/repl.out"
@@ -165,10 +171,7 @@ struct GSettingsEndToEndTests {
       } | "$settei" --gsettings > "$out" 2>&1 || exit 10
       gsettings get org.settei.test name
       """#
-    let result = try runProcess(
-      "/usr/bin/dbus-run-session",
-      ["--", "/bin/sh", "-c", script, "sh", setteiPath, fixture.folder.path],
-      environment: environment)
+    let result = try runWithDconf(script)
     #expect(result.status == 0, "\(result.standardError)")
     let output = (try? readText(fixture.folder.file("repl.out"))) ?? ""
     #expect(output.contains("Volume changed elsewhere: 50 → 80."), "\(output)")
@@ -412,7 +415,8 @@ struct GSettingsEndToEndTests {
     #expect(text.hasPrefix("## org.settei.test\n"))
     #expect(text.contains("## org.settei.test / org.settei.test.extra\n"))
     #expect(text.contains("## org.settei.test [org.settei.test:clock]\n"))
-    #expect(text.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    // Every row fits the width; a heading is the path of pages, as long as it is.
+    #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("## ") || $0.count <= 60 })
     let volume = try #require(text.split(separator: "\n").first { $0.contains("Volume") })
     #expect(volume.contains("50"))
     // What the user set is not what render shows: the defaults are.
@@ -449,6 +453,9 @@ struct GSettingsEndToEndTests {
       try complete("--gsettings", "reset", "org.settei.test.ex") == ["org.settei.test.extra:level"])
     #expect(try complete("--gsettings", "set", "org.settei.test:clock", "") == ["24h", "12h"])
     #expect(try complete("--gsettings", "set", "org.settei.test:enabled", "") == ["on", "off"])
+    #expect(
+      try complete("--gsettings", "get", "org.settei.test.relocatable:")
+        == ["org.settei.test.relocatable:/org/settei/test/extra/more/:thing"])
     // Its own verbs (not those of a store), each verb's options, and schema ids.
     #expect(try complete("--gsettings", "") == GSettingsVerbs.all)
     #expect(
@@ -498,6 +505,189 @@ struct GSettingsEndToEndTests {
     #expect(!repl.standardOutput.contains("Saved"))
     let read = try run(["get", "org.settei.test:name"], extra: extra)
     #expect(read.standardOutput == "Ada\n")
+  }
+
+  /// The folders the keyfile holds: one only org.settei.test.things fits by its name, one
+  /// two relocatable schemas fit alike, one none does.
+  func writeKeyfileWithFolders() throws {
+    _ = try runProcess(["/bin/mkdir", "-p", fixture.folder.file("config/glib-2.0/settings")])
+    try writeText(
+      "[org/settei/test/things/a]\nthing='x'\n\n[org/settei/test/other/x]\nthing='y'\n\n"
+        + "[org/nope]\nzzz=1\n",
+      to: fixture.folder.file("config/glib-2.0/settings/keyfile"))
+  }
+
+  @Test("RM-86 a folder of values no relocatable schema fits, or several do, is left out and said")
+  func relocatableSchemasAreShownWhereTheKeyfileHoldsThem() throws {
+    try writeKeyfileWithFolders()
+    let a = "org.settei.test.things:/org/settei/test/things/a/"
+    let result = try run(
+      [],
+      script: """
+        org
+        settei
+        test
+        2
+        ? 1
+        set \(a):size 5
+        set org.settei.test.relocatable:/org/settei/test/extra/more/:thing m
+        undo
+        changes
+        find Size
+        quit
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    // On org.settei.test's page, the folder between is a group, the instance a pane.
+    #expect(output.contains("  things\n   2  a "), "\(output)")
+    #expect(output.contains("GSettings › org › settei › test › a\n"), "\(output)")
+    #expect(output.contains("Thing"))
+    #expect(output.contains("  key:      \(a):size\n"), "\(output)")
+    #expect(output.contains("  gvariant: i\n"), "\(output)")
+    #expect(output.contains("Size: 1 → 5"), "\(output)")
+    #expect(output.contains("Undone: GSettings › org › settei › test › extra › more › thing"))
+    #expect(output.contains("   1  GSettings › org › settei › test › a › Size"), "\(output)")
+    #expect(!keyfile.contains("extra/more"), "\(keyfile)")
+    #expect(output.contains("Saved 1 change to GSettings."))
+    #expect(keyfile.contains("[org/settei/test/things/a]\nthing='x'\n"), "\(keyfile)")
+    #expect(keyfile.contains("size=5"), "\(keyfile)")
+    #expect(keyfile.contains("[org/settei/test/other/x]\nthing='y'"), "\(keyfile)")
+    let notes = result.standardError
+    #expect(
+      notes.contains(
+        "settei: note: the GSettings values in /org/nope/ are not shown: no relocatable schema "
+          + "has all their keys"), "\(notes)")
+    #expect(
+      notes.contains(
+        "settei: note: the GSettings values in /org/settei/test/other/x/ are not shown: they "
+          + "fit more than one relocatable schema (org.settei.test.relocatable, "
+          + "org.settei.test.things)"), "\(notes)")
+    let japanese = try run(["--lang", "ja"], script: "quit\n")
+    #expect(
+      japanese.standardError.contains(
+        "/org/settei/test/other/x/ の GSettings の値は表示しません: 複数の再配置可能なスキーマに当てはまります"),
+      "\(japanese.standardError)")
+  }
+
+  /// SCHEMA:PATH:KEY, for a relocatable child and a folder the keyfile holds, in every verb.
+  @Test func theVerbsTakeARelocatableSchemaAtItsPath() throws {
+    try writeKeyfileWithFolders()
+    let more = "org.settei.test.relocatable:/org/settei/test/extra/more/"
+    let a = "org.settei.test.things:/org/settei/test/things/a/"
+    #expect(try run(["get", a + ":thing"]).standardOutput == "x\n")
+    #expect(try run(["set", more + ":thing", "m"]).status == 0)
+    #expect(try run(["set", a + ":size", "8"]).status == 0)
+    #expect(try run(["get", more + ":thing"]).standardOutput == "m\n")
+    #expect(keyfile.contains("[org/settei/test/extra/more]\nthing='m'"), "\(keyfile)")
+    #expect(try run(["reset", a + ":size"]).status == 0)
+    #expect(try run(["get", a + ":size"]).standardOutput == "1\n")
+    let list = try run(["list", "org.settei.test.relocatable"])
+    #expect(
+      list.standardOutput.split(separator: "\n").map {
+        $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ")
+      } == ["KEY VALUE", more + ":thing m"])
+    let export = try run(["export"])
+    #expect(
+      export.standardOutput.contains(
+        "[org/settei/test/extra/more]\nthing='m'\n\n[org/settei/test/things/a]\nthing='x'\n"),
+      "\(export.standardOutput)")
+    #expect(
+      try run(["export", more]).standardOutput == "[org/settei/test/extra/more]\nthing='m'\n")
+    // The export loads into another configuration, into the same paths, where nothing was
+    // stored before: each folder is the relocatable schema the backend's would be.
+    let dump = fixture.folder.file("backup.dump")
+    try writeText(export.standardOutput, to: dump)
+    let other = fixture.folder.file("other-config")
+    let imported = try run(["import", dump], extra: ["XDG_CONFIG_HOME": other])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(
+      try run(["get", more + ":thing"], extra: ["XDG_CONFIG_HOME": other]).standardOutput
+        == "m\n")
+    #expect(
+      try run(["get", a + ":thing"], extra: ["XDG_CONFIG_HOME": other]).standardOutput == "x\n")
+    // A path the schema is not shown at is named.
+    let elsewhere = try run(["get", "org.settei.test.relocatable:/org/elsewhere/:thing"])
+    #expect(elsewhere.status == 1)
+    #expect(
+      elsewhere.standardError.contains(
+        "the relocatable GSettings schema org.settei.test.relocatable is not shown at "
+          + "/org/elsewhere/"), "\(elsewhere.standardError)")
+    try writeText("[org/elsewhere]\nthing='z'\n", to: dump)
+    let refused = try run(["import", dump])
+    #expect(refused.status == 1)
+    #expect(
+      refused.standardError.contains(
+        "no GSettings schema has the path /org/elsewhere/, and no one relocatable schema has "
+          + "all its keys"),
+      "\(refused.standardError)")
+  }
+
+  /// The names a `-children` key lists are shown, with nothing stored there yet.
+  @Test func theNamesOfAChildrenListAreShownBeforeAnythingIsStoredThere() throws {
+    #expect(try run(["set", "org.settei.test:things-children", #"["b"]"#]).status == 0)
+    let b = "org.settei.test.things:/org/settei/test/things/b/"
+    let list = try run(["list", "org.settei.test.things"])
+    #expect(list.standardOutput.contains(b + ":size"), "\(list.standardOutput)")
+    #expect(try run(["set", b + ":size", "3"]).status == 0)
+    #expect(keyfile.contains("[org/settei/test/things/b]\nsize=3"), "\(keyfile)")
+  }
+
+  /// With dconf: a folder `dconf write` makes is a page at the next start, and `quit`
+  /// writes through it into dconf at its path.
+  @Test func aFolderDconfHoldsIsShownAndWrittenThrough() throws {
+    let script = #"""
+      settei="$1"; out="$2/repl.out"
+      dconf write /org/settei/test/things/a/thing "'x'" || exit 10
+      key=org.settei.test.things:/org/settei/test/things/a/:size
+      printf 'go %s\nset %s 4\nquit\n' "$key" "$key" | "$settei" --gsettings > "$out" 2>&1 \
+        || exit 11
+      dconf read /org/settei/test/things/a/size
+      """#
+    let result = try runWithDconf(script)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = (try? readText(fixture.folder.file("repl.out"))) ?? ""
+    #expect(output.contains("GSettings › org › settei › test › a\n"), "\(output)")
+    #expect(output.contains("Saved 1 change to GSettings."), "\(output)")
+    #expect(result.standardOutput == "4\n", "\(result.standardOutput)")
+  }
+
+  /// The desktop's relocatable child org.gnome.desktop.peripherals.tablet, at
+  /// /org/gnome/desktop/peripherals/tablet/, shows what `gsettings get` prints of it, and
+  /// not the values of the same schema at another path.
+  @Test func aRelocatableChildShowsWhatGsettingsPrintsAtItsPath() throws {
+    let environment = testEnvironment(home: fixture.folder.path).merging([
+      "GSETTINGS_BACKEND": "keyfile", "XDG_DATA_DIRS": "/usr/share",
+      "XDG_CONFIG_HOME": fixture.folder.file("desktop-config"),
+    ]) { $1 }
+    let schema = "org.gnome.desktop.peripherals.tablet"
+    let tablet = schema + ":/org/gnome/desktop/peripherals/tablet/"
+    let other = schema + ":/org/gnome/desktop/peripherals/tablets/other/"
+    func gsettings(_ arguments: String...) throws -> String {
+      let result = try runProcess("/usr/bin/gsettings", arguments, environment: environment)
+      #expect(result.status == 0, "\(arguments): \(result.standardError)")
+      return result.standardOutput
+    }
+    _ = try gsettings("set", tablet, "mapping", "relative")
+    _ = try gsettings("set", tablet, "area", "[0.5, 0.0, 0.25, 0.0]")
+    _ = try gsettings("set", other, "left-handed", "true")
+    func settei(_ arguments: String...) throws -> String {
+      let result = try runProcess(
+        setteiPath, ["--gsettings"] + arguments, environment: environment)
+      #expect(result.status == 0, "\(arguments): \(result.standardError)")
+      return result.standardOutput
+    }
+    // What the user set there, as GVariant text, is what gsettings prints.
+    let keys = ["area", "mapping"]
+    let expected =
+      "[org/gnome/desktop/peripherals/tablet]\n"
+      + (try keys.map { "\($0)=" + (try gsettings("get", tablet, $0)) }.joined())
+    #expect(try settei("export", tablet) == expected)
+    #expect(try settei("get", tablet + ":mapping") == "relative\n")
+    #expect(try gsettings("get", tablet, "left-handed") == "false\n")
+    #expect(try settei("get", tablet + ":left-handed") == "false\n")
+    // The other path's own value is its own.
+    #expect(try settei("get", other + ":left-handed") == "true\n")
   }
 
   /// Without --gsettings GIO is never loaded (start-up as before); with it, only then.

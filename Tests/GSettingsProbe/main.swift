@@ -7,12 +7,15 @@ import Glibc
 // GSETTINGS_SCHEMA_DIR and GSETTINGS_BACKEND once per process. One command per run:
 //   schemas                       the fixed and relocatable schema ids
 //   schema ID                     each key: name, type, default (JSON), range
-//   get ID KEY                    the value as JSON
+//   get ID KEY                    the value as JSON (ID is SCHEMA or SCHEMA:PATH, here and
+//                                 in write and check)
 //   write ID KEY JSON [ID KEY JSON]...   writes them in one apply (JSON null resets)
 //   check ID KEY JSON             why the value does not fit, or "ok"
 //   stored                        GSettingsStore's stored values, "schema:key=JSON" a line
 //   save SCHEMA:KEY JSON...       GSettingsStore.save of these changes (JSON null: removed)
 //   title LANG SCHEMA:KEY         the key's title in the screens of LANG
+//   folders [SONAME]              the folders the backend holds, "path: key key" a line, then
+//                                 the notes (libdconf opened as SONAME)
 //   walk                          every key of every schema: "schema:key VALUE<TAB>DEFAULT",
 //                                 its value and default in settei's form, written back as
 //                                 GVariant text
@@ -22,6 +25,12 @@ func json(_ value: PropertyListValue) -> String { JSONWriter.serialize(value, pr
 
 func parse(_ text: String) throws -> PropertyListValue? {
   text == "null" ? nil : try JSONReader.parse(Array(text.utf8), source: "argument")
+}
+
+/// SCHEMA, or SCHEMA:PATH: the schema and the path.
+func schemaAndPath(_ text: String) -> (schema: String, path: String?) {
+  guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
+  return (String(text[..<colon]), String(text[text.index(after: colon)...]))
 }
 
 func run(_ arguments: [String]) throws -> String {
@@ -49,21 +58,38 @@ func run(_ arguments: [String]) throws -> String {
     }
     return lines.joined(separator: "\n")
   case "get":
-    return json(try source.value(schema: arguments[1], key: arguments[2]))
+    let (schema, path) = schemaAndPath(arguments[1])
+    return json(try source.value(schema: schema, path: path, key: arguments[2]))
   case "write":
     var changes: [GSettingsChange] = []
     var rest = arguments.dropFirst()
     while rest.count >= 3 {
       let part = Array(rest.prefix(3))
-      changes.append(GSettingsChange(schema: part[0], key: part[1], value: try parse(part[2])))
+      let (schema, path) = schemaAndPath(part[0])
+      changes.append(
+        GSettingsChange(schema: schema, path: path, key: part[1], value: try parse(part[2])))
       rest = rest.dropFirst(3)
     }
     try source.write(changes)
     return "written"
   case "check":
     guard let value = try parse(arguments[3]) else { return "null" }
-    return source.problem(storing: value, schema: arguments[1], key: arguments[2])?
+    let (schema, path) = schemaAndPath(arguments[1])
+    return source.problem(storing: value, schema: schema, path: path, key: arguments[2])?
       .problemMessage(.forLanguage("en")) ?? "ok"
+  case "folders":
+    var environment: [String: String] = [:]
+    for name in ["XDG_CONFIG_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    let stored = GSettingsScreens.storedFolders(
+      source: source, environment: environment, .forLanguage("en"),
+      dconfSoname: arguments.count > 1 ? arguments[1] : GSettingsSource.dconfSoname)
+    return
+      (stored.folders.sorted { $0.key < $1.key }.map {
+        $0.key + ": " + $0.value.sorted().joined(separator: " ")
+      }
+      + stored.notes).joined(separator: "\n")
   case "stored", "save", "title", "walk":
     return try runStore(arguments, source: source)
   default:
@@ -75,7 +101,8 @@ func runStore(_ arguments: [String], source: GSettingsSource) throws -> String {
   let language = arguments.first == "title" ? arguments[1] : "en"
   var environment: [String: String] = [:]
   for name in [
-    "GSETTINGS_SCHEMA_DIR", "XDG_DATA_DIRS", "XDG_DATA_HOME", "HOME", "SETTEI_TEST_LOCALE_ROOT",
+    "GSETTINGS_SCHEMA_DIR", "XDG_DATA_DIRS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME",
+    "SETTEI_TEST_LOCALE_ROOT",
   ] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
   }

@@ -30,9 +30,11 @@ import Testing
       language: language)
   }
 
-  static let compiled: Set = [
-    "org.settei.test", "org.settei.test.extra", "org.settei.test.relocatable",
-  ]
+  /// Every schema of the fixture, as GIO compiles them.
+  static let compiled = Set(
+    GSettingsFixture.xml.split(separator: "<schema id=\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    })
 
   func problems(
     language: String = "en", compiled: Set<String> = compiled, only: String? = nil,
@@ -81,7 +83,7 @@ import Testing
   }
 
   @Test func aSchemaGIODidNotCompileAndAChildItLacksAreNamed() throws {
-    let found = try problems(compiled: ["org.settei.test", "org.settei.test.relocatable"])
+    let found = try problems(compiled: Self.compiled.subtracting(["org.settei.test.extra"]))
     let schemaLine = Self.line(of: #"<schema id="org.settei.test" "#)
     let extraLine = Self.line(of: #"<schema id="org.settei.test.extra""#)
     #expect(
@@ -115,7 +117,8 @@ import Testing
   @Test func aSchemaNamedIsCheckedAloneWithTheSchemasBelowIt() throws {
     #expect(try problems(only: "org.settei.test.extra").isEmpty)
     #expect(try problems(only: "org.settei.test").count == 2)
-    let below = try problems(compiled: ["org.settei.test"], only: "org.settei.test.extra")
+    let below = try problems(
+      compiled: Self.compiled.subtracting(["org.settei.test.extra"]), only: "org.settei.test.extra")
     #expect(below.count == 1)
     #expect(below.first?.contains("GIO has no compiled schema org.settei.test.extra") == true)
   }

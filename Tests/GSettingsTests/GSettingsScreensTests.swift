@@ -169,6 +169,94 @@ import Testing
     }
   }
 
+  /// `org.settei.test.things` at `/org/settei/test/things/a/` and the relocatable child
+  /// `more` of `org.settei.test.extra`, as ``GSettingsInstances`` finds them.
+  func screensWithInstances(unwritable: Set<String> = []) throws -> GSettingsScreens {
+    var text = GSchemaText()
+    try text.read(Array(GSettingsFixture.xml.utf8), source: "fixture")
+    let thing = GSettingsKeyInfo(name: "thing", type: "s", defaultValue: "", range: .any)
+    let size = GSettingsKeyInfo(name: "size", type: "i", defaultValue: .integer(1), range: .any)
+    return GSettingsScreens(
+      schemas: Self.schemas,
+      relocatable: ["org.settei.test.relocatable", "org.settei.test.things"], text: text,
+      translations: ["settei-test": MOCatalog(translations: ["Size": "大きさ"])],
+      language: "ja", unwritable: unwritable,
+      instances: [
+        GSettingsSchemaInfo(
+          id: "org.settei.test.things", path: "/org/settei/test/things/a/", keys: [size, thing],
+          children: []),
+        GSettingsSchemaInfo(
+          id: "org.settei.test.relocatable", path: "/org/settei/test/extra/more/", keys: [thing],
+          children: []),
+      ])
+  }
+
+  @Test func aRelocatableSchemaAtAPathIsAPageNamedWithItsPath() throws {
+    let screens = try screensWithInstances(
+      unwritable: ["org.settei.test.things:/org/settei/test/things/a/:size"])
+    let schema = screens.schema
+    let name = "org.settei.test.things:/org/settei/test/things/a/"
+    let page = try #require(schema.pages[name])
+    #expect(page.title == "a")
+    #expect(page.stringsTable == "settei-test")
+    #expect(page.specifiers.compactMap(\.key) == [name + ":size", name + ":thing"])
+    // Its keys' titles are its schema's summaries, translated through its domain.
+    let model = SettingsModel(schema: schema, storedValues: [:], language: "ja")
+    #expect(
+      page.specifiers.compactMap(\.title).map { model.localized($0, on: page) } == ["大きさ", "Thing"])
+    // Its writability is asked at its path.
+    #expect(page.specifiers.first { $0.key == name + ":size" }?.kind == .titleValue)
+    #expect(page.specifiers.first { $0.key == name + ":thing" }?.kind == .textField)
+    #expect(screens.settings[name + ":size"]?.path == "/org/settei/test/things/a/")
+    #expect(screens.settings[name + ":size"]?.schema == "org.settei.test.things")
+    #expect(screens.settings["org.settei.test:volume"]?.path == nil)
+    // Reached from the schema above its path, under a group titled with the folder between.
+    func rows(_ page: String) -> [String] {
+      (schema.pages[page]?.specifiers ?? []).filter { $0.key == nil }.map {
+        "\($0.kind == .group ? "group" : "pane") \($0.title ?? "") \($0.file ?? "")"
+      }
+    }
+    #expect(
+      rows("org.settei.test") == [
+        "group  ", "pane extra org.settei.test.extra", "group things ", "pane a " + name, "group  ",
+      ])
+    // A relocatable child is with the schema's children.
+    #expect(
+      rows("org.settei.test.extra") == [
+        "group  ", "pane more org.settei.test.relocatable:/org/settei/test/extra/more/", "group  ",
+      ])
+    // Shown somewhere, a relocatable schema is not listed as left out.
+    #expect(screens.skippedRelocatable.isEmpty)
+  }
+
+  @Test func oneNoSchemaIsAboveIsReachedFromItsOwnSchemasPageInTheTree() throws {
+    var text = GSchemaText()
+    try text.read(Array(GSettingsFixture.xml.utf8), source: "fixture")
+    let thing = GSettingsKeyInfo(name: "thing", type: "s", defaultValue: "", range: .any)
+    let schema = GSettingsScreens(
+      schemas: Self.schemas, relocatable: ["org.settei.test.things"], text: text,
+      translations: [:], language: "en",
+      instances: [
+        GSettingsSchemaInfo(
+          id: "org.settei.test.things", path: "/net/x/", keys: [thing], children: [])
+      ]
+    ).schema
+    let panes = { (page: String) in
+      (schema.pages[page]?.specifiers ?? []).filter { $0.kind == .childPane }.map {
+        "\($0.title ?? "") → \($0.file ?? "")"
+      }
+    }
+    #expect(
+      panes("org.settei.test") == [
+        "extra → org.settei.test.extra", "things → org.settei.test.things",
+      ])
+    #expect(panes("org.settei.test.things") == ["/net/x/ → org.settei.test.things:/net/x/"])
+    #expect(
+      schema.pages["org.settei.test.things:/net/x/"]?.specifiers.compactMap(\.key) == [
+        "org.settei.test.things:/net/x/:thing"
+      ])
+  }
+
   @Test func relocatableSchemasAreLeftOutAndListed() throws {
     let screens = try screens()
     #expect(screens.skippedRelocatable == ["org.settei.test.relocatable"])

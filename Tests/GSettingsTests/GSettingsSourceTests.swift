@@ -28,7 +28,8 @@ import Testing
   @Test func schemasAreListedFixedAndRelocatableApart() throws {
     #expect(
       try output("schemas")
-        == "fixed: org.settei.test org.settei.test.extra\nrelocatable: org.settei.test.relocatable")
+        == "fixed: org.settei.test org.settei.test.extra\n"
+        + "relocatable: org.settei.test.relocatable org.settei.test.things")
   }
 
   @Test func everyKeyHasItsTypeDefaultRangeAndSummary() throws {
@@ -51,6 +52,7 @@ import Testing
       "short n -300 any | -",
       "small y 200 any | -",
       "sources a(ss) \"[('xkb', 'us')]\" any | -",
+      "things-children as [] any | -",
       "ushort q 60000 any | -",
       "volume i 50 range 0..100 | Volume",
     ]
@@ -97,6 +99,34 @@ import Testing
       try output("write", "org.settei.test", "volume", "null", environment: environment)
         == "written")
     #expect(try output("get", "org.settei.test", "volume", environment: environment) == "50")
+  }
+
+  /// A relocatable schema's values are those of the path it is given: one path's are not
+  /// another's, and each is written in its own folder.
+  @Test func aRelocatableSchemasValuesAreThoseOfItsPath() throws {
+    let environment = fixture.environment(backend: "keyfile")
+    let a = "org.settei.test.things:/org/settei/test/things/a/"
+    let b = "org.settei.test.things:/org/settei/test/things/b/"
+    #expect(
+      try output(
+        "write", a, "size", "5", b, "size", "7", a, "thing", "\"x\"", environment: environment)
+        == "written")
+    #expect(try output("get", a, "size", environment: environment) == "5")
+    #expect(try output("get", b, "size", environment: environment) == "7")
+    #expect(try output("get", b, "thing", environment: environment) == "\"\"")
+    let keyfile = try readText(fixture.folder.file("config/glib-2.0/settings/keyfile"))
+    #expect(keyfile.contains("[org/settei/test/things/a]\n"), "\(keyfile)")
+    #expect(keyfile.contains("[org/settei/test/things/b]\nsize=7"), "\(keyfile)")
+    // Without a path, or a schema with a path of its own given another: refused, not the
+    // abort GIO would make of it.
+    let none = try run("get", "org.settei.test.things", "size", environment: environment)
+    #expect(none.standardError.contains("org.settei.test.things is relocatable"))
+    let fixed = try run("get", "org.settei.test:/org/other/", "volume", environment: environment)
+    #expect(fixed.status == 1)
+    #expect(
+      fixed.standardError.contains(
+        "the GSettings schema org.settei.test has the path /org/settei/test/ of its own, "
+          + "not /org/other/"), "\(fixed.standardError)")
   }
 
   @Test func aValueThatDoesNotFitWritesNothing() throws {

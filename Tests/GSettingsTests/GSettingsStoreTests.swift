@@ -52,6 +52,25 @@ import Testing
     #expect(!(try output("stored")).contains("volume"))
   }
 
+  /// Relocatable schemas where they have settings: the child `more` of
+  /// `org.settei.test.extra`, and a folder of `org.settei.test.things` the keyfile holds;
+  /// their values are stored and saved at their paths.
+  @Test func relocatableSchemasAreStoredAndSavedAtTheirPaths() throws {
+    let a = "org.settei.test.things:/org/settei/test/things/a/"
+    let more = "org.settei.test.relocatable:/org/settei/test/extra/more/"
+    #expect(try output("write", a, "thing", "\"x\"") == "written")
+    #expect(try output("stored") == a + ":thing=\"x\"")
+    #expect(try output("save", more + ":thing", "\"m\"", a + ":size", "3.0") == "saved")
+    #expect(try output("get", more, "thing") == "\"m\"")
+    #expect(try output("get", a, "size") == "3")
+    let keyfile = try readText(fixture.folder.file("config/glib-2.0/settings/keyfile"))
+    #expect(keyfile.contains("[org/settei/test/extra/more]\nthing='m'"), "\(keyfile)")
+    #expect(
+      try output("stored").split(separator: "\n") == [
+        "\(more):thing=\"m\"", "\(a):size=\"3\"", "\(a):thing=\"x\"",
+      ])
+  }
+
   @Test(arguments: [
     ("org.settei.test:count", "\"-1\"", "is not a GVariant of type u"),
     ("org.settei.test:volume", "2.5", "is not a value of GVariant type i"),
@@ -109,6 +128,36 @@ import Testing
         == "org.settei.test:name=\"Grace\"\norg.settei.test:volume=80")
   }
 
+  /// The folders each backend holds: dconf's through libdconf (none is a note, not a
+  /// failure), the keyfile's sections, none in memory.
+  @Test("RM-86 without libdconf, dconf's folders are not listed and a note says what to install")
+  func theFoldersOfEachBackendAreListed() throws {
+    var dconf = fixture.environment(backend: "dconf")
+    dconf["XDG_RUNTIME_DIR"] = fixture.folder.path
+    let missing = try run(["folders", "libdconf-absent.so.1"], environment: dconf)
+    #expect(missing.status == 0, "\(missing.standardError)")
+    #expect(
+      missing.standardOutput.hasPrefix(
+        "relocatable schemas are shown only where a schema names them as children, since the "
+          + "folders dconf holds cannot be listed: libdconf-absent.so.1"),
+      "\(missing.standardOutput)")
+    #expect(missing.standardOutput.contains("Install the libdconf1 package"))
+    // No database yet: nothing listed, nothing said.
+    #expect(try run(["folders"], environment: dconf).standardOutput.trimmingSuffix() == "")
+    #expect(
+      try output("write", "org.settei.test.things:/org/settei/test/things/a/", "size", "2")
+        == "written")
+    #expect(try output("folders") == "/org/settei/test/things/a/: size")
+    // A keyfile that is not one is named, its folders not listed.
+    let keyfile = fixture.folder.file("config/glib-2.0/settings/keyfile")
+    try writeText("no section\n", to: keyfile)
+    #expect(
+      try output("folders")
+        == keyfile + ":1: 'no section' is not a [PATH] section, a KEY=VALUE line or a # comment")
+    let memory = try run(["folders"], environment: fixture.environment(backend: "memory"))
+    #expect(memory.standardOutput.trimmingSuffix() == "")
+  }
+
   /// The desktop's own schemas in Japanese, from gsettings-desktop-schemas' catalog.
   @Test func theDesktopsKeysAreTitledInJapanese() throws {
     let environment = [
@@ -137,6 +186,7 @@ import Testing
       else {
         continue
       }
+      // SCHEMA or, for a relocatable schema, SCHEMA:PATH (which gsettings takes too).
       let schema = String(line[..<colon])
       let key = String(line[line.index(after: colon)..<space])
       let printed = line[line.index(after: space)...].split(separator: "\t")
@@ -149,9 +199,10 @@ import Testing
       let listed = try runProcess(
         "/usr/bin/gsettings", ["list-recursively", schema], environment: environment)
       var expected: [String: String] = [:]
+      let id = schema.split(separator: ":").first.map(String.init) ?? schema
       for line in listed.standardOutput.split(separator: "\n") {
         let parts = line.split(separator: " ", maxSplits: 2)
-        guard parts.count == 3, parts[0] == schema else { continue }
+        guard parts.count == 3, parts[0] == id else { continue }
         expected[String(parts[1])] = String(parts[2])
       }
       for (key, printed) in keys {

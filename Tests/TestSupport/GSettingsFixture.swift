@@ -6,7 +6,9 @@ import Glibc
 /// `org.settei.test` has a key of each GVariant type settei shows in its own way (Boolean,
 /// every integer type, double, text, list of texts, others), a range, string choices, an
 /// enum, flags, a child schema and the gettext domain `settei-test`; `org.settei.test.relocatable`
-/// has no path.
+/// has no path, and is the relocatable child `more` of `org.settei.test.extra`;
+/// `org.settei.test.things` has no path either, its children at `/org/settei/test/things/NAME/`
+/// listed by `org.settei.test`'s `things-children`.
 public final class GSettingsFixture {
   /// The folder holding the XML and `gschemas.compiled`.
   public let folder: TemporaryFolder
@@ -68,13 +70,19 @@ public final class GSettingsFixture {
         <key name="fonts" type="as"><default>['Sans', 'Mono']</default><summary>Fonts</summary></key>
         <key name="sources" type="a(ss)"><default>[('xkb', 'us')]</default></key>
         <key name="pair" type="(ii)"><default>(1, 2)</default></key>
+        <key name="things-children" type="as"><default>[]</default></key>
         <child name="extra" schema="org.settei.test.extra"/>
       </schema>
       <schema id="org.settei.test.extra" path="/org/settei/test/extra/">
         <key name="level" type="i"><default>3</default><summary>Level</summary></key>
+        <child name="more" schema="org.settei.test.relocatable"/>
       </schema>
       <schema id="org.settei.test.relocatable">
         <key name="thing" type="s"><default>''</default></key>
+      </schema>
+      <schema id="org.settei.test.things">
+        <key name="thing" type="s"><default>''</default><summary>Thing</summary></key>
+        <key name="size" type="i"><default>1</default><summary>Size</summary></key>
       </schema>
     </schemalist>
     """

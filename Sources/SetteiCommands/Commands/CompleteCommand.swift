@@ -103,7 +103,11 @@ extension Program {
       return entry.specifier.kind == .toggleSwitch
         ? ["on", "off"] : entry.specifier.values.map(plainText)
     case "list", "export", "render", "lint":
-      return loaded.model.schema.pages.keys.filter { $0 != GSettingsScreens.rootPageName }.sorted()
+      // Schema ids and the parts of them; a relocatable schema's page at a path is
+      // `SCHEMA:PATH`, which these verbs do not name.
+      return loaded.model.schema.pages.keys.filter {
+        $0 != GSettingsScreens.rootPageName && !$0.contains(":")
+      }.sorted()
     default:
       return []
     }

@@ -140,21 +140,23 @@ extension Program {
       for note in session.notes { diagnostics.write(note, kind: .note) }
       try runGSettingsREPL(session, options: options, language: language)
     case .get(let key):
-      let entry = try gsettingsEntry(key, model: model)
+      let entry = try gsettingsEntry(key, session: session)
       let value = model.value(forKey: key) ?? entry.specifier.defaultValue
       standardOutput.write(TerminalText.sanitize(value.map(plainText) ?? "") + "\n")
     case .set(let key, let text):
-      let entry = try gsettingsEntry(key, model: model)
+      let entry = try gsettingsEntry(key, session: session)
       model.setValue(try gsettingsValue(text, for: entry, key: key, model: model), forKey: key)
       try saveGSettings(session)
     case .reset(let key):
-      _ = try gsettingsEntry(key, model: model)
+      _ = try gsettingsEntry(key, session: session)
       model.setValue(nil, forKey: key)
       try saveGSettings(session)
     case .list(let schema):
       standardOutput.write(gsettingsList(model: model, schema: schema))
     case .export(let schema):
-      if let schema, !model.hasPage(named: schema) {
+      if let schema, !model.hasPage(named: schema),
+        !session.screens.settings.values.contains(where: { $0.schema == schema })
+      {
         throw .refused(words.text(.noSuchSchema, schema))
       }
       do {
@@ -230,11 +232,13 @@ extension Program {
     return .array(items)
   }
 
-  /// The setting of the model key `key` (`schema:key`), or the failure that names what is
-  /// wrong: not SCHEMA:KEY, no such schema, no such key.
-  private func gsettingsEntry(_ key: String, model: SettingsModel) throws(Failure)
+  /// The setting of the model key `key` (`schema:key`, or `schema:path:key` for a
+  /// relocatable schema at a path), or the failure that names what is wrong: not
+  /// SCHEMA:KEY, no such schema, a relocatable schema not shown at that path, no such key.
+  private func gsettingsEntry(_ key: String, session: GSettingsSession) throws(Failure)
     -> SettingsIndex.Entry
   {
+    let model = session.model
     let index = SettingsIndex(model: model)
     if let entry = index.byKey[key] { return entry }
     let words = GSettingsMessages.forLanguage(messagesLanguage)
@@ -243,7 +247,17 @@ extension Program {
     }
     let schema = String(key[..<colon])
     guard model.hasPage(named: schema) else {
-      throw .refused(words.text(.noSuchSchema, schema))
+      // SCHEMA:PATH: the schema is before the first colon.
+      guard let first = schema.firstIndex(of: ":") else {
+        throw .refused(words.text(.noSuchSchema, schema))
+      }
+      let id = String(schema[..<first])
+      let relocatable =
+        session.screens.skippedRelocatable.contains(id)
+        || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
+      guard relocatable else { throw .refused(words.text(.noSuchSchema, id)) }
+      throw .refused(
+        words.text(.noSuchInstance, id, String(schema[schema.index(after: first)...])))
     }
     throw .refused(words.text(.noSuchKey, schema, String(key[key.index(after: colon)...])))
   }
