@@ -3,16 +3,31 @@
 # File names are completed here: after --schema, --store and --out, and for the arguments of
 # the commands that take paths.
 _settei() {
-  local cur prev word verb="" skip=""
-  cur="${COMP_WORDS[COMP_CWORD]}"
-  prev="${COMP_WORDS[COMP_CWORD-1]}"
+  local cur prev word verb="" skip="" gsettings="" i
+  # The words as typed: bash splits a word at ':' (COMP_WORDBREAKS), which GSettings' keys
+  # hold (org.gnome.desktop.interface:clock-format), so the parts are joined again.
+  local -a words=()
+  for ((i = 1; i <= COMP_CWORD; i++)); do
+    word="${COMP_WORDS[i]}"
+    if ((${#words[@]} > 0)) && [[ $word == :* || ${words[-1]} == *: ]]; then
+      words[-1]+="$word"
+    else
+      words+=("$word")
+    fi
+  done
+  cur="${words[-1]}"
+  prev=""
+  ((${#words[@]} > 1)) && prev="${words[-2]}"
   # The command typed so far (an option's value is not one).
-  for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+  for word in "${words[@]:0:${#words[@]}-1}"; do
     if [[ -n $skip ]]; then skip=""; continue; fi
     case "$word" in
       --schema|--store|--lang|--idiom|--format|--width|--out|--development-language|--title|--save) skip=1 ;;
+      --gsettings) gsettings=1 ;;
       get|set|list|export|reset|saves|rollback) verb="$word"; break ;;
-      import|lint|defaults|diff|render) verb="$word:path"; break ;;
+      # A schema's path, or with --gsettings a schema id.
+      lint|render) verb="$word:path"; [[ -n $gsettings ]] && verb="$word"; break ;;
+      import|defaults|diff) verb="$word:path"; break ;;
     esac
   done
   case "$prev" in
@@ -28,6 +43,11 @@ _settei() {
       fi ;;
   esac
   local IFS=$'\n'
-  COMPREPLY=($(settei __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+  COMPREPLY=($(settei __complete "${words[@]}" 2>/dev/null))
+  # Bash replaces only the part of the word after its last ':': the candidates say the rest.
+  if [[ $cur == *:* ]]; then
+    local typed="${cur%"${cur##*:}"}"
+    for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]="${COMPREPLY[i]#"$typed"}"; done
+  fi
 }
 complete -F _settei settei

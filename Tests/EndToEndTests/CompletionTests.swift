@@ -60,21 +60,9 @@ import Testing
     #expect(try complete(["help", "ex"]) == ["export"])
   }
 
-  /// The bash script, sourced in a real bash with the built settei on PATH.
   func bashCompletes(_ words: [String]) throws -> [String] {
-    let folder = String(setteiPath[..<(setteiPath.lastIndex(of: "/") ?? setteiPath.startIndex)])
-    let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
-    let script = """
-      source '\(PackagePaths.root)/completions/settei.bash'
-      COMP_WORDS=(settei \(quoted)); COMP_CWORD=\(words.count); _settei
-      printf '%s\\n' "${COMPREPLY[@]}"
-      """
     let home = try TemporaryFolder()
-    let run = try runProcess(
-      "/bin/bash", ["--noprofile", "--norc", "-c", script], input: [],
-      environment: testEnvironment(home: home.path, extra: ["PATH": folder + ":/usr/bin:/bin"]))
-    #expect(run.status == 0, "\(run.standardError)")
-    return run.standardOutput.split(separator: "\n").map(String.init)
+    return try bashCompletion(words, environment: testEnvironment(home: home.path))
   }
 
   @Test func theBashScriptOffersEachCommandsOptionsFormatsAndKeys() throws {
@@ -85,4 +73,22 @@ import Testing
     let keys = try bashCompletes(["get", "--schema", PackagePaths.sampleBundle, "Auto"])
     #expect(keys.contains("AutoConnect"), "\(keys)")
   }
+}
+
+/// What the bash script offers for `settei WORDS…` (COMP_WORDS as bash splits them, the last
+/// the word completed), sourced in a real bash with the built settei on PATH.
+func bashCompletion(_ words: [String], environment: [String: String]) throws -> [String] {
+  let folder = String(setteiPath[..<(setteiPath.lastIndex(of: "/") ?? setteiPath.startIndex)])
+  let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+  let script = """
+    source '\(PackagePaths.root)/completions/settei.bash'
+    COMP_WORDS=(settei \(quoted)); COMP_CWORD=\(words.count); _settei
+    printf '%s\\n' "${COMPREPLY[@]}"
+    """
+  var environment = environment
+  environment["PATH"] = folder + ":/usr/bin:/bin"
+  let run = try runProcess(
+    "/bin/bash", ["--noprofile", "--norc", "-c", script], input: [], environment: environment)
+  #expect(run.status == 0, "\(run.standardError)")
+  return run.standardOutput.split(separator: "\n").map(String.init)
 }

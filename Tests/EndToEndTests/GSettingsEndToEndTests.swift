@@ -467,6 +467,24 @@ struct GSettingsEndToEndTests {
     #expect(try complete("--gsettings", "lint", "org.settei.test", "").isEmpty)
   }
 
+  /// The bash script, where bash splits `SCHEMA:KEY` at its colon: the parts are one word to
+  /// settei, and the candidates are what follows the colon, which bash puts in place.
+  @Test func theBashScriptCompletesKeysAcrossTheColon() throws {
+    let environment = self.environment
+    #expect(
+      try bashCompletion(
+        ["--gsettings", "get", "org.settei.test", ":", "vo"], environment: environment)
+        == ["volume"])
+    #expect(
+      try bashCompletion(
+        ["--gsettings", "set", "org.settei.test", ":", "clock", ""], environment: environment)
+        == ["24h", "12h"])
+    // With --gsettings, lint and render take a schema id, not a file.
+    #expect(
+      try bashCompletion(["--gsettings", "lint", "org.settei.test.e"], environment: environment)
+        == ["org.settei.test.extra"])
+  }
+
   @Test func itsMessagesSpeakTheSessionsLanguage() throws {
     let unknown = try run(["--lang", "ja", "get", "org.nope:x"])
     #expect(unknown.status == 1)
