@@ -291,7 +291,8 @@ func writeLocalization(_ files: [String: [UInt8]], language: String, in folder: 
     #expect(schema.strings.tables["de"]?["Root"] == ["a": "Eins"])
     // The language stays, its table empty: its text is shown as written.
     #expect(schema.strings.tables["en"] == ["Root": [:]])
-    #expect(schema.strings.unreadable["en"]?["Root"]?.contains("Root.strings:3:1: ") == true)
+    #expect(
+      schema.strings.unreadable["en"]?["Root"]?.description.contains("Root.strings:3:1: ") == true)
     let problem = try #require(schema.loadProblems.first)
     #expect(problem.severity == .warning)
     #expect(problem.source == folder.path + "/en.lproj/Root.strings")

@@ -32,7 +32,7 @@ import Testing
     #expect(strings.localized("SOUND", table: "Root", language: "de") == "Ton")
     let reasons = strings.unreadableTables(for: "nl")
     #expect(reasons.count == 1)
-    #expect(reasons.first?.contains(Self.why) == true, "\(reasons)")
+    #expect(reasons.first?.description.contains(Self.why) == true, "\(reasons)")
     #expect(strings.unreadableTables(for: "de").isEmpty)
   }
 
@@ -65,6 +65,26 @@ import Testing
     #expect(run.standardOutput.contains(Self.why), "\(run.standardOutput)")
     #expect(!run.standardOutput.contains("no 'nl' text"))
     #expect(run.standardOutput.contains("   1  SOUND "))
+  }
+
+  /// In a Japanese session the file's problem is said in Japanese too, not only the
+  /// sentence around it: the reason is kept typed until it is shown.
+  @Test func aJapaneseSessionSaysWhyInJapanese() throws {
+    let bundle = try TestBundle(
+      pages: ["Root": [spec("PSTextFieldSpecifier", key: "name", title: "NAME")]],
+      strings: ["ja": ["Root": "\"NAME\" = \"名前\"\n"]])
+    let home = try TemporaryFolder()
+    let run = try runSettei(
+      ["--schema", bundle.path, "--store", home.file("s.json"), "--lang", "ja"], input: "quit\n")
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("ja.lproj/Root.strings:2:1: "), "\(run.standardError)")
+    #expect(!run.standardError.contains("expected ';'"), "\(run.standardError)")
+    #expect(run.standardError.contains("この表の ja の文は書かれたまま表示します"))
+    // The same file in English, as the loader keeps it.
+    let strings = try SchemaLoader.load(path: bundle.path).strings
+    let why = try #require(strings.unreadableTables(for: "ja").first)
+    #expect(why.description.contains("ja.lproj/Root.strings:2:1: expected ';'"), "\(why)")
+    #expect(!why.worded(in: .forLanguage("ja")).contains("expected"))
   }
 
   @Test func lintL10nReportsTheFileOnceAndNoTextAsUntranslated() throws {

@@ -608,7 +608,8 @@ enum SettingsBundleLoader {
           // The file is there: NSBundle shows this table's text as written, without looking
           // in another folder; the language stays one of the schema's.
           schema.strings.tables[language, default: [:]][table] = [:]
-          schema.strings.unreadable[language, default: [:]][table] = error.description
+          schema.strings.unreadable[language, default: [:]][table] = SchemaReason(
+            .verbatim, .sourceError(error))
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: file, page: page.name,
@@ -618,15 +619,15 @@ enum SettingsBundleLoader {
               line: error.line, column: error.column))
         } catch {
           schema.strings.tables[language, default: [:]][table] = [:]
-          schema.strings.unreadable[language, default: [:]][table] = "\(error)"
+          let why =
+            (error as? FileBytes.ReadError).map(SchemaReason.fileRead) ?? .verbatim("\(error)")
+          schema.strings.unreadable[language, default: [:]][table] = why
           schema.loadProblems.append(
             LintProblem(
               severity: .warning, source: file, page: page.name,
               reason: SchemaReason(
                 .translationsNotUsed,
-                .reason(
-                  (error as? FileBytes.ReadError).map(SchemaReason.fileRead)
-                    ?? .verbatim("\(error)")), .text(language)),
+                .reason(why), .text(language)),
               fix: SchemaReason(.makeFileReadable)))
         }
       }

@@ -19,7 +19,7 @@ package struct StringsCatalog: Sendable, Equatable {
   /// Tables whose file is there but cannot be read: `unreadable[language][table]` is why,
   /// with the file, line and column. Such a table is empty in ``tables``: as with NSBundle,
   /// the language's text of that table is shown as written, not taken from another folder.
-  package var unreadable: [String: [String: String]] = [:]
+  package var unreadable: [String: [String: SchemaReason]] = [:]
 
   package init(tables: [String: [String: [String: String]]] = [:]) {
     self.tables = tables
@@ -27,11 +27,11 @@ package struct StringsCatalog: Sendable, Equatable {
 
   /// Why the tables `language` reads cannot be read, one line each (file, line, column and
   /// what is wrong), among the tables read so far; empty when every one was read.
-  package func unreadableTables(for language: String) -> [String] {
+  package func unreadableTables(for language: String) -> [SchemaReason] {
     // Asked at every start: without an unreadable table there is no language chain to make
     // (55,000 instructions of `settei get`, parsing language tags).
     guard !unreadable.isEmpty else { return [] }
-    var found: [String] = []
+    var found: [SchemaReason] = []
     var seen: Set<String> = []
     for folder in [language] + languageChain(for: language) {
       guard let problems = unreadable[folder] else { continue }

@@ -85,7 +85,7 @@ enum L10nLinter {
         if let why = schema.strings.unreadable[language]?[table] {
           // Reading it found what is wrong, with its file, line and column.
           problems += schema.loadProblems.filter {
-            $0.source.hasSuffix(".strings") && why.hasPrefix($0.source + ":")
+            $0.source.hasSuffix(".strings") && why.description.hasPrefix($0.source + ":")
           }
           continue
         }

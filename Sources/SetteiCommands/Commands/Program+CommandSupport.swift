@@ -102,7 +102,8 @@ extension Program {
   /// its file, line and column: its text is shown as written.
   func warnOfUnreadableTables(_ strings: StringsCatalog, language: String) {
     for why in strings.unreadableTables(for: language) {
-      diagnostics.write(messages.text(.stringsUnreadable, why, language), kind: .warning)
+      diagnostics.write(
+        messages.text(.stringsUnreadable, why.worded(in: schemaMessages), language), kind: .warning)
     }
   }
 }

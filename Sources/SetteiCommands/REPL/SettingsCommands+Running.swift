@@ -199,8 +199,9 @@ extension SettingsCommands {
         messages.text(.langUnknown, code, available.sorted().joined(separator: ", ")))
     }
     model.language = wanted
+    let words = SchemaMessages.forLanguage(messages.language)
     let unreadable = model.schema.strings.unreadableTables(for: wanted).map {
-      messages.text(.stringsUnreadable, $0, wanted)
+      messages.text(.stringsUnreadable, $0.worded(in: words), wanted)
     }
     return .done(
       message: unreadable.isEmpty ? nil : unreadable.joined(separator: "\n"), showScreen: true)
