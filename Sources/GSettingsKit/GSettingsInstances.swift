@@ -1,4 +1,5 @@
 import GSettings
+import TextSafety
 
 /// Where relocatable schemas have settings, each a page of its own (named `schema:path`,
 /// as `gsettings` names a relocatable schema at a path):
@@ -206,7 +207,7 @@ package struct GSettingsInstances: Sendable, Equatable {
 
   /// Whether GIO takes `path` as a path: it starts and ends with `/` and has no `//`.
   static func isPath(_ path: String) -> Bool {
-    path.hasPrefix("/") && path.hasSuffix("/") && !path.contains("//")
+    path.hasPrefix("/") && path.hasSuffix("/") && !path.containsText("//")
   }
 
   static func components(of path: String) -> [String] {
