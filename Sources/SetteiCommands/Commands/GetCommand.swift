@@ -16,15 +16,16 @@ struct GetCommand: SetteiCommand {
 
   static func run(_ key: String, in context: CommandContext) throws(Failure) {
     let model = try context.program.loadSettings(context.options).model
-    let index = SettingsIndex(model: model)
-    guard index.byKey[key] != nil || model.storedValues[key] != nil else {
-      throw context.program.unknownKey(key, index: index, model: model)
+    // The model finds a key itself; the index (breadcrumbs, suggestions) is made only to
+    // say what a key that is not there may have meant.
+    guard model.hasSetting(forKey: key) || model.storedValues[key] != nil else {
+      throw context.program.unknownKey(key, index: SettingsIndex(model: model), model: model)
     }
     let text =
       model.value(forKey: key).map { context.program.shownText($0, key: key, model: model) } ?? ""
     // Printed exactly when that is safe; a line break stays one.
     let shown = Escaper.escapedLines(text)
-    if model.keysHoldingSecrets.contains(key) {
+    if model.holdsSecret(key) {
       context.diagnostics.write(context.messages.text(.secureMasked, key), kind: .note)
     } else if shown != text {
       context.diagnostics.write(context.messages.text(.valueEscaped, key), kind: .note)

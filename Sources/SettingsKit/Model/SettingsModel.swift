@@ -279,6 +279,11 @@ package final class SettingsModel {
     return result
   }
 
+  /// Whether the schema has a setting of `key` (on any page, read to find it).
+  package func hasSetting(forKey key: String) -> Bool {
+    settingPlace(forKey: key) != nil
+  }
+
   /// The value of a key as the user sees it: this session's change, else the stored value
   /// when it is valid for the key's specifier, else the specifier's default.
   package func value(forKey key: String) -> PropertyListValue? {
