@@ -16,9 +16,11 @@ import Glibc
 //   title LANG SCHEMA:KEY         the key's title in the screens of LANG
 //   folders [SONAME]              the folders the backend holds, "path: key key" a line, then
 //                                 the notes (libdconf opened as SONAME)
-//   walk                          every key of every schema: "schema:key VALUE<TAB>DEFAULT",
-//                                 its value and default in settei's form, written back as
-//                                 GVariant text
+//   walk [LANG]                   every key of every schema on the screens of LANG (en):
+//                                 "schema:key VALUE<TAB>DEFAULT<TAB>RANGE", its value and
+//                                 default in settei's form written back as GVariant text, and
+//                                 the values its row allows as `gsettings range` prints them
+//                                 (its lines joined by "|")
 // Values are JSON (FileFormats' reader and writer). Exit 1 with the error on stderr.
 
 func json(_ value: PropertyListValue) -> String { JSONWriter.serialize(value, pretty: false) }
@@ -98,7 +100,9 @@ func run(_ arguments: [String]) throws -> String {
 }
 
 func runStore(_ arguments: [String], source: GSettingsSource) throws -> String {
-  let language = arguments.first == "title" ? arguments[1] : "en"
+  let language =
+    arguments.first == "title" || (arguments.first == "walk" && arguments.count > 1)
+    ? arguments[1] : "en"
   var environment: [String: String] = [:]
   for name in [
     "GSETTINGS_SCHEMA_DIR", "XDG_DATA_DIRS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME",
@@ -140,9 +144,35 @@ func runStore(_ arguments: [String], source: GSettingsSource) throws -> String {
       let name = setting.key.name
       lines.append(
         key + " " + (try source.printed(value, schema: setting.schema, key: name)) + "\t"
-          + (try source.printed(defaultValue, schema: setting.schema, key: name)))
+          + (try source.printed(defaultValue, schema: setting.schema, key: name)) + "\t"
+          + (try allowed(key, in: loaded.screens, source: source)))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// What the row of `key` allows, as `gsettings range` prints a key's range: `enum` or `flags`
+/// and the choices its list offers, `range TYPE MIN MAX` for a slider, else `type TYPE`;
+/// lines joined by `|`.
+func allowed(_ key: String, in screens: GSettingsScreens, source: GSettingsSource) throws
+  -> String
+{
+  guard let setting = screens.settings[key] else { return "" }
+  let specifier = screens.schema.pages.values.lazy.compactMap { page in
+    page.specifiers.first { $0.key == key }
+  }.first
+  switch (specifier?.kind, setting.key.range) {
+  case (.multiValue?, _):
+    let kind = specifier?.allowsMultipleSelection == true ? "flags" : "enum"
+    let choices = specifier?.values.map { "'" + ($0.stringValue ?? "") + "'" } ?? []
+    return ([kind] + choices).joined(separator: "|")
+  case (.slider?, .numbers(let minimum, let maximum)):
+    let name = setting.key.name
+    return "range \(setting.key.type) "
+      + (try source.printed(minimum, schema: setting.schema, key: name)) + " "
+      + (try source.printed(maximum, schema: setting.schema, key: name))
+  default:
+    return "type " + setting.key.type
   }
 }
 

@@ -168,19 +168,37 @@ import Testing
     #expect(result.standardOutput.trimmingSuffix() == "アイコンテーマ", "\(result.standardError)")
   }
 
-  /// Every key of the desktop's installed schemas, its value and its default (the screens'
-  /// DefaultValue) read into settei's form and written back as GVariant text, prints as
-  /// `gsettings get` prints it (with the memory backend every key is at its default).
-  @Test func everyInstalledKeyRoundTripsAsGsettingsPrintsIt() throws {
-    let environment = [
-      "GSETTINGS_BACKEND": "memory", "XDG_DATA_DIRS": "/usr/share", "HOME": fixture.folder.path,
-      "PATH": "/usr/bin:/bin",
-    ]
-    let walk = try run(["walk"], environment: environment)
+  /// Every key of the desktop's installed schemas, on the screens of en and of ja: its value
+  /// and its default (the screens' DefaultValue) read into settei's form and written back as
+  /// GVariant text print as `gsettings get` prints them (with the memory backend every key
+  /// is at its default), and the values its row allows are what `gsettings range` prints.
+  @Test(arguments: ["en", "ja"])
+  func everyInstalledKeyRoundTripsAsGsettingsPrintsIt(language: String) throws {
+    let ranges = try walkComparedWithGsettings(
+      language: language,
+      environment: [
+        "GSETTINGS_BACKEND": "memory", "XDG_DATA_DIRS": "/usr/share",
+        "HOME": fixture.folder.path, "PATH": "/usr/bin:/bin",
+      ])
+    // Enums, choices and ranges are among them, of hundreds of keys.
+    #expect(ranges > 20)
+  }
+
+  /// The same of the fixture's schemas, whose keys have every type, a flags key among them.
+  @Test func everyKeyOfEveryTypeRoundTripsAsGsettingsPrintsIt() throws {
+    var environment = fixture.environment(backend: "memory")
+    environment["PATH"] = "/usr/bin:/bin"
+    #expect(try walkComparedWithGsettings(language: "en", environment: environment) >= 4)
+  }
+
+  /// Runs the probe's walk and compares every line with `gsettings`; the number of keys
+  /// whose range is more than their type.
+  func walkComparedWithGsettings(language: String, environment: [String: String]) throws -> Int {
+    let walk = try run(["walk", language], environment: environment)
     #expect(walk.status == 0, "\(walk.standardError)")
     let lines = walk.standardOutput.split(separator: "\n")
-    #expect(lines.count > 300)
-    var bySchema: [String: [(key: String, printed: String)]] = [:]
+    #expect(lines.count > 10)
+    var bySchema: [String: [(key: String, printed: String, range: String)]] = [:]
     for line in lines {
       guard let space = line.firstIndex(of: " "), let colon = line[..<space].lastIndex(of: ":")
       else {
@@ -189,12 +207,14 @@ import Testing
       // SCHEMA or, for a relocatable schema, SCHEMA:PATH (which gsettings takes too).
       let schema = String(line[..<colon])
       let key = String(line[line.index(after: colon)..<space])
-      let printed = line[line.index(after: space)...].split(separator: "\t")
-      guard printed.count == 2 else { continue }
-      #expect(printed[0] == printed[1], "\(line)")
-      bySchema[schema, default: []].append((key, String(printed[0])))
+      let fields = line[line.index(after: space)...].split(
+        separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 3 else { continue }
+      #expect(fields[0] == fields[1], "\(line)")
+      bySchema[schema, default: []].append((key, String(fields[0]), String(fields[2])))
     }
     #expect(bySchema.values.map(\.count).reduce(0, +) == lines.count)
+    var ranges = 0
     for (schema, keys) in bySchema {
       let listed = try runProcess(
         "/usr/bin/gsettings", ["list-recursively", schema], environment: environment)
@@ -205,9 +225,15 @@ import Testing
         guard parts.count == 3, parts[0] == id else { continue }
         expected[String(parts[1])] = String(parts[2])
       }
-      for (key, printed) in keys {
+      for (key, printed, range) in keys {
         #expect(expected[key] == printed, "\(schema):\(key)")
+        let oracle = try runProcess(
+          "/usr/bin/gsettings", ["range", schema, key], environment: environment)
+        let lines = oracle.standardOutput.split(separator: "\n").joined(separator: "|")
+        #expect(lines == range, "\(schema):\(key)")
+        if !range.hasPrefix("type ") { ranges += 1 }
       }
     }
+    return ranges
   }
 }
