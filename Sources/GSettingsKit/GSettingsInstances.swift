@@ -206,7 +206,7 @@ package struct GSettingsInstances: Sendable, Equatable {
   }
 
   /// Whether GIO takes `path` as a path: it starts and ends with `/` and has no `//`.
-  static func isPath(_ path: String) -> Bool {
+  package static func isPath(_ path: String) -> Bool {
     path.hasPrefix("/") && path.hasSuffix("/") && !path.containsText("//")
   }
 

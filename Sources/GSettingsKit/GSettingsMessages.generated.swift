@@ -22,6 +22,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case invalidPath
   /// "the GSettings schema %1$@ has the path %2$@ of its own, not %3$@"
   case fixedPath
+  /// "%1$@ is the path of the GSettings schema %2$@: a relocatable schema cannot have its settings there"
+  case pathTaken
   /// "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)"
   case noSuchInstance
   /// "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session"
@@ -188,6 +190,7 @@ private enum GSettingsMessageTemplates {
     "the GSettings schema %1$@ is relocatable: it has settings only at a path an application gives it",
     "%1$@ is not a GSettings path: it must start and end with / and have no //",
     "the GSettings schema %1$@ has the path %2$@ of its own, not %3$@",
+    "%1$@ is the path of the GSettings schema %2$@: a relocatable schema cannot have its settings there",
     "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)",
     "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session",
     "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only",
@@ -264,6 +267,7 @@ private enum GSettingsMessageTemplates {
     "GSettings スキーマ %1$@ は再配置可能です: アプリが与えるパスにしか設定がありません",
     "%1$@ は GSettings のパスではありません: / で始まり / で終わり、// を含まないこと",
     "GSettings スキーマ %1$@ には自身のパス %2$@ があり、%3$@ ではありません",
+    "%1$@ は GSettings スキーマ %2$@ のパスです: 再配置可能なスキーマの設定はそこに置けません",
     "再配置可能な GSettings スキーマ %1$@ は %2$@ には表示していません (表示するパスは settei --gsettings list %1$@ で確認できます)",
     "GSettings バックエンドが %1$@ を保持しませんでした。dconf では、デスクトップのセッション (D-Bus: DBUS_SESSION_BUS_ADDRESS) か dbus-run-session の下で settei を実行してください",
     "%1$@ はここでは変更できません: ロックされているか、GSettings バックエンドが読み取り専用です",

@@ -16,10 +16,15 @@ package final class GSettingsSession {
   ///
   /// - Throws: ``GSettings/GSettingsError`` when GIO cannot be loaded or read (worded by
   ///   ``GSettings/GSettingsError/message(_:)``).
-  package init(environment: [String: String], language: String) throws(GSettingsError) {
+  /// - Parameter requested: Relocatable schemas at paths to show besides those found (a
+  ///   `SCHEMA:PATH:KEY` named on the command line), as `gsettings` takes any path.
+  package init(
+    environment: [String: String], language: String,
+    requested: [(schema: String, path: String)] = []
+  ) throws(GSettingsError) {
     let source = try GSettingsSource()
     let loaded = try GSettingsScreens.load(
-      source: source, environment: environment, language: language)
+      source: source, environment: environment, language: language, requested: requested)
     screens = loaded.screens
     let store = GSettingsStore(source: source, settings: loaded.screens.settings)
     store.instanceFinder = loaded.finder

@@ -85,7 +85,7 @@ extension GSettingsScreens {
   ///   each, for warnings.
   package static func load(
     source: GSettingsSource, environment: [String: String], language: String,
-    localeRoot: String = "/usr/share/locale"
+    localeRoot: String = "/usr/share/locale", requested: [(schema: String, path: String)] = []
   ) throws(GSettingsError) -> (
     screens: GSettingsScreens, problems: [String], finder: GSettingsInstances.Finder?
   ) {
@@ -108,9 +108,20 @@ extension GSettingsScreens {
         }
       }
     }
-    let found = try instances(
+    var found = try instances(
       source: source, environment: environment, fixed: schemas, relocatable: ids.relocatable,
       text: text, messages: messages)
+    // A relocatable schema at a path asked for, as gsettings takes any: a page of its own
+    // too, unless it is shown there already or a fixed schema has the path.
+    let taken = Set(schemas.compactMap(\.path))
+    for (id, path) in requested
+    where ids.relocatable.contains(id) && GSettingsInstances.isPath(path) && !taken.contains(path)
+      && !found.instances.contains(where: { $0.id == id && $0.path == path })
+    {
+      var schema = try source.schema(id)
+      schema.path = path
+      found.instances.append(schema)
+    }
     problems += found.notes
     var unwritable = Set<String>()
     let shown = schemas.map { ($0, String?.none) } + found.instances.map { ($0, $0.path) }

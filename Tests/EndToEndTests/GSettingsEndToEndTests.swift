@@ -624,13 +624,6 @@ struct GSettingsEndToEndTests {
         == "m\n")
     #expect(
       try run(["get", a + ":thing"], extra: ["XDG_CONFIG_HOME": other]).standardOutput == "x\n")
-    // A path the schema is not shown at is named.
-    let elsewhere = try run(["get", "org.settei.test.relocatable:/org/elsewhere/:thing"])
-    #expect(elsewhere.status == 1)
-    #expect(
-      elsewhere.standardError.contains(
-        "the relocatable GSettings schema org.settei.test.relocatable is not shown at "
-          + "/org/elsewhere/"), "\(elsewhere.standardError)")
     try writeText("[org/elsewhere]\nthing='z'\n", to: dump)
     let refused = try run(["import", dump])
     #expect(refused.status == 1)
@@ -639,6 +632,40 @@ struct GSettingsEndToEndTests {
         "no GSettings schema has the path /org/elsewhere/, and no one relocatable schema has "
           + "all its keys"),
       "\(refused.standardError)")
+  }
+
+  /// As with gsettings, get, set and reset take a relocatable schema at any path, shown
+  /// there or not; a path that is not one, or that a fixed schema has, is refused, naming it.
+  @Test func theVerbsTakeARelocatableSchemaAtAPathNotShown() throws {
+    let key = "org.settei.test.relocatable:/org/elsewhere/:thing"
+    let read = try run(["get", key])
+    #expect(read.status == 0, "\(read.standardError)")
+    #expect(read.standardOutput == "\n")
+    #expect(try run(["set", key, "z"]).status == 0)
+    #expect(keyfile.contains("[org/elsewhere]\nthing='z'"), "\(keyfile)")
+    let gsettings = try runProcess(
+      "/usr/bin/gsettings", ["get", "org.settei.test.relocatable:/org/elsewhere/", "thing"],
+      environment: environment)
+    #expect(gsettings.standardOutput == "'z'\n", "\(gsettings.standardError)")
+    #expect(try run(["get", key]).standardOutput == "z\n")
+    #expect(try run(["reset", key]).status == 0)
+    #expect(!keyfile.contains("thing='z'"), "\(keyfile)")
+    for (path, message) in [
+      (
+        "/org/bad//",
+        "/org/bad// is not a GSettings path: it must start and end with / and have no //"
+      ),
+      ("nopath", "nopath is not a GSettings path"),
+      (
+        "/org/settei/test/",
+        "/org/settei/test/ is the path of the GSettings schema org.settei.test: a relocatable "
+          + "schema cannot have its settings there"
+      ),
+    ] {
+      let refused = try run(["set", "org.settei.test.relocatable:" + path + ":thing", "x"])
+      #expect(refused.status == 1)
+      #expect(refused.standardError.contains(message), "\(refused.standardError)")
+    }
   }
 
   /// The names a `-children` key lists are shown, with nothing stored there yet.

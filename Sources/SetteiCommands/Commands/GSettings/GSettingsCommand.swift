@@ -30,6 +30,20 @@ struct GSettingsCommand: SetteiCommand {
     case render(schema: String?)
     /// The schemas' problems (of a schema and those below it, or of all).
     case lint(schema: String?)
+
+    /// The relocatable schema and path a `get`, `set` or `reset` key names
+    /// (`SCHEMA:PATH:KEY`: the schema before the first colon, the key after the last), which
+    /// the session shows too: gsettings reads and writes one at any path.
+    var requestedInstance: (schema: String, path: String)? {
+      let key: String
+      switch self {
+      case .get(let named), .set(let named, _), .reset(let named): key = named
+      default: return nil
+      }
+      guard let first = key.firstIndex(of: ":"), let last = key.lastIndex(of: ":"), first < last
+      else { return nil }
+      return (String(key[..<first]), String(key[key.index(after: first)..<last]))
+    }
   }
 
   static let name = "--gsettings"
@@ -126,7 +140,9 @@ extension Program {
     let words = GSettingsMessages.forLanguage(messagesLanguage)
     let session: GSettingsSession
     do {
-      session = try GSettingsSession(environment: environment.values, language: language)
+      session = try GSettingsSession(
+        environment: environment.values, language: language,
+        requested: arguments.requestedInstance.map { [$0] } ?? [])
     } catch {
       switch error {
       case .libraryMissing, .symbolMissing: throw .unavailable(error.message(words))
@@ -256,8 +272,16 @@ extension Program {
         session.screens.skippedRelocatable.contains(id)
         || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
       guard relocatable else { throw .refused(words.text(.noSuchSchema, id)) }
-      throw .refused(
-        words.text(.noSuchInstance, id, String(schema[schema.index(after: first)...])))
+      let path = String(schema[schema.index(after: first)...])
+      guard GSettingsInstances.isPath(path) else { throw .refused(words.text(.invalidPath, path)) }
+      // A path a fixed schema has is the one place gsettings refuses too.
+      let fixed = Set(session.screens.settings.values.filter { $0.path == nil }.map(\.schema))
+      if let owner = fixed.sorted().first(where: {
+        (try? session.store.source.schema($0).path) == path
+      }) {
+        throw .refused(words.text(.pathTaken, path, owner))
+      }
+      throw .refused(words.text(.noSuchInstance, id, path))
     }
     throw .refused(words.text(.noSuchKey, schema, String(key[key.index(after: colon)...])))
   }
