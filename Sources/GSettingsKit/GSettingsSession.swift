@@ -16,8 +16,11 @@ package final class GSettingsSession {
   ///
   /// - Throws: ``GSettings/GSettingsError`` when GIO cannot be loaded or read (worded by
   ///   ``GSettings/GSettingsError/message(_:)``).
-  /// - Parameter requested: Relocatable schemas at paths to show besides those found (a
-  ///   `SCHEMA:PATH:KEY` named on the command line), as `gsettings` takes any path.
+  /// - Parameters:
+  ///   - environment: Where GIO's schemas are (`GSETTINGS_SCHEMA_DIR`, `XDG_DATA_DIRS`).
+  ///   - language: The session's language, of the titles and messages.
+  ///   - requested: Relocatable schemas at paths to show besides those found (a
+  ///     `SCHEMA:PATH:KEY` named on the command line), as `gsettings` takes any path.
   package init(
     environment: [String: String], language: String,
     requested: [(schema: String, path: String)] = []
