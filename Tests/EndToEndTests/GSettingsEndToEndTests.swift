@@ -210,6 +210,26 @@ struct GSettingsEndToEndTests {
     #expect(missing.standardError.contains("missing.dump: cannot be read"))
   }
 
+  /// GIO aborts the program when asked for a key a schema lacks: a file naming one is
+  /// refused at its line, as any other line that does not fit.
+  @Test func anImportNamingAKeyTheSchemaLacksIsRefusedByLine() throws {
+    let bad = fixture.folder.file("unknown-key.dump")
+    try writeText("[org/settei/test]\nvolume=5\nnokey=1\n\u{1B}=2\n", to: bad)
+    let result = try run(["import", bad])
+    #expect(result.status == 1, "\(result.standardError)")
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "settei: Nothing was imported from \(bad):", "\(lines)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  \(bad):3: the GSettings schema org.settei.test has no key nokey")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  \(bad):4: the GSettings schema org.settei.test has no key \\u{1B}")
+      })
+    #expect(!keyfile.contains("volume"))
+  }
+
   /// What GIO holds of a key now, as `gsettings get` prints it.
   func gioValue(_ key: String) throws -> String {
     try runProcess("/usr/bin/gsettings", ["get", "org.settei.test", key], environment: environment)
