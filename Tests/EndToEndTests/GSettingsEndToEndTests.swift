@@ -230,6 +230,19 @@ struct GSettingsEndToEndTests {
     #expect(!keyfile.contains("volume"))
   }
 
+  /// A key given twice, in one section or in two of the same path, takes its last value,
+  /// as `dconf load` does, rather than failing the save as if the backend lost it.
+  @Test func anImportGivingAKeyTwiceTakesItsLastValue() throws {
+    let dump = fixture.folder.file("twice.dump")
+    try writeText(
+      "[org/settei/test]\nvolume=10\ndays=['tuesday']\n\n[org/settei/test]\nvolume=20\n"
+        + "days=@as []\nvolume=30\n", to: dump)
+    let result = try run(["import", dump])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try gioValue("volume") == "30\n")
+    #expect(try gioValue("days") == "@as []\n")
+  }
+
   /// What GIO holds of a key now, as `gsettings get` prints it.
   func gioValue(_ key: String) throws -> String {
     try runProcess("/usr/bin/gsettings", ["get", "org.settei.test", key], environment: environment)
