@@ -399,6 +399,38 @@ struct GSettingsEndToEndTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  /// A key whose form does not fit: an empty schema, path or key names nothing, so the
+  /// whole key is named; a schema that exists is not said to be missing when the key has a
+  /// path it has not (or lacks the path it needs); a path not of GSettings' form says so.
+  static let keyMistakes: [(key: String, message: String)] = [
+    ("::", ":: is not SCHEMA:KEY or SCHEMA:PATH:KEY"),
+    ("org.settei.test:", "org.settei.test: is not SCHEMA:KEY"),
+    (":/a/:thing", ":/a/:thing is not SCHEMA:KEY"),
+    ("org.settei.test.relocatable::thing", "org.settei.test.relocatable::thing is not SCHEMA:KEY"),
+    (
+      "org.settei.test:/org/settei/test/:days",
+      "the GSettings schema org.settei.test has a path of its own: name its keys org.settei.test:KEY"
+    ),
+    (
+      "org.settei.test.relocatable:thing",
+      "the GSettings schema org.settei.test.relocatable is relocatable: name its keys "
+        + "org.settei.test.relocatable:PATH:KEY"
+    ),
+    (
+      "org.settei.test.relocatable:org/settei/test/extra/more:thing",
+      "org/settei/test/extra/more is not a GSettings path: it must start and end with /"
+    ),
+  ]
+
+  @Test(arguments: keyMistakes)
+  func aKeyOfTheWrongFormIsNamedWithWhatToDo(key: String, message: String) throws {
+    for arguments in [["get", key], ["set", key, "x"], ["reset", key]] {
+      let result = try run(arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+    }
+  }
+
   /// `lint` names each key without a summary at its line of the schema's file, exits 0 for
   /// warnings (65 with `--strict`) and 65 for a file that is not XML, naming its line.
   @Test func lintNamesTheSchemasProblemsAtTheirLines() throws {

@@ -8,6 +8,7 @@ import SettingsScreens
 import SystemIO
 import TableKit
 import TableREPL
+import TextSafety
 
 /// `settei --gsettings [get|set|reset|list]`: the desktop's GSettings as screens over the
 /// same model, GIO loaded only now. The REPL is the one of any schema; `get`, `set`, `reset`
@@ -242,22 +243,34 @@ extension Program {
     let index = SettingsIndex(model: model)
     if let entry = index.byKey[key] { return entry }
     let words = GSettingsMessages.forLanguage(messagesLanguage)
-    guard let colon = key.lastIndex(of: ":"), colon != key.startIndex else {
+    guard let colon = key.lastIndex(of: ":"), colon != key.startIndex,
+      key.index(after: colon) != key.endIndex
+    else {
       throw .refused(words.text(.notSchemaKey, key))
     }
     let schema = String(key[..<colon])
+    let relocatable = { (id: String) in
+      session.screens.skippedRelocatable.contains(id)
+        || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
+    }
     guard model.hasPage(named: schema) else {
       // SCHEMA:PATH: the schema is before the first colon.
       guard let first = schema.firstIndex(of: ":") else {
+        if relocatable(schema) { throw .refused(words.text(.relocatableWithoutPath, schema)) }
         throw .refused(words.text(.noSuchSchema, schema))
       }
       let id = String(schema[..<first])
-      let relocatable =
-        session.screens.skippedRelocatable.contains(id)
-        || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
-      guard relocatable else { throw .refused(words.text(.noSuchSchema, id)) }
-      throw .refused(
-        words.text(.noSuchInstance, id, String(schema[schema.index(after: first)...])))
+      let path = String(schema[schema.index(after: first)...])
+      // An empty schema id or path names nothing: the key is not SCHEMA:PATH:KEY.
+      guard !id.isEmpty, !path.isEmpty else { throw .refused(words.text(.notSchemaKey, key)) }
+      guard relocatable(id) else {
+        if model.hasPage(named: id) { throw .refused(words.text(.notRelocatable, id)) }
+        throw .refused(words.text(.noSuchSchema, id))
+      }
+      guard path.hasPrefix("/"), path.hasSuffix("/"), !path.containsText("//") else {
+        throw .refused(words.text(.invalidPath, path))
+      }
+      throw .refused(words.text(.noSuchInstance, id, path))
     }
     throw .refused(words.text(.noSuchKey, schema, String(key[key.index(after: colon)...])))
   }
