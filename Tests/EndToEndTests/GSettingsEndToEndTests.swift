@@ -431,6 +431,17 @@ struct GSettingsEndToEndTests {
     }
   }
 
+  /// The REPL's answer to a key it does not have names the command that lists GSettings'
+  /// keys: `settei list` would list another schema's.
+  @Test func anUnknownKeyAtTheREPLNamesTheListOfGSettingsKeys() throws {
+    let result = try run([], script: "get org.settei.test:nope\n")
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "No setting has the key 'org.settei.test:nope'. Tab completes keys; "
+          + "settei --gsettings list shows them all."), "\(result.standardError)")
+  }
+
   /// `lint` names each key without a summary at its line of the schema's file, exits 0 for
   /// warnings (65 with `--strict`) and 65 for a file that is not XML, naming its line.
   @Test func lintNamesTheSchemasProblemsAtTheirLines() throws {

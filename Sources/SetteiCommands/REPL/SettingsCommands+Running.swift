@@ -214,7 +214,7 @@ extension SettingsCommands {
     guard let entry = index.byKey[key] else {
       return .failed(
         index.unknownKeyMessage(
-          key, otherwise: messages.text(.unknownKeyHint), messages: model.messages))
+          key, otherwise: messages.text(.unknownKeyHint, listCommand), messages: model.messages))
     }
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
@@ -244,7 +244,7 @@ extension SettingsCommands {
     guard let entry = index.byKey[key] else {
       return .failed(
         index.unknownKeyMessage(
-          key, otherwise: messages.text(.unknownKeyHint), messages: model.messages))
+          key, otherwise: messages.text(.unknownKeyHint, listCommand), messages: model.messages))
     }
     let text: String
     switch ValueArgument.parse(parts[1]) {

@@ -11,6 +11,9 @@ struct SettingsCommands {
   let navigationController: NavigationController
   /// `rollback` and `compare`, when the store's earlier saves can be kept.
   var rollback: Rollback?
+  /// The command that lists every key, which an unknown key's message names:
+  /// `settei --gsettings list` in the desktop's GSettings.
+  var listCommand = "settei list"
 
   /// settei's words in the language the screens are shown in (`lang` changes it).
   var messages: ProgramMessages { .forLanguage(model.language) }

@@ -312,8 +312,9 @@ extension Program {
     Termination.interruptsInput = !isTerminal
     if isTerminal { Termination.installInterrupt() }
     let index = SettingsIndex(model: model)
-    let commands = SettingsCommands(
+    var commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
+    commands.listCommand = "settei --gsettings list"
     // What another program sets meanwhile shows on the next screen.
     let live = LiveGSettings(
       model: model, index: index, read: { try? session.store.storedValues() },
