@@ -28,6 +28,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case relocatableWithoutPath
   /// "the GSettings schema %1$@ has a path of its own: name its keys %1$@:KEY, without a path (settei --gsettings list %1$@ shows them)"
   case notRelocatable
+  /// "the GSettings schema %1$@ is relocatable: its pages are %1$@:PATH, one at each path it is shown at (settei --gsettings list %1$@ shows them)"
+  case relocatablePages
   /// "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session"
   case notKept
   /// "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only"
@@ -195,6 +197,7 @@ private enum GSettingsMessageTemplates {
     "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)",
     "the GSettings schema %1$@ is relocatable: name its keys %1$@:PATH:KEY (settei --gsettings list %1$@ shows the paths it is shown at)",
     "the GSettings schema %1$@ has a path of its own: name its keys %1$@:KEY, without a path (settei --gsettings list %1$@ shows them)",
+    "the GSettings schema %1$@ is relocatable: its pages are %1$@:PATH, one at each path it is shown at (settei --gsettings list %1$@ shows them)",
     "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session",
     "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only",
     "%1$@: %2$@",
@@ -273,6 +276,7 @@ private enum GSettingsMessageTemplates {
     "再配置可能な GSettings スキーマ %1$@ は %2$@ には表示していません (表示するパスは settei --gsettings list %1$@ で確認できます)",
     "GSettings スキーマ %1$@ は再配置可能です: キーは %1$@:PATH:KEY と書いてください (表示するパスは settei --gsettings list %1$@ で確認できます)",
     "GSettings スキーマ %1$@ には自身のパスがあります: キーはパスなしで %1$@:KEY と書いてください (settei --gsettings list %1$@ でキーを表示)",
+    "GSettings スキーマ %1$@ は再配置可能です: ページは表示する各パスの %1$@:PATH です (settei --gsettings list %1$@ で確認できます)",
     "GSettings バックエンドが %1$@ を保持しませんでした。dconf では、デスクトップのセッション (D-Bus: DBUS_SESSION_BUS_ADDRESS) か dbus-run-session の下で settei を実行してください",
     "%1$@ はここでは変更できません: ロックされているか、GSettings バックエンドが読み取り専用です",
     "%1$@: %2$@",

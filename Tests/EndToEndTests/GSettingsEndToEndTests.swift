@@ -484,6 +484,40 @@ struct GSettingsEndToEndTests {
   /// `render` prints a schema's pages as `settei render` prints a bundle's: the defaults as
   /// values, a list's choices under its page; `--lang all --out DIR` writes each language
   /// gsettings-desktop-schemas has a catalog for.
+  /// A relocatable schema is a schema `lint` checks by its id, or by one of its pages
+  /// (`SCHEMA:PATH`), in its file; `render` says its pages are at its paths.
+  @Test func lintAndRenderTakeARelocatableSchema() throws {
+    let lines = GSettingsFixture.xml.split(separator: "\n", omittingEmptySubsequences: false)
+    let schemaLine = try #require(
+      lines.firstIndex { $0.contains(#"<schema id="org.settei.test.relocatable">"#) })
+    let file = fixture.folder.file("org.settei.test.gschema.xml")
+    let more = "org.settei.test.relocatable:/org/settei/test/extra/more/"
+    for schema in ["org.settei.test.relocatable", more] {
+      let lint = try run(["lint", schema])
+      #expect(lint.status == 0, "\(lint.standardError)")
+      #expect(
+        lint.standardOutput.contains(
+          "\(file):\(schemaLine + 2): warning: \(more):thing has no <summary>"),
+        "\(lint.standardOutput)")
+      #expect(lint.standardOutput.hasSuffix("\(schema): 0 errors, 1 warning.\n"))
+    }
+    let render = try run(["render", "org.settei.test.relocatable"])
+    #expect(render.status == 1)
+    #expect(
+      render.standardError.contains(
+        "the GSettings schema org.settei.test.relocatable is relocatable: its pages are "
+          + "org.settei.test.relocatable:PATH"), "\(render.standardError)")
+    #expect(try run(["render", more]).status == 0)
+    // A path is one the schema is shown at, not ignored.
+    let nowhere = try run(["lint", "org.settei.test.relocatable:/nowhere/"])
+    #expect(nowhere.status == 1)
+    #expect(
+      nowhere.standardError.contains(
+        "the relocatable GSettings schema org.settei.test.relocatable is not shown at /nowhere/"),
+      "\(nowhere.standardError)")
+    #expect(try run(["lint", "org.settei.test:/org/settei/test/"]).status == 1)
+  }
+
   @Test func renderPrintsTheSchemasPagesWithTheirDefaults() throws {
     let result = try run(["render", "org.settei.test", "--width", "60"], extra: ["COLUMNS": "200"])
     #expect(result.status == 0, "\(result.standardError)")
