@@ -132,6 +132,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case resetNeedsKey
   /// "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]"
   case notAList
+  /// "'%1$@' is not a list: type it as [a, b], or as JSON in quotes, such as '[\"a\", \"b, c\"]'"
+  case notAListTyped
   /// "correct the file: glib-compile-schemas refuses it too, so GIO does not have what it says"
   case lintFixXML
   /// "GIO has no compiled schema %1$@: its keys are not shown"
@@ -249,6 +251,7 @@ private enum GSettingsMessageTemplates {
     "%1$@ is an option of settei --gsettings %2$@ only",
     "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)",
     "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]",
+    "'%1$@' is not a list: type it as [a, b], or as JSON in quotes, such as '[\"a\", \"b, c\"]'",
     "correct the file: glib-compile-schemas refuses it too, so GIO does not have what it says",
     "GIO has no compiled schema %1$@: its keys are not shown",
     "compile the folder's schemas: glib-compile-schemas %1$@",
@@ -328,6 +331,7 @@ private enum GSettingsMessageTemplates {
     "%1$@ は settei --gsettings %2$@ だけのオプションです",
     "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
     "「%1$@」はリストではありません: JSON で入力してください (例: [\"a\", \"b\"])",
+    "「%1$@」はリストではありません: [a, b] と入力するか、JSON を引用符で囲んで入力してください (例: '[\"a\", \"b, c\"]')",
     "ファイルを直してください: glib-compile-schemas もこれを受け付けないので、GIO にはこの内容がありません",
     "GIO にはコンパイル済みのスキーマ %1$@ がありません: そのキーは表示されません",
     "フォルダーのスキーマをコンパイルしてください: glib-compile-schemas %1$@",

@@ -243,6 +243,25 @@ struct GSettingsEndToEndTests {
     #expect(try gioValue("days") == "@as []\n")
   }
 
+  /// The REPL's `set` takes a list of texts (an `as` key) as the command line's does, JSON
+  /// in quotes, or as what its quoting leaves of JSON typed without them.
+  @Test func theREPLsSetTakesAListOfTexts() throws {
+    let lists = try run(
+      [],
+      script: "set org.settei.test:fonts '[\"A\", \"B, c\"]'\n"
+        + "set org.settei.test:things-children [x, y z]\nquit\n")
+    #expect(lists.status == 0, "\(lists.standardError)")
+    #expect(lists.standardOutput.contains("org.settei.test:fonts = [\"A\", \"B, c\"]"))
+    #expect(try gioValue("fonts") == "['A', 'B, c']\n")
+    #expect(try gioValue("things-children") == "['x', 'y z']\n")
+    let open = try run([], script: "set org.settei.test:fonts [a, b\n")
+    #expect(open.status == 1)
+    #expect(
+      open.standardError.contains(
+        "org.settei.test:fonts: '[a, b' is not a list: type it as [a, b], or as JSON in quotes"),
+      "\(open.standardError)")
+  }
+
   /// What GIO holds of a key now, as `gsettings get` prints it.
   func gioValue(_ key: String) throws -> String {
     try runProcess("/usr/bin/gsettings", ["get", "org.settei.test", key], environment: environment)

@@ -221,16 +221,10 @@ extension Program {
       case .success(let value): return value
       }
     }
-    guard let list = try? JSONReader.parse(Array(text.utf8), source: key),
-      let items = list.arrayValue, items.allSatisfy({ $0.stringValue != nil })
-    else {
-      throw .refused(
-        key + ": " + GSettingsMessages.forLanguage(messagesLanguage).text(.notAList, text))
+    switch gsettingsTexts(text, key: key, model: model, language: messagesLanguage) {
+    case .failure(let problem): throw .refused(key + ": " + problem.text)
+    case .success(let value): return value
     }
-    if let problem = model.problem(storing: list, forKey: key) {
-      throw .refused(key + ": " + problem)
-    }
-    return .array(items)
   }
 
   /// The setting of the model key `key` (`schema:key`, or `schema:path:key` for a
@@ -315,6 +309,23 @@ extension Program {
     var commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
     commands.listCommand = "settei --gsettings list"
+    // `set` takes a list of texts as JSON, as on the command line, or as what the REPL's
+    // quoting leaves of JSON typed without quotes (`[a, b c]`), as a flags key's set.
+    commands.listValue = { text, key in
+      let json = gsettingsTexts(text, key: key, model: model, language: model.language)
+      guard case .failure = json else { return json }
+      guard text.drop(while: \.isWhitespace).hasPrefix("["),
+        let words = SettingValueParser.listWords(text)
+      else {
+        let words = GSettingsMessages.forLanguage(model.language)
+        return .failure(ListValueProblem(text: words.text(.notAListTyped, text)))
+      }
+      let list = PropertyListValue.array(words.map { .string($0) })
+      if let problem = model.problem(storing: list, forKey: key) {
+        return .failure(ListValueProblem(text: problem))
+      }
+      return .success(list)
+    }
     // What another program sets meanwhile shows on the next screen.
     let live = LiveGSettings(
       model: model, index: index, read: { try? session.store.storedValues() },
@@ -343,4 +354,22 @@ extension Program {
     case .outputClosed: throw .outputClosed
     }
   }
+}
+
+/// The value `text` gives an `as` key (a list group's `key`): a JSON list of texts, checked
+/// as the key's type; or why not, in `language`. `set` reads it so on the command line and
+/// at the REPL alike.
+func gsettingsTexts(_ text: String, key: String, model: SettingsModel, language: String)
+  -> Result<PropertyListValue, ListValueProblem>
+{
+  guard let list = try? JSONReader.parse(Array(text.utf8), source: key),
+    let items = list.arrayValue, items.allSatisfy({ $0.stringValue != nil })
+  else {
+    return .failure(
+      ListValueProblem(text: GSettingsMessages.forLanguage(language).text(.notAList, text)))
+  }
+  if let problem = model.problem(storing: list, forKey: key) {
+    return .failure(ListValueProblem(text: problem))
+  }
+  return .success(.array(items))
 }
