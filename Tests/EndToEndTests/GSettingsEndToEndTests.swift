@@ -461,6 +461,26 @@ struct GSettingsEndToEndTests {
           + "settei --gsettings list shows them all."), "\(result.standardError)")
   }
 
+  /// `list SCHEMA` and `export SCHEMA` name a schema GIO does not have (a typo is not an
+  /// empty list), and a relocatable schema at a path it is not shown at; a relocatable
+  /// schema shown nowhere is a schema with nothing to list.
+  @Test func listAndExportNameASchemaTheyDoNotHave() throws {
+    for verb in ["list", "export"] {
+      let typo = try run([verb, "org.settei.tes"])
+      #expect(typo.status == 1, "\(verb)")
+      #expect(
+        typo.standardError.contains("no GSettings schema is called org.settei.tes"),
+        "\(verb): \(typo.standardError)")
+      let nowhere = try run([verb, "org.settei.test.relocatable:/nowhere/"])
+      #expect(nowhere.status == 1, "\(verb)")
+      #expect(
+        nowhere.standardError.contains(
+          "the relocatable GSettings schema org.settei.test.relocatable is not shown at /nowhere/"
+        ), "\(verb): \(nowhere.standardError)")
+      #expect(try run([verb, "org.settei.test.things"]).status == 0, "\(verb)")
+    }
+  }
+
   /// `lint` names each key without a summary at its line of the schema's file, exits 0 for
   /// warnings (65 with `--strict`) and 65 for a file that is not XML, naming its line.
   @Test func lintNamesTheSchemasProblemsAtTheirLines() throws {

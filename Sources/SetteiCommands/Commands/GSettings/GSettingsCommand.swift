@@ -153,13 +153,10 @@ extension Program {
       model.setValue(nil, forKey: key)
       try saveGSettings(session)
     case .list(let schema):
+      if let schema { try requireGSettingsSchema(schema, session: session, words: words) }
       standardOutput.write(gsettingsList(model: model, schema: schema))
     case .export(let schema):
-      if let schema, !model.hasPage(named: schema),
-        !session.screens.settings.values.contains(where: { $0.schema == schema })
-      {
-        throw .refused(words.text(.noSuchSchema, schema))
-      }
+      if let schema { try requireGSettingsSchema(schema, session: session, words: words) }
       do {
         standardOutput.write(try session.store.dump(schema: schema).text)
       } catch {
@@ -267,6 +264,27 @@ extension Program {
       throw .refused(words.text(.noSuchInstance, id, path))
     }
     throw .refused(words.text(.noSuchKey, schema, String(key[key.index(after: colon)...])))
+  }
+
+  /// Nothing, when `schema` (of `list` and `export`) names a page of the screens (a schema,
+  /// a part of schema ids, a relocatable schema at a path it is shown at) or a schema GIO
+  /// has; else the failure that names it.
+  private func requireGSettingsSchema(
+    _ schema: String, session: GSettingsSession, words: GSettingsMessages
+  ) throws(Failure) {
+    let relocatable = session.store.source.schemaIDs().relocatable
+    if session.model.hasPage(named: schema) || relocatable.contains(schema)
+      || session.screens.settings.values.contains(where: { $0.schema == schema })
+    {
+      return
+    }
+    // SCHEMA:PATH: a relocatable schema at a path it is not shown at.
+    if let colon = schema.firstIndex(of: ":"), relocatable.contains(String(schema[..<colon])) {
+      throw .refused(
+        words.text(
+          .noSuchInstance, String(schema[..<colon]), String(schema[schema.index(after: colon)...])))
+    }
+    throw .refused(words.text(.noSuchSchema, schema))
   }
 
   private func saveGSettings(_ session: GSettingsSession) throws(Failure) {
