@@ -120,6 +120,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case dumpBadSection
   /// "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text"
   case dumpEmptyPart
+  /// "the line is not UTF-8 text: save the file as UTF-8, as dconf dump writes it"
+  case dumpNotUTF8
   /// "Nothing was imported from %1$@:"
   case importRefused
   /// "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint, not with %1$@"
@@ -245,6 +247,7 @@ private enum GSettingsMessageTemplates {
     "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]",
     "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]",
     "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text",
+    "the line is not UTF-8 text: save the file as UTF-8, as dconf dump writes it",
     "Nothing was imported from %1$@:",
     "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint, not with %1$@",
     "--gsettings shows the desktop's GSettings: it takes no %1$@",
@@ -325,6 +328,7 @@ private enum GSettingsMessageTemplates {
     "'%1$@' が [パス] の見出しより前にあります: 上にスキーマのパスを [org/gnome/desktop/interface] のように書いてください",
     "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",
     "'%1$@' にキーか値がありません: KEY=VALUE の形で、値は GVariant のテキストで書いてください",
+    "この行は UTF-8 のテキストではありません: dconf dump が書くように UTF-8 で保存してください",
     "%1$@ からは何も読み込みませんでした：",
     "--gsettings は単独 (REPL) か get、set、reset、list、export、import、render、lint と使います。%1$@ とは使えません",
     "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",

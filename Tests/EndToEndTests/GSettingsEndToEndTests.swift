@@ -230,6 +230,21 @@ struct GSettingsEndToEndTests {
     #expect(!keyfile.contains("volume"))
   }
 
+  /// A line that is not UTF-8 is named, and nothing imported, rather than its bytes stored
+  /// as U+FFFD.
+  @Test func anImportThatIsNotUTF8IsRefusedByLine() throws {
+    let bad = fixture.folder.file("latin1.dump")
+    try writeBytes(
+      Array("[org/settei/test]\nvolume=5\nname='caf".utf8) + [0xE9] + Array("'\n".utf8), to: bad)
+    let result = try run(["import", bad])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "settei: Nothing was imported from \(bad):\n  \(bad):3: the line is not UTF-8 text"),
+      "\(result.standardError)")
+    #expect(keyfile.isEmpty)
+  }
+
   /// A key given twice, in one section or in two of the same path, takes its last value,
   /// as `dconf load` does, rather than failing the save as if the backend lost it.
   @Test func anImportGivingAKeyTwiceTakesItsLastValue() throws {

@@ -186,6 +186,20 @@ extension Program {
       throw .unreadableInput(
         words.text(.unreadableFile, path, error.reasonText(in: systemMessages)))
     }
+    // A line that is not UTF-8 would be read with U+FFFD in place of its bytes, and a value
+    // so changed stored: each is named instead, as `dconf load` refuses such a file.
+    var number = 0
+    var notText: [String] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      if String(validating: line, as: UTF8.self) == nil {
+        notText.append(path + ":" + String(number) + ": " + words.text(.dumpNotUTF8))
+      }
+    }
+    guard notText.isEmpty else {
+      throw .refused(
+        words.text(.importRefused, path) + "\n  " + notText.joined(separator: "\n  "))
+    }
     let file: DconfKeyfile
     do {
       file = try DconfKeyfile(parsing: String(decoding: bytes, as: UTF8.self))
