@@ -41,6 +41,8 @@ typedef const char *_Nullable (*cgio_schema_get_string_fn)(cgio_schema *_Nonnull
 typedef char *_Nullable *_Nullable (*cgio_schema_list_fn)(cgio_schema *_Nonnull schema);
 typedef cgio_schema_key *_Nullable (*cgio_schema_get_key_fn)(
     cgio_schema *_Nonnull schema, const char *_Nonnull name);
+typedef cgio_boolean (*cgio_schema_has_key_fn)(
+    cgio_schema *_Nonnull schema, const char *_Nonnull name);
 
 // GSettingsSchemaKey
 typedef void (*cgio_schema_key_unref_fn)(cgio_schema_key *_Nonnull key);

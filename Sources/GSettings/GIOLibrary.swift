@@ -19,7 +19,10 @@ final class GIOLibrary {
   let schemaGetPath: cgio_schema_get_string_fn
   let schemaListKeys: cgio_schema_list_fn
   let schemaListChildren: cgio_schema_list_fn
+  /// GLib aborts the program when a schema lacks the key: ``key(_:of:)`` asks
+  /// `schemaHasKey` first.
   let schemaGetKey: cgio_schema_get_key_fn
+  let schemaHasKey: cgio_schema_has_key_fn
   let keyUnref: cgio_schema_key_unref_fn
   let keyGetSummary: cgio_schema_key_get_string_fn
   let keyGetDescription: cgio_schema_key_get_string_fn
@@ -92,6 +95,7 @@ final class GIOLibrary {
     schemaListChildren = try symbol(
       "g_settings_schema_list_children", as: cgio_schema_list_fn.self)
     schemaGetKey = try symbol("g_settings_schema_get_key", as: cgio_schema_get_key_fn.self)
+    schemaHasKey = try symbol("g_settings_schema_has_key", as: cgio_schema_has_key_fn.self)
     keyUnref = try symbol("g_settings_schema_key_unref", as: cgio_schema_key_unref_fn.self)
     keyGetSummary = try symbol(
       "g_settings_schema_key_get_summary", as: cgio_schema_key_get_string_fn.self)
@@ -153,6 +157,14 @@ final class GIOLibrary {
     strfreev = try symbol("g_strfreev", as: cgio_strfreev_fn.self)
     objectUnref = try symbol("g_object_unref", as: cgio_object_unref_fn.self)
     errorFree = try symbol("g_error_free", as: cgio_error_free_fn.self)
+  }
+
+  /// Key `name` of `schema` (a full reference, for the caller to free with `keyUnref`), or
+  /// `nil` when the schema has no such key: `g_settings_schema_get_key` alone aborts the
+  /// program for a name the schema lacks, such as a key an import file names.
+  func key(_ name: String, of schema: OpaquePointer) -> OpaquePointer? {
+    guard schemaHasKey(schema, name) != 0 else { return nil }
+    return schemaGetKey(schema, name)
   }
 
   /// The strings of a `NULL`-terminated array GLib made, which is then freed (`g_strfreev`).

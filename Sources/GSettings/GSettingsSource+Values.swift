@@ -97,7 +97,7 @@ extension GSettingsSource {
   ) throws(GSettingsError) -> PropertyListValue {
     let schema = try schemaPointer(id)
     let keyName = Self.name(schema: id, path: path) + ":" + name
-    guard let key = gio.schemaGetKey(schema, name) else {
+    guard let key = gio.key(name, of: schema) else {
       throw .noSuchKey(schema: id, key: name)
     }
     defer { gio.keyUnref(key) }
@@ -176,7 +176,7 @@ extension GSettingsSource {
 
   private func requireKey(_ key: String, in id: String) throws(GSettingsError) {
     let schema = try schemaPointer(id)
-    guard let pointer = gio.schemaGetKey(schema, key) else {
+    guard let pointer = gio.key(key, of: schema) else {
       throw .noSuchKey(schema: id, key: key)
     }
     gio.keyUnref(pointer)
@@ -189,7 +189,7 @@ extension GSettingsSource {
   ) throws(GSettingsError) -> OpaquePointer {
     let schema = try schemaPointer(id)
     let keyName = Self.name(schema: id, path: path) + ":" + name
-    guard let key = gio.schemaGetKey(schema, name) else {
+    guard let key = gio.key(name, of: schema) else {
       throw .noSuchKey(schema: id, key: name)
     }
     defer { gio.keyUnref(key) }

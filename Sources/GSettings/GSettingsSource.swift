@@ -62,7 +62,7 @@ package final class GSettingsSource {
   }
 
   private func keyInfo(_ name: String, of schema: OpaquePointer) -> GSettingsKeyInfo? {
-    guard let key = gio.schemaGetKey(schema, name) else { return nil }
+    guard let key = gio.key(name, of: schema) else { return nil }
     defer { gio.keyUnref(key) }
     let type = typeString(gio.keyGetValueType(key))
     let defaultValue = gio.keyGetDefaultValue(key).map { variant in

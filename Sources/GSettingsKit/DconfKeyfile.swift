@@ -48,7 +48,10 @@ package struct DconfKeyfile: Sendable, Equatable {
     var entries: [Entry] = []
     var folder: String?
     var number = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Lines end in \n, or \r\n as a file saved on Windows has them (`dconf load` reads both):
+    // Swift counts \r\n as one character, which a split at "\n" alone does not find.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for rawLine in lines {
       number += 1
       let line = Self.trimmed(Substring(rawLine))
       if line.isEmpty || line.hasPrefix("#") { continue }

@@ -26,6 +26,12 @@ package enum GSettingsMessage: Int, MessageKey {
   case pathTaken
   /// "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)"
   case noSuchInstance
+  /// "the GSettings schema %1$@ is relocatable: name its keys %1$@:PATH:KEY (settei --gsettings list %1$@ shows the paths it is shown at)"
+  case relocatableWithoutPath
+  /// "the GSettings schema %1$@ has a path of its own: name its keys %1$@:KEY, without a path (settei --gsettings list %1$@ shows them)"
+  case notRelocatable
+  /// "the GSettings schema %1$@ is relocatable: its pages are %1$@:PATH, one at each path it is shown at (settei --gsettings list %1$@ shows them)"
+  case relocatablePages
   /// "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session"
   case notKept
   /// "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only"
@@ -116,6 +122,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case dumpBadSection
   /// "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text"
   case dumpEmptyPart
+  /// "the line is not UTF-8 text: save the file as UTF-8, as dconf dump writes it"
+  case dumpNotUTF8
   /// "Nothing was imported from %1$@:"
   case importRefused
   /// "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint, not with %1$@"
@@ -128,6 +136,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case resetNeedsKey
   /// "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]"
   case notAList
+  /// "'%1$@' is not a list: type it as [a, b], or as JSON in quotes, such as '[\"a\", \"b, c\"]'"
+  case notAListTyped
   /// "correct the file: glib-compile-schemas refuses it too, so GIO does not have what it says"
   case lintFixXML
   /// "GIO has no compiled schema %1$@: its keys are not shown"
@@ -192,6 +202,9 @@ private enum GSettingsMessageTemplates {
     "the GSettings schema %1$@ has the path %2$@ of its own, not %3$@",
     "%1$@ is the path of the GSettings schema %2$@: a relocatable schema cannot have its settings there",
     "the relocatable GSettings schema %1$@ is not shown at %2$@ (settei --gsettings list %1$@ shows the paths it is shown at)",
+    "the GSettings schema %1$@ is relocatable: name its keys %1$@:PATH:KEY (settei --gsettings list %1$@ shows the paths it is shown at)",
+    "the GSettings schema %1$@ has a path of its own: name its keys %1$@:KEY, without a path (settei --gsettings list %1$@ shows them)",
+    "the GSettings schema %1$@ is relocatable: its pages are %1$@:PATH, one at each path it is shown at (settei --gsettings list %1$@ shows them)",
     "the GSettings backend did not keep %1$@; with dconf, run settei in the desktop's session (D-Bus: DBUS_SESSION_BUS_ADDRESS), or under dbus-run-session",
     "%1$@ cannot be changed here: it is locked down, or the GSettings backend is read-only",
     "%1$@: %2$@",
@@ -237,12 +250,14 @@ private enum GSettingsMessageTemplates {
     "'%1$@' comes before any [PATH] section: put the path of its schema above it, such as [org/gnome/desktop/interface]",
     "%1$@ is not a dconf path section: write it as [org/gnome/desktop/interface]",
     "'%1$@' has no key or no value: write KEY=VALUE, the value as GVariant text",
+    "the line is not UTF-8 text: save the file as UTF-8, as dconf dump writes it",
     "Nothing was imported from %1$@:",
     "--gsettings works alone (the REPL) or with get, set, reset, list, export, import, render and lint, not with %1$@",
     "--gsettings shows the desktop's GSettings: it takes no %1$@",
     "%1$@ is an option of settei --gsettings %2$@ only",
     "with --gsettings, reset takes one SCHEMA:KEY (such as org.gnome.desktop.interface:clock-format)",
     "'%1$@' is not a list: type it as JSON, such as [\"a\", \"b\"]",
+    "'%1$@' is not a list: type it as [a, b], or as JSON in quotes, such as '[\"a\", \"b, c\"]'",
     "correct the file: glib-compile-schemas refuses it too, so GIO does not have what it says",
     "GIO has no compiled schema %1$@: its keys are not shown",
     "compile the folder's schemas: glib-compile-schemas %1$@",
@@ -269,6 +284,9 @@ private enum GSettingsMessageTemplates {
     "GSettings スキーマ %1$@ には自身のパス %2$@ があり、%3$@ ではありません",
     "%1$@ は GSettings スキーマ %2$@ のパスです: 再配置可能なスキーマの設定はそこに置けません",
     "再配置可能な GSettings スキーマ %1$@ は %2$@ には表示していません (表示するパスは settei --gsettings list %1$@ で確認できます)",
+    "GSettings スキーマ %1$@ は再配置可能です: キーは %1$@:PATH:KEY と書いてください (表示するパスは settei --gsettings list %1$@ で確認できます)",
+    "GSettings スキーマ %1$@ には自身のパスがあります: キーはパスなしで %1$@:KEY と書いてください (settei --gsettings list %1$@ でキーを表示)",
+    "GSettings スキーマ %1$@ は再配置可能です: ページは表示する各パスの %1$@:PATH です (settei --gsettings list %1$@ で確認できます)",
     "GSettings バックエンドが %1$@ を保持しませんでした。dconf では、デスクトップのセッション (D-Bus: DBUS_SESSION_BUS_ADDRESS) か dbus-run-session の下で settei を実行してください",
     "%1$@ はここでは変更できません: ロックされているか、GSettings バックエンドが読み取り専用です",
     "%1$@: %2$@",
@@ -314,12 +332,14 @@ private enum GSettingsMessageTemplates {
     "'%1$@' が [パス] の見出しより前にあります: 上にスキーマのパスを [org/gnome/desktop/interface] のように書いてください",
     "%1$@ は dconf のパスの見出しではありません: [org/gnome/desktop/interface] のように書いてください",
     "'%1$@' にキーか値がありません: KEY=VALUE の形で、値は GVariant のテキストで書いてください",
+    "この行は UTF-8 のテキストではありません: dconf dump が書くように UTF-8 で保存してください",
     "%1$@ からは何も読み込みませんでした：",
     "--gsettings は単独 (REPL) か get、set、reset、list、export、import、render、lint と使います。%1$@ とは使えません",
     "--gsettings はデスクトップの GSettings を表示します: %1$@ は使えません",
     "%1$@ は settei --gsettings %2$@ だけのオプションです",
     "--gsettings では reset に SCHEMA:KEY を 1 つ与えてください (例: org.gnome.desktop.interface:clock-format)",
     "「%1$@」はリストではありません: JSON で入力してください (例: [\"a\", \"b\"])",
+    "「%1$@」はリストではありません: [a, b] と入力するか、JSON を引用符で囲んで入力してください (例: '[\"a\", \"b, c\"]')",
     "ファイルを直してください: glib-compile-schemas もこれを受け付けないので、GIO にはこの内容がありません",
     "GIO にはコンパイル済みのスキーマ %1$@ がありません: そのキーは表示されません",
     "フォルダーのスキーマをコンパイルしてください: glib-compile-schemas %1$@",

@@ -1,6 +1,7 @@
 import FileFormats
 import GSettings
 import SchemaKit
+import TextSafety
 
 /// The desktop's GSettings as a settei schema: a root page grouped by schema id
 /// (`org` › `gnome` › `desktop` › `interface`, each part a child pane), a page per schema
@@ -154,7 +155,11 @@ package struct GSettingsScreens: Sendable {
     // The summaries are English: `lang en` shows them as written, in any session.
     let domains = Set(text.schemas.values.compactMap(\.gettextDomain))
     catalog.tables["en"] = Dictionary(uniqueKeysWithValues: domains.map { ($0, [:]) })
-    if !tables.isEmpty { catalog.tables[language] = tables }
+    // The session's language is one the schemas have even when no catalog translates them,
+    // so that `lang` goes back to it after `lang en`.
+    if !tables.isEmpty || LanguageTag(language)?.language != "en" {
+      catalog.tables[language] = tables
+    }
     var schema = SettingsSchema(pages: pages, rootPageName: Self.rootPageName, strings: catalog)
     schema.appName = "GSettings"
     self.schema = schema

@@ -58,6 +58,7 @@ extension GSettingsStore {
       }
     }
     var changes: [GSettingsChange] = []
+    var position: [String: Int] = [:]
     var problems: [String] = []
     for entry in file.entries {
       let place = name + ":" + String(entry.line) + ": "
@@ -67,7 +68,16 @@ extension GSettingsStore {
       }
       do {
         let value = try source.value(parsing: entry.text, schema: id, path: path, key: entry.key)
-        changes.append(GSettingsChange(schema: id, path: path, key: entry.key, value: value))
+        let change = GSettingsChange(schema: id, path: path, key: entry.key, value: value)
+        // A key given twice (twice in a section, or in two sections of one path) takes its
+        // last value, as `dconf load` does: both written would be a change the backend
+        // seems to lose.
+        if let earlier = position[change.name] {
+          changes[earlier] = change
+        } else {
+          position[change.name] = changes.count
+          changes.append(change)
+        }
       } catch {
         problems.append(place + error.message(messages))
       }

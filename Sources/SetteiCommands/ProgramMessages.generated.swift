@@ -216,7 +216,7 @@ internal enum ProgramMessage: Int, MessageKey {
   case getDefault
   /// "(the default)"
   case getIsDefault
-  /// "Tab completes keys; settei list shows them all."
+  /// "Tab completes keys; %1$@ shows them all."
   case unknownKeyHint
   /// "Type set KEY VALUE, e.g. set %1$@ VALUE."
   case setUsage
@@ -575,7 +575,7 @@ private enum ProgramMessageTemplates {
     "Type get and a key, e.g. get %1$@; Tab completes keys.",
     "default %1$@",
     "(the default)",
-    "Tab completes keys; settei list shows them all.",
+    "Tab completes keys; %1$@ shows them all.",
     "Type set KEY VALUE, e.g. set %1$@ VALUE.",
     "The %1$@ that starts %2$@ is not closed: end the value with %1$@, or type \\%1$@ for the character itself.",
     "Unknown option '%1$@'.",
@@ -796,7 +796,7 @@ private enum ProgramMessageTemplates {
     "get とキーを入力してください。例: get %1$@。Tab でキーを補完します。",
     "デフォルト %1$@",
     "（デフォルト）",
-    "Tab でキーを補完できます。settei list ですべてのキーを表示します。",
+    "Tab でキーを補完できます。%1$@ ですべてのキーを表示します。",
     "set KEY VALUE と入力してください。例: set %1$@ VALUE。",
     "%2$@ の始めの %1$@ が閉じていません。値の終わりに %1$@ を付けるか、文字そのものは \\%1$@ と入力してください。",
     "「%1$@」というオプションはありません。",

@@ -210,6 +210,73 @@ struct GSettingsEndToEndTests {
     #expect(missing.standardError.contains("missing.dump: cannot be read"))
   }
 
+  /// GIO aborts the program when asked for a key a schema lacks: a file naming one is
+  /// refused at its line, as any other line that does not fit.
+  @Test func anImportNamingAKeyTheSchemaLacksIsRefusedByLine() throws {
+    let bad = fixture.folder.file("unknown-key.dump")
+    try writeText("[org/settei/test]\nvolume=5\nnokey=1\n\u{1B}=2\n", to: bad)
+    let result = try run(["import", bad])
+    #expect(result.status == 1, "\(result.standardError)")
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "settei: Nothing was imported from \(bad):", "\(lines)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  \(bad):3: the GSettings schema org.settei.test has no key nokey")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  \(bad):4: the GSettings schema org.settei.test has no key \\u{1B}")
+      })
+    #expect(!keyfile.contains("volume"))
+  }
+
+  /// A line that is not UTF-8 is named, and nothing imported, rather than its bytes stored
+  /// as U+FFFD.
+  @Test func anImportThatIsNotUTF8IsRefusedByLine() throws {
+    let bad = fixture.folder.file("latin1.dump")
+    try writeBytes(
+      Array("[org/settei/test]\nvolume=5\nname='caf".utf8) + [0xE9] + Array("'\n".utf8), to: bad)
+    let result = try run(["import", bad])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "settei: Nothing was imported from \(bad):\n  \(bad):3: the line is not UTF-8 text"),
+      "\(result.standardError)")
+    #expect(keyfile.isEmpty)
+  }
+
+  /// A key given twice, in one section or in two of the same path, takes its last value,
+  /// as `dconf load` does, rather than failing the save as if the backend lost it.
+  @Test func anImportGivingAKeyTwiceTakesItsLastValue() throws {
+    let dump = fixture.folder.file("twice.dump")
+    try writeText(
+      "[org/settei/test]\nvolume=10\ndays=['tuesday']\n\n[org/settei/test]\nvolume=20\n"
+        + "days=@as []\nvolume=30\n", to: dump)
+    let result = try run(["import", dump])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try gioValue("volume") == "30\n")
+    #expect(try gioValue("days") == "@as []\n")
+  }
+
+  /// The REPL's `set` takes a list of texts (an `as` key) as the command line's does, JSON
+  /// in quotes, or as what its quoting leaves of JSON typed without them.
+  @Test func theREPLsSetTakesAListOfTexts() throws {
+    let lists = try run(
+      [],
+      script: "set org.settei.test:fonts '[\"A\", \"B, c\"]'\n"
+        + "set org.settei.test:things-children [x, y z]\nquit\n")
+    #expect(lists.status == 0, "\(lists.standardError)")
+    #expect(lists.standardOutput.contains("org.settei.test:fonts = [\"A\", \"B, c\"]"))
+    #expect(try gioValue("fonts") == "['A', 'B, c']\n")
+    #expect(try gioValue("things-children") == "['x', 'y z']\n")
+    let open = try run([], script: "set org.settei.test:fonts [a, b\n")
+    #expect(open.status == 1)
+    #expect(
+      open.standardError.contains(
+        "org.settei.test:fonts: '[a, b' is not a list: type it as [a, b], or as JSON in quotes"),
+      "\(open.standardError)")
+  }
+
   /// What GIO holds of a key now, as `gsettings get` prints it.
   func gioValue(_ key: String) throws -> String {
     try runProcess("/usr/bin/gsettings", ["get", "org.settei.test", key], environment: environment)
@@ -366,6 +433,69 @@ struct GSettingsEndToEndTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  /// A key whose form does not fit: an empty schema, path or key names nothing, so the
+  /// whole key is named; a schema that exists is not said to be missing when the key has a
+  /// path it has not (or lacks the path it needs); a path not of GSettings' form says so.
+  static let keyMistakes: [(key: String, message: String)] = [
+    ("::", ":: is not SCHEMA:KEY or SCHEMA:PATH:KEY"),
+    ("org.settei.test:", "org.settei.test: is not SCHEMA:KEY"),
+    (":/a/:thing", ":/a/:thing is not SCHEMA:KEY"),
+    ("org.settei.test.relocatable::thing", "org.settei.test.relocatable::thing is not SCHEMA:KEY"),
+    (
+      "org.settei.test:/org/settei/test/:days",
+      "the GSettings schema org.settei.test has a path of its own: name its keys org.settei.test:KEY"
+    ),
+    (
+      "org.settei.test.relocatable:thing",
+      "the GSettings schema org.settei.test.relocatable is relocatable: name its keys "
+        + "org.settei.test.relocatable:PATH:KEY"
+    ),
+    (
+      "org.settei.test.relocatable:org/settei/test/extra/more:thing",
+      "org/settei/test/extra/more is not a GSettings path: it must start and end with /"
+    ),
+  ]
+
+  @Test(arguments: keyMistakes)
+  func aKeyOfTheWrongFormIsNamedWithWhatToDo(key: String, message: String) throws {
+    for arguments in [["get", key], ["set", key, "x"], ["reset", key]] {
+      let result = try run(arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+    }
+  }
+
+  /// The REPL's answer to a key it does not have names the command that lists GSettings'
+  /// keys: `settei list` would list another schema's.
+  @Test func anUnknownKeyAtTheREPLNamesTheListOfGSettingsKeys() throws {
+    let result = try run([], script: "get org.settei.test:nope\n")
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "No setting has the key 'org.settei.test:nope'. Tab completes keys; "
+          + "settei --gsettings list shows them all."), "\(result.standardError)")
+  }
+
+  /// `list SCHEMA` and `export SCHEMA` name a schema GIO does not have (a typo is not an
+  /// empty list), and a relocatable schema at a path it is not shown at; a relocatable
+  /// schema shown nowhere is a schema with nothing to list.
+  @Test func listAndExportNameASchemaTheyDoNotHave() throws {
+    for verb in ["list", "export"] {
+      let typo = try run([verb, "org.settei.tes"])
+      #expect(typo.status == 1, "\(verb)")
+      #expect(
+        typo.standardError.contains("no GSettings schema is called org.settei.tes"),
+        "\(verb): \(typo.standardError)")
+      let nowhere = try run([verb, "org.settei.test.relocatable:/nowhere/"])
+      #expect(nowhere.status == 1, "\(verb)")
+      #expect(
+        nowhere.standardError.contains(
+          "the relocatable GSettings schema org.settei.test.relocatable is not shown at /nowhere/"
+        ), "\(verb): \(nowhere.standardError)")
+      #expect(try run([verb, "org.settei.test.things"]).status == 0, "\(verb)")
+    }
+  }
+
   /// `lint` names each key without a summary at its line of the schema's file, exits 0 for
   /// warnings (65 with `--strict`) and 65 for a file that is not XML, naming its line.
   @Test func lintNamesTheSchemasProblemsAtTheirLines() throws {
@@ -408,6 +538,40 @@ struct GSettingsEndToEndTests {
   /// `render` prints a schema's pages as `settei render` prints a bundle's: the defaults as
   /// values, a list's choices under its page; `--lang all --out DIR` writes each language
   /// gsettings-desktop-schemas has a catalog for.
+  /// A relocatable schema is a schema `lint` checks by its id, or by one of its pages
+  /// (`SCHEMA:PATH`), in its file; `render` says its pages are at its paths.
+  @Test func lintAndRenderTakeARelocatableSchema() throws {
+    let lines = GSettingsFixture.xml.split(separator: "\n", omittingEmptySubsequences: false)
+    let schemaLine = try #require(
+      lines.firstIndex { $0.contains(#"<schema id="org.settei.test.relocatable">"#) })
+    let file = fixture.folder.file("org.settei.test.gschema.xml")
+    let more = "org.settei.test.relocatable:/org/settei/test/extra/more/"
+    for schema in ["org.settei.test.relocatable", more] {
+      let lint = try run(["lint", schema])
+      #expect(lint.status == 0, "\(lint.standardError)")
+      #expect(
+        lint.standardOutput.contains(
+          "\(file):\(schemaLine + 2): warning: \(more):thing has no <summary>"),
+        "\(lint.standardOutput)")
+      #expect(lint.standardOutput.hasSuffix("\(schema): 0 errors, 1 warning.\n"))
+    }
+    let render = try run(["render", "org.settei.test.relocatable"])
+    #expect(render.status == 1)
+    #expect(
+      render.standardError.contains(
+        "the GSettings schema org.settei.test.relocatable is relocatable: its pages are "
+          + "org.settei.test.relocatable:PATH"), "\(render.standardError)")
+    #expect(try run(["render", more]).status == 0)
+    // A path is one the schema is shown at, not ignored.
+    let nowhere = try run(["lint", "org.settei.test.relocatable:/nowhere/"])
+    #expect(nowhere.status == 1)
+    #expect(
+      nowhere.standardError.contains(
+        "the relocatable GSettings schema org.settei.test.relocatable is not shown at /nowhere/"),
+      "\(nowhere.standardError)")
+    #expect(try run(["lint", "org.settei.test:/org/settei/test/"]).status == 1)
+  }
+
   @Test func renderPrintsTheSchemasPagesWithTheirDefaults() throws {
     let result = try run(["render", "org.settei.test", "--width", "60"], extra: ["COLUMNS": "200"])
     #expect(result.status == 0, "\(result.standardError)")

@@ -22,6 +22,18 @@ import Testing
       ])
   }
 
+  /// A dump saved with Windows' line ends is read line by line, as `dconf load` reads it,
+  /// not as one line.
+  @Test func linesEndingInCarriageReturnAndNewlineAreLines() throws {
+    let file = try DconfKeyfile(
+      parsing: "# a backup\r\n[org/settei/test]\r\nname='Grace'\r\n\r\nvolume=75\r\n")
+    #expect(
+      file.entries == [
+        .init(folder: "/org/settei/test/", key: "name", text: "'Grace'", line: 3),
+        .init(folder: "/org/settei/test/", key: "volume", text: "75", line: 5),
+      ])
+  }
+
   @Test func whatItWritesItReadsBack() throws {
     let file = DconfKeyfile(entries: [
       .init(folder: "/org/settei/test/", key: "days", text: "['monday']", line: 0),

@@ -61,6 +61,21 @@ import Testing
     return model.describe(specifier, on: page, footer: nil).split(separator: "\n").map(String.init)
   }
 
+  /// A session started in a language no catalog of the schemas translates keeps it as one
+  /// `lang` switches to: after `lang en`, `lang ja` goes back to it.
+  @Test func theSessionsLanguageIsOneLangSwitchesBackToWithoutACatalog() throws {
+    var text = GSchemaText()
+    try text.read(Array(GSettingsFixture.xml.utf8), source: "fixture")
+    let screens = GSettingsScreens(
+      schemas: Self.schemas, relocatable: [], text: text, translations: [:], language: "ja")
+    let strings = screens.schema.strings
+    #expect(strings.missingLanguage(for: "ja") == nil)
+    #expect(strings.languages == ["en", "ja"])
+    let english = GSettingsScreens(
+      schemas: Self.schemas, relocatable: [], text: text, translations: [:], language: "en")
+    #expect(english.schema.strings.languages == ["en"])
+  }
+
   @Test func describingAKeyAddsItsTypeTranslatedDescriptionFlagsAndWritability() throws {
     let screens = try screens()
     let japanese = describing(screens, language: "ja")

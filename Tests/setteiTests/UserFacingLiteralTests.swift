@@ -33,7 +33,10 @@ import Testing
     // Command syntax: commands and their arguments are typed as written in every language.
     "Sources/SetteiCommands/REPL/SettingsCommands.swift": [
       "go PATH", "find TEXT, /TEXT", "reset N, reset all", "lang [CODE]", "get KEY",
-      "set KEY VALUE",
+      "set KEY VALUE", "settei list",
+    ],
+    "Sources/SetteiCommands/Commands/GSettings/GSettingsCommand.swift": [
+      "settei --gsettings list"
     ],
     "Sources/SetteiCommands/REPL/Rollback.swift": [
       "rollback [N]", "compare N",

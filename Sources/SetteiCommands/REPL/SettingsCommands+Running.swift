@@ -214,7 +214,7 @@ extension SettingsCommands {
     guard let entry = index.byKey[key] else {
       return .failed(
         index.unknownKeyMessage(
-          key, otherwise: messages.text(.unknownKeyHint), messages: model.messages))
+          key, otherwise: messages.text(.unknownKeyHint, listCommand), messages: model.messages))
     }
     let value = model.value(forKey: key)
     let place = index.breadcrumb(of: entry, model: model).joined(separator: " › ")
@@ -244,7 +244,7 @@ extension SettingsCommands {
     guard let entry = index.byKey[key] else {
       return .failed(
         index.unknownKeyMessage(
-          key, otherwise: messages.text(.unknownKeyHint), messages: model.messages))
+          key, otherwise: messages.text(.unknownKeyHint, listCommand), messages: model.messages))
     }
     let text: String
     switch ValueArgument.parse(parts[1]) {
@@ -252,10 +252,16 @@ extension SettingsCommands {
     case .failure(let unclosed):
       return .failed(messages.text(.unclosedQuote, String(unclosed.quote), unclosed.rest))
     }
-    switch SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
-    {
-    case .failure(let error):
-      return .failed(error.description)
+    let parsed: Swift.Result<PropertyListValue, ListValueProblem> =
+      if entry.specifier.kind == .listGroup, let listValue {
+        listValue(text, key).mapError { ListValueProblem(text: "\(key): \($0.text)") }
+      } else {
+        SettingValueParser.value(from: text, for: entry.specifier, on: entry.page, model: model)
+          .mapError { ListValueProblem(text: $0.description) }
+      }
+    switch parsed {
+    case .failure(let problem):
+      return .failed(problem.text)
     case .success(let value):
       model.setValue(value, forKey: key)
       let shown = model.displayText(of: value, for: entry.specifier, on: entry.page)

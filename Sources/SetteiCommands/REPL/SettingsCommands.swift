@@ -1,3 +1,4 @@
+import FileFormats
 import SettingsKit
 import TableKit
 import TableREPL
@@ -11,6 +12,13 @@ struct SettingsCommands {
   let navigationController: NavigationController
   /// `rollback` and `compare`, when the store's earlier saves can be kept.
   var rollback: Rollback?
+  /// The command that lists every key, which an unknown key's message names:
+  /// `settei --gsettings list` in the desktop's GSettings.
+  var listCommand = "settei list"
+  /// How `set` reads a list group's value (GSettings: a list of texts as JSON), or why it
+  /// does not fit; `nil` where a list group cannot be set by `set`.
+  var listValue:
+    ((_ text: String, _ key: String) -> Swift.Result<PropertyListValue, ListValueProblem>)?
 
   /// settei's words in the language the screens are shown in (`lang` changes it).
   var messages: ProgramMessages { .forLanguage(model.language) }
@@ -108,4 +116,9 @@ extension CommandDefinition {
           details: messages.text(details, arguments: detailsArguments))
       }, prefix: prefix, completeArgument: completeArgument, holdsSecret: holdsSecret, run: run)
   }
+}
+
+/// Why `set` did not take a list group's value, in words (``SettingsCommands/listValue``).
+struct ListValueProblem: Error {
+  var text: String
 }

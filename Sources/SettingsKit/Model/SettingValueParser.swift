@@ -127,7 +127,7 @@ extension SettingValueParser {
   /// The words of a list typed as JSON (`["a", "b"]`), or as its elements separated by
   /// commas, in brackets or not, each in quotes or not (`a, b`, `[a, 'b']`: what the REPL's
   /// quoting leaves of a JSON list typed unquoted); `nil` for a bracket left open.
-  static func listWords(_ text: String) -> [String]? {
+  package static func listWords(_ text: String) -> [String]? {
     func trimmed(_ text: Substring) -> Substring {
       let start = text.drop(while: \.isWhitespace)
       guard let last = start.lastIndex(where: { !$0.isWhitespace }) else { return "" }

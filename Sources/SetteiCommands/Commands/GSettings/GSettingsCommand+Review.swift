@@ -14,6 +14,10 @@ extension Program {
     _ session: GSettingsSession, schema: String?, options: Options, words: GSettingsMessages
   ) throws(Failure) {
     if let schema, !session.model.hasPage(named: schema) {
+      // A relocatable schema has a page at each path it is shown at, none of its own.
+      if session.store.source.schemaIDs().relocatable.contains(schema) {
+        throw .refused(words.text(.relocatablePages, schema))
+      }
       throw .refused(words.text(.noSuchSchema, schema))
     }
     let domains = session.screens.schema.strings.tables["en"].map { Array($0.keys) } ?? []
@@ -48,16 +52,23 @@ extension Program {
   func lintGSettings(
     _ session: GSettingsSession, schema: String?, strict: Bool, words: GSettingsMessages
   ) throws(Failure) {
-    if let schema, !session.model.hasPage(named: schema) {
+    let ids = session.store.source.schemaIDs()
+    // A schema's problems are in its file, whatever path it is shown at: a relocatable
+    // schema is checked by its id, and `SCHEMA:PATH` (one of its pages) as SCHEMA.
+    let only = schema.map { String($0[..<($0.firstIndex(of: ":") ?? $0.endIndex)]) }
+    if let schema, !session.model.hasPage(named: schema), !ids.relocatable.contains(schema) {
+      if let only, only != schema, ids.relocatable.contains(only) {
+        throw .refused(
+          words.text(.noSuchInstance, only, String(schema.dropFirst(only.count + 1))))
+      }
       throw .refused(words.text(.noSuchSchema, schema))
     }
     let (text, syntaxErrors) = GSchemaText.load(
       folders: GSchemaText.schemaFolders(environment: environment.values))
-    let ids = session.store.source.schemaIDs()
     let problems = GSettingsLinter.problems(
       screens: session.screens, text: text, syntaxErrors: syntaxErrors,
       compiled: Set(ids.fixed + ids.relocatable), language: session.model.language,
-      messages: words, only: schema)
+      messages: words, only: only)
     for problem in problems {
       standardOutput.write(TerminalText.sanitize(problem.worded(in: schemaMessages)) + "\n")
     }

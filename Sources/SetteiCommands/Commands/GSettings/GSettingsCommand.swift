@@ -8,6 +8,7 @@ import SettingsScreens
 import SystemIO
 import TableKit
 import TableREPL
+import TextSafety
 
 /// `settei --gsettings [get|set|reset|list]`: the desktop's GSettings as screens over the
 /// same model, GIO loaded only now. The REPL is the one of any schema; `get`, `set`, `reset`
@@ -168,13 +169,10 @@ extension Program {
       model.setValue(nil, forKey: key)
       try saveGSettings(session)
     case .list(let schema):
+      if let schema { try requireGSettingsSchema(schema, session: session, words: words) }
       standardOutput.write(gsettingsList(model: model, schema: schema))
     case .export(let schema):
-      if let schema, !model.hasPage(named: schema),
-        !session.screens.settings.values.contains(where: { $0.schema == schema })
-      {
-        throw .refused(words.text(.noSuchSchema, schema))
-      }
+      if let schema { try requireGSettingsSchema(schema, session: session, words: words) }
       do {
         standardOutput.write(try session.store.dump(schema: schema).text)
       } catch {
@@ -203,6 +201,20 @@ extension Program {
     } catch {
       throw .unreadableInput(
         words.text(.unreadableFile, path, error.reasonText(in: systemMessages)))
+    }
+    // A line that is not UTF-8 would be read with U+FFFD in place of its bytes, and a value
+    // so changed stored: each is named instead, as `dconf load` refuses such a file.
+    var number = 0
+    var notText: [String] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      if String(validating: line, as: UTF8.self) == nil {
+        notText.append(path + ":" + String(number) + ": " + words.text(.dumpNotUTF8))
+      }
+    }
+    guard notText.isEmpty else {
+      throw .refused(
+        words.text(.importRefused, path) + "\n  " + notText.joined(separator: "\n  "))
     }
     let file: DconfKeyfile
     do {
@@ -236,16 +248,10 @@ extension Program {
       case .success(let value): return value
       }
     }
-    guard let list = try? JSONReader.parse(Array(text.utf8), source: key),
-      let items = list.arrayValue, items.allSatisfy({ $0.stringValue != nil })
-    else {
-      throw .refused(
-        key + ": " + GSettingsMessages.forLanguage(messagesLanguage).text(.notAList, text))
+    switch gsettingsTexts(text, key: key, model: model, language: messagesLanguage) {
+    case .failure(let problem): throw .refused(key + ": " + problem.text)
+    case .success(let value): return value
     }
-    if let problem = model.problem(storing: list, forKey: key) {
-      throw .refused(key + ": " + problem)
-    }
-    return .array(items)
   }
 
   /// The setting of the model key `key` (`schema:key`, or `schema:path:key` for a
@@ -258,21 +264,30 @@ extension Program {
     let index = SettingsIndex(model: model)
     if let entry = index.byKey[key] { return entry }
     let words = GSettingsMessages.forLanguage(messagesLanguage)
-    guard let colon = key.lastIndex(of: ":"), colon != key.startIndex else {
+    guard let colon = key.lastIndex(of: ":"), colon != key.startIndex,
+      key.index(after: colon) != key.endIndex
+    else {
       throw .refused(words.text(.notSchemaKey, key))
     }
     let schema = String(key[..<colon])
+    let relocatable = { (id: String) in
+      session.screens.skippedRelocatable.contains(id)
+        || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
+    }
     guard model.hasPage(named: schema) else {
       // SCHEMA:PATH: the schema is before the first colon.
       guard let first = schema.firstIndex(of: ":") else {
+        if relocatable(schema) { throw .refused(words.text(.relocatableWithoutPath, schema)) }
         throw .refused(words.text(.noSuchSchema, schema))
       }
       let id = String(schema[..<first])
-      let relocatable =
-        session.screens.skippedRelocatable.contains(id)
-        || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
-      guard relocatable else { throw .refused(words.text(.noSuchSchema, id)) }
       let path = String(schema[schema.index(after: first)...])
+      // An empty schema id or path names nothing: the key is not SCHEMA:PATH:KEY.
+      guard !id.isEmpty, !path.isEmpty else { throw .refused(words.text(.notSchemaKey, key)) }
+      guard relocatable(id) else {
+        if model.hasPage(named: id) { throw .refused(words.text(.notRelocatable, id)) }
+        throw .refused(words.text(.noSuchSchema, id))
+      }
       guard GSettingsInstances.isPath(path) else { throw .refused(words.text(.invalidPath, path)) }
       // A path a fixed schema has is the one place gsettings refuses too.
       let fixed = Set(session.screens.settings.values.filter { $0.path == nil }.map(\.schema))
@@ -284,6 +299,27 @@ extension Program {
       throw .refused(words.text(.noSuchInstance, id, path))
     }
     throw .refused(words.text(.noSuchKey, schema, String(key[key.index(after: colon)...])))
+  }
+
+  /// Nothing, when `schema` (of `list` and `export`) names a page of the screens (a schema,
+  /// a part of schema ids, a relocatable schema at a path it is shown at) or a schema GIO
+  /// has; else the failure that names it.
+  private func requireGSettingsSchema(
+    _ schema: String, session: GSettingsSession, words: GSettingsMessages
+  ) throws(Failure) {
+    let relocatable = session.store.source.schemaIDs().relocatable
+    if session.model.hasPage(named: schema) || relocatable.contains(schema)
+      || session.screens.settings.values.contains(where: { $0.schema == schema })
+    {
+      return
+    }
+    // SCHEMA:PATH: a relocatable schema at a path it is not shown at.
+    if let colon = schema.firstIndex(of: ":"), relocatable.contains(String(schema[..<colon])) {
+      throw .refused(
+        words.text(
+          .noSuchInstance, String(schema[..<colon]), String(schema[schema.index(after: colon)...])))
+    }
+    throw .refused(words.text(.noSuchSchema, schema))
   }
 
   private func saveGSettings(_ session: GSettingsSession) throws(Failure) {
@@ -323,8 +359,26 @@ extension Program {
     Termination.interruptsInput = !isTerminal
     if isTerminal { Termination.installInterrupt() }
     let index = SettingsIndex(model: model)
-    let commands = SettingsCommands(
+    var commands = SettingsCommands(
       model: model, index: index, navigationController: navigationController)
+    commands.listCommand = "settei --gsettings list"
+    // `set` takes a list of texts as JSON, as on the command line, or as what the REPL's
+    // quoting leaves of JSON typed without quotes (`[a, b c]`), as a flags key's set.
+    commands.listValue = { text, key in
+      let json = gsettingsTexts(text, key: key, model: model, language: model.language)
+      guard case .failure = json else { return json }
+      guard text.drop(while: \.isWhitespace).hasPrefix("["),
+        let words = SettingValueParser.listWords(text)
+      else {
+        let words = GSettingsMessages.forLanguage(model.language)
+        return .failure(ListValueProblem(text: words.text(.notAListTyped, text)))
+      }
+      let list = PropertyListValue.array(words.map { .string($0) })
+      if let problem = model.problem(storing: list, forKey: key) {
+        return .failure(ListValueProblem(text: problem))
+      }
+      return .success(list)
+    }
     // What another program sets meanwhile shows on the next screen.
     let live = LiveGSettings(
       model: model, index: index, read: { try? session.store.storedValues() },
@@ -353,4 +407,22 @@ extension Program {
     case .outputClosed: throw .outputClosed
     }
   }
+}
+
+/// The value `text` gives an `as` key (a list group's `key`): a JSON list of texts, checked
+/// as the key's type; or why not, in `language`. `set` reads it so on the command line and
+/// at the REPL alike.
+func gsettingsTexts(_ text: String, key: String, model: SettingsModel, language: String)
+  -> Result<PropertyListValue, ListValueProblem>
+{
+  guard let list = try? JSONReader.parse(Array(text.utf8), source: key),
+    let items = list.arrayValue, items.allSatisfy({ $0.stringValue != nil })
+  else {
+    return .failure(
+      ListValueProblem(text: GSettingsMessages.forLanguage(language).text(.notAList, text)))
+  }
+  if let problem = model.problem(storing: list, forKey: key) {
+    return .failure(ListValueProblem(text: problem))
+  }
+  return .success(.array(items))
 }
