@@ -44,42 +44,71 @@ package struct DconfKeyfile: Sendable, Equatable {
   }
 
   /// Reads the text of a dump.
+  ///
+  /// - Throws: ``SyntaxError`` at the first line that is not a section, a `key=value`, a
+  ///   comment or blank: a dump is loaded all or nothing.
   package init(parsing text: String) throws(SyntaxError) {
+    let read = Self.read(text, stoppingAtError: true)
+    if let error = read.errors.first { throw error }
+    self = read.file
+  }
+
+  /// Reads what can be read of a dump: a line that is not one of its lines is left out, as
+  /// are the lines of a section that is not a path, each named in `errors`. The keyfile
+  /// backend's own file is read so: one bad line there hides nothing else.
+  package static func readingPast(_ text: String) -> (file: DconfKeyfile, errors: [SyntaxError]) {
+    read(text, stoppingAtError: false)
+  }
+
+  private static func read(_ text: String, stoppingAtError: Bool) -> (
+    file: DconfKeyfile, errors: [SyntaxError]
+  ) {
     var entries: [Entry] = []
+    var errors: [SyntaxError] = []
     var folder: String?
+    // A section that is not a path: its lines are left out with it, not taken as the
+    // section's before it.
+    var inBadSection = false
     var number = 0
     // Lines end in \n, or \r\n as a file saved on Windows has them (`dconf load` reads both):
     // Swift counts \r\n as one character, which a split at "\n" alone does not find.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for rawLine in lines {
       number += 1
-      let line = Self.trimmed(Substring(rawLine))
+      let line = trimmed(Substring(rawLine))
       if line.isEmpty || line.hasPrefix("#") { continue }
+      var error: SyntaxError.Reason?
       if line.hasPrefix("[") {
-        guard line.hasSuffix("]"), line.count >= 2 else {
-          throw SyntaxError(line: number, reason: .badSection(line))
-        }
         let path = String(line.dropFirst().dropLast())
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         let inner = path == "/" ? [] : parts
-        guard !path.isEmpty, path == "/" || !inner.contains(where: \.isEmpty) else {
-          throw SyntaxError(line: number, reason: .badSection(line))
+        if line.hasSuffix("]"), line.count >= 2, !path.isEmpty,
+          path == "/" || !inner.contains(where: \.isEmpty)
+        {
+          folder = path == "/" ? "/" : "/" + path + "/"
+          inBadSection = false
+          continue
         }
-        folder = path == "/" ? "/" : "/" + path + "/"
-        continue
+        error = .badSection(line)
+        inBadSection = true
+      } else if let equals = line.firstIndex(of: "=") {
+        let key = trimmed(line[..<equals])
+        let value = trimmed(line[line.index(after: equals)...])
+        if inBadSection { continue }
+        if let folder, !key.isEmpty, !value.isEmpty {
+          entries.append(Entry(folder: folder, key: key, text: value, line: number))
+          continue
+        }
+        error = folder == nil ? .outsideSection(line) : .emptyPart(line)
+      } else {
+        error = .notAnEntry(line)
       }
-      guard let equals = line.firstIndex(of: "=") else {
-        throw SyntaxError(line: number, reason: .notAnEntry(line))
+      if let error {
+        errors.append(SyntaxError(line: number, reason: error))
+        if stoppingAtError { break }
       }
-      guard let folder else { throw SyntaxError(line: number, reason: .outsideSection(line)) }
-      let key = Self.trimmed(line[..<equals])
-      let value = Self.trimmed(line[line.index(after: equals)...])
-      guard !key.isEmpty, !value.isEmpty else {
-        throw SyntaxError(line: number, reason: .emptyPart(line))
-      }
-      entries.append(Entry(folder: folder, key: key, text: value, line: number))
     }
-    self.entries = entries
+    return (DconfKeyfile(entries: entries), errors)
   }
 
   /// The text of a dump: a section per folder in the entries' order, its lines after it, a

@@ -84,14 +84,12 @@ extension GSettingsScreens {
           ]
         )
       }
-      do {
-        let keyfile = try DconfKeyfile(parsing: String(decoding: bytes, as: UTF8.self))
-        var folders: [String: Set<String>] = [:]
-        for entry in keyfile.entries { folders[entry.folder, default: []].insert(entry.key) }
-        return (folders, [])
-      } catch {
-        return ([:], [error.message(file: file.path, messages)])
-      }
+      // A line GIO's keyfile backend would not read either is named and left out; the
+      // other folders are still listed.
+      let read = DconfKeyfile.readingPast(String(decoding: bytes, as: UTF8.self))
+      var folders: [String: Set<String>] = [:]
+      for entry in read.file.entries { folders[entry.folder, default: []].insert(entry.key) }
+      return (folders, read.errors.map { $0.message(file: file.path, messages) })
     case .memory, .other:
       return ([:], [])
     }

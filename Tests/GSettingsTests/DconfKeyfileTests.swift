@@ -62,4 +62,33 @@ import Testing
       try DconfKeyfile(parsing: text)
     }
   }
+
+  /// The keyfile backend's own file is read past a bad line: each is named, a section that
+  /// is not a path is left out with its lines, and the other sections are read.
+  @Test func readingPastABadLineKeepsTheOtherSections() {
+    let text = """
+      [org//x]
+      thing='q'
+      [org/settei/test/things/a]
+      size=5
+      stray line
+      [org/settei/test/things/b]
+      size=6
+      """
+    let read = DconfKeyfile.readingPast(text)
+    #expect(
+      read.file.entries == [
+        .init(folder: "/org/settei/test/things/a/", key: "size", text: "5", line: 4),
+        .init(folder: "/org/settei/test/things/b/", key: "size", text: "6", line: 7),
+      ])
+    #expect(
+      read.errors == [
+        .init(line: 1, reason: .badSection("[org//x]")),
+        .init(line: 5, reason: .notAnEntry("stray line")),
+      ])
+    // A dump to load is all or nothing: the first bad line refuses it.
+    #expect(throws: DconfKeyfile.SyntaxError(line: 1, reason: .badSection("[org//x]"))) {
+      try DconfKeyfile(parsing: text)
+    }
+  }
 }

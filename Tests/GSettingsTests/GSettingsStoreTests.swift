@@ -154,6 +154,12 @@ import Testing
     #expect(
       try output("folders")
         == keyfile + ":1: 'no section' is not a [PATH] section, a KEY=VALUE line or a # comment")
+    // One bad section hides no other: its line is named, the other folders listed.
+    try writeText("[org//x]\nthing='q'\n[org/settei/test/things/a]\nsize=5\n", to: keyfile)
+    #expect(
+      try output("folders")
+        == "/org/settei/test/things/a/: size\n" + keyfile
+        + ":1: [org//x] is not a dconf path section: write it as [org/gnome/desktop/interface]")
     let memory = try run(["folders"], environment: fixture.environment(backend: "memory"))
     #expect(memory.standardOutput.trimmingSuffix() == "")
   }
