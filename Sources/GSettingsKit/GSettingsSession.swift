@@ -51,7 +51,18 @@ package final class GSettingsSession {
           : messages.text(.skippedRelocatable, String(skipped.count), names))
     }
     self.notes = notes
+    let ids = source.schemaIDs()
+    noSchemas =
+      ids.fixed.isEmpty && ids.relocatable.isEmpty
+      ? GSettingsMessages.forLanguage(language).text(
+        .noSchemas,
+        GSchemaText.schemaFolders(environment: environment).joined(separator: ", "))
+      : nil
   }
+
+  /// Why there is nothing to show, when GIO finds no schema at all: where it looked and what
+  /// to do. `nil` when it finds some.
+  package let noSchemas: String?
 
   /// Writes the model's changes to GSettings (each schema's at once), and says so: `nil`
   /// when nothing changed. The model then holds them as stored.

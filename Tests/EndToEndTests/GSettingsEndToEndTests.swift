@@ -649,6 +649,26 @@ struct GSettingsEndToEndTests {
         == ["org.settei.test.extra"])
   }
 
+  /// Where GIO finds no schema at all, every verb says where it looked and what to do,
+  /// rather than showing an empty root without a word.
+  @Test func noSchemaAtAllIsSaidWithWhereGIOLooked() throws {
+    let empty = try TemporaryFolder()
+    let extra = ["GSETTINGS_SCHEMA_DIR": empty.path, "XDG_DATA_DIRS": empty.path + "/none"]
+    for arguments in [[], ["list"]] {
+      let result = try run(arguments, script: "quit\n", extra: extra)
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(
+        result.standardError.contains(
+          "settei: note: GIO finds no GSettings schema in \(empty.path), "),
+        "\(result.standardError)")
+      #expect(result.standardError.contains("set GSETTINGS_SCHEMA_DIR to it"))
+    }
+    let japanese = try run(["--lang", "ja", "list"], extra: extra)
+    #expect(japanese.standardError.contains("GSettings スキーマを見つけられません"))
+    // With schemas, nothing of the kind is said.
+    #expect(!(try run(["list"]).standardError.contains("finds no GSettings schema")))
+  }
+
   @Test func itsMessagesSpeakTheSessionsLanguage() throws {
     let unknown = try run(["--lang", "ja", "get", "org.nope:x"])
     #expect(unknown.status == 1)

@@ -152,6 +152,8 @@ extension Program {
     }
     keptUntilExit.keep(session)
     let model = session.model
+    // Said to every verb: without a schema, each would only show nothing or refuse.
+    if let noSchemas = session.noSchemas { diagnostics.write(noSchemas, kind: .note) }
     switch arguments {
     case .repl:
       for note in session.notes { diagnostics.write(note, kind: .note) }
