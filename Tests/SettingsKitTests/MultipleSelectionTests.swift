@@ -117,6 +117,8 @@ import Testing
   @Test(arguments: [
     (#"["sunday"]"#, "'sunday' is not one of the choices of Days"),
     ("monday, sunday", "'sunday' is not one of the choices of Days"),
+    // Every word that is no choice is named, not only the first.
+    ("a, monday, sunday", "'a', 'sunday' are not among the choices of Days"),
     (
       #"["monday""#,
       #"'["monday"' is not a list of choices of Days: type them as ["a", "b"] or a, b"#

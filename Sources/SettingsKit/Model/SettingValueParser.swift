@@ -65,9 +65,21 @@ package enum SettingValueParser {
     case .multiValue where specifier.allowsMultipleSelection:
       guard let words = listWords(text) else { return failure(.notAChoiceList, text, title) }
       var chosen = Set<Int>()
+      // Every word that is no choice is named, not only the first.
+      var unknown: [String] = []
       for word in words {
-        guard let index = choice(word) else { return failure(.notAChoice, word, title) }
-        chosen.insert(index)
+        if let index = choice(word) {
+          chosen.insert(index)
+        } else {
+          unknown.append("'" + word + "'")
+        }
+      }
+      if unknown.count == 1 {
+        return failure(.notAChoice, String(unknown[0].dropFirst().dropLast()), title)
+      }
+      if !unknown.isEmpty {
+        return failure(
+          .notChoices, unknown.joined(separator: messages.text(.choiceSeparator)), title)
       }
       return .success(.array(chosen.sorted().map { specifier.values[$0] }))
     case .multiValue, .radioGroup:

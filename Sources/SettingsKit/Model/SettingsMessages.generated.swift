@@ -12,6 +12,8 @@ package enum SettingsMessage: Int, MessageKey {
   case problemAlone
   /// "'%1$@' is not one of the choices of %2$@"
   case notAChoice
+  /// "%1$@ are not among the choices of %2$@"
+  case notChoices
   /// "'%1$@' is not a list of choices of %2$@: type them as [\"a\", \"b\"] or a, b"
   case notAChoiceList
   /// "'%1$@' is neither on nor off for %2$@"
@@ -239,6 +241,7 @@ private enum SettingsMessageTemplates {
     "%1$@. Allowed: %2$@.",
     "%1$@.",
     "'%1$@' is not one of the choices of %2$@",
+    "%1$@ are not among the choices of %2$@",
     "'%1$@' is not a list of choices of %2$@: type them as [\"a\", \"b\"] or a, b",
     "'%1$@' is neither on nor off for %2$@",
     "'%1$@' is not a number",
@@ -343,6 +346,7 @@ private enum SettingsMessageTemplates {
     "%1$@。使える値: %2$@。",
     "%1$@。",
     "「%1$@」は %2$@ の選択肢にありません",
+    "%1$@ は %2$@ の選択肢にありません",
     "「%1$@」は %2$@ の選択肢のリストではありません: [\"a\", \"b\"] または a, b のように入力してください",
     "「%1$@」は %2$@ のオンでもオフでもありません",
     "「%1$@」は数ではありません",
