@@ -95,6 +95,9 @@ struct Options: Equatable {
     // Each option given, as its name is spelled in the help, for the one check of which
     // command takes it.
     var given: [String] = []
+    // A value an option cannot take, said once the option is known to be the command's: an
+    // option the command does not take is the first thing to say.
+    var badValue: UsageError?
     var index = 0
     if let first = arguments.first,
       let hidden = CommandTable.hidden.first(where: { $0.name == first })
@@ -153,13 +156,19 @@ struct Options: Equatable {
         case "--title": options.title = value
         case "--width":
           guard let width = TypedNumber(value)?.value, (20...1000).contains(width) else {
-            throw UsageError(message: messages.text(.badWidth, value, example(for: name, messages)))
+            badValue =
+              badValue
+              ?? UsageError(message: messages.text(.badWidth, value, example(for: name, messages)))
+            continue
           }
           options.width = width
         case "--idiom":
           guard let idiom = Idiom(rawValue: value.lowercased()) else {
-            throw UsageError(
-              message: messages.text(.unknownIdiom, value, example(for: name, messages)))
+            badValue =
+              badValue
+              ?? UsageError(
+                message: messages.text(.unknownIdiom, value, example(for: name, messages)))
+            continue
           }
           options.idiom = idiom
         default: options.language = value
@@ -199,12 +208,14 @@ struct Options: Equatable {
     if options.gsettings {
       try options.checkGSettingsOptions(
         given: given, verb: positionals.first, language: messages.language)
+      if let badValue { throw badValue }
       options.command = try GSettingsCommand.parsedCommand(positionals, flags, messages)
     } else {
       // An option of another command is named before the command's own words are read.
       let named =
         positionals.isEmpty ? CommandTable.unnamed : CommandTable.command(named: positionals[0])
       if let named { try CommandTable.check(given, for: named, messages: messages) }
+      if let badValue { throw badValue }
       options.command = try command(positionals, flags, messages: messages)
     }
     if options.developmentLanguage != nil, !options.l10n {

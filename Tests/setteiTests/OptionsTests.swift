@@ -79,6 +79,27 @@ import Testing
   /// Every option that not every command takes, given to each command that does not take
   /// it, is refused, naming the commands that do, before the command's words are read:
   /// none is silently ignored (`get --json` printed the value as if it were not there).
+  /// An option the command does not take is said before what is wrong with its value:
+  /// `get --width 3` is told that --width is render's, not that 3 columns are too few.
+  @Test(arguments: [
+    (["get", "k", "--width", "3"], "--width is not an option of settei get"),
+    (["--width", "x"], "--width is not an option of settei;"),
+    (
+      ["--gsettings", "get", "a:b", "--width", "3"],
+      "--width is an option of settei --gsettings render only"
+    ),
+    (["render", "x.json", "--width", "3"], "Bad width '3'"),
+    (["get", "k", "--idiom", "watch"], "Unknown idiom 'watch'"),
+  ])
+  func anOptionOfAnotherCommandIsSaidBeforeItsValue(words: [String], message: String) {
+    do throws(Options.UsageError) {
+      _ = try Options.parse(words)
+      Issue.record("\(words) was taken")
+    } catch {
+      #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+  }
+
   @Test func anOptionOfOtherCommandsIsRefusedNamingThem() throws {
     let valued = Set(Options.valueOptions)
     for command in CommandTable.listed + [CommandTable.unnamed] {
