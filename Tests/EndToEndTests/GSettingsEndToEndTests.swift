@@ -669,6 +669,24 @@ struct GSettingsEndToEndTests {
     #expect(!(try run(["list"]).standardError.contains("finds no GSettings schema")))
   }
 
+  /// Tab in the REPL after `set` of a flags key and a comma: the flags not typed yet.
+  @Test func tabAfterACommaOffersTheFlagsNotTypedYet() throws {
+    let settei = try TerminalTests.Running(
+      ["--gsettings"], home: fixture.folder.path, extra: fixture.environment(backend: "keyfile"))
+    try settei.waitFor("GSettings> ")
+    settei.terminal.send("set org.settei.test:days monday, tu\t")
+    try settei.waitFor("set org.settei.test:days monday, tuesday")
+    // Only wednesday is left after monday and tuesday (a completed word ends in a space).
+    settei.terminal.send(",\t")
+    try settei.waitFor("set org.settei.test:days monday, tuesday ,wednesday")
+    settei.terminal.send("\r")
+    try settei.waitFor("org.settei.test:days = monday, tuesday, wednesday")
+    settei.type("quit!")
+    try settei.waitFor("[y/N]")
+    settei.type("y")
+    #expect(try settei.terminal.waitForExit() == 0)
+  }
+
   @Test func itsMessagesSpeakTheSessionsLanguage() throws {
     let unknown = try run(["--lang", "ja", "get", "org.nope:x"])
     #expect(unknown.status == 1)

@@ -287,6 +287,17 @@ extension SettingsCommands {
       .button, .mailCompose, .customView, .datePicker, .other(_):
       break
     }
+    // A set of choices (`monday, tu`): the word after the last comma, among those not typed.
+    let raw = text[text.index(after: space)...]
+    if entry.specifier.allowsMultipleSelection, let comma = raw.lastIndex(of: ",") {
+      let start = raw[raw.index(after: comma)...].firstIndex { $0 != " " } ?? raw.endIndex
+      let done = raw[..<comma].split(separator: ",").map {
+        $0.split(separator: " ").joined(separator: " ").lowercased()
+      }
+      let last = raw[start...].lowercased()
+      return choices.filter { !done.contains($0.lowercased()) && $0.lowercased().hasPrefix(last) }
+        .map { key + " " + raw[..<start] + $0 }
+    }
     return choices.filter { $0.lowercased().hasPrefix(typed) }.map { key + " " + $0 }
   }
 }
