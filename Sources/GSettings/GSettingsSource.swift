@@ -116,6 +116,13 @@ package final class GSettingsSource {
     }
   }
 
+  /// Whether GIO takes `path` as a path: it starts and ends with `/` and has no empty part
+  /// (`//`). GIO aborts the program for any other.
+  package static func isPath(_ path: String) -> Bool {
+    path.hasPrefix("/") && path.hasSuffix("/")
+      && !zip(path.utf8, path.utf8.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == $0 }
+  }
+
   /// The `GSettings` object of schema `id` (at `path`, for a relocatable schema).
   func settingsPointer(_ id: String, path: String? = nil) throws(GSettingsError)
     -> OpaquePointer
@@ -128,14 +135,8 @@ package final class GSettingsSource {
     let name = Self.name(schema: id, path: path)
     if let settings = settingsObjects[name] { return settings }
     if path == nil, own == nil { throw .relocatable(id) }
-    // GIO aborts the program on a malformed path: it must start and end with / and have
-    // no empty component.
-    if let path,
-      !path.hasPrefix("/") || !path.hasSuffix("/")
-        || zip(path, path.dropFirst()).contains(where: { $0 == "/" && $1 == "/" })
-    {
-      throw .invalidPath(path)
-    }
+    // GIO aborts the program on a malformed path.
+    if let path, !Self.isPath(path) { throw .invalidPath(path) }
     guard let settings = gio.settingsNewFull(schema, nil, path) else { throw .relocatable(id) }
     settingsObjects[name] = settings
     return settings

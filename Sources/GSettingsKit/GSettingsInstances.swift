@@ -1,5 +1,4 @@
 import GSettings
-import TextSafety
 
 /// Where relocatable schemas have settings, each a page of its own (named `schema:path`,
 /// as `gsettings` names a relocatable schema at a path):
@@ -205,10 +204,8 @@ package struct GSettingsInstances: Sendable, Equatable {
     return placements
   }
 
-  /// Whether GIO takes `path` as a path: it starts and ends with `/` and has no `//`.
-  package static func isPath(_ path: String) -> Bool {
-    path.hasPrefix("/") && path.hasSuffix("/") && !path.containsText("//")
-  }
+  /// Whether GIO takes `path` as a path (``GSettings/GSettingsSource/isPath(_:)``).
+  package static func isPath(_ path: String) -> Bool { GSettingsSource.isPath(path) }
 
   static func components(of path: String) -> [String] {
     path.split(separator: "/").map(String.init)
