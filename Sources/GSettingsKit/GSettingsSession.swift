@@ -51,7 +51,9 @@ package final class GSettingsSession {
           : messages.text(.skippedRelocatable, String(skipped.count), names))
     }
     self.notes = notes
-    let ids = source.schemaIDs()
+    schemaText = (loaded.text, loaded.syntaxErrors)
+    schemaIDs = loaded.ids
+    let ids = loaded.ids
     noSchemas =
       ids.fixed.isEmpty && ids.relocatable.isEmpty
       ? GSettingsMessages.forLanguage(language).text(
@@ -59,6 +61,11 @@ package final class GSettingsSession {
         GSchemaText.schemaFolders(environment: environment).joined(separator: ", "))
       : nil
   }
+
+  /// The schemas' XML text the screens were made from, and the files that are not XML.
+  package let schemaText: (text: GSchemaText, syntaxErrors: [MarkupScanner.SyntaxError])
+  /// The ids of every schema GIO has, with a path of its own and relocatable.
+  package let schemaIDs: (fixed: [String], relocatable: [String])
 
   /// Why there is nothing to show, when GIO finds no schema at all: where it looked and what
   /// to do. `nil` when it finds some.

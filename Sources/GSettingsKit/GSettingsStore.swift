@@ -81,13 +81,17 @@ extension GSettingsScreens {
   /// folders (found from `environment`) and translated into `language` from the `.mo`
   /// catalogs under `localeRoot`.
   ///
-  /// - Returns: The screens, and what could not be read (an XML file, a catalog), a line
-  ///   each, for warnings.
+  /// - Returns: The screens; what could not be read (an XML file, a catalog), a line each,
+  ///   for warnings; the finder of relocatable schemas' paths; and what the screens were
+  ///   made from (the schemas' XML text and the files that are not XML, the ids GIO has),
+  ///   for `lint`.
   package static func load(
     source: GSettingsSource, environment: [String: String], language: String,
     localeRoot: String = "/usr/share/locale", requested: [(schema: String, path: String)] = []
   ) throws(GSettingsError) -> (
-    screens: GSettingsScreens, problems: [String], finder: GSettingsInstances.Finder?
+    screens: GSettingsScreens, problems: [String], finder: GSettingsInstances.Finder?,
+    text: GSchemaText, syntaxErrors: [MarkupScanner.SyntaxError],
+    ids: (fixed: [String], relocatable: [String])
   ) {
     let ids = source.schemaIDs()
     var schemas: [GSettingsSchemaInfo] = []
@@ -135,7 +139,7 @@ extension GSettingsScreens {
     let screens = GSettingsScreens(
       schemas: schemas, relocatable: ids.relocatable, text: text, translations: translations,
       language: language, unwritable: unwritable, instances: found.instances)
-    return (screens, problems, found.finder)
+    return (screens, problems, found.finder, text, syntaxErrors, ids)
   }
 }
 

@@ -3,6 +3,7 @@ import SettingsKit
 import TableREPL
 import TestSupport
 import Testing
+import TextSafety
 
 @testable import SetteiCommands
 
@@ -77,31 +78,22 @@ import Testing
 
   @Test(arguments: MessageCatalogFiles.languages)
   func theCompiledTablesAreTheFiles(language: String) throws {
-    let session = try table("TableREPL", language)
-    let sessionCatalog = SessionMessages.forLanguage(language)
-    #expect(sessionCatalog.language == language)
-    #expect(SessionMessage.allCases.count == session.count)
-    for key in SessionMessage.allCases {
-      #expect(sessionCatalog[key] == session["\(key)"], "\(key)")
-    }
-    let settings = try table("SettingsKit", language)
-    let settingsCatalog = SettingsMessages.forLanguage(language)
-    #expect(SettingsMessage.allCases.count == settings.count)
-    for key in SettingsMessage.allCases {
-      #expect(settingsCatalog[key] == settings["\(key)"], "\(key)")
-    }
-    let program = try table("settei", language)
-    let programCatalog = ProgramMessages.forLanguage(language)
-    #expect(ProgramMessage.allCases.count == program.count)
-    for key in ProgramMessage.allCases {
-      #expect(programCatalog[key] == program["\(key)"], "\(key)")
-    }
-    let formats = try table("FileFormats", language)
-    let formatCatalog = FormatMessages.forLanguage(language)
-    #expect(formatCatalog.language == language)
-    #expect(FormatMessage.allCases.count == formats.count)
-    for key in FormatMessage.allCases {
-      #expect(formatCatalog[key] == formats["\(key)"], "\(key)")
+    try expect(SessionMessages.forLanguage(language), is: "TableREPL", language)
+    try expect(SettingsMessages.forLanguage(language), is: "SettingsKit", language)
+    try expect(ProgramMessages.forLanguage(language), is: "settei", language)
+    try expect(FormatMessages.forLanguage(language), is: "FileFormats", language)
+  }
+
+  /// A compiled catalog is its module's `.strings` file of `language`: the same language,
+  /// as many messages, each the same text.
+  func expect<Key: MessageKey>(
+    _ catalog: MessageCatalog<Key>, is module: String, _ language: String
+  ) throws {
+    let file = try table(module, language)
+    #expect(catalog.language == language)
+    #expect(Key.allCases.count == file.count, "\(module)")
+    for key in Key.allCases {
+      #expect(catalog[key] == file["\(key)"], "\(module): \(key)")
     }
   }
 

@@ -1,7 +1,6 @@
 import GSettings
 import GSettingsKit
 import SchemaKit
-import SystemIO
 import TableREPL
 
 /// `settei --gsettings render` and `lint`: the desktop's schemas reviewed as a bundle's are,
@@ -15,7 +14,7 @@ extension Program {
   ) throws(Failure) {
     if let schema, !session.model.hasPage(named: schema) {
       // A relocatable schema has a page at each path it is shown at, none of its own.
-      if session.store.source.schemaIDs().relocatable.contains(schema) {
+      if session.schemaIDs.relocatable.contains(schema) {
         throw .refused(words.text(.relocatablePages, schema))
       }
       throw .refused(words.text(.noSuchSchema, schema))
@@ -52,7 +51,7 @@ extension Program {
   func lintGSettings(
     _ session: GSettingsSession, schema: String?, strict: Bool, words: GSettingsMessages
   ) throws(Failure) {
-    let ids = session.store.source.schemaIDs()
+    let ids = session.schemaIDs
     // A schema's problems are in its file, whatever path it is shown at: a relocatable
     // schema is checked by its id, and `SCHEMA:PATH` (one of its pages) as SCHEMA.
     let only = schema.map { String($0[..<($0.firstIndex(of: ":") ?? $0.endIndex)]) }
@@ -63,8 +62,8 @@ extension Program {
       }
       throw .refused(words.text(.noSuchSchema, schema))
     }
-    let (text, syntaxErrors) = GSchemaText.load(
-      folders: GSchemaText.schemaFolders(environment: environment.values))
+    // What the session's screens were made from: the files are not read again.
+    let (text, syntaxErrors) = session.schemaText
     let problems = GSettingsLinter.problems(
       screens: session.screens, text: text, syntaxErrors: syntaxErrors,
       compiled: Set(ids.fixed + ids.relocatable), language: session.model.language,

@@ -309,7 +309,7 @@ extension Program {
   private func requireGSettingsSchema(
     _ schema: String, session: GSettingsSession, words: GSettingsMessages
   ) throws(Failure) {
-    let relocatable = session.store.source.schemaIDs().relocatable
+    let relocatable = session.schemaIDs.relocatable
     if session.model.hasPage(named: schema) || relocatable.contains(schema)
       || session.screens.settings.values.contains(where: { $0.schema == schema })
     {
