@@ -29,6 +29,13 @@ extension GSettingsSource {
     path.map { id + ":" + $0 } ?? id
   }
 
+  /// The schema id and path of a name as ``name(schema:path:)`` writes it: the id is before
+  /// the first colon, and a path (which may hold colons) after it.
+  package static func parts(of name: some StringProtocol) -> (schema: String, path: String?) {
+    guard let colon = name.firstIndex(of: ":") else { return (String(name), nil) }
+    return (String(name[..<colon]), String(name[name.index(after: colon)...]))
+  }
+
   /// The value of `key` in schema `id` (at `path`, for a relocatable schema), read as
   /// ``value(of:)`` reads a GVariant.
   package func value(schema id: String, path: String? = nil, key: String) throws(GSettingsError)

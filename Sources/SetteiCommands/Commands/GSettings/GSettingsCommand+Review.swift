@@ -54,7 +54,7 @@ extension Program {
     let ids = session.schemaIDs
     // A schema's problems are in its file, whatever path it is shown at: a relocatable
     // schema is checked by its id, and `SCHEMA:PATH` (one of its pages) as SCHEMA.
-    let only = schema.map { String($0[..<($0.firstIndex(of: ":") ?? $0.endIndex)]) }
+    let only = schema.map { GSettingsSource.parts(of: $0).schema }
     if let schema, !session.model.hasPage(named: schema), !ids.relocatable.contains(schema) {
       if let only, only != schema, ids.relocatable.contains(only) {
         throw .refused(

@@ -41,9 +41,9 @@ struct GSettingsCommand: SetteiCommand {
       case .get(let named), .set(let named, _), .reset(let named): key = named
       default: return nil
       }
-      guard let first = key.firstIndex(of: ":"), let last = key.lastIndex(of: ":"), first < last
-      else { return nil }
-      return (String(key[..<first]), String(key[key.index(after: first)..<last]))
+      guard let last = key.lastIndex(of: ":") else { return nil }
+      let (schema, path) = GSettingsSource.parts(of: key[..<last])
+      return path.map { (schema, $0) }
     }
   }
 
@@ -272,18 +272,14 @@ extension Program {
       throw .refused(words.text(.notSchemaKey, key))
     }
     let schema = String(key[..<colon])
-    let relocatable = { (id: String) in
-      session.screens.skippedRelocatable.contains(id)
-        || session.screens.settings.values.contains { $0.schema == id && $0.path != nil }
-    }
+    let relocatable = { (id: String) in session.schemaIDs.relocatable.contains(id) }
     guard model.hasPage(named: schema) else {
       // SCHEMA:PATH: the schema is before the first colon.
-      guard let first = schema.firstIndex(of: ":") else {
+      let (id, named) = GSettingsSource.parts(of: schema)
+      guard let path = named else {
         if relocatable(schema) { throw .refused(words.text(.relocatableWithoutPath, schema)) }
         throw .refused(words.text(.noSuchSchema, schema))
       }
-      let id = String(schema[..<first])
-      let path = String(schema[schema.index(after: first)...])
       // An empty schema id or path names nothing: the key is not SCHEMA:PATH:KEY.
       guard !id.isEmpty, !path.isEmpty else { throw .refused(words.text(.notSchemaKey, key)) }
       guard relocatable(id) else {
@@ -316,10 +312,9 @@ extension Program {
       return
     }
     // SCHEMA:PATH: a relocatable schema at a path it is not shown at.
-    if let colon = schema.firstIndex(of: ":"), relocatable.contains(String(schema[..<colon])) {
-      throw .refused(
-        words.text(
-          .noSuchInstance, String(schema[..<colon]), String(schema[schema.index(after: colon)...])))
+    let (id, path) = GSettingsSource.parts(of: schema)
+    if let path, relocatable.contains(id) {
+      throw .refused(words.text(.noSuchInstance, id, path))
     }
     throw .refused(words.text(.noSuchSchema, schema))
   }
