@@ -78,8 +78,13 @@ let package = Package(
         "FileFormats", "SystemIO", "TableKit", "TextSafety", "GSettings", "GSettingsKit",
       ]),
 
+    // The command line for Swift's `CommandLine.arguments` as the C library hands it to the
+    // program's constructors, in place of the static runtime's reading of /proc/self/maps at
+    // every start (StartArguments.c). Linked into the program only; imported by nothing.
+    .target(name: "CStartArguments"),
+
     // The program: main.swift runs SetteiCommands' Program and exits with its status.
-    .executableTarget(name: "settei", dependencies: ["SetteiCommands"]),
+    .executableTarget(name: "settei", dependencies: ["SetteiCommands", "CStartArguments"]),
 
     .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
     .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),

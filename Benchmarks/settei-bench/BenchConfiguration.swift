@@ -1,7 +1,11 @@
 /// What one run of the benchmark measures, and with which programs and counts.
 struct BenchConfiguration {
-  /// The settei binary measured (as `make release` builds it).
+  /// The settei binary measured: `make release`'s, copied into place with install(1) as
+  /// `make install` and a package put it.
   var settei: String
+  /// The same binary where the linker wrote it, for figures 9 and 10's second measurement;
+  /// `nil` to skip it.
+  var linkedSettei: String?
   /// A settei built the other way (dynamic when `settei` is static and the reverse), for the
   /// start-up comparison; `nil` to skip it.
   var otherSettei: String?

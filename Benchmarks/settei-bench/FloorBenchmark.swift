@@ -26,15 +26,23 @@ struct FloorBenchmark {
     let hello = folder + "/hello-c"
     try TextFile.write(
       "#include <stdio.h>\nint main(void) { puts(\"hello\"); return 0; }\n", to: source)
+    // Built beside, then copied into place as settei is (scripts/bench.sh): as installed.
     try ChildProcess(
-      executable: cc, arguments: ["-O2", source, "-o", hello],
+      executable: cc, arguments: ["-O2", source, "-o", hello + ".linked"],
+      environment: configuration.environment, errorOutput: .capture
+    ).runChecked()
+    try ChildProcess(
+      executable: Executables.find("install", environment: configuration.environment)
+        ?? "/usr/bin/install",
+      arguments: ["-m", "0755", hello + ".linked", hello],
       environment: configuration.environment, errorOutput: .capture
     ).runChecked()
     let settei = side(
       "settei, first screen, then EOF on a pipe", configuration.settei,
       ["--store", folder + "/settings.json"], input: .bytes([]))
     let floor = side("C `puts(\"hello\")` (`cc -O2`)", hello, [], input: .bytes([]))
-    let compile = "\(cc) -O2 \(source) -o \(hello)"
+    let compile =
+      "\(cc) -O2 \(source) -o \(hello).linked && install -m 0755 \(hello).linked \(hello)"
     return try compare(
       settei, floor, number: 9, title: title, target: 2.0,
       folder: folder, name: "floor",
@@ -71,6 +79,29 @@ struct FloorBenchmark {
       extraCommands: [])
   }
 
+  /// The times of `first` and of `second` over the configured pairs, each pair's order
+  /// alternating, after warming the page cache and the dynamic loader's caches.
+  private func alternatingTimes(_ first: ChildProcess, _ second: ChildProcess)
+    throws(BenchError) -> (first: [Double], second: [Double])
+  {
+    for _ in 0..<5 {
+      try first.runChecked()
+      try second.runChecked()
+    }
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    for round in 0..<configuration.startupPairs {
+      if round % 2 == 0 {
+        firstTimes.append(try first.runChecked().seconds)
+        secondTimes.append(try second.runChecked().seconds)
+      } else {
+        secondTimes.append(try second.runChecked().seconds)
+        firstTimes.append(try first.runChecked().seconds)
+      }
+    }
+    return (firstTimes, secondTimes)
+  }
+
   /// A program of a pair, its output discarded.
   private func side(
     _ name: String, _ executable: String, _ arguments: [String],
@@ -95,23 +126,14 @@ struct FloorBenchmark {
     _ settei: Side, _ floor: Side, number: Int, title: String, target: Double,
     folder: String, name: String, prose: String, extraCommands: [String]
   ) throws(BenchError) -> Report.Figure {
-    // Warm the page cache and the dynamic loader's caches, then measure in alternating order.
-    for _ in 0..<5 {
-      try settei.process.runChecked()
-      try floor.process.runChecked()
-    }
-    var setteiTimes: [Double] = []
-    var floorTimes: [Double] = []
-    for round in 0..<configuration.startupPairs {
-      if round % 2 == 0 {
-        setteiTimes.append(try settei.process.runChecked().seconds)
-        floorTimes.append(try floor.process.runChecked().seconds)
-      } else {
-        floorTimes.append(try floor.process.runChecked().seconds)
-        setteiTimes.append(try settei.process.runChecked().seconds)
-      }
-    }
+    let (setteiTimes, floorTimes) = try alternatingTimes(settei.process, floor.process)
     let ratio = Statistics.medianRatio(setteiTimes, floorTimes)
+    let linkedRatio = try configuration.linkedSettei.map { linked throws(BenchError) in
+      var process = settei.process
+      process.executable = linked
+      let (linkedTimes, floorTimes) = try alternatingTimes(process, floor.process)
+      return Statistics.medianRatio(linkedTimes, floorTimes)
+    }
     var commands = extraCommands
     var counts: [Int?] = [nil, nil]
     let input = settei.process.input
@@ -151,6 +173,18 @@ struct FloorBenchmark {
       details.append(
         "Instructions: \(Format.ratio(instructionRatio)) (callgrind, "
           + "`SWIFT_DETERMINISTIC_HASHING=1`).")
+    }
+    if let linkedRatio, let linked = configuration.linkedSettei {
+      result += "; as linked \(Format.ratio(linkedRatio))"
+      details.append("")
+      details.append(
+        "The same binary where the linker wrote it (`\(linked)`), measured the same way: "
+          + "\(Format.ratio(linkedRatio)). lld writes through a memory map, and those pages "
+          + "stay in the page cache 4 KB each until evicted; a copy written in large pieces "
+          + "(install(1), a package) is kept in large folios, which a start maps many pages "
+          + "at a time. A first start after the cache was emptied reads the binary in "
+          + "4 KB at a time too, so that figure is also what the first start after a reboot "
+          + "costs.")
     }
     return Report.Figure(
       number: number, title: title, result: result,

@@ -70,7 +70,9 @@ struct Report {
         + "instruction counts come from `valgrind --tool=callgrind`, which does not depend "
         + "on the load (run with `SWIFT_DETERMINISTIC_HASHING=1`, they repeat to a few "
         + "instructions in a million: only the temporary file names differ). "
-        + "Absolute times are for orientation only. Rerun with `make bench`; "
+        + "Every program is measured as installed, copied into place with install(1) "
+        + "(scripts/bench.sh says why; figures 9 and 10 give the freshly linked binary's "
+        + "ratio too). Absolute times are for orientation only. Rerun with `make bench`; "
         + "`make bench BENCH_ARGS=--quick` gives a rougher look in a third of the time, and "
         + "`BENCH_ARGS=\"--only 2,8\"` some figures only.",
       "",

@@ -10,6 +10,7 @@ let usage = """
                           [--other-settei PATH] [--linking NAME] [--other-linking NAME]
                           [--out FILE] [--history LINK] [--revision TEXT] [--quick]
                           [--only 1,2,…] [--peer-large-pairs N] [--json-decoder PATH]
+                          [--linked-settei PATH]
          settei-bench scale-child ROWS SESSIONS
          settei-bench save-child KEYS SAVES FOLDER
          settei-bench schema-load-child PATH|-
@@ -107,6 +108,7 @@ func runBenchmark(_ arguments: [String]) throws(BenchError) {
   configuration.git = Executables.find("git", environment: environment)
   if let linking = values["linking"] { configuration.setteiLinking = linking }
   configuration.jsonDecoder = values["json-decoder"]
+  configuration.linkedSettei = values["linked-settei"]
   if let linking = values["other-linking"] { configuration.otherSetteiLinking = linking }
   if quick { configuration.useQuickCounts() }
   if let pairs = values["peer-large-pairs"].flatMap({ Int($0) }) {

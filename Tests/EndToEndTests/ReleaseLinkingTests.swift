@@ -35,4 +35,28 @@ import Testing
     let count = exported.count
     #expect(count == 0, "Swift symbols exported, such as \(exported.prefix(3))")
   }
+
+  /// The static runtime finds `CommandLine.arguments` at every start by reading
+  /// /proc/self/maps (its ArgvGrabber constructor); the release binary takes them from the C
+  /// library instead (Sources/CStartArguments), so the runtime's object that reads the map,
+  /// and the path it opens, are not linked in. The arguments themselves reach settei (every
+  /// end-to-end test passes some; this one a word that is not ASCII).
+  @Test(.enabled(if: releaseBinary != nil, "make check-release sets SETTEI_TEST_EXECUTABLE"))
+  func theReleaseBinaryDoesNotReadTheMemoryMapForItsArguments() throws {
+    let binary = try #require(Self.releaseBinary)
+    let bytes = try readBytes(binary)
+    let path = Array("/proc/self/maps".utf8)
+    var found = false
+    var index = bytes.startIndex
+    while !found, let first = bytes[index...].firstIndex(of: path[0]) {
+      found = bytes[first...].starts(with: path)
+      index = first + 1
+    }
+    #expect(!found, "the runtime's argument grabber is linked into \(binary)")
+    let result = try runProcess(
+      binary, ["get", "温度", "--store", "/nonexistent/settings.json"],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("温度"), "\(result.standardError)")
+  }
 }

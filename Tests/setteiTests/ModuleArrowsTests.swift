@@ -24,6 +24,7 @@ import Testing
     "GSettingsKit": [
       "GSettings", "SchemaKit", "SettingsKit", "FileFormats", "SystemIO", "TextSafety",
     ],
+    "CStartArguments": [],
     "settei": ["SetteiCommands"],
     "SetteiCommands": [
       "TableREPL", "SettingsKit", "SettingsScreens", "SchemaKit", "SettingsStorage",
