@@ -3,49 +3,32 @@ import TextSafety
 /// What FileFormats has to say, as data: a message of its catalog (`Messages/FileFormats`,
 /// ``FormatMessage``) and what fills its placeholders. A ``SourceError`` carries why a file
 /// cannot be read as one; the program words it in the session's language with
-/// ``worded(in:)``, and ``description`` is the English.
-package struct FormatReason: Sendable, Equatable, CustomStringConvertible {
-  /// The message.
-  package var message: FormatMessage
-  /// What fills its placeholders, in order.
-  package var arguments: [Argument]
+/// `worded(in:)`, and `description` is the English.
+package typealias FormatReason = Reason<FormatArgument>
 
-  /// What fills a placeholder.
-  package indirect enum Argument: Sendable, Equatable {
-    /// Text shown as written: a key, a character as the file writes it, a number.
-    case text(String)
-    /// Another reason, worded in the same language: what was found.
-    case reason(FormatReason)
+/// What fills a placeholder of a ``FormatReason``.
+package indirect enum FormatArgument: ReasonArgument {
+  /// Text shown as written: a key, a character as the file writes it, a number.
+  case text(String)
+  /// Another reason, worded in the same language: what was found.
+  case reason(FormatReason)
+
+  package static var englishCatalog: FormatMessages { .english }
+
+  package func worded(in catalog: FormatMessages) -> String {
+    switch self {
+    case .text(let text): text
+    case .reason(let reason): reason.worded(in: catalog)
+    }
   }
+}
 
-  /// A message and what fills it.
-  package init(_ message: FormatMessage, _ arguments: Argument...) {
-    self.message = message
-    self.arguments = arguments
-  }
-
+extension Reason where Argument == FormatArgument {
   /// Text shown as it is: a character or a word of the file, quoted.
   package static func verbatim(_ text: String) -> FormatReason {
     FormatReason(.verbatim, .text(text))
   }
 
-  /// The reason in the language of `catalog`.
-  package func worded(in catalog: FormatMessages) -> String {
-    catalog.text(
-      message,
-      arguments: arguments.map { argument in
-        switch argument {
-        case .text(let text): text
-        case .reason(let reason): reason.worded(in: catalog)
-        }
-      })
-  }
-
-  /// The reason in English.
-  package var description: String { worded(in: .english) }
-}
-
-extension FormatReason {
   /// The name of a value's type: `string`, `dictionary`.
   package static func typeName(of value: PropertyListValue) -> FormatReason {
     switch value {

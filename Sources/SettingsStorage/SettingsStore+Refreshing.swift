@@ -64,5 +64,5 @@ extension SettingsStore {
     return changes
   }
 
-  static let refreshAdvice = StoreReason(.refreshAdvice)
+  static var refreshAdvice: StoreReason { StoreReason(.refreshAdvice) }
 }

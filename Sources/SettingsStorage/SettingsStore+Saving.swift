@@ -129,7 +129,7 @@ extension SettingsStore {
     )
   }
 
-  private static let saveRefusal = StoreReason(.saveRefusal)
+  private static var saveRefusal: StoreReason { StoreReason(.saveRefusal) }
 
   /// The store file at `target`, or `nil` without one; failures refuse the save.
   private static func readForSaving(_ target: String) throws(StoreError) -> FileSystem.File? {
@@ -278,7 +278,7 @@ extension SettingsStore {
   /// the effective ids), and, unless the caller is root, one that belongs to another user,
   /// which the new file would take from them (only root can give a file away).
   static func checkWritable(_ file: FileSystem.File, at path: String) throws(StoreError) {
-    let mode = StoreReason.Argument.text(String(file.mode, radix: 8))
+    let mode = StoreArgument.text(String(file.mode, radix: 8))
     let reason: StoreReason
     let advice: StoreReason
     let denial = FileSystem.writeDenial(path)
@@ -332,7 +332,7 @@ extension SettingsStore {
     let details = conflicts.map { conflict in
       // A secret is said to differ, never shown.
       let hidden = secretKeys.contains(conflict.key)
-      func shown(_ value: PropertyListValue?) -> StoreReason.Argument {
+      func shown(_ value: PropertyListValue?) -> StoreArgument {
         guard let value else { return .reason(StoreReason(.notSet)) }
         return hidden ? .reason(StoreReason(.hiddenValue)) : .text(value.debugDescription)
       }

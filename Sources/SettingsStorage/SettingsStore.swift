@@ -114,7 +114,7 @@ package final class SettingsStore {
     return SettingsStore(path: path, format: format, contents: contents, knownBytes: file.bytes)
   }
 
-  static let loadAdvice = StoreReason(.loadAdvice)
+  static var loadAdvice: StoreReason { StoreReason(.loadAdvice) }
 
   /// A file that must exist, read as a store is (its extension chooses the format), such
   /// as a file given to `import`.

@@ -24,7 +24,7 @@ extension Linter {
             first[PropertyListKey(key)] = Place(page: page, specifier: specifier)
             continue
           }
-          let there = SchemaReason.Argument.reason(
+          let there = SchemaArgument.reason(
             SchemaReason(
               .specifierInFile, .text(earlier.page.source), .index(earlier.specifier.index)))
           if let difference = difference(earlier.specifier, specifier) {

@@ -238,9 +238,9 @@ extension Linter {
   private mutating func reportMissingPage(
     _ reference: Specifier.PageReference, _ specifier: Specifier, on page: SettingsSchema.Page
   ) {
-    let what: SchemaReason.Argument =
+    let what: SchemaArgument =
       reference.nestedIn.map { .reason(SchemaReason(.nestedFile, .text($0))) } ?? .text("File")
-    let file = SchemaReason.Argument.text(printable(reference.file))
+    let file = SchemaArgument.text(printable(reference.file))
     let record = schema.missingPages.first {
       $0.page == page.name && $0.specifierIndex == specifier.index && $0.file == reference.file
     }

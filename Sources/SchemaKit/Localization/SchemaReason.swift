@@ -5,65 +5,52 @@ import TextSafety
 /// What SchemaKit has to say, as data: a message of its catalog (`Messages/SchemaKit`,
 /// ``SchemaMessage``) and what fills its placeholders. A lint problem, its fix and a schema
 /// error each carry one; the program words it in the session's language with
-/// ``worded(in:)``, and ``description`` is the English.
-package struct SchemaReason: Sendable, Equatable, CustomStringConvertible {
-  /// The message.
-  package var message: SchemaMessage
-  /// What fills its placeholders, in order.
-  package var arguments: [Argument]
+/// `worded(in:)`, and `description` is the English.
+package typealias SchemaReason = Reason<SchemaArgument>
 
-  /// What fills a placeholder: text shown as written, or a value worded in the catalog's
-  /// language.
-  package indirect enum Argument: Sendable, Equatable {
-    /// Text shown as written: a key, a file, a member's or a type's name.
-    case text(String)
-    /// A whole number, as written: an index, a count.
-    case index(Int)
-    /// A value of the file with its type, `"40" (a string)`; an array or a dictionary by
-    /// its type alone, `an array`.
-    case value(PropertyListValue)
-    /// A value as the file writes it: `"40"`, `true`.
-    case literal(PropertyListValue)
-    /// Values as the file writes them, joined; past `limit` of them, the first `limit` and
-    /// an ellipsis.
-    case literals([PropertyListValue], limit: Int?)
-    /// Texts shown as written, joined.
-    case texts([String])
-    /// The type of a value with its article: `a string`, `an array`.
-    case typeOf(PropertyListValue)
-    /// The name of a value's type: `string`, `dictionary`.
-    case typeNameOf(PropertyListValue)
-    /// A number as lint writes it: `40`, `0.5`.
-    case number(Double)
-    /// A number of entries: `1 entry`, `3 entries`.
-    case entries(Int)
-    /// A switch's state: on or off.
-    case state(on: Bool)
-    /// Another reason, worded in the same language.
-    case reason(SchemaReason)
-    /// Why a file cannot be read, worded in FileFormats' catalog of the same language.
-    case format(FormatReason)
-    /// Where a file cannot be read and why (`settings.json:3:7: …`), worded in FileFormats'
-    /// catalog of the same language.
-    case sourceError(SourceError)
-    /// Why a failed system call failed, worded in SystemIO's catalog of the same language.
-    case systemReason(SystemCallError)
-    /// A file that could not be read whole (`PATH: cannot read: why`), likewise.
-    case fileRead(FileBytes.ReadError)
-  }
+/// What fills a placeholder of a ``SchemaReason``: text shown as written, or a value worded
+/// in the catalog's language.
+package indirect enum SchemaArgument: ReasonArgument {
+  /// Text shown as written: a key, a file, a member's or a type's name.
+  case text(String)
+  /// A whole number, as written: an index, a count.
+  case index(Int)
+  /// A value of the file with its type, `"40" (a string)`; an array or a dictionary by
+  /// its type alone, `an array`.
+  case value(PropertyListValue)
+  /// A value as the file writes it: `"40"`, `true`.
+  case literal(PropertyListValue)
+  /// Values as the file writes them, joined; past `limit` of them, the first `limit` and
+  /// an ellipsis.
+  case literals([PropertyListValue], limit: Int?)
+  /// Texts shown as written, joined.
+  case texts([String])
+  /// The type of a value with its article: `a string`, `an array`.
+  case typeOf(PropertyListValue)
+  /// The name of a value's type: `string`, `dictionary`.
+  case typeNameOf(PropertyListValue)
+  /// A number as lint writes it: `40`, `0.5`.
+  case number(Double)
+  /// A number of entries: `1 entry`, `3 entries`.
+  case entries(Int)
+  /// A switch's state: on or off.
+  case state(on: Bool)
+  /// Another reason, worded in the same language.
+  case reason(SchemaReason)
+  /// Why a file cannot be read, worded in FileFormats' catalog of the same language.
+  case format(FormatReason)
+  /// Where a file cannot be read and why (`settings.json:3:7: …`), worded in FileFormats'
+  /// catalog of the same language.
+  case sourceError(SourceError)
+  /// Why a failed system call failed, worded in SystemIO's catalog of the same language.
+  case systemReason(SystemCallError)
+  /// A file that could not be read whole (`PATH: cannot read: why`), likewise.
+  case fileRead(FileBytes.ReadError)
 
-  /// A message and what fills it.
-  package init(_ message: SchemaMessage, _ arguments: Argument...) {
-    self.message = message
-    self.arguments = arguments
-  }
+  package static var englishCatalog: SchemaMessages { .english }
+}
 
-  /// A message and what fills it.
-  package init(_ message: SchemaMessage, arguments: [Argument]) {
-    self.message = message
-    self.arguments = arguments
-  }
-
+extension Reason where Argument == SchemaArgument {
   /// A file that could not be read whole, as SystemIO words it.
   package static func fileRead(_ error: FileBytes.ReadError) -> SchemaReason {
     SchemaReason(.verbatim, .fileRead(error))
@@ -73,19 +60,11 @@ package struct SchemaReason: Sendable, Equatable, CustomStringConvertible {
   package static func verbatim(_ text: String) -> SchemaReason {
     SchemaReason(.verbatim, .text(text))
   }
-
-  /// The reason in the language of `catalog`.
-  package func worded(in catalog: SchemaMessages) -> String {
-    catalog.text(message, arguments: arguments.map { $0.worded(in: catalog) })
-  }
-
-  /// The reason in English.
-  package var description: String { worded(in: .english) }
 }
 
-extension SchemaReason.Argument {
+extension SchemaArgument {
   /// The argument in the language of `catalog`.
-  func worded(in catalog: SchemaMessages) -> String {
+  package func worded(in catalog: SchemaMessages) -> String {
     switch self {
     case .text(let text): text
     case .systemReason(let error): error.reasonText(in: .forLanguage(catalog.language))

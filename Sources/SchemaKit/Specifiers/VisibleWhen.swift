@@ -90,7 +90,7 @@ package struct VisibleWhen: Sendable, Equatable {
   private static func condition(
     _ members: [PropertyListKey: PropertyListValue], at position: Int?
   ) -> Result<Condition, Malformation> {
-    let name = SchemaReason.Argument.text(position.map { "VisibleWhen[\($0)]" } ?? "VisibleWhen")
+    let name = SchemaArgument.text(position.map { "VisibleWhen[\($0)]" } ?? "VisibleWhen")
     func failure(_ reason: SchemaReason, _ fix: SchemaReason) -> Result<Condition, Malformation> {
       .failure(Malformation(reason: reason, fix: fix))
     }
