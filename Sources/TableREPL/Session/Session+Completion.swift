@@ -16,7 +16,7 @@ extension Session {
         let names = Command.keywords + customCommandOrder.flatMap(\.names)
         return names.filter { $0.hasPrefix(argument.lowercased()) }.sorted().map { head + $0 }
       }
-      if let command = customCommands[name], let complete = command.completeArgument {
+      if let command = customCommand(name), let complete = command.completeArgument {
         // Keys and choices come from a schema: one a terminal would act on, or that looks
         // like another, could not be typed back as Tab would show it, so it is left out.
         return complete(argument).filter { TerminalText.sanitize($0) == $0 }.map { head + $0 }
@@ -46,7 +46,7 @@ extension Session {
     let command = Command.parse(
       line, customCommands: customCommandNames, customPrefixes: customPrefixes)
     guard case .custom(let name, let argument) = command,
-      let holdsSecret = customCommands[name]?.holdsSecret
+      let holdsSecret = customCommand(name)?.holdsSecret
     else { return true }
     return !holdsSecret(argument)
   }

@@ -22,7 +22,7 @@ extension Session {
       return nil
     }
     let entry =
-      customCommands[topic.lowercased().trimmingWhitespace()]?.help.text
+      customCommand(topic.lowercased().trimmingWhitespace())?.help.text
       ?? Command.helpEntry(for: topic, saving: quitHandler != nil, messages: messages)
     let unknown: (entry: String?, failure: String?) =
       entry == nil ? helpMessage(forUnknownTopic: topic) : (nil, nil)

@@ -16,7 +16,7 @@ extension Session {
     }
     let key: SessionMessage =
       searchedPageOnly
-      ? .unknownLinePageOnly : customCommands["find"] != nil ? .unknownLineTryFind : .unknownLine
+      ? .unknownLinePageOnly : customCommand("find") != nil ? .unknownLineTryFind : .unknownLine
     return messages.text(key, shown, validInputHint)
   }
 
@@ -31,7 +31,7 @@ extension Session {
     guard !word.isEmpty else { return nil }
     if let help = namedCommands.first(where: { $0.names.contains(word) }) { return help }
     for (prefix, name) in customPrefixes where word.hasPrefix(prefix) {
-      return customCommands[name]?.help
+      return customCommand(name)?.help
     }
     return namedCommands.first { help in
       help.names.contains { name in
@@ -74,7 +74,7 @@ extension Session {
     }
     if let number = TypedNumber(word) {
       let key: SessionMessage =
-        customCommands["?"] != nil ? .helpNotForRowDescribed : .helpNotForRow
+        customCommand("?") != nil ? .helpNotForRowDescribed : .helpNotForRow
       return (nil, messages.text(key, number.text))
     }
     if let name = closestCommandName(to: word) {
