@@ -174,6 +174,22 @@ struct FloorBenchmark {
         "Instructions: \(Format.ratio(instructionRatio)) (callgrind, "
           + "`SWIFT_DETERMINISTIC_HASHING=1`).")
     }
+    if let valgrind = configuration.valgrind, counts[0] != nil {
+      let annotate = Executables.find("callgrind_annotate", environment: configuration.environment)
+      let table = annotate.flatMap {
+        StartupProfile.table(
+          profile: folder + "/\(name)-0.callgrind", annotate: $0,
+          environment: configuration.environment)
+      }
+      if let table {
+        details.append("")
+        details.append(
+          "Where settei's instructions go (`callgrind_annotate --inclusive=yes` of the profile "
+            + "below; \(valgrind) writes it):")
+        details.append("")
+        details += table
+      }
+    }
     if let linkedRatio, let linked = configuration.linkedSettei {
       result += "; as linked \(Format.ratio(linkedRatio))"
       details.append("")
