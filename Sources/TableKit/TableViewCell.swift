@@ -48,11 +48,31 @@ open class TableViewCell {
   /// The identifier the cell was created with, under which the table view reuses it.
   public let reuseIdentifier: String?
   /// The accessory shown at the trailing end.
-  public var accessoryType: AccessoryType = .none
+  public var accessoryType: AccessoryType {
+    get { marks.accessoryType }
+    set { marks.accessoryType = newValue }
+  }
   /// Whether the row responds to selection.
-  public var selectionStyle: SelectionStyle = .default
+  public var selectionStyle: SelectionStyle {
+    get { marks.selectionStyle }
+    set { marks.selectionStyle = newValue }
+  }
   /// Whether the row is shown as dimmed and unselectable.
-  public var isEnabled = true
+  public var isEnabled: Bool {
+    get { marks.isEnabled }
+    set { marks.isEnabled = newValue }
+  }
+
+  /// What a row shows besides its texts: its accessory, and whether it can be selected.
+  package struct Marks: Equatable {
+    package var accessoryType = AccessoryType.none
+    package var selectionStyle = SelectionStyle.default
+    package var isEnabled = true
+  }
+  /// The accessory, selection style and enabled state together, so that a screen reads them
+  /// in one access of the cell per row rather than three (each access of a class's stored
+  /// property is checked for exclusivity at run time: about 75 instructions).
+  package private(set) var marks = Marks()
 
   /// The texts, kept in the cell until a label is asked for; from then on the label holds
   /// its text. Most cells are given their texts and never asked for a label: they make no

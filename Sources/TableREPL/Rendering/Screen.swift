@@ -130,9 +130,11 @@ package struct Screen: Equatable, Sendable {
 extension Screen.Row {
   /// A cell as shown on row `number` (1-based).
   init(number: Int, cell: TableViewCell) {
+    let marks = cell.marks
     self.init(
       number: number, text: cell.text ?? "", detailText: cell.detailText, style: cell.style,
-      accessory: cell.accessoryType, isEnabled: cell.isEnabled && cell.selectionStyle != .none)
+      accessory: marks.accessoryType,
+      isEnabled: marks.isEnabled && marks.selectionStyle != .none)
   }
 }
 
