@@ -168,10 +168,6 @@ format:
 clean:
 	rm -rf .build
 
-# Measures start-up, per-command cost, scale, save, schema load, whiptail, and start-up and
-# `settei get` against C's hello world and `git config --get`, side by side; prints the
-# figures and writes docs/performance.md (scripts/bench.sh; ~7 minutes from clean). Installs
-# valgrind, whiptail, git and a C compiler if they are missing.
 # scripts/startup-order.txt from callgrind traces of the common starts of a release build.
 # (a link with lld's map of it first, which tells the functions lld cannot move apart).
 startup-order: release
@@ -182,6 +178,11 @@ startup-order: release
 	  .build/settei.map
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
 
+# Measures start-up, per-command cost, scale, save, schema load, whiptail, and start-up and
+# `settei get` against C's hello world and `git config --get`, side by side, each program
+# copied into place with install(1) as a package puts it; prints the figures and writes
+# docs/performance.md (scripts/bench.sh; ~7 minutes from clean). Installs valgrind, whiptail,
+# git and a C compiler if they are missing.
 bench: release
 	$(RELEASE_ENV) SETTEI_RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench.sh $(BENCH_ARGS)
 
