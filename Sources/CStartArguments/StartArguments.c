@@ -13,6 +13,9 @@
 // takes CommandLine.cpp's object from it, nor its constructor. With the Swift runtime linked
 // dynamically these two stay unused and the runtime's own run.
 //
+// Hidden: they resolve the static runtime's references inside the program and are exported
+// to nothing, so that with the runtime linked dynamically they take no symbol of its place.
+//
 // They match the runtime's (swift/stdlib/public/CommandLineSupport/CommandLine.cpp): Swift's
 // calling convention, argv and argc as given, or what `_swift_stdlib_overrideUnsafeArgvArgc`
 // set. A toolchain whose object defined one more symbol the program needs would fail to link
@@ -40,7 +43,7 @@ static void captureStartArguments(int argc, char **argv, char **envp) {
 __attribute__((section(".init_array.00099"), used))
 static void (*const captureStartArgumentsEntry)(int, char **, char **) = captureStartArguments;
 
-__attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen) {
+__attribute__((swiftcall, visibility("hidden"))) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen) {
   if (overrideArgv != NULL) {
     *outArgLen = overrideArgc;
     return overrideArgv;
@@ -53,7 +56,7 @@ __attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen
   return emptyArgv;
 }
 
-__attribute__((swiftcall)) void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) {
+__attribute__((swiftcall, visibility("hidden"))) void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) {
   overrideArgv = argv;
   overrideArgc = argc;
 }
