@@ -113,9 +113,9 @@ package final class SettingsModel {
     return page
   }
 
-  /// Whether the schema has a page `name`, read or not yet (as a child pane's row asks).
+  /// Whether the schema has a page `name`, read or not yet; a read one is found in place.
   package func hasPage(named name: String) -> Bool {
-    schema.hasPage(named: name)
+    schema.pages.index(forKey: name) != nil || schema.hasPage(named: name)
   }
 
   /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
