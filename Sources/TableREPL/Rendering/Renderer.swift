@@ -1,3 +1,4 @@
+import Synchronization
 import TableKit
 import TextSafety
 
@@ -41,32 +42,63 @@ package struct Renderer: Sendable {
   /// The words of a screen besides its rows, taken from a session's catalog once.
   package struct Words: Sendable {
     let messages: SessionMessages
-    /// The page line's text between its numbers (page, pages, first row, last row, rows),
-    /// with the display width of that text.
-    let pageLine: PageLineText
-    let pageLineFiltered: PageLineText
-    /// The page lines of a page of one row (page, pages, its row, rows).
-    let pageLineOneRow: PageLineText
-    let pageLineFilteredOneRow: PageLineText
     /// The last line of a footer cut to ``Renderer/footerLineLimit``.
     let footerCut: String
+    /// The page lines' texts, made when a screen of more than one page is first rendered.
+    private let pageLines: PageLines
 
     package init(_ messages: SessionMessages) {
       self.messages = messages
-      func bytes(_ key: SessionMessage) -> PageLineText {
-        let pieces = SessionMessages.segments(of: messages[key]).map {
-          (text: Array($0.text.utf8), argument: $0.argument?.index)
-        }
-        let width = pieces.reduce(0) {
-          $0 + DisplayWidth.of(String(decoding: $1.text, as: UTF8.self))
-        }
-        return (pieces, width)
-      }
-      pageLine = bytes(.pageLine)
-      pageLineFiltered = bytes(.pageLineFiltered)
-      pageLineOneRow = bytes(.pageLineOneRow)
-      pageLineFilteredOneRow = bytes(.pageLineFilteredOneRow)
       footerCut = messages[.footerCut]
+      pageLines = PageLines(messages)
+    }
+
+    /// The page line's text between its numbers (page, pages, first row, last row, rows),
+    /// with the display width of that text; filtered, and for a page of one row (page, pages,
+    /// its row, rows).
+    var pageLine: PageLineText { pageLines.texts.plain }
+    var pageLineFiltered: PageLineText { pageLines.texts.filtered }
+    var pageLineOneRow: PageLineText { pageLines.texts.oneRow }
+    var pageLineFilteredOneRow: PageLineText { pageLines.texts.filteredOneRow }
+  }
+
+  /// The four page lines' texts of a catalog, cut into pieces and measured when one is first
+  /// needed: a screen of one page (the first screen of most programs) shows none, and making
+  /// them cost 125,000 instructions of the first screen.
+  private final class PageLines: Sendable {
+    typealias Texts = (
+      plain: PageLineText, filtered: PageLineText, oneRow: PageLineText,
+      filteredOneRow: PageLineText
+    )
+    private let messages: SessionMessages
+    private let made = Mutex<Texts?>(nil)
+
+    init(_ messages: SessionMessages) {
+      self.messages = messages
+    }
+
+    var texts: Texts {
+      made.withLock { made in
+        if let made { return made }
+        let texts = (
+          plain: Self.text(messages[.pageLine]),
+          filtered: Self.text(messages[.pageLineFiltered]),
+          oneRow: Self.text(messages[.pageLineOneRow]),
+          filteredOneRow: Self.text(messages[.pageLineFilteredOneRow])
+        )
+        made = texts
+        return texts
+      }
+    }
+
+    private static func text(_ template: String) -> PageLineText {
+      let pieces = SessionMessages.segments(of: template).map {
+        (text: Array($0.text.utf8), argument: $0.argument?.index)
+      }
+      let width = pieces.reduce(0) {
+        $0 + DisplayWidth.of(String(decoding: $1.text, as: UTF8.self))
+      }
+      return (pieces, width)
     }
   }
 
