@@ -8,6 +8,18 @@ import Testing
 /// The root page is titled as Settings.app titles it: with the app's name, read from the
 /// `Info.plist` beside the bundle, never with a build setting left unexpanded.
 @Suite struct AppNameTests {
+  /// A title is written out when it holds something besides spaces (in any script) and no
+  /// `$(` or `${` of a build setting, wherever it stands and whatever is around it.
+  @Test(arguments: [
+    ("Weather", true), ("言語と地域", true), ("US$ (dollars)", true), ("$", true),
+    ("Cost: $5", true), ("", false), (" \t\n", false), ("\u{3000}", false),
+    ("$(PRODUCT_NAME)", false), ("${PRODUCT_NAME}", false), ("天気 $(PRODUCT_NAME)", false),
+    ("x${y}", false),
+  ])
+  func aTitleIsWrittenOut(title: String, isWrittenOut: Bool) {
+    #expect(AppName.isWrittenOut(title) == isWrittenOut, "\(title.debugDescription)")
+  }
+
   static func infoPlist(_ entries: [String: String]) -> String {
     let body = entries.sorted { $0.key < $1.key }.map {
       "<key>\($0.key)</key><string>\($0.value)</string>"
