@@ -23,7 +23,37 @@ extension SettingsStore {
   /// - Parameter storePath: The store's path, as given.
   /// - Returns: The recovery file's path.
   package static func recoveryPath(for storePath: String) -> String {
-    ((try? resolve(storePath)) ?? storePath) + ".recover"
+    realPath(of: storePath) + ".recover"
+  }
+
+  /// Where the recovery file of the store at `storePath` may be, in the order to look: beside
+  /// the real file (``recoveryPath(for:)``), then in `stateFolder`
+  /// (``fallbackRecoveryPath(for:in:)``) and, with `earlier`, where earlier versions put it
+  /// there (``earlierFallbackRecoveryPath(for:in:)``): the store's symbolic links resolved
+  /// once for all of them, not once each (two `readlink`s and 12,000 instructions each).
+  ///
+  /// - Parameters:
+  ///   - storePath: The store's path, as given.
+  ///   - stateFolder: The program's state folder, if it has one.
+  ///   - earlier: Whether to add the earlier versions' place.
+  /// - Returns: The paths.
+  package static func recoveryPaths(for storePath: String, in stateFolder: String?, earlier: Bool)
+    -> [String]
+  {
+    let real = realPath(of: storePath)
+    var paths = [real + ".recover"]
+    if let stateFolder {
+      paths.append(fallbackRecoveryPath(ofReal: real, in: stateFolder))
+      if earlier, let path = earlierFallbackRecoveryPath(ofReal: real, in: stateFolder) {
+        paths.append(path)
+      }
+    }
+    return paths
+  }
+
+  /// `storePath` with its symbolic links resolved, or as given when they cannot be.
+  private static func realPath(of storePath: String) -> String {
+    (try? resolve(storePath)) ?? storePath
   }
 
   /// Where the recovery file of the store at `storePath` goes when the store's own folder
@@ -38,7 +68,12 @@ extension SettingsStore {
   package static func fallbackRecoveryPath(for storePath: String, in stateFolder: String)
     -> String
   {
-    stateFolder + "/recover/" + stateFileName(for: storePath) + ".recover"
+    fallbackRecoveryPath(ofReal: realPath(of: storePath), in: stateFolder)
+  }
+
+  /// ``fallbackRecoveryPath(for:in:)`` of a path whose links are resolved.
+  private static func fallbackRecoveryPath(ofReal real: String, in stateFolder: String) -> String {
+    stateFolder + "/recover/" + stateFileName(ofReal: real) + ".recover"
   }
 
   /// Where earlier versions of settei put the file of ``fallbackRecoveryPath(for:in:)``: named after the
@@ -53,7 +88,13 @@ extension SettingsStore {
   package static func earlierFallbackRecoveryPath(for storePath: String, in stateFolder: String)
     -> String?
   {
-    let real = (try? resolve(storePath)) ?? storePath
+    earlierFallbackRecoveryPath(ofReal: realPath(of: storePath), in: stateFolder)
+  }
+
+  /// ``earlierFallbackRecoveryPath(for:in:)`` of a path whose links are resolved.
+  private static func earlierFallbackRecoveryPath(ofReal real: String, in stateFolder: String)
+    -> String?
+  {
     // Byte by byte: `%` and `/` are ASCII, never part of another character's UTF-8, and
     // walking the path's characters cost 20,000 instructions of every start.
     var bytes: [UInt8] = []
@@ -79,7 +120,11 @@ extension SettingsStore {
   /// - Parameter storePath: The store's path, as given (symbolic links are resolved).
   /// - Returns: The name, without an extension.
   package static func stateFileName(for storePath: String) -> String {
-    let real = (try? resolve(storePath)) ?? storePath
+    stateFileName(ofReal: realPath(of: storePath))
+  }
+
+  /// ``stateFileName(for:)`` of a path whose links are resolved.
+  private static func stateFileName(ofReal real: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in real.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3

@@ -57,20 +57,15 @@ final class StoreSaver {
     self.stateFolder = stateFolder
   }
 
-  private var recoveryPath: String { SettingsStore.recoveryPath(for: store.path) }
-
   /// Where recovery files of this store go: beside it, then in the state folder.
   private var recoveryPaths: [String] {
-    [recoveryPath]
-      + (stateFolder.map { [SettingsStore.fallbackRecoveryPath(for: store.path, in: $0)] } ?? [])
+    SettingsStore.recoveryPaths(for: store.path, in: stateFolder, earlier: false)
   }
 
   /// Where recovery files of this store may be: ``recoveryPaths``, then where earlier versions put
   /// them in the state folder.
   private var readableRecoveryPaths: [String] {
-    recoveryPaths
-      + (stateFolder.flatMap { SettingsStore.earlierFallbackRecoveryPath(for: store.path, in: $0) }
-        .map { [$0] } ?? [])
+    SettingsStore.recoveryPaths(for: store.path, in: stateFolder, earlier: true)
   }
 
   // MARK: Quitting
