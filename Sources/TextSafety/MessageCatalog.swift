@@ -101,10 +101,7 @@ enum MessageTemplate {
     var next = 0
     for piece in pieces(of: template) {
       switch piece {
-      // A String made of the piece is added: `+=` of a Substring goes through the generic
-      // `append(contentsOf:)`, whose first use at start-up costs 150,000 instructions of
-      // run-time type look-ups.
-      case .text(let piece): text += String(piece)
+      case .text(let piece): text += piece
       case .placeholder(let written, let number):
         segments.append((text, (number.map { $0 - 1 } ?? next, written)))
         text = ""
@@ -124,53 +121,61 @@ enum MessageTemplate {
   }
 
   private enum Piece {
-    case text(Substring)
+    case text(String)
     /// `%@` (no number) or `%N$@`.
     case placeholder(written: String, number: Int?)
   }
 
-  /// A template cut into text and placeholders; `%%` is the text `%`. Read by its UTF-8
-  /// bytes (the marks are ASCII), which start-up does for the words every screen shows.
+  /// A template cut into text and placeholders; `%%` is the text `%`. Read from an array of
+  /// its UTF-8 bytes by offset (the marks are ASCII): walking the string's own UTF-8 view
+  /// by index, and cutting it into substrings, cost 7,700 instructions a template, which
+  /// every session pays for its page lines and every filled message for its words.
   private static func pieces(of template: String) -> [Piece] {
-    let utf8 = template.utf8
-    let end = utf8.endIndex
+    let bytes = Array(template.utf8)
+    let end = bytes.count
+    func text(_ range: Range<Int>) -> Piece {
+      .text(String(decoding: bytes[range], as: UTF8.self))
+    }
     var pieces: [Piece] = []
-    var rest = utf8.startIndex
-    while let percent = utf8[rest...].firstIndex(of: UInt8(ascii: "%")) {
-      pieces.append(.text(template[rest..<percent]))
-      let after = utf8.index(after: percent)
-      let first = after < end ? utf8[after] : nil
+    var rest = 0
+    var percent = 0
+    while percent < end {
+      guard bytes[percent] == UInt8(ascii: "%") else {
+        percent += 1
+        continue
+      }
+      pieces.append(text(rest..<percent))
+      let after = percent + 1
+      let first = after < end ? bytes[after] : nil
       if first == UInt8(ascii: "%") {
         pieces.append(.text("%"))
-        rest = utf8.index(after: after)
-        continue
-      }
-      if first == UInt8(ascii: "@") {
+        rest = after + 1
+      } else if first == UInt8(ascii: "@") {
         pieces.append(.placeholder(written: "%@", number: nil))
-        rest = utf8.index(after: after)
-        continue
-      }
-      // `%N$@`: a number of up to nine digits, then `$@`.
-      var digitsEnd = after
-      var number = 0
-      var digits = 0
-      while digitsEnd < end, digits < 9, let digit = Self.digit(utf8[digitsEnd]) {
-        number = number * 10 + digit
-        digits += 1
-        digitsEnd = utf8.index(after: digitsEnd)
-      }
-      let atSign = digitsEnd < end ? utf8.index(after: digitsEnd) : end
-      if digits > 0, atSign < end, utf8[digitsEnd] == UInt8(ascii: "$"),
-        utf8[atSign] == UInt8(ascii: "@")
-      {
-        pieces.append(.placeholder(written: "%\(number)$@", number: number))
-        rest = utf8.index(after: atSign)
+        rest = after + 1
       } else {
-        pieces.append(.text("%"))
-        rest = after
+        // `%N$@`: a number of up to nine digits, then `$@`.
+        var digitsEnd = after
+        var number = 0
+        while digitsEnd < end, digitsEnd - after < 9, let digit = Self.digit(bytes[digitsEnd]) {
+          number = number * 10 + digit
+          digitsEnd += 1
+        }
+        if digitsEnd > after, digitsEnd + 1 < end, bytes[digitsEnd] == UInt8(ascii: "$"),
+          bytes[digitsEnd + 1] == UInt8(ascii: "@")
+        {
+          rest = digitsEnd + 2
+          pieces.append(
+            .placeholder(
+              written: String(decoding: bytes[percent..<rest], as: UTF8.self), number: number))
+        } else {
+          pieces.append(.text("%"))
+          rest = after
+        }
       }
+      percent = rest
     }
-    pieces.append(.text(template[rest..<end]))
+    pieces.append(text(rest..<end))
     return pieces
   }
 
