@@ -64,7 +64,10 @@ package struct Renderer: Sendable {
 
   /// The four page lines' texts of a catalog, cut into pieces and measured when one is first
   /// needed: a screen of one page (the first screen of most programs) shows none, and making
-  /// them cost 125,000 instructions of the first screen.
+  /// them cost 125,000 instructions of the first screen. A template's text is made once in a
+  /// process and kept with its template (`madeByMessage`): every session would otherwise make its own
+  /// (65,000 instructions), a cost of tables of more than one page that tables of one page
+  /// do not have.
   private final class PageLines: Sendable {
     typealias Texts = (
       plain: PageLineText, filtered: PageLineText, oneRow: PageLineText,
@@ -81,17 +84,34 @@ package struct Renderer: Sendable {
       made.withLock { made in
         if let made { return made }
         let texts = (
-          plain: Self.text(messages[.pageLine]),
-          filtered: Self.text(messages[.pageLineFiltered]),
-          oneRow: Self.text(messages[.pageLineOneRow]),
-          filteredOneRow: Self.text(messages[.pageLineFilteredOneRow])
+          plain: Self.text(of: .pageLine, in: messages),
+          filtered: Self.text(of: .pageLineFiltered, in: messages),
+          oneRow: Self.text(of: .pageLineOneRow, in: messages),
+          filteredOneRow: Self.text(of: .pageLineFilteredOneRow, in: messages)
         )
         made = texts
         return texts
       }
     }
 
-    private static func text(_ template: String) -> PageLineText {
+    /// The texts made in this process, by message, with the template each was made from:
+    /// looked up by the message (hashing a template that is not ASCII is slow) and used when
+    /// the template is the same.
+    private static let madeByMessage = Mutex<[SessionMessage: (String, PageLineText)]>([:])
+
+    private static func text(of message: SessionMessage, in messages: SessionMessages)
+      -> PageLineText
+    {
+      let template = messages[message]
+      if let known = madeByMessage.withLock({ $0[message] }), known.0 == template {
+        return known.1
+      }
+      let text = measured(template)
+      madeByMessage.withLock { $0[message] = (template, text) }
+      return text
+    }
+
+    private static func measured(_ template: String) -> PageLineText {
       let pieces = SessionMessages.segments(of: template).map {
         (text: Array($0.text.utf8), argument: $0.argument?.index)
       }
