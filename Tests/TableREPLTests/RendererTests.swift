@@ -218,6 +218,30 @@ private func valueScreen(_ title: String, _ rows: [(String, String)]) -> Screen 
     #expect(!renderer.lines(for: filtered).contains { $0.contains("11–11") })
   }
 
+  /// The page lines' texts are kept for the process once made: words of another catalog, or
+  /// a template replaced, still say their own page line, in whatever order they are used.
+  @Test func eachCatalogSaysItsOwnPageLine() {
+    let screen = Screen(
+      breadcrumb: ["Rows"],
+      sections: [Screen.Section(rows: [.init(number: 21, text: "Row 21")])], page: 1,
+      pageCount: 3, totalRows: 50)
+    var custom = SessionMessages.forLanguage("en")
+    custom[.pageLineOneRow] = "%1$@ of %2$@ (row %3$@ of %4$@)"
+    let expected: [(SessionMessages, String)] = [
+      (.forLanguage("en"), "  page 2/3 · row 21 of 50 · n next · p previous"),
+      (.forLanguage("ja"), "  2/3 ページ · 50 行中 21 行目 · n 次 · p 前"),
+      (custom, "  2 of 3 (row 21 of 50)"),
+      (.forLanguage("en"), "  page 2/3 · row 21 of 50 · n next · p previous"),
+      (custom, "  2 of 3 (row 21 of 50)"),
+    ]
+    for (messages, pageLine) in expected {
+      var renderer = Renderer(width: 60)
+      renderer.words = Renderer.Words(messages)
+      let lines = renderer.lines(for: screen)
+      #expect(lines.contains(pageLine), "\(lines)")
+    }
+  }
+
   /// On a wide terminal a value stands a few columns after the widest title, not at the
   /// far edge.
   @Test func aValueStaysNearItsTitleOnAWideTerminal() {
