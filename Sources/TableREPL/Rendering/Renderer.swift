@@ -1,4 +1,3 @@
-import Synchronization
 import TableKit
 import TextSafety
 
@@ -35,92 +34,6 @@ package struct Renderer: Sendable {
 
   /// The English words, made once.
   package static let englishWords = Words(.forLanguage("en"))
-
-  /// A page line's text between its numbers, and its display width.
-  package typealias PageLineText = (pieces: [(text: [UInt8], argument: Int?)], width: Int)
-
-  /// The words of a screen besides its rows, taken from a session's catalog once.
-  package struct Words: Sendable {
-    let messages: SessionMessages
-    /// The last line of a footer cut to ``Renderer/footerLineLimit``.
-    let footerCut: String
-    /// The page lines' texts, made when a screen of more than one page is first rendered.
-    private let pageLines: PageLines
-
-    package init(_ messages: SessionMessages) {
-      self.messages = messages
-      footerCut = messages[.footerCut]
-      pageLines = PageLines(messages)
-    }
-
-    /// The page line's text between its numbers (page, pages, first row, last row, rows),
-    /// with the display width of that text; filtered, and for a page of one row (page, pages,
-    /// its row, rows).
-    var pageLine: PageLineText { pageLines.texts.plain }
-    var pageLineFiltered: PageLineText { pageLines.texts.filtered }
-    var pageLineOneRow: PageLineText { pageLines.texts.oneRow }
-    var pageLineFilteredOneRow: PageLineText { pageLines.texts.filteredOneRow }
-  }
-
-  /// The four page lines' texts of a catalog, cut into pieces and measured when one is first
-  /// needed: a screen of one page (the first screen of most programs) shows none, and making
-  /// them cost 125,000 instructions of the first screen. A template's text is made once in a
-  /// process and kept with its template (`madeByMessage`): every session would otherwise make its own
-  /// (65,000 instructions), a cost of tables of more than one page that tables of one page
-  /// do not have.
-  private final class PageLines: Sendable {
-    typealias Texts = (
-      plain: PageLineText, filtered: PageLineText, oneRow: PageLineText,
-      filteredOneRow: PageLineText
-    )
-    private let messages: SessionMessages
-    private let made = Mutex<Texts?>(nil)
-
-    init(_ messages: SessionMessages) {
-      self.messages = messages
-    }
-
-    var texts: Texts {
-      made.withLock { made in
-        if let made { return made }
-        let texts = (
-          plain: Self.text(of: .pageLine, in: messages),
-          filtered: Self.text(of: .pageLineFiltered, in: messages),
-          oneRow: Self.text(of: .pageLineOneRow, in: messages),
-          filteredOneRow: Self.text(of: .pageLineFilteredOneRow, in: messages)
-        )
-        made = texts
-        return texts
-      }
-    }
-
-    /// The texts made in this process, by message, with the template each was made from:
-    /// looked up by the message (hashing a template that is not ASCII is slow) and used when
-    /// the template is the same.
-    private static let madeByMessage = Mutex<[SessionMessage: (String, PageLineText)]>([:])
-
-    private static func text(of message: SessionMessage, in messages: SessionMessages)
-      -> PageLineText
-    {
-      let template = messages[message]
-      if let known = madeByMessage.withLock({ $0[message] }), known.0 == template {
-        return known.1
-      }
-      let text = measured(template)
-      madeByMessage.withLock { $0[message] = (template, text) }
-      return text
-    }
-
-    private static func measured(_ template: String) -> PageLineText {
-      let pieces = SessionMessages.segments(of: template).map {
-        (text: Array($0.text.utf8), argument: $0.argument?.index)
-      }
-      let width = pieces.reduce(0) {
-        $0 + DisplayWidth.of(String(decoding: $1.text, as: UTF8.self))
-      }
-      return (pieces, width)
-    }
-  }
 
   /// Creates a renderer for a terminal of some width, with the words of a session's
   /// catalog (``englishWords`` when `nil`, made only then).
