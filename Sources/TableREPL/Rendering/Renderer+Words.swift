@@ -18,6 +18,11 @@ extension Renderer {
       self.messages = messages
       footerCut = messages[.footerCut]
       pageLines = PageLines(messages)
+      // Made now, as they always were: made at the first screen of more than one page
+      // instead, a pseudo-terminal test of a resize (RM-19) timed out in four of six full
+      // runs, for a reason not found yet. Kept for the process, they cost a session after
+      // the first a look-up.
+      _ = pageLines.texts
     }
 
     /// The page line's text between its numbers (page, pages, first row, last row, rows),
