@@ -5,8 +5,10 @@
 
 #include <histedit.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <wchar.h>
 
 typedef const char *_Nullable (*ceditline_prompt_fn)(EditLine *_Nullable);
@@ -17,6 +19,16 @@ typedef int (*ceditline_read_char_fn)(EditLine *_Nullable, wchar_t *_Nullable);
 extern int wcwidth(wchar_t c);
 // The terminal columns a character takes (2 for CJK), or -1; depends on LC_CTYPE.
 static inline int ceditline_wcwidth(wchar_t c) { return wcwidth(c); }
+
+// glibc declares ppoll only under _GNU_SOURCE, which Swift's Glibc module does not set.
+// Waits for `fds` with the signal mask `mask` in place for the wait only (atomically).
+extern int ppoll(
+    struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+static inline int ceditline_ppoll(
+    struct pollfd *_Nonnull fds, nfds_t count, const struct timespec *_Nullable timeout,
+    const sigset_t *_Nonnull mask) {
+  return ppoll(fds, count, timeout, mask);
+}
 
 static inline FILE *_Nonnull ceditline_stdin(void) { return stdin; }
 static inline FILE *_Nonnull ceditline_stdout(void) { return stdout; }

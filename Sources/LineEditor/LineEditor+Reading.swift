@@ -5,8 +5,9 @@ import SystemIO
 // libedit's read function (EL_GETCFN). The built-in one cannot tell which signal interrupted
 // it, and whether it gives up on EINTR depends on the libedit version (Debian's 3.1-20221030
 // does; releases whose read__fixio() treats EINTR as "retry" need a second Ctrl-C). This one
-// reads the terminal itself and, each time a read is interrupted, acts on the signals that
-// arrived: outside the signal handler, where calling libedit and stdio is safe.
+// waits for the terminal itself (SignalTrap.waitForInput) and, each time a wait is
+// interrupted, acts on the signals that arrived: outside the signal handler, where calling
+// libedit and stdio is safe.
 extension LineEditor {
   /// Reads one character from the terminal into `character`.
   ///
@@ -20,6 +21,9 @@ extension LineEditor {
         errno = EINTR
         return -1
       }
+      // The trapped signals are let in only while waiting, so that one that arrived since
+      // the look above ends the wait at once; the read after it does not block.
+      if let signalTrap, signalTrap.waitForInput(STDIN_FILENO) == .interrupted { continue }
       var byte: CChar = 0
       // An interrupted read ends when a signal that arrived ends it (errno stays EINTR).
       let count = SystemCall.retryingOnEINTR(stoppingWhen: handlePendingSignals) {

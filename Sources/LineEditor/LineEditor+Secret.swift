@@ -55,6 +55,7 @@ extension LineEditor {
     }
     while true {
       if signalsEndTheRead() { return .interrupted }
+      if trap.waitForInput(STDIN_FILENO) == .interrupted { continue }
       let count = SystemCall.retryingOnEINTR(stoppingWhen: signalsEndTheRead) {
         chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       }

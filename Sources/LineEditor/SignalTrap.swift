@@ -1,3 +1,4 @@
+import CEditLine
 import Glibc
 import Synchronization
 
@@ -9,9 +10,12 @@ private let pendingSignals = Atomic<UInt64>(0)
 
 /// The signal handlers that are in place while a line is being read.
 ///
-/// Each handler is installed without `SA_RESTART`, so a `read` blocked on the terminal fails
-/// with `EINTR` and the reader can look at ``takePending()``. Signals that the process
-/// ignores (`SIG_IGN`) are left alone. ``restore()`` puts back the handlers found on
+/// Signals that the process ignores (`SIG_IGN`) are left alone. The trapped ones are blocked
+/// in the reading thread while the trap is installed, and let in only while
+/// ``waitForInput(_:timeout:)`` waits (`ppoll` swaps the mask atomically): a signal that
+/// arrives after the reader last looked at ``takePending()`` and before it waits then ends
+/// the wait at once. With a plain blocking `read`, such a signal (a resize, a Ctrl-C) would
+/// wait for the next key. ``restore()`` puts back the handlers and the mask found on
 /// installation.
 struct SignalTrap {
   /// Ctrl-C: the read ends and the half-typed line is dropped.
@@ -25,17 +29,63 @@ struct SignalTrap {
 
   /// The handlers found on installation, by signal.
   private var previous: [Int32: sigaction] = [:]
+  /// The reading thread's signal mask found on installation, which ``restore()`` puts back.
+  private var maskBefore = sigset_t()
+  /// The mask while waiting: ``maskBefore`` without the trapped signals, which the trap lets
+  /// in even where the program was started with them blocked (Ctrl-C must end a wait).
+  private var maskWhileWaiting = sigset_t()
 
-  /// Installs the trap for SIGINT, SIGWINCH and ``passedOn``.
+  /// Installs the trap for SIGINT, SIGWINCH and ``passedOn``, and blocks those signals
+  /// outside ``waitForInput(_:timeout:)``.
   init() {
     pendingSignals.store(0, ordering: .sequentiallyConsistent)
+    var trapped = sigset_t()
+    sigemptyset(&trapped)
     for signal in [SignalTrap.interrupt, SignalTrap.resize] + SignalTrap.passedOn {
       var old = sigaction()
       guard sigaction(signal, nil, &old) == 0, !SignalTrap.isIgnored(old) else { continue }
       if SignalTrap.install(signal, saving: &old) {
         previous[signal] = old
+        sigaddset(&trapped, signal)
       }
     }
+    pthread_sigmask(SIG_BLOCK, &trapped, &maskBefore)
+    maskWhileWaiting = maskBefore
+    for signal in previous.keys { sigdelset(&maskWhileWaiting, signal) }
+  }
+
+  /// What ``waitForInput(_:timeout:)`` found.
+  enum Wait: Equatable {
+    /// The descriptor can be read without blocking (or is at its end, or failed).
+    case ready
+    /// A trapped signal arrived, before the wait or during it: ``takePending()`` says which.
+    case interrupted
+    /// The time given ran out.
+    case timedOut
+  }
+
+  /// Waits until `descriptor` can be read or a trapped signal arrives, with the trapped
+  /// signals let in for the wait only.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file descriptor to wait for.
+  ///   - timeout: Seconds to wait at most; `nil` waits as long as it takes.
+  /// - Returns: Whether the descriptor is ready, a signal came, or the time ran out.
+  func waitForInput(_ descriptor: Int32, timeout: Double? = nil) -> Wait {
+    var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var mask = maskWhileWaiting
+    var limit = timespec()
+    if let timeout {
+      limit.tv_sec = Int(timeout)
+      limit.tv_nsec = Int((timeout - Double(Int(timeout))) * 1e9)
+    }
+    let result =
+      timeout == nil
+      ? ceditline_ppoll(&watched, 1, nil, &mask) : ceditline_ppoll(&watched, 1, &limit, &mask)
+    if result > 0 { return .ready }
+    if result == 0 { return .timedOut }
+    // EINTR is a signal; any other failure is left to the read that follows to report.
+    return errno == EINTR ? .interrupted : .ready
   }
 
   /// Takes the set of signals that arrived since the last call, as a bit mask by number.
@@ -57,17 +107,22 @@ struct SignalTrap {
     guard var old = previous[signal] else { return }
     var ours = sigaction()
     guard sigaction(signal, &old, &ours) == 0 else { return }
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, signal)
-    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
     raise(signal)
+    pthread_sigmask(SIG_BLOCK, &only, nil)
     sigaction(signal, &ours, nil)
   }
 
-  /// Puts back the handlers found on installation, then raises again the passed-on signals
-  /// that arrived after the reader last looked (a late SIGINT or SIGWINCH is dropped).
+  /// Puts back the mask and the handlers found on installation, then raises again the
+  /// passed-on signals that arrived after the reader last looked (a late SIGINT or SIGWINCH
+  /// is dropped). The mask goes first, so that a signal still blocked reaches the trap's
+  /// handler, not the one put back.
   func restore() {
+    var mask = maskBefore
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
     for (signal, action) in previous {
       var action = action
       sigaction(signal, &action, nil)
