@@ -246,4 +246,26 @@ private func parse(_ text: String) throws -> [String: String] {
       try StringsFileParser.parse(Array("<plist><dict><key>A</key>".utf8), source: "t.strings")
     }
   }
+
+  @Test("text of every UTF-8 length, in UTF-8 and UTF-16 files, reads as the stdlib decodes it")
+  func textOfEveryLengthReadsAsTheStandardLibraryDecodesIt() throws {
+    // One, two, three and four bytes of UTF-8 (a surrogate pair in UTF-16), and U+FFFF.
+    let value = "a é ア 温度 😀 \u{FFFF} z"
+    let text = "\"KEY\" = \"\(value)\";\n\"\(value)\" = \"x\";\n"
+    var utf16 = [UInt8]([0xFF, 0xFE])
+    for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    for bytes in [Array(text.utf8), utf16] {
+      let table = try StringsFileParser.parse(bytes, source: "t.strings")
+      #expect(table == ["KEY": value, value: "x"])
+    }
+    // Transcoding by hand agrees with the standard library, a lone surrogate (which the parser
+    // never passes) included.
+    let samples: [[UInt16]] = [
+      Array(value.utf16), [0x41, 0xD800], [0xDC00, 0x41], [0xD83D, 0xDE00, 0x7FF, 0x800],
+    ]
+    for units in samples {
+      let made = units.withUnsafeBufferPointer(StringsParser.string(fromUTF16:))
+      #expect(made == String(decoding: units, as: UTF16.self), "\(units)")
+    }
+  }
 }
