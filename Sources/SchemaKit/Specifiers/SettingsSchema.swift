@@ -95,6 +95,14 @@ package struct SettingsSchema: Sendable, Equatable {
     pageReader?.isPending(name) == true || pages.index(forKey: name) != nil
   }
 
+  /// ``hasPage(named:)`` of a schema that a class holds, looked at where it is stored. A
+  /// method called on a class's stored schema first copies all of it (a retain and a release
+  /// of each part, about 900 instructions), which a screen of child panes paid for every
+  /// row; `inout` only reaches it in place, and nothing is changed.
+  package static func hasPage(named name: String, in schema: inout SettingsSchema) -> Bool {
+    schema.pageReader?.isPending(name) == true || schema.pages.index(forKey: name) != nil
+  }
+
   /// ``hasPage(named:)`` of the page `name` that specifier `index` of page `page` names,
   /// for lint. A bundle read lazily answers without a look-up: its loader noted every page a
   /// page names as it read the page, so the named page is there (read or pending) unless

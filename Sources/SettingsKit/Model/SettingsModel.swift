@@ -113,9 +113,9 @@ package final class SettingsModel {
     return page
   }
 
-  /// Whether the schema has a page `name`, read or not yet; a read one is found in place.
+  /// Whether the schema has a page `name`, read or not yet, looked up in place.
   package func hasPage(named name: String) -> Bool {
-    schema.pages.index(forKey: name) != nil || schema.hasPage(named: name)
+    SettingsSchema.hasPage(named: name, in: &schema)
   }
 
   /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
