@@ -11,17 +11,18 @@ extension Renderer {
     let messages: SessionMessages
     /// The last line of a footer cut to ``Renderer/footerLineLimit``.
     let footerCut: String
-    /// The page lines' texts, made when a screen of more than one page is first rendered.
+    /// The page lines' texts, made with the words.
     private let pageLines: PageLines
 
     package init(_ messages: SessionMessages) {
       self.messages = messages
       footerCut = messages[.footerCut]
       pageLines = PageLines(messages)
-      // Made now, as they always were: made at the first screen of more than one page
-      // instead, a pseudo-terminal test of a resize (RM-19) timed out in four of six full
-      // runs, for a reason not found yet. Kept for the process, they cost a session after
-      // the first a look-up.
+      // Made now. Made at the first screen of more than one page instead, a session of one
+      // page does 94,000 instructions less (its first screen), but one of many pages costs
+      // that much more than one of one page (figure 3 of docs/performance.md, 1.19× -> 1.22×
+      // against its target of 1.2×). Kept for the process, they cost a session after the
+      // first a look-up.
       _ = pageLines.texts
     }
 
@@ -34,12 +35,10 @@ extension Renderer {
     var pageLineFilteredOneRow: PageLineText { pageLines.texts.filteredOneRow }
   }
 
-  /// The four page lines' texts of a catalog, cut into pieces and measured when one is first
-  /// needed: a screen of one page (the first screen of most programs) shows none, and making
-  /// them cost 125,000 instructions of the first screen. A template's text is made once in a
-  /// process and kept with its template (`madeByMessage`): every session would otherwise make its own
-  /// (65,000 instructions), a cost of tables of more than one page that tables of one page
-  /// do not have.
+  /// The four page lines' texts of a catalog, cut into pieces and measured once, when first
+  /// asked for (``Words/init(_:)`` asks). A template's text is made once in a process and kept
+  /// with its template (`madeByMessage`): every session would otherwise make its own (65,000
+  /// instructions).
   fileprivate final class PageLines: Sendable {
     typealias Texts = (
       plain: PageLineText, filtered: PageLineText, oneRow: PageLineText,
