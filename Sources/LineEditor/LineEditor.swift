@@ -1,5 +1,6 @@
 import CEditLine
 import Glibc
+import SystemIO
 
 /// Reads lines from the terminal with libedit: line editing, history on Up and Down, Tab
 /// completion, and Ctrl-C that drops the line instead of ending the program.
@@ -136,11 +137,21 @@ public final class LineEditor {
     prompt: String, initialText: String = "", addsToHistory: Bool = true
   ) -> LineReadResult {
     setPrompt(prompt)
+    fflush(ceditline_stdout())
+    switch LineEditor.takeTypedAhead() {
+    case .endOfInput?:
+      LineEditor.write(prompt + "\n")
+      return .endOfFile
+    case .text(let text)?:
+      // Read as if typed now, before the keyboard (and before the field's text).
+      el_wpush(editLine, text.nulTerminatedWideCharacters)
+    case nil:
+      break
+    }
     if startsLine(with: initialText) {
       // libedit reads pushed text before the keyboard, as if typed: the line starts with it.
       el_wpush(editLine, initialText.nulTerminatedWideCharacters)
     }
-    fflush(ceditline_stdout())
     readWasInterrupted = false
     signalTrap = SignalTrap()
     // el_wgets shows the prompt before it sets the terminal up, and a Ctrl-D typed in that
@@ -162,6 +173,33 @@ public final class LineEditor {
     // Either way the cursor is still on the prompt's line; leave it for the caller's output.
     LineEditor.write("\n")
     return readWasInterrupted ? .interrupted : .endOfFile
+  }
+
+  /// What was typed while the program ran between two reads, which the terminal's line
+  /// discipline holds in its cooked mode.
+  enum TypedAhead: Equatable {
+    /// A Ctrl-D on an empty line (or the terminal is gone).
+    case endOfInput
+    /// A line, with its newline, or text that a Ctrl-D ended without one.
+    case text(String)
+  }
+
+  /// Takes what was typed ahead, if anything, while the terminal is still in its cooked mode.
+  /// Switched to libedit's raw mode first, a Ctrl-D typed on an empty line while a command
+  /// ran (Enter and Ctrl-D typed together) would be lost: the line discipline holds it as
+  /// end of input, which a read in raw mode never sees. Text without a newline is not
+  /// available yet and stays for libedit, which reads it as typed.
+  static func takeTypedAhead() -> TypedAhead? {
+    var watched = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&watched, 1, 0) == 1, watched.revents != 0 else { return nil }
+    // Cooked, a read returns at most one line, or nothing for a Ctrl-D on an empty line.
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = SystemCall.retryingOnEINTR {
+      bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    }
+    if count < 0 { return errno == EAGAIN ? nil : .endOfInput }
+    if count == 0 { return .endOfInput }
+    return .text(String(decoding: bytes[..<count], as: UTF8.self))
   }
 
   /// Whether ``readLine(prompt:initialText:addsToHistory:)`` starts the line with `text`:

@@ -4,7 +4,9 @@
 // The prompt is PROBE_PROMPT if set, else `probe> `.
 // Prints `got: <line>` for each line, `interrupted` after Ctrl-C and `eof` at the end (exit 0).
 // The line `secret` reads a password with echo off and prints `secret: <n> characters`;
-// `quit` ends the run like Ctrl-D. Tab completes from 温度単位, 温度, back and quit.
+// `quit` ends the run like Ctrl-D. `pause` prints `pausing`, then waits half a second
+// before the next read, as a command that takes time does: keys typed meanwhile reach the
+// terminal between two reads. Tab completes from 温度単位, 温度, back and quit.
 import Glibc
 import LineEditor
 
@@ -56,6 +58,10 @@ while true {
     case .interrupted: print("secret interrupted")
     case .endOfFile: print("secret eof")
     }
+  case .line("pause"):
+    print("pausing")
+    fflush(nil)
+    usleep(500_000)
   case .line(let line):
     print("got: \(line)")
   case .interrupted:

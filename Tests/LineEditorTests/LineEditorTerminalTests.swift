@@ -82,6 +82,37 @@ import Testing
     try probe.endWithControlD()
   }
 
+  @Test("Ctrl-D typed while the program runs between two reads ends the input at the next")
+  func controlDTypedBetweenReadsEndsTheInput() throws {
+    let probe = try Probe()
+    try probe.waitForPrompt()
+    probe.terminal.send("pause\r")
+    try probe.terminal.waitFor("pausing")
+    // The terminal is in its cooked mode now, whose line discipline holds a Ctrl-D on an
+    // empty line as end of input.
+    probe.terminal.send("\u{04}")
+    try probe.terminal.waitFor("eof")
+    #expect(try probe.terminal.waitForExit() == 0)
+  }
+
+  @Test("lines and text typed while the program runs between two reads are read as typed")
+  func textTypedBetweenReadsIsRead() throws {
+    let probe = try Probe()
+    try probe.waitForPrompt()
+    probe.terminal.send("pause\r")
+    try probe.terminal.waitFor("pausing")
+    probe.terminal.send("typed ahead\r")
+    try probe.terminal.waitFor("got: typed ahead\r\n")
+    probe.terminal.send("pause\r")
+    try probe.waitForText("pausing")
+    // Text without Enter stays in the terminal until the next read goes raw, then is edited on.
+    probe.terminal.send("half ")
+    try probe.waitForPrompt(count: 4)
+    probe.terminal.send("done\r")
+    try probe.terminal.waitFor("got: half done\r\n")
+    try probe.endWithControlD()
+  }
+
   @Test func aSecretIsNotEchoedAndControlCDuringItRestoresTheTerminal() throws {
     let probe = try Probe()
     try probe.waitForPrompt()
@@ -170,8 +201,6 @@ private final class Probe {
 
   /// Sends Ctrl-D on an empty line and expects `eof` and exit status 0.
   func endWithControlD() throws {
-    // Between two reads the terminal is in cooked mode, where Ctrl-D would be taken by the
-    // line discipline: wait for the next prompt, which LineEditor shows once it is raw.
     try terminal.waitUntil("an empty prompt") {
       PseudoTerminal.plainText($0).hasSuffix(prompt)
     }
