@@ -84,10 +84,7 @@ import Testing
 
   @Test("Ctrl-D typed while the program runs between two reads ends the input at the next")
   func controlDTypedBetweenReadsEndsTheInput() throws {
-    let probe = try Probe()
-    try probe.waitForPrompt()
-    probe.terminal.send("pause\r")
-    try probe.terminal.waitFor("pausing")
+    let probe = try Probe.pausedBetweenReads()
     // The terminal is in its cooked mode now, whose line discipline holds a Ctrl-D on an
     // empty line as end of input.
     probe.terminal.send("\u{04}")
@@ -97,10 +94,7 @@ import Testing
 
   @Test("lines and text typed while the program runs between two reads are read as typed")
   func textTypedBetweenReadsIsRead() throws {
-    let probe = try Probe()
-    try probe.waitForPrompt()
-    probe.terminal.send("pause\r")
-    try probe.terminal.waitFor("pausing")
+    let probe = try Probe.pausedBetweenReads()
     probe.terminal.send("typed ahead\r")
     try probe.terminal.waitFor("got: typed ahead\r\n")
     probe.terminal.send("pause\r")
@@ -183,6 +177,15 @@ private final class Probe {
       environment: [
         "TERM": "xterm", "HOME": folder.path, "PATH": "/usr/bin:/bin", "PROBE_PROMPT": prompt,
       ])
+  }
+
+  /// A probe that has read its first line, `pause`, and waits before the next read.
+  static func pausedBetweenReads() throws -> Probe {
+    let probe = try Probe()
+    try probe.waitForPrompt()
+    probe.terminal.send("pause\r")
+    try probe.terminal.waitFor("pausing")
+    return probe
   }
 
   /// Waits until the prompt has been shown `count` times.
