@@ -124,7 +124,9 @@ public final class LineEditor {
   /// this returns. While it waits, Ctrl-Z suspends the program with the terminal restored,
   /// and a resized terminal gets the line redrawn. A SIGTERM or SIGHUP goes to the handler
   /// the program had (with the terminal restored first); if the program survives it, the
-  /// read returns ``LineReadResult/interrupted``.
+  /// read returns ``LineReadResult/interrupted``. Keys typed while the program ran since the
+  /// last read come first, as if typed now: a line is read as typed, and a Ctrl-D on an empty
+  /// line ends the input.
   ///
   /// - Parameters:
   ///   - prompt: The prompt, which may contain any UTF-8 text but no escape sequences.
