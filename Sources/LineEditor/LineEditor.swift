@@ -188,8 +188,8 @@ public final class LineEditor {
 
   /// Takes what was typed ahead, if anything, while the terminal is still in its cooked mode.
   /// Switched to libedit's raw mode first, a Ctrl-D typed on an empty line while a command
-  /// ran (Enter and Ctrl-D typed together) would be lost: the line discipline holds it as
-  /// end of input, which a read in raw mode never sees. Text without a newline is not
+  /// ran (right after the Enter that started it) would be lost: the line discipline holds it
+  /// as end of input, which a read in raw mode never sees. Text without a newline is not
   /// available yet and stays for libedit, which reads it as typed.
   static func takeTypedAhead() -> TypedAhead? {
     var watched = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
