@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 @testable import LineEditor
@@ -10,7 +11,8 @@ import Testing
 @Suite(.serialized) struct SignalTrapTests {
   @Test("a resize or Ctrl-C that arrives just before the wait ends it at once, not at the next key")
   func aSignalJustBeforeTheWaitEndsIt() throws {
-    let pipe = try Pipe()
+    let pipe = try makeClosedOnExecPipe()
+    defer { Self.closeBoth(pipe) }
     for signal in [SignalTrap.resize, SignalTrap.interrupt] {
       // The test's thread may block signals (settei's reading thread does not): let them in
       // first, so that the signal is pending only because the trap blocks it.
@@ -18,7 +20,7 @@ import Testing
         let trap = SignalTrap()
         defer { trap.restore() }
         raise(signal)
-        #expect(trap.waitForInput(pipe.readEnd, timeout: 10) == .interrupted)
+        #expect(trap.waitForInput(pipe.read, timeout: 10) == .interrupted)
         #expect(SignalTrap.mask(SignalTrap.takePending(), contains: signal))
       }
     }
@@ -26,12 +28,13 @@ import Testing
 
   @Test("the wait ends when there is input, or when its time runs out")
   func theWaitEndsWithInputOrItsTime() throws {
-    let pipe = try Pipe()
+    let pipe = try makeClosedOnExecPipe()
+    defer { Self.closeBoth(pipe) }
     let trap = SignalTrap()
     defer { trap.restore() }
-    #expect(trap.waitForInput(pipe.readEnd, timeout: 0.05) == .timedOut)
-    #expect(write(pipe.writeEnd, "x", 1) == 1)
-    #expect(trap.waitForInput(pipe.readEnd, timeout: 10) == .ready)
+    #expect(trap.waitForInput(pipe.read, timeout: 0.05) == .timedOut)
+    #expect(write(pipe.write, "x", 1) == 1)
+    #expect(trap.waitForInput(pipe.read, timeout: 10) == .ready)
   }
 
   @Test("outside the wait the trapped signals are blocked, and restoring puts the mask back")
@@ -68,22 +71,9 @@ import Testing
     }
   }
 
-  /// A pipe, closed when the test ends.
-  final class Pipe {
-    let readEnd: Int32
-    let writeEnd: Int32
-
-    init() throws {
-      var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else { throw PipeError() }
-      (readEnd, writeEnd) = (ends[0], ends[1])
-    }
-
-    deinit {
-      close(readEnd)
-      close(writeEnd)
-    }
+  /// Closes both ends of a pipe.
+  static func closeBoth(_ pipe: (read: Int32, write: Int32)) {
+    close(pipe.read)
+    close(pipe.write)
   }
-
-  struct PipeError: Error {}
 }

@@ -100,7 +100,7 @@ package struct SettingsSchema: Sendable, Equatable {
   /// of each part, about 900 instructions), which a screen of child panes paid for every
   /// row; `inout` only reaches it in place, and nothing is changed.
   package static func hasPage(named name: String, in schema: inout SettingsSchema) -> Bool {
-    schema.pageReader?.isPending(name) == true || schema.pages.index(forKey: name) != nil
+    schema.hasPage(named: name)
   }
 
   /// ``hasPage(named:)`` of the page `name` that specifier `index` of page `page` names,

@@ -1,7 +1,7 @@
 import Synchronization
 import TextSafety
 
-/// The words of a screen besides its rows, and the page lines' texts, made when needed.
+/// The words of a screen besides its rows, and the page lines' texts.
 extension Renderer {
   /// A page line's text between its numbers, and its display width.
   package typealias PageLineText = (pieces: [(text: [UInt8], argument: Int?)], width: Int)
@@ -17,13 +17,12 @@ extension Renderer {
     package init(_ messages: SessionMessages) {
       self.messages = messages
       footerCut = messages[.footerCut]
-      pageLines = PageLines(messages)
       // Made now. Made at the first screen of more than one page instead, a session of one
       // page does 94,000 instructions less (its first screen), but one of many pages costs
       // that much more than one of one page (figure 3 of docs/performance.md, 1.19× -> 1.22×
       // against its target of 1.2×). Kept for the process, they cost a session after the
       // first a look-up.
-      _ = pageLines.texts
+      pageLines = PageLines(messages)
     }
 
     /// The page line's text between its numbers (page, pages, first row, last row, rows),
@@ -35,34 +34,24 @@ extension Renderer {
     var pageLineFilteredOneRow: PageLineText { pageLines.texts.filteredOneRow }
   }
 
-  /// The four page lines' texts of a catalog, cut into pieces and measured once, when first
-  /// asked for (``Words/init(_:)`` asks). A template's text is made once in a process and kept
-  /// with its template (`madeByMessage`): every session would otherwise make its own (65,000
-  /// instructions).
+  /// The four page lines' texts of a catalog, cut into pieces and measured, held by one
+  /// reference so that a renderer's words copy cheaply. A template's text is made once in a
+  /// process and kept with its template (`madeByMessage`): every session would otherwise make
+  /// its own (65,000 instructions).
   fileprivate final class PageLines: Sendable {
     typealias Texts = (
       plain: PageLineText, filtered: PageLineText, oneRow: PageLineText,
       filteredOneRow: PageLineText
     )
-    private let messages: SessionMessages
-    private let made = Mutex<Texts?>(nil)
+    let texts: Texts
 
     init(_ messages: SessionMessages) {
-      self.messages = messages
-    }
-
-    var texts: Texts {
-      made.withLock { made in
-        if let made { return made }
-        let texts = (
-          plain: Self.text(of: .pageLine, in: messages),
-          filtered: Self.text(of: .pageLineFiltered, in: messages),
-          oneRow: Self.text(of: .pageLineOneRow, in: messages),
-          filteredOneRow: Self.text(of: .pageLineFilteredOneRow, in: messages)
-        )
-        made = texts
-        return texts
-      }
+      texts = (
+        plain: Self.text(of: .pageLine, in: messages),
+        filtered: Self.text(of: .pageLineFiltered, in: messages),
+        oneRow: Self.text(of: .pageLineOneRow, in: messages),
+        filteredOneRow: Self.text(of: .pageLineFilteredOneRow, in: messages)
+      )
     }
 
     /// The texts made in this process, by message, with the template each was made from:
