@@ -87,7 +87,7 @@ extension SettingsPageViewController {
     case .childPane:
       // The pane opens its page when the walk of the page graph follows it.
       if !specifier.opensCustomController, let file = specifier.file,
-        model.hasPage(named: file)
+        model.hasPage(named: file, namedBy: specifier.index, on: page.name)
       {
         cell.accessoryType = .disclosureIndicator
       } else {

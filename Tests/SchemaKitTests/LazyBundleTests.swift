@@ -22,7 +22,7 @@ import Testing
   @Test func onlyTheRootPageAndItsStringsAreReadAtFirst() throws {
     let bundle = try brokenBundle()
     let path = bundle.path
-    let schema = try SchemaLoader.load(path: path, lazily: true)
+    let schema = try SchemaLoader.load(path: path, language: "ja", lazily: true)
     #expect(Array(schema.pages.keys) == ["Root"])
     #expect(schema.unreadPages == ["Pane0", "Pane1", "Pane2"])
     #expect(schema.hasPage(named: "Pane1"))
@@ -36,10 +36,39 @@ import Testing
     #expect(SchemaLinter.rowBreakingErrors(onPage: "Root", of: schema).isEmpty)
   }
 
+  /// Read in English, the Japanese tables wait until something needs every language; ja is
+  /// a language of the schema all the same.
+  @Test func theTablesOfOtherLanguagesAreReadWhenNeeded() throws {
+    let bundle = try brokenBundle()
+    var schema = try SchemaLoader.load(path: bundle.path, language: "en", lazily: true)
+    #expect(schema.strings.tables["ja"] == nil)
+    #expect(schema.hasDeferredStrings)
+    #expect(schema.strings.languages == ["ja"])
+    #expect(schema.strings.missingLanguage(for: "ja") == nil)
+    schema.readStrings(of: "en")
+    #expect(schema.strings.tables["ja"] == nil)
+    // A page read meanwhile defers its Japanese table too.
+    let read = schema.loadPage(named: "Pane0")
+    let page = try #require(read)
+    #expect(schema.strings.tables["ja"] == nil)
+    schema.readStrings(of: "ja")
+    #expect(!schema.hasDeferredStrings)
+    #expect(Set(schema.strings.tables["ja"]?.keys.map { $0 } ?? []) == ["Root", "Pane0"])
+    #expect(schema.strings.localized("Pane 0", table: "Root", language: "ja") == "ペイン 0")
+    #expect(
+      schema.strings.localized("Toggle 0", table: page.stringsTable, language: "ja")
+        == "トグル 0")
+    // From then on a page reads every language's table with it: the broken one warns.
+    _ = schema.loadPage(named: "Pane2")
+    #expect(schema.loadProblems.map(\.source) == [bundle.path + "/ja.lproj/Pane2.strings"])
+    schema.loadAllPages()
+    #expect(schema.strings == (try SchemaLoader.load(path: bundle.path)).strings)
+  }
+
   @Test func aPageIsReadWithItsStringsWhenAskedFor() throws {
     let bundle = try brokenBundle()
     let path = bundle.path
-    var schema = try SchemaLoader.load(path: path, lazily: true)
+    var schema = try SchemaLoader.load(path: path, language: "ja", lazily: true)
     let read = schema.loadPage(named: "Pane0")
     let page = try #require(read)
     #expect(page.specifiers.compactMap(\.key) == generated.settings(onPane: 0).map(\.key))
@@ -72,7 +101,7 @@ import Testing
   @Test func aBrokenPageIsReportedWhenReadWithItsFileAndLine() throws {
     let bundle = try brokenBundle()
     let path = bundle.path
-    var schema = try SchemaLoader.load(path: path, lazily: true)
+    var schema = try SchemaLoader.load(path: path, language: "ja", lazily: true)
     #expect(schema.loadPage(named: "Pane1") == nil)
     #expect(!schema.hasPage(named: "Pane1"))
     let missing = try #require(schema.missingPages.first)
@@ -129,9 +158,11 @@ import Testing
     #expect(lazy.strings.bestFolder(for: "fr-CA") == "fr")
     #expect(lazy.strings.missingLanguage(for: "fr") == nil)
     #expect(lazy.strings.missingLanguage(for: "de") != nil)
-    // Once the page is read its table is there, and nothing is left unread.
+    // Once the page is read, and French asked for, its table is there.
     let read = lazy.loadPage(named: "Pane0")
     let page = try #require(read)
+    #expect(lazy.strings.languages == ["fr", "ja"])
+    lazy.readStrings(of: "fr")
     #expect(
       lazy.strings.localized("Toggle 0", table: page.stringsTable, language: "fr") == "Bascule 0")
     lazy.loadAllPages()

@@ -134,4 +134,40 @@ import Testing
     _ = model.page(named: "Pane2")
     #expect(later.count == 1)
   }
+
+  /// A session in English reads no Japanese table at first; switching to Japanese reads
+  /// them, and the screens shown and opened after speak Japanese.
+  @Test func switchingLanguageReadsTheTablesOfTheNewOne() throws {
+    let bundle = try lazyBundle()
+    let model = model(bundle.schema)
+    #expect(model.schema.strings.tables["ja"] == nil)
+    let root = SettingsPageViewController(page: try #require(model.schema.rootPage), model: model)
+    #expect(rows(of: root).map(\.text).first == "Pane 0")
+    model.language = "ja"
+    #expect(rows(of: root).map(\.text).first == generated.japanesePaneTitle(0))
+    let pane = try #require(model.page(named: "Pane0"))
+    let titles = rows(of: SettingsPageViewController(page: pane, model: model)).map(\.text)
+    #expect(titles.first == "トグル 0")
+  }
+
+  /// A choice named by its title in another language than the session's is found, though
+  /// that language's tables were not read when the page was.
+  @Test func aChoiceIsNamedByItsTitleInALanguageNotReadYet() throws {
+    let bundle = try lazyBundle()
+    let model = model(bundle.schema)
+    let pane = try #require(model.page(named: "Pane0"))
+    let choice = try #require(pane.specifiers.first { $0.kind == .multiValue })
+    #expect(model.schema.strings.tables["ja"] == nil)
+    let parsed = SettingValueParser.value(from: "大", for: choice, on: pane, model: model)
+    #expect(try parsed.get() == .string("l"))
+  }
+
+  /// A model shown in another language than the one its schema was read in reads that
+  /// language's tables as it starts.
+  @Test func aModelInAnotherLanguageThanItsSchemaReadsThatLanguage() throws {
+    let bundle = try lazyBundle()
+    let model = SettingsModel(schema: bundle.schema, storedValues: [:], language: "ja")
+    let root = SettingsPageViewController(page: try #require(model.schema.rootPage), model: model)
+    #expect(rows(of: root).map(\.text).first == generated.japanesePaneTitle(0))
+  }
 }

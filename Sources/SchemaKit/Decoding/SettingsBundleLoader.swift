@@ -282,8 +282,22 @@ enum SettingsBundleLoader {
     var failures: [Failure] = []
     /// The pages pending, in the order they were found.
     var pendingOrder: [String] = []
-    /// The strings tables read so far.
+    /// The root of a schema read lazily, whose references to pages are not noted yet
+    /// (``noteReferencesNotNoted(into:)``): the first screen of a root of a thousand child
+    /// panes looks none of them up, and the first look-up, or the first page read, notes
+    /// them all.
+    var pageNotNoted: SettingsSchema.Page?
+    /// The strings tables read so far (each in the languages read now, and its other
+    /// languages in ``deferredTables``).
     var tablesRead: Set<String> = []
+    /// Whether only the tables of the languages ``language`` may read its text from are
+    /// read with their page, the others when first needed (a schema read lazily).
+    var defersOtherLanguages = false
+    /// The folders ``language`` reads its text from (``StringsCatalog/languageChain(for:)``
+    /// among the bundle's folders), once asked for.
+    var foldersReadNow: Set<String>?
+    /// The tables of other languages found and not read yet, in the order they were found.
+    var deferredTables: [DeferredTable] = []
     /// The idiom the schema was limited to (``SettingsSchema/limited(to:)``): the pages read
     /// later are limited the same way.
     var idiomShown: Idiom?
@@ -313,7 +327,7 @@ enum SettingsBundleLoader {
     /// The file of the strings table `table` in the language folder at `path`, or `nil` when
     /// it has none: the idiom's (`Root~ipad.strings`) first, as CFBundle applies a device
     /// modifier to every resource, then the plain one.
-    private func file(of table: String, in path: String) -> String? {
+    func file(of table: String, in path: String) -> String? {
       guard !table.isEmpty, !table.contains("/"), !table.contains("\0") else { return nil }
       for name in [table + idiom.pageSuffix + ".strings", table + ".strings"] {
         let file = SettingsBundleLoader.join(path, name)
@@ -331,19 +345,28 @@ enum SettingsBundleLoader {
       left.folder == right.folder && left.idiom == right.idiom && left.inApp == right.inApp
         && left.language == right.language
         && left.pendingOrder == right.pendingOrder && left.states == right.states
+        && left.pageNotNoted == right.pageNotNoted
         && left.pendingPages == right.pendingPages && left.failures == right.failures
         && left.tablesRead == right.tablesRead && left.idiomShown == right.idiomShown
+        && left.defersOtherLanguages == right.defersOtherLanguages
+        && left.deferredTables == right.deferredTables
     }
 
-    /// Whether some page is found and not read yet.
-    var hasPendingPages: Bool { !pendingOrder.isEmpty }
+    /// Whether some page is found and not read yet (or may be, among references not noted
+    /// yet).
+    var hasPendingPages: Bool { !pendingOrder.isEmpty || pageNotNoted != nil }
 
-    /// Whether the page `name` is found and not read yet.
+    /// Whether a schema needs the reader still: for a page or a strings table not read yet.
+    var hasUnreadFiles: Bool { hasPendingPages || !deferredTables.isEmpty }
+
+    /// Whether the page `name` is found and not read yet: pending, or not known and named by
+    /// a reference not noted yet (looked for among them, one by one).
     func isPending(_ name: String) -> Bool {
-      guard let index = states.index(forKey: name), case .pending = states.values[index] else {
-        return false
+      if let index = states.index(forKey: name) {
+        guard case .pending = states.values[index] else { return false }
+        return true
       }
-      return true
+      return pageNotNoted?.specifiers.contains { $0.names(page: name) } ?? false
     }
 
     /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
@@ -370,11 +393,21 @@ enum SettingsBundleLoader {
       throws(SchemaError) -> SettingsSchema
     {
       var schema = SettingsSchema(pages: [:], rootPageName: rootName, strings: StringsCatalog())
+      defersOtherLanguages = lazily
       switch readPage(at: rootPath, name: rootName, bytes: bytes, into: &schema) {
       case .success(let root):
         states[rootName] = .read
         add(root, to: &schema)
       case .failure(let error): throw .unreadable(error.reason)
+      }
+      // Lazily, the pages the root names are noted when first needed.
+      if lazily {
+        pageNotNoted = schema.pages[rootName]
+        if hasUnreadFiles {
+          schema.strings.unreadLanguages = languagesWithUnreadTables(besides: schema.strings)
+          schema.pageReader = self
+        }
+        return schema
       }
       // Eagerly, each page is read as it is found, and the pages it names are found in turn,
       // breadth first.
@@ -385,7 +418,7 @@ enum SettingsBundleLoader {
         if let budgetFailure { throw .unreadable(budgetFailure) }
         next += 1
       }
-      if hasPendingPages {
+      if hasUnreadFiles {
         schema.strings.unreadLanguages = languagesWithUnreadTables(besides: schema.strings)
         schema.pageReader = self
       }
@@ -397,7 +430,11 @@ enum SettingsBundleLoader {
     /// table in every language never has.
     func languagesWithUnreadTables(besides strings: StringsCatalog) -> Set<String> {
       var found: Set<String> = []
-      for folder in languages where strings.tables[folder.language] == nil {
+      for table in deferredTables where strings.tables[table.language] == nil {
+        found.insert(table.language)
+      }
+      for folder in languages
+      where strings.tables[folder.language] == nil && !found.contains(folder.language) {
         let tables = (try? FileSystem.folderEntries(folder.path, endingWith: ".strings")) ?? []
         if tables.contains(where: { !tablesRead.contains(String($0.dropLast(".strings".count))) }) {
           found.insert(folder.language)
@@ -406,8 +443,16 @@ enum SettingsBundleLoader {
       return found
     }
 
+    /// Notes the pages that ``pageNotNoted`` names, if any: pending from then on.
+    mutating func noteReferencesNotNoted(into schema: inout SettingsSchema) {
+      guard let page = pageNotNoted else { return }
+      pageNotNoted = nil
+      findPages(on: page, into: &schema, reading: false)
+    }
+
     /// Reads the pending page found first; `false` when none is pending.
     mutating func readNextPage(into schema: inout SettingsSchema) -> Bool {
+      noteReferencesNotNoted(into: &schema)
       guard let name = pendingOrder.first else { return false }
       read(name, into: &schema)
       return true
@@ -416,13 +461,15 @@ enum SettingsBundleLoader {
     /// Reads the pending page `name`: adds it to `schema`, or records it as missing for each
     /// specifier that names it.
     mutating func read(_ name: String, into schema: inout SettingsSchema) {
+      noteReferencesNotNoted(into: &schema)
       // One look-up: the state is changed through its index.
       guard let index = states.index(forKey: name), case .pending(let slot) = states.values[index]
       else { return }
       states.values[index] = .read
       removePending(name)
-      guard readPending(name, pendingPages[slot], into: &schema) else { return }
-      findPages(namedOn: name, into: &schema, reading: false)
+      guard readPending(name, pendingPages[slot], into: &schema), let page = schema.pages[name]
+      else { return }
+      findPages(on: page, into: &schema, reading: false)
     }
 
     /// Takes a page off ``pendingOrder``: most often its first (pages are read in the order
@@ -482,11 +529,18 @@ enum SettingsBundleLoader {
 
     /// Notes the pages that the page `name` names and the schema does not have: pending, or
     /// missing; with `reading`, each is looked for and read at once. Returns the pages read.
-    @discardableResult
     private mutating func findPages(
       namedOn name: String, into schema: inout SettingsSchema, reading: Bool
     ) -> [String] {
       guard let page = schema.pages[name] else { return [] }
+      return findPages(on: page, into: &schema, reading: reading)
+    }
+
+    /// ``findPages(namedOn:into:reading:)`` of a page at hand.
+    @discardableResult
+    private mutating func findPages(
+      on page: SettingsSchema.Page, into schema: inout SettingsSchema, reading: Bool
+    ) -> [String] {
       // Room for the pages named here is made at once, counted first: a root page of a
       // thousand child panes would otherwise grow (and rehash) the pages' states ten times.
       var count = 0
@@ -588,49 +642,6 @@ enum SettingsBundleLoader {
             fix: SchemaReason(.addStringsTable, .text(explicit))))
       }
       return .success(page)
-    }
-
-    /// Reads `<language>.lproj/<table>.strings` of a page's table, in every language, the
-    /// first time a page uses the table.
-    private mutating func readStrings(
-      of page: SettingsSchema.Page, into schema: inout SettingsSchema
-    ) {
-      let table = page.stringsTable
-      guard tablesRead.insert(table).inserted else { return }
-      for folder in languages {
-        guard let file = file(of: table, in: folder.path) else { continue }
-        let language = folder.language
-        do {
-          let bytes = try FileBytes.read(file)
-          schema.strings.tables[language, default: [:]][table] = try StringsFileParser.parse(
-            bytes, source: file)
-        } catch let error as SourceError {
-          // The file is there: NSBundle shows this table's text as written, without looking
-          // in another folder; the language stays one of the schema's.
-          schema.strings.tables[language, default: [:]][table] = [:]
-          schema.strings.unreadable[language, default: [:]][table] = SchemaReason(
-            .verbatim, .sourceError(error))
-          schema.loadProblems.append(
-            LintProblem(
-              severity: .warning, source: file, page: page.name,
-              reason: SchemaReason(
-                .translationsNotUsed, .format(error.reason), .text(language)),
-              fix: SchemaReason(.correctStringsFile),
-              line: error.line, column: error.column))
-        } catch {
-          schema.strings.tables[language, default: [:]][table] = [:]
-          let why =
-            (error as? FileBytes.ReadError).map(SchemaReason.fileRead) ?? .verbatim("\(error)")
-          schema.strings.unreadable[language, default: [:]][table] = why
-          schema.loadProblems.append(
-            LintProblem(
-              severity: .warning, source: file, page: page.name,
-              reason: SchemaReason(
-                .translationsNotUsed,
-                .reason(why), .text(language)),
-              fix: SchemaReason(.makeFileReadable)))
-        }
-      }
     }
   }
 }

@@ -99,14 +99,25 @@ package struct SettingsSchema: Sendable, Equatable {
   /// method called on a class's stored schema first copies all of it (a retain and a release
   /// of each part, about 900 instructions), which a screen of child panes paid for every
   /// row; `inout` only reaches it in place, and nothing is changed.
+  /// The pages a lazily read root names are noted first, so that the look-up is one.
   package static func hasPage(named name: String, in schema: inout SettingsSchema) -> Bool {
-    schema.hasPage(named: name)
+    schema.noteReferencesNotNoted()
+    return schema.hasPage(named: name)
   }
 
-  /// ``hasPage(named:)`` of the page `name` that specifier `index` of page `page` names,
-  /// for lint. A bundle read lazily answers without a look-up: its loader noted every page a
-  /// page names as it read the page, so the named page is there (read or pending) unless
-  /// ``missingPages`` records it (scanned while it holds a few; else looked up).
+  /// ``hasPage(named:namedBy:on:)`` of a schema that a class holds, looked at in place (see
+  /// ``hasPage(named:in:)``): what the row of a child pane asks.
+  package static func hasPage(
+    named name: String, namedBy index: Int, on page: String, in schema: inout SettingsSchema
+  ) -> Bool {
+    schema.hasPage(named: name, namedBy: index, on: page)
+  }
+
+  /// ``hasPage(named:)`` of the page `name` that specifier `index` of page `page` names, as
+  /// lint and a child pane's row ask it. A bundle read lazily answers without a look-up: its
+  /// loader noted every page a page names as it read the page (the root's, when first
+  /// needed), so the named page is there (read or pending) unless ``missingPages`` records
+  /// it (scanned while it holds a few; else looked up).
   func hasPage(named name: String, namedBy index: Int, on page: String) -> Bool {
     guard hasPageReader, missingPages.count <= 16 else { return hasPage(named: name) }
     return !missingPages.contains {
@@ -116,7 +127,25 @@ package struct SettingsSchema: Sendable, Equatable {
 
   /// The pages found and not read yet, in the order they were found (a bundle loaded with
   /// `lazily`: ``SchemaLoader/load(path:idiom:language:lazily:)``).
-  package var unreadPages: [String] { pageReader?.pendingOrder ?? [] }
+  package var unreadPages: [String] {
+    guard pageReader?.pageNotNoted != nil else { return pageReader?.pendingOrder ?? [] }
+    var noted = self
+    noted.noteReferencesNotNoted()
+    return noted.pageReader?.pendingOrder ?? []
+  }
+
+  /// Whether some page is found and not read yet, asked without noting the pages a lazily
+  /// read root names.
+  package var hasUnreadPages: Bool { pageReader?.hasPendingPages ?? false }
+
+  /// Notes the pages that the root of a bundle read lazily names, if not done yet: they are
+  /// pending from then on, each looked up once.
+  mutating func noteReferencesNotNoted() {
+    guard pageReader?.pageNotNoted != nil, var reader = pageReader else { return }
+    pageReader = nil
+    reader.noteReferencesNotNoted(into: &self)
+    keep(reader)
+  }
 
   /// The page `name`, read first when it was not read yet, with its `.strings` tables, and
   /// the pages it names found. `nil` when the schema has no such page, or when its file
@@ -127,10 +156,39 @@ package struct SettingsSchema: Sendable, Equatable {
     guard var reader = pageReader, reader.isPending(name) else { return nil }
     pageReader = nil
     reader.read(name, into: &self)
-    pageReader = reader.hasPendingPages ? reader : nil
+    keep(reader)
+    return pages[name]
+  }
+
+  /// Whether strings tables of languages other than the one the schema was read in are
+  /// found and not read yet (a bundle read lazily: only the tables its language reads are
+  /// read with a page).
+  package var hasDeferredStrings: Bool { pageReader?.deferredTables.isEmpty == false }
+
+  /// Reads the strings tables of every language that a lazy read left for later, and with
+  /// each page read from then on: what a change of language, `find` over every language, or
+  /// a choice named by its title in any language needs.
+  package mutating func readDeferredStrings() {
+    guard var reader = pageReader, reader.defersOtherLanguages || hasDeferredStrings else {
+      return
+    }
+    pageReader = nil
+    reader.readDeferredTables(into: &self)
+    keep(reader)
+  }
+
+  /// ``readDeferredStrings()`` unless the schema was read in `language`, whose tables are
+  /// all read: what showing the schema in `language` needs.
+  package mutating func readStrings(of language: String) {
+    guard let readIn = pageReader?.language, readIn != language else { return }
+    readDeferredStrings()
+  }
+
+  /// Keeps the reader that just read pages or tables while it has any left to read.
+  private mutating func keep(_ reader: SettingsBundleLoader.PageReader) {
+    pageReader = reader.hasUnreadFiles ? reader : nil
     strings.unreadLanguages =
       pageReader == nil ? [] : strings.unreadLanguages.subtracting(strings.tables.keys)
-    return pages[name]
   }
 
   /// Reads every page not read yet, and the pages they lead to, breadth first: the schema
@@ -150,6 +208,7 @@ package struct SettingsSchema: Sendable, Equatable {
       }
       guard reader.readNextPage(into: &self) else { break }
     }
+    reader.readDeferredTables(into: &self)
     strings.unreadLanguages = []
     return true
   }

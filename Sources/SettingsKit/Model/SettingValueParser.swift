@@ -47,6 +47,8 @@ package enum SettingValueParser {
     /// The position of the choice `text` names, by its value or a title.
     func choice(_ text: String) -> Int? {
       let lowered = text.lowercased()
+      // A title in any language: a bundle read lazily has only its language's at first.
+      model.readEveryLanguage()
       for (index, value) in specifier.values.enumerated() {
         if SpecifierValues.text(of: value).lowercased() == lowered { return index }
         if index < specifier.titles.count {

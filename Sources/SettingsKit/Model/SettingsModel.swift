@@ -23,6 +23,7 @@ package final class SettingsModel {
   /// The language of the text shown (`ja`, `en`, `de`, …). Changing it updates every screen.
   package var language: String {
     didSet {
+      if language != oldValue { schema.readStrings(of: language) }
       resolvedTables = [:]
       lastTable = (nil, [:])
       // A row that cannot work names its error in the screens' language.
@@ -88,6 +89,7 @@ package final class SettingsModel {
     self.schema = schema
     self.storedValues = storedValues
     self.language = language
+    self.schema.readStrings(of: language)
     _ = page(named: schema.rootPageName)
   }
 
@@ -118,6 +120,12 @@ package final class SettingsModel {
     SettingsSchema.hasPage(named: name, in: &schema)
   }
 
+  /// ``hasPage(named:)`` of the page that specifier `index` of page `page` names: what a
+  /// child pane's row asks, answered without a look-up for a bundle read lazily.
+  package func hasPage(named name: String, namedBy index: Int, on page: String) -> Bool {
+    SettingsSchema.hasPage(named: name, namedBy: index, on: page, in: &schema)
+  }
+
   /// Reads every page of the schema not read yet (what `find`, `go`, `get` and `set` by key,
   /// `changes` and `reset all` need), once.
   ///
@@ -138,13 +146,22 @@ package final class SettingsModel {
   /// during the command); never, by default.
   package var stopsReading: () -> Bool = { false }
 
+  /// Reads the pages not read yet, and the strings of every language.
   @discardableResult
   private func readAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
-    guard !schema.unreadPages.isEmpty else { return true }
+    guard schema.hasUnreadPages else { return readEveryLanguage() }
     let problemsBefore = schema.missingPages.count
     let finished = schema.loadAllPages(stoppingWhen: shouldStop)
     if schema.missingPages.count != problemsBefore { checkPages(shownPages) }
     return finished
+  }
+
+  /// Reads the strings of every language, which a bundle read lazily leaves for when they
+  /// are needed (a choice named by its title in any language); `true`.
+  @discardableResult
+  func readEveryLanguage() -> Bool {
+    schema.readDeferredStrings()
+    return true
   }
 
   private func checkPages(_ names: [String]) {
@@ -190,10 +207,11 @@ package final class SettingsModel {
         settingsByKey.reserveCapacity(
           settingsByKey.count + specifiers.count - Int(indexed.position))
       }
-      while Int(indexed.position) < specifiers.count {
-        let place = indexed
-        indexed.position += 1
-        guard let text = specifiers[Int(place.position)].key else { continue }
+      // The next specifier with a key is found in place (a root of child panes has none).
+      while let (position, text) = Specifier.firstKeyed(in: specifiers, from: Int(indexed.position))
+      {
+        let place = SettingPlace(page: indexed.page, position: Int32(position))
+        indexed.position = place.position + 1
         let key = PropertyListKey(text)
         // One look-up for a new key (most): a key already there gets its setting back.
         if let earlier = settingsByKey.updateValue(place, forKey: key) {
@@ -314,7 +332,8 @@ package final class SettingsModel {
       return (edit ?? defaultValue, defaultValue, edit == nil)
     }
     if !storedValues.isEmpty, let stored = storedValues[key],
-      Self.isValid(stored, for: specifier) || Self.isShown(stored, for: specifier)
+      SpecifierValues.isValid(stored, for: specifier)
+        || SpecifierValues.isShown(stored, for: specifier)
     {
       return (stored, defaultValue, false)
     }
@@ -466,6 +485,11 @@ package final class SettingsModel {
     guard laterStoredValueWarnings != nil, !allKeysIndexed else {
       return warnings(forStoredKeys: storedValues.keys.sorted().map(\.string))
     }
+    // An empty store (a first start) has nothing to check: no page is indexed for it.
+    guard !storedValues.isEmpty else {
+      checksStoredKeysLater = true
+      return []
+    }
     // The stored keys with a setting known now, found from the smaller of the two maps: a
     // store of many keys is not copied or hashed again for a page of a few.
     _ = indexShownPages(until: nil)
@@ -530,53 +554,12 @@ package final class SettingsModel {
   /// title and no ✓), and a switch's value that is neither of its own but that iOS reads as
   /// on or off (`"YES"`, `2`: `boolValue`).
   private func isShown(_ stored: PropertyListValue, forKey key: String) -> Bool {
-    Self.isShown(stored, for: specifier(forKey: key)?.specifier)
-  }
-
-  /// ``isShown(_:forKey:)`` for the key's specifier.
-  private static func isShown(_ stored: PropertyListValue, for specifier: Specifier?) -> Bool {
-    switch specifier?.kind {
-    case .multiValue, .radioGroup: return true
-    case .toggleSwitch:
-      switch stored {
-      case .bool, .integer, .unsignedInteger, .real, .string: return true
-      default: return false
-      }
-    case .none, .some(.group), .some(.textField), .some(.slider), .some(.titleValue),
-      .some(.childPane), .some(.listGroup), .some(.textView), .some(.openURL), .some(.button),
-      .some(.mailCompose), .some(.customView), .some(.datePicker), .some(.other(_)):
-      return false
-    }
+    SpecifierValues.isShown(stored, for: specifier(forKey: key)?.specifier)
   }
 
   /// Whether a value fits the specifier of a key. Keys no specifier knows accept anything.
   package func isValid(_ value: PropertyListValue, forKey key: String) -> Bool {
-    Self.isValid(value, for: specifier(forKey: key)?.specifier)
-  }
-
-  /// ``isValid(_:forKey:)`` for the key's specifier (`nil`: no specifier knows the key).
-  private static func isValid(_ value: PropertyListValue, for specifier: Specifier?) -> Bool {
-    guard let specifier else { return true }
-    switch specifier.kind {
-    case .multiValue where specifier.allowsMultipleSelection:
-      return SpecifierValues.chosenIndices(of: value, in: specifier) != nil
-    case .multiValue, .radioGroup:
-      return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
-    case .toggleSwitch:
-      // What its screen stores: its TrueValue or FalseValue (`true`, `false`, or `1`, `0`).
-      return SpecifierValues.same(value, specifier.trueValue)
-        || SpecifierValues.same(value, specifier.falseValue)
-    case .slider:
-      // A number of the slider's range (out of range shows the default: docs/reliability.md).
-      guard let number = SpecifierValues.number(value) else { return false }
-      let range = SpecifierValues.sliderRange(of: specifier)
-      return number >= range.minimum && number <= range.maximum
-    case .textField, .textView:
-      return value.stringValue != nil
-    case .group, .titleValue, .childPane, .listGroup, .openURL, .button, .mailCompose, .customView,
-      .datePicker, .other(_):
-      return true
-    }
+    SpecifierValues.isValid(value, for: specifier(forKey: key)?.specifier)
   }
 
   /// Why `value` may not be stored under `key`, as `set` checks what it stores, or `nil`
@@ -618,7 +601,7 @@ package final class SettingsModel {
   ) -> String? {
     let messages = self.messages
     let shown = specifier.isSecure ? messages.text(.hiddenValue) : value.debugDescription
-    guard Self.isValid(value, for: specifier) else {
+    guard SpecifierValues.isValid(value, for: specifier) else {
       guard let allowed = allowedValues(of: specifier, on: page)
       else { return messages.text(.doesNotFit, shown) }
       return messages.text(.doesNotFitAllowed, shown, allowed)

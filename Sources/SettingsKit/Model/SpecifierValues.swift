@@ -10,6 +10,50 @@ package enum SpecifierValues {
     specifier.showsOn(value)
   }
 
+  /// Whether a stored value shows as it is on the row of `specifier`, though it may be no
+  /// value the row could have stored: ``SettingsModel``'s `isShown(_:forKey:)` for the
+  /// key's specifier.
+  static func isShown(_ stored: PropertyListValue, for specifier: Specifier?) -> Bool {
+    switch specifier?.kind {
+    case .multiValue, .radioGroup: return true
+    case .toggleSwitch:
+      switch stored {
+      case .bool, .integer, .unsignedInteger, .real, .string: return true
+      default: return false
+      }
+    case .none, .some(.group), .some(.textField), .some(.slider), .some(.titleValue),
+      .some(.childPane), .some(.listGroup), .some(.textView), .some(.openURL), .some(.button),
+      .some(.mailCompose), .some(.customView), .some(.datePicker), .some(.other(_)):
+      return false
+    }
+  }
+
+  /// Whether a value fits `specifier` (`nil`: no specifier knows the key, which accepts
+  /// anything): ``SettingsModel/isValid(_:forKey:)`` for the key's specifier.
+  static func isValid(_ value: PropertyListValue, for specifier: Specifier?) -> Bool {
+    guard let specifier else { return true }
+    switch specifier.kind {
+    case .multiValue where specifier.allowsMultipleSelection:
+      return SpecifierValues.chosenIndices(of: value, in: specifier) != nil
+    case .multiValue, .radioGroup:
+      return SpecifierValues.choiceIndex(of: value, in: specifier) != nil
+    case .toggleSwitch:
+      // What its screen stores: its TrueValue or FalseValue (`true`, `false`, or `1`, `0`).
+      return SpecifierValues.same(value, specifier.trueValue)
+        || SpecifierValues.same(value, specifier.falseValue)
+    case .slider:
+      // A number of the slider's range (out of range shows the default: docs/reliability.md).
+      guard let number = SpecifierValues.number(value) else { return false }
+      let range = SpecifierValues.sliderRange(of: specifier)
+      return number >= range.minimum && number <= range.maximum
+    case .textField, .textView:
+      return value.stringValue != nil
+    case .group, .titleValue, .childPane, .listGroup, .openURL, .button, .mailCompose, .customView,
+      .datePicker, .other(_):
+      return true
+    }
+  }
+
   /// A number as iOS and InAppSettingsKit read one (`floatValue`, `doubleValue`): an
   /// integer or a real, or text that is a number (`"2"`, `" 40 "`, `"0.5"`), as real bundles
   /// often write a slider's `MinimumValue` and `MaximumValue`. `nil` for anything else.
