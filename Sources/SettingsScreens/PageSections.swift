@@ -141,22 +141,10 @@ final class PageSections {
 
   /// Looks at a page's specifiers once.
   init(page: SettingsSchema.Page) {
-    var hasListGroups = false
-    var hasSortedRadioGroups = false
-    var hasVisibleWhen = false
-    for specifier in page.specifiers {
-      if specifier.hasVisibleWhen { hasVisibleWhen = true }
-      switch specifier.kind {
-      case .listGroup: hasListGroups = true
-      case .radioGroup where specifier.displaysSortedByTitle: hasSortedRadioGroups = true
-      case .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
-        .childPane, .textView, .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
-        break
-      }
-    }
-    self.hasListGroups = hasListGroups
-    self.hasSortedRadioGroups = hasSortedRadioGroups
-    self.hasVisibleWhen = hasVisibleWhen
+    let traits = page.rowTraits
+    hasListGroups = traits.hasListGroups
+    hasSortedRadioGroups = traits.hasSortedRadioGroups
+    hasVisibleWhen = traits.hasVisibleWhen
   }
 }
 

@@ -49,77 +49,52 @@ extension SettingsPageViewController {
     }
     builtErrors = errors
     sectionTexts = nil
-    // A run of settings (most rows) is added at once, as a range of the page's specifiers.
+    // The page's rows come in segments (SchemaKit walks the specifiers in place): a run of
+    // settings, most rows, is added at once, as a range of the page's specifiers.
     let specifiers = page.specifiers
-    var runStart: Int?
-    var runHasSubtitle = false
-    func addRun(upTo end: Int) {
-      guard let start = runStart else { return }
-      runStart = nil
-      if open == nil { open = Section(rows: []) }
-      open?.append(settings: start..<end, of: specifiers, lines: runHasSubtitle ? nil : 1)
-      runHasSubtitle = false
-    }
-    // The specifiers are read in place from the page's storage: most are settings, looked at
-    // only for their kind and subtitle, and a page of a thousand is not copied one by one.
-    specifiers.withUnsafeBufferPointer { buffer in
-      for position in buffer.indices {
-        // What Settings.app skips (no Type, a radio group without choices) has no row.
-        if buffer[position].skippedBySettingsApp != nil {
-          addRun(upTo: position)
-          continue
-        }
-        if errors != nil, let error = errors?[buffer[position].index] {
-          let specifier = buffer[position]
-          addRun(upTo: position)
-          if specifier.kind == .group {
-            close()
-            open = Section(header: specifier.title, rows: [])
-            open?.owner = specifier.index
-          }
-          append(.problem(specifier, error))
-          continue
-        }
-        switch buffer[position].kind {
-        case .group:
-          addRun(upTo: position)
+    for segment in page.rowSegments(errors: errors) {
+      switch segment {
+      case .settings(let run, let hasSubtitle):
+        if open == nil { open = Section(rows: []) }
+        open?.append(settings: run, of: specifiers, lines: hasSubtitle ? nil : 1)
+      case .problem(let position):
+        let specifier = specifiers[position]
+        if specifier.kind == .group {
           close()
-          let specifier = buffer[position]
-          open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
+          open = Section(header: specifier.title, rows: [])
           open?.owner = specifier.index
-        case .radioGroup:
-          let specifier = buffer[position]
-          var order = Array(specifier.values.indices)
-          if specifier.displaysSortedByTitle {
-            // By title as shown, as Settings.app sorts them; a choice without a title last.
-            let titles = specifier.titles.map(localized)
-            order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
-              .sorted { $0 < $1 }.map(\.1)
-          }
-          let rows = order.map { Row.choice(specifier, $0) }
-          addRun(upTo: position)
-          close()
-          var section = Section(header: specifier.title, footer: specifier.footerText, rows: rows)
-          section.owner = specifier.index
-          result.append(section)
-        case .listGroup:
-          let specifier = buffer[position]
-          let count = listItems(of: specifier).count
-          var rows = (0..<count).map { Row.listItem(specifier, $0) }
-          rows.append(.listAdd(specifier))
-          addRun(upTo: position)
-          close()
-          var section = Section(header: specifier.title, footer: specifier.footerText, rows: rows)
-          section.owner = specifier.index
-          result.append(section)
-        case .toggleSwitch, .multiValue, .textField, .slider, .titleValue, .childPane, .textView,
-          .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
-          if runStart == nil { runStart = position }
-          if !runHasSubtitle, buffer[position].hasSubtitle { runHasSubtitle = true }
         }
+        append(.problem(specifier, errors?[specifier.index] ?? ""))
+      case .group(let position):
+        close()
+        let specifier = specifiers[position]
+        open = Section(header: specifier.title, footer: specifier.footerText, rows: [])
+        open?.owner = specifier.index
+      case .radioGroup(let position):
+        let specifier = specifiers[position]
+        var order = Array(specifier.values.indices)
+        if specifier.displaysSortedByTitle {
+          // By title as shown, as Settings.app sorts them; a choice without a title last.
+          let titles = specifier.titles.map(localized)
+          order = order.map { (titles.indices.contains($0) ? titles[$0] : "\u{10FFFF}", $0) }
+            .sorted { $0 < $1 }.map(\.1)
+        }
+        close()
+        var section = Section(
+          header: specifier.title, footer: specifier.footerText,
+          rows: order.map { Row.choice(specifier, $0) })
+        section.owner = specifier.index
+        result.append(section)
+      case .listGroup(let position):
+        let specifier = specifiers[position]
+        var rows = (0..<listItems(of: specifier).count).map { Row.listItem(specifier, $0) }
+        rows.append(.listAdd(specifier))
+        close()
+        var section = Section(header: specifier.title, footer: specifier.footerText, rows: rows)
+        section.owner = specifier.index
+        result.append(section)
       }
     }
-    addRun(upTo: specifiers.endIndex)
     close()
     if let listItem, listItem.index != nil, listItem.isDeletable {
       result.append(Section(rows: [.deleteItem]))

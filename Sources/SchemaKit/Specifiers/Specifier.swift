@@ -178,6 +178,20 @@ package struct Specifier: Sendable, Equatable {
   package var title: String? { fields.title }
   /// The `Key` under which the value is stored.
   package var key: String? { fields.key }
+  /// The first of `specifiers` at or after `position` that has a `Key`, and the key: looked
+  /// for in place, in the specifiers' fields, as an index of settings by key walks a page.
+  package static func firstKeyed(in specifiers: [Specifier], from position: Int) -> (
+    position: Int, key: String
+  )? {
+    specifiers.withUnsafeBufferPointer { buffer in
+      var index = max(position, 0)
+      while index < buffer.count {
+        if let key = buffer[index].fields.key { return (index, key) }
+        index += 1
+      }
+      return nil
+    }
+  }
   /// The `DefaultValue`.
   package var defaultValue: PropertyListValue? { fields.defaultValue }
   /// The `FooterText` of a group or radio group, not yet localized.

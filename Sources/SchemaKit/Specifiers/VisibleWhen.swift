@@ -179,3 +179,36 @@ extension SettingsSchema.Page {
     return conditions
   }
 }
+
+extension SettingsSchema.Page {
+  /// What of a page's specifiers makes its rows depend on more than the schema: a list
+  /// group (rows come and go with its value), a radio group sorted by title (the order
+  /// changes with the language), a `VisibleWhen` (rows come and go with values).
+  package struct RowTraits: Sendable, Equatable {
+    package var hasListGroups = false
+    package var hasSortedRadioGroups = false
+    package var hasVisibleWhen = false
+  }
+
+  /// The page's ``RowTraits``, in one walk of its specifiers read in place: a screen that
+  /// opens a page of a thousand settings asks it once.
+  package var rowTraits: RowTraits {
+    var traits = RowTraits()
+    specifiers.withUnsafeBufferPointer { specifiers in
+      for index in specifiers.indices {
+        let fields = specifiers[index].fields
+        if fields.hasVisibleWhen { traits.hasVisibleWhen = true }
+        switch specifiers[index].kind {
+        case .listGroup: traits.hasListGroups = true
+        case .radioGroup where specifiers[index].displaysSortedByTitle:
+          traits.hasSortedRadioGroups = true
+        case .group, .toggleSwitch, .multiValue, .radioGroup, .textField, .slider, .titleValue,
+          .childPane, .textView, .openURL, .button, .mailCompose, .customView, .datePicker,
+          .other(_):
+          break
+        }
+      }
+    }
+    return traits
+  }
+}
