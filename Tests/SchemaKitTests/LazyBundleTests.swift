@@ -115,6 +115,37 @@ import Testing
     #expect(schema.loadProblems.map(\.source) == [path + "/ja.lproj/Pane2.strings"])
   }
 
+  /// The root's child panes are noted when first needed, not as the root is read: until
+  /// then each page it names is there, pending, as after noting; a look-up or a page read
+  /// notes them all once.
+  @Test func theRootsChildPanesAreNotedWhenFirstNeeded() throws {
+    let bundle = try brokenBundle()
+    var schema = try SchemaLoader.load(path: bundle.path, lazily: true)
+    #expect(schema.pageReader?.pageNotNoted?.name == "Root")
+    #expect(schema.pageReader?.states == ["Root": .read])
+    #expect(schema.hasUnreadPages)
+    // What a row asks, and a look-up that does not change the schema, do not note them.
+    let panes = try #require(schema.rootPage).specifiers.filter { $0.kind == .childPane }
+    for pane in panes {
+      let file = try #require(pane.file)
+      #expect(SettingsSchema.hasPage(named: file, namedBy: pane.index, on: "Root", in: &schema))
+      #expect(schema.hasPage(named: file))
+    }
+    #expect(!schema.hasPage(named: "Pane9"))
+    #expect(schema.unreadPages == ["Pane0", "Pane1", "Pane2"])
+    #expect(schema.pageReader?.pageNotNoted != nil)
+    // A look-up through the class-held schema notes them, each once.
+    #expect(SettingsSchema.hasPage(named: "Pane2", in: &schema))
+    #expect(schema.pageReader?.pageNotNoted == nil)
+    #expect(schema.pageReader?.states.count == 4)
+    #expect(schema.unreadPages == ["Pane0", "Pane1", "Pane2"])
+    // Reading a page notes them as well, on a schema that had not.
+    var other = try SchemaLoader.load(path: bundle.path, lazily: true)
+    #expect(other.loadPage(named: "Pane1") == nil)
+    #expect(other.unreadPages == ["Pane0", "Pane2"])
+    #expect(!SettingsSchema.hasPage(named: "Pane1", namedBy: 2, on: "Root", in: &other))
+  }
+
   /// A language whose folder has tables only of pages not read yet is a language of the
   /// schema from the start, as it is after an eager load: `--lang` and `lang` accept it.
   /// Lint tells a child pane's page is there, while the bundle is read lazily, from what
