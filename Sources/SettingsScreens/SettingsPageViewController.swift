@@ -280,6 +280,7 @@ package final class SettingsPageViewController: TableViewController, TableViewRo
 
   package override func viewDidLoad() {
     super.viewDidLoad()
+    tableView.declaredRowTitleDataSource = self
     rebuildSections()
   }
 

@@ -210,8 +210,15 @@ public final class TableView {
   /// The data source as a ``TableViewRowTitleDataSource``, when it adopts it: what tells the
   /// lines of rows without making their cells (looked up once for a whole screen's rows).
   package var rowTitleDataSource: (any TableViewRowTitleDataSource)? {
-    dataSource as? any TableViewRowTitleDataSource
+    if let declared = declaredRowTitleDataSource, declared === dataSource { return declared }
+    return dataSource as? any TableViewRowTitleDataSource
   }
+
+  /// The data source, as a ``TableViewRowTitleDataSource``, set by a data source that knows
+  /// it adopts it: ``rowTitleDataSource`` is then found without a cast to the protocol,
+  /// whose first check of a type scans every conformance of the program (63,000
+  /// instructions of the first screen of a page of a thousand child panes).
+  package weak var declaredRowTitleDataSource: (any TableViewRowTitleDataSource)?
 
   /// Why a row cannot be selected, as the data source words it
   /// (``TableViewRowTitleDataSource/tableView(_:whyRowCannotBeSelectedAt:)``), if it says.

@@ -197,4 +197,33 @@ func countingTable(_ sizes: [Int]) -> (TableView, CountingDataSource) {
     #expect(cell.accessoryType == .detailDisclosureButton)
     #expect(TableViewCell(style: .value2, text: "a").style == .value2)
   }
+
+  /// A data source that says it tells titles is found as one without a cast; one it no
+  /// longer is the data source of is not, and a data source that adopts the protocol
+  /// without saying so is still found.
+  @Test func aDeclaredRowTitleDataSourceIsTheDataSourceItSaysItIs() {
+    final class Titles: TableViewRowTitleDataSource {
+      func numberOfSections(in tableView: TableView) -> Int { 1 }
+      func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+      func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        TableViewCell(text: "cell")
+      }
+      func tableView(_ tableView: TableView, titleForRowAt indexPath: IndexPath) -> String? {
+        "title"
+      }
+    }
+    let tableView = TableView()
+    let titles = Titles()
+    tableView.dataSource = titles
+    tableView.declaredRowTitleDataSource = titles
+    #expect(tableView.rowTitleDataSource === titles)
+    #expect(tableView.currentTitle(at: IndexPath(row: 0, section: 0)) == "title")
+    let plain = CountingDataSource([2])
+    tableView.dataSource = plain
+    #expect(tableView.rowTitleDataSource == nil)
+    #expect(tableView.currentTitle(at: IndexPath(row: 0, section: 0)) == "0.0")
+    let undeclared = Titles()
+    tableView.dataSource = undeclared
+    #expect(tableView.rowTitleDataSource === undeclared)
+  }
 }

@@ -19,6 +19,10 @@ final class LiveStore {
   private var messages: ProgramMessages { .forLanguage(model.language) }
   /// The store file as last seen, or `nil` when there was none.
   private var lastSeen: Stamp?
+  /// The store's path as the C string `stat` takes, made once: made from the String at each
+  /// `stat`, it was copied into a new array before every command (450 of the 600
+  /// instructions of a check, more for some paths).
+  private let cPath: [CChar]
 
   /// What tells that a file was replaced or written: its identity, size and times.
   private struct Stamp: Equatable {
@@ -39,10 +43,11 @@ final class LiveStore {
     self.store = store
     self.model = model
     self.index = index
-    lastSeen = Self.stamp(of: store.path)
+    cPath = Array(store.path.utf8CString)
+    lastSeen = Self.stamp(of: cPath)
   }
 
-  private static func stamp(of path: String) -> Stamp? {
+  private static func stamp(of path: [CChar]) -> Stamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return Stamp(
@@ -53,7 +58,7 @@ final class LiveStore {
   /// The lines to show before the next command: what another program changed since the
   /// store was last read or saved, one line a setting; empty when nothing did.
   func check() -> [String] {
-    let now = Self.stamp(of: store.path)
+    let now = Self.stamp(of: cPath)
     guard now != lastSeen else { return [] }
     lastSeen = now
     let changes: [ChangedElsewhere]
