@@ -220,32 +220,45 @@ struct Linter {
     // Read in place from the page's storage, not copied one by one: a page that opens is
     // checked whole.
     let reportsEverything = reportsEverything
+    let schema = schema
+    let name = page.name
     page.specifiers.withUnsafeBufferPointer { specifiers in
       for index in specifiers.indices {
-        if !reportsEverything, Self.worksAsRow(specifiers[index]) { continue }
+        if !reportsEverything, Self.worksAsRow(specifiers[index], onPage: name, of: schema) {
+          continue
+        }
         check(specifiers[index], on: page)
       }
     }
   }
 
-  /// Whether a switch or a multi-value, most settings of a big page, is one that the checks
-  /// below find no row-breaking error in: a `Type`, a `Key` that is a string and not empty,
-  /// and a multi-value's `Titles` and `Values`, both arrays of as many entries. Looked at in
-  /// its fields, without copying the specifier: a page of a thousand settings that opens
-  /// checked each at a third of the cost (`LintRowBreakingErrorsTests` holds it to the full
-  /// checks). Any other specifier is checked in full.
+  /// Whether a switch, a multi-value or a child pane, most rows of a big page, is one that
+  /// the checks below find no row-breaking error in: a `Type`; a switch's or multi-value's
+  /// `Key` that is a string and not empty, and a multi-value's `Titles` and `Values`, both
+  /// arrays of as many entries; a child pane's `File`, a string naming a page the schema has.
+  /// Looked at in its fields, without copying the specifier: a page of a thousand settings
+  /// that opens checked each at a third of the cost (`LintRowBreakingErrorsTests` holds it
+  /// to the full checks). Any other specifier is checked in full.
   @inline(__always)
-  private static func worksAsRow(_ specifier: Specifier) -> Bool {
+  private static func worksAsRow(
+    _ specifier: Specifier, onPage page: String, of schema: SettingsSchema
+  ) -> Bool {
     let fields = specifier.fields
-    guard fields.hasType, let key = fields.key, !key.isEmpty else { return false }
+    guard fields.hasType else { return false }
     switch specifier.kind {
     case .toggleSwitch:
-      return true
+      guard let key = fields.key else { return false }
+      return !key.isEmpty
     case .multiValue:
-      guard let titles = fields.titles, let values = fields.values else { return false }
+      guard let key = fields.key, !key.isEmpty, let titles = fields.titles,
+        let values = fields.values
+      else { return false }
       return titles.count == values.count
-    case .group, .radioGroup, .textField, .slider, .titleValue, .childPane, .listGroup,
-      .textView, .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
+    case .childPane:
+      guard fields.details.isEmpty, let file = fields.file else { return false }
+      return schema.hasPage(named: file, namedBy: specifier.index, on: page)
+    case .group, .radioGroup, .textField, .slider, .titleValue, .listGroup, .textView,
+      .openURL, .button, .mailCompose, .customView, .datePicker, .other(_):
       return false
     }
   }
