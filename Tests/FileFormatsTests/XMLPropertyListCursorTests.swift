@@ -12,8 +12,9 @@ import Testing
     case checked
     /// The walk finds repeated keys itself.
     case unchecked
-    /// The walk finds repeated keys itself, reads plain members in one step, knows the keys
-    /// `Type` and `Title` by their bytes, and takes plain strings as bytes.
+    /// The walk finds repeated keys itself, reads plain members and a plain `</dict>` in one
+    /// step, knows the keys `Type` and `Title` by their bytes, and takes plain strings as
+    /// bytes.
     case knownByBytes
   }
 
@@ -36,6 +37,7 @@ import Testing
           }
           continue
         }
+        if keys == .knownByBytes, cursor.endsPlainly(&state) { return .dictionary(members) }
         if keys == .knownByBytes {
           let known = try cursor.nextKey(&state) { bytes in
             Self.knownKeys.firstIndex { $0.utf8.elementsEqual(bytes) }.map(UInt8.init)
@@ -196,6 +198,32 @@ import Testing
     for _ in 0..<3000 {
       let seed = seeds[Int(random.next() % UInt64(seeds.count))]
       expectSameAsParse(random.mutated(seed, using: interesting))
+    }
+  }
+
+  /// `</dict>` after white space ends a dictionary in one step; anything else before it (a
+  /// comment) is left to the general step, and so is a dictionary whose keys the cursor
+  /// checks.
+  @Test func aPlainDictionaryEndIsOneStep() throws {
+    for (body, plain) in [
+      ("<dict><key>a</key><string>b</string>\n\t </dict>", true),
+      ("<dict><key>a</key><string>b</string><!-- c --></dict>", false),
+      ("<dict><key>a</key><string>b</string><key>c</key><true/></dict>", false),
+    ] {
+      let bytes = Array(plistDocument(body).utf8)
+      for checking in [false, true] {
+        let ended = try PropertyListReader.readXML(bytes, source: "p") {
+          cursor throws(SourceError) -> Bool in
+          var state = try cursor.beginDictionary(checkingKeys: checking)
+          _ = try cursor.nextKey(&state)
+          _ = try cursor.value()
+          let ended = cursor.endsPlainly(&state)
+          // The rest is read the general way, to the end of the dictionary.
+          while try cursor.nextKey(&state) != nil { _ = try cursor.value() }
+          return ended
+        }
+        #expect(ended == (plain && !checking), "\(body), checking: \(checking)")
+      }
     }
   }
 }

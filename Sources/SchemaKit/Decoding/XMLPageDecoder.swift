@@ -89,6 +89,8 @@ enum XMLPageDecoder {
         let added: Bool
         if let plain = cursor.nextPlainStringMember(&members) {
           added = Self.add(plain.key, plain.text, to: &builder)
+        } else if cursor.endsPlainly(&members) {
+          break
         } else if let key = try cursor.nextKey(
           &members, knownBy: { Specifier.Member(bytes: $0)?.rawValue })
         {
