@@ -65,39 +65,47 @@ package enum FileSystem {
     // say they are empty (pipes, /proc) are read a chunk at a time from the start: /proc
     // files are generated as they are read, and a short first read can miss a line that
     // moves meanwhile (such as a lock in /proc/locks).
-    var bytes: [UInt8] = []
     var readError: Int32 = 0
     var ended = false
+    /// Reads into `buffer` until it is full or the input ends; how much it read.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+      var filled = 0
+      while filled < buffer.count {
+        let count = SystemCall.retryingOnEINTR(stoppingWhen: { isPipe }) {
+          read(descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
+        }
+        if count < 0, errno == EAGAIN { continue }
+        if count < 0 { readError = errno }
+        if count <= 0 {
+          ended = true
+          break
+        }
+        filled += count
+      }
+      return filled
+    }
     let size = Int(info.st_size)
-    var capacity = size > 0 ? min(size, limit) + 1 : 65_536
-    repeat {
+    // A file of known size is read into memory not written first: zeroed before the read, a
+    // root page of a thousand child panes (146 KB) was written twice.
+    var bytes =
+      size > 0
+      ? [UInt8](unsafeUninitializedCapacity: min(size, limit) + 1) { buffer, count in
+        count = fill(UnsafeMutableRawBufferPointer(buffer))
+      } : []
+    var capacity = 65_536
+    while !ended, readError == 0, bytes.count <= limit {
       let start = bytes.count
       bytes.reserveCapacity(start + capacity)
       bytes.append(contentsOf: repeatElement(0, count: capacity))
       let filled = bytes.withUnsafeMutableBytes { whole in
-        let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[start...])
-        var filled = 0
-        while filled < buffer.count {
-          let count = SystemCall.retryingOnEINTR(stoppingWhen: { isPipe }) {
-            read(descriptor, buffer.baseAddress?.advanced(by: filled), buffer.count - filled)
-          }
-          if count < 0, errno == EAGAIN { continue }
-          if count < 0 { readError = errno }
-          if count <= 0 {
-            ended = true
-            break
-          }
-          filled += count
-        }
-        return filled
+        fill(UnsafeMutableRawBufferPointer(rebasing: whole[start...]))
       }
       bytes.removeLast(capacity - filled)
-      guard readError == 0 else {
-        throw SystemCallError(.read, path: path, code: readError)
-      }
-      if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
-      capacity = 65_536
-    } while !ended
+    }
+    guard readError == 0 else {
+      throw SystemCallError(.read, path: path, code: readError)
+    }
+    if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
     return File(bytes: bytes, mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
   }
 
