@@ -25,42 +25,18 @@ import Testing
     -> PropertyListValue
   {
     if cursor.isDictionary {
-      var members: [PropertyListKey: PropertyListValue] = [:]
       var state = try cursor.beginDictionary(checkingKeys: keys == .checked)
-      while true {
-        let key: String
-        if keys == .knownByBytes, let plain = cursor.nextPlainStringMember(&state) {
-          let key = String(decoding: plain.key, as: UTF8.self)
-          let value = PropertyListValue.string(String(decoding: plain.text, as: UTF8.self))
-          if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
-            throw cursor.repeatedKey(state)
-          }
-          continue
-        }
-        if keys == .knownByBytes, cursor.endsPlainly(&state) { return .dictionary(members) }
-        if keys == .knownByBytes {
-          let known = try cursor.nextKey(&state) { bytes in
-            Self.knownKeys.firstIndex { $0.utf8.elementsEqual(bytes) }.map(UInt8.init)
-          }
-          switch known {
-          case nil: return .dictionary(members)
-          case .known(let number)?: key = Self.knownKeys[Int(number)]
-          case .other(let text)?: key = text
-          }
-        } else {
-          guard let text = try cursor.nextKey(&state) else { return .dictionary(members) }
-          key = text
-        }
-        let value = try walk(&cursor, keys: keys)
-        if members.updateValue(value, forKey: PropertyListKey(key)) != nil, keys != .checked {
-          throw cursor.repeatedKey(state)
-        }
-      }
+      return try walkMembers(&cursor, &state, keys: keys)
     }
     if cursor.isArray {
       var elements: [PropertyListValue] = []
       var state = try cursor.beginArray()
-      while try cursor.nextElement(&state) {
+      while true {
+        if keys == .knownByBytes, var members = try cursor.nextPlainDictionary(&state) {
+          elements.append(try walkMembers(&cursor, &members, keys: keys))
+          continue
+        }
+        guard try cursor.nextElement(&state) else { break }
         elements.append(try walk(&cursor, keys: keys))
       }
       return .array(elements)
@@ -69,6 +45,43 @@ import Testing
       return .string(String(decoding: text, as: UTF8.self))
     }
     return try cursor.value()
+  }
+
+  /// The members of the dictionary the cursor has stepped into, walked one by one.
+  private func walkMembers(
+    _ cursor: inout XMLPropertyListCursor, _ state: inout XMLPropertyListCursor.DictionaryState,
+    keys: KeyReading
+  ) throws(SourceError) -> PropertyListValue {
+    var members: [PropertyListKey: PropertyListValue] = [:]
+    while true {
+      let key: String
+      if keys == .knownByBytes, let plain = cursor.nextPlainStringMember(&state) {
+        let key = String(decoding: plain.key, as: UTF8.self)
+        let value = PropertyListValue.string(String(decoding: plain.text, as: UTF8.self))
+        if members.updateValue(value, forKey: PropertyListKey(key)) != nil {
+          throw cursor.repeatedKey(state)
+        }
+        continue
+      }
+      if keys == .knownByBytes, cursor.endsPlainly(&state) { return .dictionary(members) }
+      if keys == .knownByBytes {
+        let known = try cursor.nextKey(&state) { bytes in
+          Self.knownKeys.firstIndex { $0.utf8.elementsEqual(bytes) }.map(UInt8.init)
+        }
+        switch known {
+        case nil: return .dictionary(members)
+        case .known(let number)?: key = Self.knownKeys[Int(number)]
+        case .other(let text)?: key = text
+        }
+      } else {
+        guard let text = try cursor.nextKey(&state) else { return .dictionary(members) }
+        key = text
+      }
+      let value = try walk(&cursor, keys: keys)
+      if members.updateValue(value, forKey: PropertyListKey(key)) != nil, keys != .checked {
+        throw cursor.repeatedKey(state)
+      }
+    }
   }
 
   private enum Outcome: Equatable {

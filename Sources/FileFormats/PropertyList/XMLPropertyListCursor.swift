@@ -276,6 +276,24 @@ package struct XMLPropertyListCursor {
     return ArrayState(openedAt: tag.offset, isOpen: !tag.isEmpty)
   }
 
+  /// Steps into the array's next element when it is a `<dict>` written plainly (after only
+  /// white space), as ``nextElement(_:)`` then ``beginDictionary(checkingKeys:)`` with
+  /// `checkingKeys: false` would: its state, for a reader that finds repeated keys itself.
+  /// `nil` with nothing read otherwise; ``nextElement(_:)`` reads what comes then. A page's
+  /// every specifier starts this way, at a third of the cost of the two steps.
+  package mutating func nextPlainDictionary(_ array: inout ArrayState) throws(SourceError)
+    -> DictionaryState?
+  {
+    guard array.isOpen else { return nil }
+    let start = parser.endOfWhitespace(from: parser.index)
+    guard Markup.dictionaryStart.isAt(start, in: parser.bytes) else { return nil }
+    parser.index = start + Markup.dictionaryStart.count
+    let dictionary = XMLPropertyListParser.Tag(name: "dict", isEmpty: false, offset: start)
+    try parser.enterContainer(dictionary)
+    tag = dictionary
+    return DictionaryState(openedAt: start, isOpen: true, checksKeys: false, earlierKeys: nil)
+  }
+
   /// Moves to the array's next element and returns `true`, with the cursor on it, which the
   /// caller must read before asking for the next; `false` after the last element.
   package mutating func nextElement(_ array: inout ArrayState) throws(SourceError) -> Bool {

@@ -68,23 +68,32 @@ enum XMLPageDecoder {
     {
       var specifiers: [Specifier] = []
       var elements = try cursor.beginArray()
-      while try cursor.nextElement(&elements) {
-        guard cursor.isDictionary,
-          let specifier = try specifier(&cursor, index: specifiers.count)
+      while true {
+        // A specifier's `<dict>` written plainly is stepped into at once.
+        var members: XMLPropertyListCursor.DictionaryState
+        if let entered = try cursor.nextPlainDictionary(&elements) {
+          members = entered
+        } else if try cursor.nextElement(&elements) {
+          guard cursor.isDictionary else { return nil }
+          members = try cursor.beginDictionary(checkingKeys: false)
+        } else {
+          return specifiers
+        }
+        guard let specifier = try specifier(&cursor, members: &members, index: specifiers.count)
         else { return nil }
         specifiers.append(specifier)
       }
-      return specifiers
     }
 
-    /// The specifier dictionary at the cursor, or `nil` at a key outside ASCII.
-    mutating func specifier(_ cursor: inout XMLPropertyListCursor, index: Int)
-      throws(SourceError) -> Specifier?
-    {
+    /// The specifier whose dictionary the cursor has stepped into (`members`), or `nil` at a
+    /// key outside ASCII.
+    mutating func specifier(
+      _ cursor: inout XMLPropertyListCursor, members: inout XMLPropertyListCursor.DictionaryState,
+      index: Int
+    ) throws(SourceError) -> Specifier? {
       // The members go straight into the specifier's fields, which find a repeated key; the
       // arrays of choices are shared through one object for the whole page.
       var builder = Specifier.Builder(sharing: shared)
-      var members = try cursor.beginDictionary(checkingKeys: false)
       while true {
         let added: Bool
         if let plain = cursor.nextPlainStringMember(&members) {
