@@ -92,7 +92,7 @@ package enum FileSystem {
       ? [UInt8](unsafeUninitializedCapacity: min(size, limit) + 1) { buffer, count in
         count = fill(UnsafeMutableRawBufferPointer(buffer))
       } : []
-    var capacity = 65_536
+    let capacity = 65_536
     while !ended, readError == 0, bytes.count <= limit {
       let start = bytes.count
       bytes.reserveCapacity(start + capacity)

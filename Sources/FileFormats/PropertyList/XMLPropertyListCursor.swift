@@ -288,10 +288,8 @@ package struct XMLPropertyListCursor {
     let start = parser.endOfWhitespace(from: parser.index)
     guard Markup.dictionaryStart.isAt(start, in: parser.bytes) else { return nil }
     parser.index = start + Markup.dictionaryStart.count
-    let dictionary = XMLPropertyListParser.Tag(name: "dict", isEmpty: false, offset: start)
-    try parser.enterContainer(dictionary)
-    tag = dictionary
-    return DictionaryState(openedAt: start, isOpen: true, checksKeys: false, earlierKeys: nil)
+    tag = XMLPropertyListParser.Tag(name: "dict", isEmpty: false, offset: start)
+    return try beginDictionary(checkingKeys: false)
   }
 
   /// Moves to the array's next element and returns `true`, with the cursor on it, which the

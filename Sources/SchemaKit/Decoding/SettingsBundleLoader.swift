@@ -366,7 +366,9 @@ enum SettingsBundleLoader {
         guard case .pending = states.values[index] else { return false }
         return true
       }
-      return pageNotNoted?.specifiers.contains { $0.names(page: name) } ?? false
+      return pageNotNoted?.specifiers.contains { specifier in
+        specifier.pageReferences.contains { $0.file == name }
+      } ?? false
     }
 
     /// The path of the first of `names` in the bundle folder; else, as `NSBundle` finds a
@@ -400,23 +402,21 @@ enum SettingsBundleLoader {
         add(root, to: &schema)
       case .failure(let error): throw .unreadable(error.reason)
       }
-      // Lazily, the pages the root names are noted when first needed.
       if lazily {
+        // The pages the root names are noted when first needed.
         pageNotNoted = schema.pages[rootName]
-        if hasUnreadFiles {
-          schema.strings.unreadLanguages = languagesWithUnreadTables(besides: schema.strings)
-          schema.pageReader = self
+      } else {
+        // Each page is read as it is found, and the pages it names are found in turn,
+        // breadth first.
+        var queue = [rootName]
+        var next = 0
+        while next < queue.count {
+          if let page = schema.pages[queue[next]] {
+            queue += findPages(on: page, into: &schema, reading: true)
+          }
+          if let budgetFailure { throw .unreadable(budgetFailure) }
+          next += 1
         }
-        return schema
-      }
-      // Eagerly, each page is read as it is found, and the pages it names are found in turn,
-      // breadth first.
-      var queue = [rootName]
-      var next = 0
-      while next < queue.count {
-        queue += findPages(namedOn: queue[next], into: &schema, reading: !lazily)
-        if let budgetFailure { throw .unreadable(budgetFailure) }
-        next += 1
       }
       if hasUnreadFiles {
         schema.strings.unreadLanguages = languagesWithUnreadTables(besides: schema.strings)
@@ -527,16 +527,8 @@ enum SettingsBundleLoader {
       readStrings(of: page, into: &schema)
     }
 
-    /// Notes the pages that the page `name` names and the schema does not have: pending, or
-    /// missing; with `reading`, each is looked for and read at once. Returns the pages read.
-    private mutating func findPages(
-      namedOn name: String, into schema: inout SettingsSchema, reading: Bool
-    ) -> [String] {
-      guard let page = schema.pages[name] else { return [] }
-      return findPages(on: page, into: &schema, reading: reading)
-    }
-
-    /// ``findPages(namedOn:into:reading:)`` of a page at hand.
+    /// Notes the pages that `page` names and the schema does not have: pending, or missing;
+    /// with `reading`, each is looked for and read at once. Returns the pages read.
     @discardableResult
     private mutating func findPages(
       on page: SettingsSchema.Page, into schema: inout SettingsSchema, reading: Bool

@@ -169,9 +169,8 @@ package struct SettingsSchema: Sendable, Equatable {
   /// each page read from then on: what a change of language, `find` over every language, or
   /// a choice named by its title in any language needs.
   package mutating func readDeferredStrings() {
-    guard var reader = pageReader, reader.defersOtherLanguages || hasDeferredStrings else {
-      return
-    }
+    // Once every language is read with its page, none is left for later.
+    guard pageReader?.defersOtherLanguages == true, var reader = pageReader else { return }
     pageReader = nil
     reader.readDeferredTables(into: &self)
     keep(reader)

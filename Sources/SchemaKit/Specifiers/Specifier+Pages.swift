@@ -53,13 +53,6 @@ extension Specifier {
     }
   }
 
-  /// Whether one of ``pageReferences`` is to the page `name`.
-  func names(page name: String) -> Bool {
-    var found = false
-    forEachPageReference { if $0.file == name { found = true } }
-    return found
-  }
-
   /// Whether this is a child pane that opens a view controller of the app, not a page.
   package var opensCustomController: Bool {
     // Asked of every child pane a page shows, lints or follows: those members are among the

@@ -6,9 +6,15 @@ extension Specifier {
 
   /// ``skippedBySettingsApp`` as a reason the program words in its language.
   package var whySkippedBySettingsApp: SchemaReason? {
-    if !fields.hasType { return SchemaReason(.skippedNoType) }
-    if case .radioGroup = kind, values.isEmpty { return SchemaReason(.skippedRadioGroup) }
-    return nil
+    guard isSkippedBySettingsApp else { return nil }
+    return SchemaReason(fields.hasType ? .skippedRadioGroup : .skippedNoType)
+  }
+
+  /// Whether ``skippedBySettingsApp`` is not `nil`, asked without making its reason.
+  var isSkippedBySettingsApp: Bool {
+    guard fields.hasType else { return true }
+    guard case .radioGroup = kind else { return false }
+    return fields.values?.isEmpty ?? true
   }
 }
 
@@ -56,16 +62,11 @@ extension SettingsSchema.Page {
     }
     specifiers.withUnsafeBufferPointer { buffer in
       for position in buffer.indices {
+        if buffer[position].isSkippedBySettingsApp {
+          endRun(at: position)
+          continue
+        }
         let fields = buffer[position].fields
-        // What Settings.app skips: no `Type`, a radio group without choices.
-        if !fields.hasType {
-          endRun(at: position)
-          continue
-        }
-        if case .radioGroup = buffer[position].kind, fields.values?.isEmpty ?? true {
-          endRun(at: position)
-          continue
-        }
         if let errors, errors[buffer[position].index] != nil {
           endRun(at: position)
           segments.append(.problem(position))

@@ -149,7 +149,10 @@ package final class SettingsModel {
   /// Reads the pages not read yet, and the strings of every language.
   @discardableResult
   private func readAllPages(stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
-    guard schema.hasUnreadPages else { return readEveryLanguage() }
+    guard schema.hasUnreadPages else {
+      readEveryLanguage()
+      return true
+    }
     let problemsBefore = schema.missingPages.count
     let finished = schema.loadAllPages(stoppingWhen: shouldStop)
     if schema.missingPages.count != problemsBefore { checkPages(shownPages) }
@@ -157,11 +160,9 @@ package final class SettingsModel {
   }
 
   /// Reads the strings of every language, which a bundle read lazily leaves for when they
-  /// are needed (a choice named by its title in any language); `true`.
-  @discardableResult
-  func readEveryLanguage() -> Bool {
+  /// are needed (a choice named by its title in any language).
+  func readEveryLanguage() {
     schema.readDeferredStrings()
-    return true
   }
 
   private func checkPages(_ names: [String]) {
