@@ -88,9 +88,29 @@ EXPORT_FLAGS = -Xlinker --no-export-dynamic
 STRING_PROCESSING_FLAGS = ${shell $(SWIFT) -frontend -help-hidden 2>/dev/null \
   | grep -q -- -disable-implicit-string-processing-module-import \
   && echo "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import"}
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
+# The C library is linked in too (-static-pie, where glibc's libc.a and rcrt1.o are
+# installed): settei starts without the dynamic loader, which mapped libc and libm and bound
+# their functions at every start, a fifth of start-up's time (docs/performance.md, figure 9).
+# It stays position-independent: loaded at a random address, it relocates itself. A fix to
+# the C library reaches settei when it is built again, as one to the Swift runtime,
+# libstdc++ or libedit does. GIO (--gsettings) cannot be loaded into such a process, so
+# settei-gio, the same program linked with the shared C library, is built beside it and runs
+# those command lines (Sources/SetteiCommands/GIOTwin.swift). `make release STATIC_LIBC=`
+# links the C library as before, and builds no twin.
+ifeq ($(origin STATIC_LIBC),undefined)
+STATIC_LIBC := ${shell cc=$$(command -v cc || echo \
+  "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"); \
+  [ -f "$$($$cc -print-file-name=rcrt1.o 2>/dev/null)" ] \
+  && [ -f "$$($$cc -print-file-name=libc.a 2>/dev/null)" ] && echo yes}
+endif
+# (swiftc also passes -pie, which -static-pie contains: clang's warning about it is silenced.)
+STATIC_LIBC_FLAGS = $(if $(STATIC_LIBC),-Xswiftc -Xclang-linker -Xswiftc -static-pie \
+  -Xswiftc -Xclang-linker -Xswiftc -Wno-unused-command-line-argument)
+# The flags of both builds; settei's adds the C library.
+SHARED_LIBC_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX_FLAGS) \
   $(STATIC_GCC_FLAGS) \
   $(METADATA_FLAGS) $(PIE_FLAGS) $(LINK_FLAGS) $(EXPORT_FLAGS) $(STRING_PROCESSING_FLAGS)
+RELEASE_FLAGS = $(SHARED_LIBC_FLAGS) $(STATIC_LIBC_FLAGS)
 # libedit and the libraries it loads (libtinfo, libbsd, libmd) are linked statically too:
 # scripts/static-libedit.sh prints a PKG_CONFIG_PATH whose libedit.pc takes their archives
 # (a sixth of start-up was loading them). Run in the recipe, after deps has installed them.
@@ -98,11 +118,26 @@ RELEASE_ENV = PKG_CONFIG_PATH="$$(scripts/static-libedit.sh)"
 
 # SwiftPM does not recompile a module for a new frontend flag (-function-sections above):
 # when the flags differ from the last release build's, that build is removed first.
+# settei-gio is built in a folder of its own (.build/gio) and copied beside settei.
 RELEASE_STAMP = .build/release-flags.txt
+TWIN_SCRATCH = .build/gio
+TWIN_STAMP = .build/gio-flags.txt
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 release: deps
 	@if [ "$$(cat $(RELEASE_STAMP) 2>/dev/null)" != '$(RELEASE_FLAGS)' ]; then \
 	  rm -rf .build/*/release; mkdir -p .build; echo '$(RELEASE_FLAGS)' > $(RELEASE_STAMP); fi
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
+ifneq ($(STATIC_LIBC),)
+	@if [ "$$(cat $(TWIN_STAMP) 2>/dev/null)" != '$(SHARED_LIBC_FLAGS)' ]; then \
+	  rm -rf $(TWIN_SCRATCH); echo '$(SHARED_LIBC_FLAGS)' > $(TWIN_STAMP); fi
+	$(RELEASE_ENV) $(SWIFT) build $(SHARED_LIBC_FLAGS) --scratch-path $(TWIN_SCRATCH) \
+	  --product settei
+	install -m 0755 \
+	  "$$($(SWIFT) build $(SHARED_LIBC_FLAGS) --scratch-path $(TWIN_SCRATCH) --show-bin-path)/settei" \
+	  "$(RELEASE_BIN)/settei-gio"
+else
+	rm -f "$(RELEASE_BIN)/settei-gio"
+endif
 
 # Opens the REPL on the embedded Language & Region screen (pass options with ARGS="...").
 run: release
@@ -189,7 +224,7 @@ bench: release
 # The end-to-end tests (pipes, pseudo-terminals, failure modes) run against the binary
 # `make release` builds, which links differently from the one `make test` runs. In CI.
 check-release: release
-	SETTEI_TEST_EXECUTABLE="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
+	SETTEI_TEST_EXECUTABLE="$(RELEASE_BIN)/settei" SETTEI_TEST_STATIC_LIBC=$(STATIC_LIBC) \
 	  SWIFT=$(SWIFT) scripts/test.sh --filter EndToEndTests
 
 # The README's two commands in a fresh clone of HEAD with nothing beside it: `make test`,
@@ -202,7 +237,10 @@ install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions"
-	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" "$(DESTDIR)$(PREFIX)/bin/settei"
+	install -m 0755 "$(RELEASE_BIN)/settei" "$(DESTDIR)$(PREFIX)/bin/settei"
+	if [ -f "$(RELEASE_BIN)/settei-gio" ]; then \
+	  install -d "$(DESTDIR)$(PREFIX)/libexec/settei" && install -m 0755 \
+	    "$(RELEASE_BIN)/settei-gio" "$(DESTDIR)$(PREFIX)/libexec/settei/settei-gio"; fi
 	install -m 0644 docs/settei.1 "$(DESTDIR)$(PREFIX)/share/man/man1/settei.1"
 	install -m 0644 completions/settei.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/settei"
 	install -m 0644 completions/_settei "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_settei"

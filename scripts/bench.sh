@@ -78,6 +78,7 @@ case "${release_flags[*]}" in *static-libstdc++*) linking+=", libstdc++" ;; esac
 case "${release_flags[*]}" in *static-libgcc*) linking+=", libgcc" ;; esac
 case "${PKG_CONFIG_PATH:-}" in *static-libedit*) linking+=", libedit" ;; esac
 case "${release_flags[*]}" in *no-pie*) linking+=", no PIE" ;; esac
+case "${release_flags[*]}" in *static-pie*) linking+=", C library" ;; esac
 case "${release_flags[*]}" in *pack-relative-relocs*) linking+=", packed relocations" ;; esac
 case "${release_flags[*]}" in *symbol-ordering-file*) linking+=", start-up code together" ;; esac
 

@@ -8,8 +8,9 @@
 # decided whether settei draws a list faster than whiptail (docs/performance.md, figures 1
 # and 6). Their archives come with libedit-dev (through libbsd-dev and libncurses-dev).
 #
-# The folder gets `libedit.so`, a linker script naming the archives (so that `-ledit` takes
-# them), and a `libedit.pc` pointing there. When an archive is missing, it prints the
+# The folder gets `libedit.so` and `libedit.a`, a linker script naming the archives (so that
+# `-ledit` takes them, whether the link looks for shared libraries or archives only), and a
+# `libedit.pc` pointing there. When an archive is missing, it prints the
 # caller's PKG_CONFIG_PATH unchanged and settei links libedit dynamically, as `swift build`
 # does.
 #
@@ -41,6 +42,8 @@ done
 mkdir -p "$folder"
 folder=$(cd "$folder" && pwd)
 echo "INPUT(${archives[*]})" >"$folder/libedit.so"
+# The same script as libedit.a, for a link that takes archives only (-static-pie).
+cp "$folder/libedit.so" "$folder/libedit.a"
 cat >"$folder/libedit.pc" <<EOF
 Name: libedit
 Description: libedit linked statically with what it loads (scripts/static-libedit.sh)

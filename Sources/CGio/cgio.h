@@ -9,6 +9,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/auxv.h>
+
+// Whether the process started with the dynamic loader (its address in the auxiliary vector):
+// not one linked with the C library inside it (-static-pie), into which GIO cannot be loaded.
+static inline int cgio_process_has_dynamic_loader(void) { return getauxval(AT_BASE) != 0; }
 
 typedef struct cgio_schema_source cgio_schema_source;  // GSettingsSchemaSource
 typedef struct cgio_schema cgio_schema;                // GSettingsSchema

@@ -71,8 +71,14 @@ final class GIOLibrary {
   let objectUnref: cgio_object_unref_fn
   let errorFree: cgio_error_free_fn
 
+  /// Whether GIO can be loaded into this process: not into one started without the dynamic
+  /// loader (a program linked with the C library inside it, `-static-pie`). GIO would bring
+  /// a second C library, whose threads (GDBus's, dconf's) such a process does not survive.
+  static var canBeLoaded: Bool { cgio_process_has_dynamic_loader() != 0 }
+
   /// Opens GIO (the library `soname`) and finds every function, or says which is missing.
   init(soname: String = GIOLibrary.soname) throws(GSettingsError) {
+    guard Self.canBeLoaded else { throw .staticallyLinked }
     guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
       let reason = dlerror().map { String(cString: $0) } ?? soname
       throw .libraryMissing(reason)

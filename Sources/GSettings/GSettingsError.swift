@@ -4,6 +4,9 @@ package enum GSettingsError: Error, Equatable, Sendable {
   case libraryMissing(String)
   /// The library has no function of this name (a GLib older than 2.44).
   case symbolMissing(String)
+  /// The process started without the dynamic loader (linked with the C library inside it),
+  /// into which GIO cannot be loaded.
+  case staticallyLinked
   /// No schema has this id (in `GSETTINGS_SCHEMA_DIR` and the data folders).
   case noSuchSchema(String)
   /// The schema has no key of this name.

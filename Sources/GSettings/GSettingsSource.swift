@@ -16,6 +16,10 @@ package final class GSettingsSource {
   /// A `GSettings` object per schema id (and path), each freed in `deinit`.
   private var settingsObjects: [String: OpaquePointer] = [:]
 
+  /// Whether GIO can be loaded into this process: not into one linked with the C library
+  /// inside it, which started without the dynamic loader.
+  package static var canLoadGIO: Bool { GIOLibrary.canBeLoaded }
+
   /// Loads GIO (`libgio-2.0.so.0`) and opens its default schema source.
   ///
   /// - Throws: ``GSettingsError/libraryMissing(_:)`` when GIO is not installed,

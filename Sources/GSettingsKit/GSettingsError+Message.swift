@@ -8,6 +8,7 @@ extension GSettingsError {
     switch self {
     case .libraryMissing(let reason): messages.text(.libraryMissing, reason)
     case .symbolMissing(let name): messages.text(.symbolMissing, name)
+    case .staticallyLinked: messages.text(.staticallyLinked)
     case .noSuchSchema(let id): messages.text(.noSuchSchema, id)
     case .noSuchKey(let schema, let key): messages.text(.noSuchKey, schema, key)
     case .relocatable(let id): messages.text(.relocatable, id)

@@ -10,6 +10,8 @@ package enum GSettingsMessage: Int, MessageKey {
   case libraryMissing
   /// "GSettings needs GIO 2.44 or later: libgio-2.0.so.0 has no %1$@. Upgrade the libglib2.0-0 package."
   case symbolMissing
+  /// "GSettings needs GIO, which cannot be loaded into this program: it is linked with the C library inside it, and GIO would bring a second one. Run a build of it linked with the shared C library."
+  case staticallyLinked
   /// "GIO finds no GSettings schema in %1$@: install the schemas of the programs to set (such as gsettings-desktop-schemas), or compile a folder's with glib-compile-schemas FOLDER and set GSETTINGS_SCHEMA_DIR to it"
   case noSchemas
   /// "no GSettings schema is called %1$@ (settei --gsettings list shows them all)"
@@ -196,6 +198,7 @@ private enum GSettingsMessageTemplates {
   static let en = [
     "GSettings needs GIO (libgio-2.0.so.0), which could not be loaded: %1$@. Install the libglib2.0-0 package (apt-get install libglib2.0-0).",
     "GSettings needs GIO 2.44 or later: libgio-2.0.so.0 has no %1$@. Upgrade the libglib2.0-0 package.",
+    "GSettings needs GIO, which cannot be loaded into this program: it is linked with the C library inside it, and GIO would bring a second one. Run a build of it linked with the shared C library.",
     "GIO finds no GSettings schema in %1$@: install the schemas of the programs to set (such as gsettings-desktop-schemas), or compile a folder's with glib-compile-schemas FOLDER and set GSETTINGS_SCHEMA_DIR to it",
     "no GSettings schema is called %1$@ (settei --gsettings list shows them all)",
     "the GSettings schema %1$@ has no key %2$@ (settei --gsettings list %1$@ shows its keys)",
@@ -279,6 +282,7 @@ private enum GSettingsMessageTemplates {
   static let ja = [
     "GSettings には GIO (libgio-2.0.so.0) が要りますが、読み込めませんでした: %1$@。libglib2.0-0 パッケージを入れてください (apt-get install libglib2.0-0)。",
     "GSettings には GIO 2.44 以降が要ります: libgio-2.0.so.0 に %1$@ がありません。libglib2.0-0 パッケージを更新してください。",
+    "GSettings には GIO が要りますが、このプログラムには読み込めません: C ライブラリを中に含めてリンクされていて、GIO はもうひとつの C ライブラリを持ち込むからです。共有の C ライブラリとリンクしたビルドを実行してください。",
     "GIO は %1$@ に GSettings スキーマを見つけられません: 設定するプログラムのスキーマ (gsettings-desktop-schemas など) を入れるか、フォルダーのスキーマを glib-compile-schemas FOLDER でコンパイルして GSETTINGS_SCHEMA_DIR をそのフォルダーにしてください",
     "%1$@ という GSettings スキーマはありません (settei --gsettings list ですべて表示)",
     "GSettings スキーマ %1$@ にキー %2$@ はありません (settei --gsettings list %1$@ でキーを表示)",

@@ -57,6 +57,7 @@ package struct Program {
   }
 
   private func runOrFail() throws(Failure) {
+    if GIOTwin.runs(arguments) { throw GIOTwin.run(arguments, messages: messages) }
     let options: Options
     do {
       options = try Options.parse(arguments, messages: messages)

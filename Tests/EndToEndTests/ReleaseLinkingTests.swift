@@ -15,18 +15,29 @@ import Testing
   /// The static Swift runtime's link flags export every public symbol (-export-dynamic):
   /// thousands of names that nothing loads by name, which every start maps and which the
   /// runtime's start scans (dladdr). The release build exports none of its own.
-  @Test(.enabled(if: releaseBinary != nil, "make check-release sets SETTEI_TEST_EXECUTABLE"))
-  func theReleaseBinaryExportsNoSymbolOfItsOwn() throws {
-    let binary = try #require(Self.releaseBinary)
+  /// Whether `make release` linked the C library in (`make check-release` says so).
+  static var linksTheCLibrary: Bool {
+    guard let value = getenv("SETTEI_TEST_STATIC_LIBC") else { return false }
+    return String(cString: value) == "yes"
+  }
+
+  /// What readelf (binutils) prints with `arguments`.
+  func readelf(_ arguments: [String]) throws -> String {
     let candidates: [String] = ["/usr/bin/readelf", "/bin/readelf"]
     let readelf = candidates.first { access($0, X_OK) == 0 }
     let tool = try #require(readelf, "readelf (binutils) is needed to read the binary")
-    let result = try runProcess(
-      tool, ["--dyn-syms", "--wide", binary], environment: ["PATH": "/usr/bin:/bin"])
+    let result = try runProcess(tool, arguments, environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 0, "\(result.standardError)")
+    return result.standardOutput
+  }
+
+  @Test(.enabled(if: releaseBinary != nil, "make check-release sets SETTEI_TEST_EXECUTABLE"))
+  func theReleaseBinaryExportsNoSymbolOfItsOwn() throws {
+    let binary = try #require(Self.releaseBinary)
+    let symbols = try readelf(["--dyn-syms", "--wide", binary])
     // Columns: Num, Value, Size, Type, Bind, Vis, Ndx, Name; Ndx UND is an import.
     var exported: [String] = []
-    for line in result.standardOutput.split(separator: "\n") {
+    for line in symbols.split(separator: "\n") {
       let columns = line.split(separator: " ").map(String.init)
       if columns.count >= 8, columns[6] != "UND", columns[7].hasPrefix("$s") {
         exported.append(columns[7])
@@ -44,19 +55,77 @@ import Testing
   @Test(.enabled(if: releaseBinary != nil, "make check-release sets SETTEI_TEST_EXECUTABLE"))
   func theReleaseBinaryDoesNotReadTheMemoryMapForItsArguments() throws {
     let binary = try #require(Self.releaseBinary)
-    let bytes = try readBytes(binary)
-    let path = Array("/proc/self/maps".utf8)
-    var found = false
-    var index = bytes.startIndex
-    while !found, let first = bytes[index...].firstIndex(of: path[0]) {
-      found = bytes[first...].starts(with: path)
-      index = first + 1
-    }
-    #expect(!found, "the runtime's argument grabber is linked into \(binary)")
+    // The runtime's grabber is a variable of its CommandLine.cpp (the C library linked in
+    // has the path too, for the main thread's stack bounds).
+    let symbols = try readelf(["--syms", "--wide", binary])
+    #expect(symbols.contains(" captureStartArguments"), "no symbol table to look in")
+    #expect(
+      !symbols.contains("argvGrabber"), "the runtime's argument grabber is linked into \(binary)")
     let result = try runProcess(
       binary, ["get", "温度", "--store", "/nonexistent/settings.json"],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 1)
     #expect(result.standardError.contains("温度"), "\(result.standardError)")
+  }
+
+  /// With the C library linked in, settei starts without the dynamic loader (no INTERP
+  /// header) and is still position-independent (DYN, loaded at a random address); its twin
+  /// beside it, which runs `--gsettings`, has the loader, for GIO.
+  @Test(.enabled(if: releaseBinary != nil && linksTheCLibrary, "make check-release, C library in"))
+  func theReleaseBinaryStartsWithoutTheDynamicLoaderAndItsTwinWithIt() throws {
+    let binary = try #require(Self.releaseBinary)
+    let headers = try readelf(["--file-header", "--program-headers", "--wide", binary])
+    #expect(headers.contains("DYN (Position-Independent Executable file)"), "\(headers)")
+    #expect(!headers.contains("INTERP"), "\(headers)")
+    #expect(headers.contains("GNU_RELRO"), "\(headers)")
+    let twin = try readelf(["--program-headers", "--wide", binary + "-gio"])
+    #expect(twin.contains("INTERP"), "\(twin)")
+  }
+
+  /// `--gsettings` given to the release settei is run by its twin, found beside it or in
+  /// the libexec folder of its prefix (as `make install` lays them out): GIO is loaded and
+  /// says it finds no schema. A settei copied alone says where it looked, and exits 69;
+  /// everything else still works.
+  @Test(.enabled(if: releaseBinary != nil && linksTheCLibrary, "make check-release, C library in"))
+  func gsettingsIsRunByTheTwinWhereverItIsInstalled() throws {
+    let binary = try #require(Self.releaseBinary)
+    let prefix = try TemporaryFolder()
+    let empty = try TemporaryFolder()
+    var environment = testEnvironment(home: empty.path)
+    environment["GSETTINGS_SCHEMA_DIR"] = empty.path
+    environment["XDG_DATA_DIRS"] = empty.file("none")
+    environment["GSETTINGS_BACKEND"] = "memory"
+    func copy(_ from: String, to: String) throws {
+      let result = try runProcess("/bin/cp", [from, to], environment: [:])
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    #expect(mkdir(prefix.file("bin"), 0o755) == 0)
+    #expect(mkdir(prefix.file("libexec"), 0o755) == 0)
+    #expect(mkdir(prefix.file("libexec/settei"), 0o755) == 0)
+    try copy(binary, to: prefix.file("bin/settei"))
+    try copy(binary + "-gio", to: prefix.file("libexec/settei/settei-gio"))
+    for settei in [binary, prefix.file("bin/settei")] {
+      let result = try runProcess(settei, ["--gsettings", "list"], environment: environment)
+      #expect(result.status == 0, "\(settei): \(result.standardError)")
+      #expect(result.standardError.contains("GIO finds no GSettings schema"), "\(settei)")
+    }
+
+    let alone = try TemporaryFolder()
+    try copy(binary, to: alone.file("settei"))
+    let result = try runProcess(
+      alone.file("settei"), ["--gsettings", "list"], environment: environment)
+    #expect(result.status == 69)
+    #expect(
+      result.standardError.contains(
+        "neither at \(alone.path)/settei-gio nor at /tmp/libexec/settei/settei-gio"),
+      "\(result.standardError)")
+    let japanese = try runProcess(
+      alone.file("settei"), ["--gsettings", "--lang", "ja", "list"], environment: environment)
+    #expect(japanese.status == 69)
+    #expect(japanese.standardError.contains("\(alone.path)/settei-gio にも"))
+    let get = try runProcess(
+      alone.file("settei"), ["get", "temperatureUnit", "--store", empty.file("s.json")],
+      environment: environment)
+    #expect(get.status == 0, "\(get.standardError)")
   }
 }

@@ -146,7 +146,8 @@ extension Program {
         requested: arguments.requestedInstance.map { [$0] } ?? [])
     } catch {
       switch error {
-      case .libraryMissing, .symbolMissing: throw .unavailable(error.message(words))
+      case .libraryMissing, .symbolMissing, .staticallyLinked:
+        throw .unavailable(error.message(words))
       default: throw .unreadableInput(error.message(words))
       }
     }
