@@ -8,7 +8,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
   case scriptFailed = 1
   case usage = 64
   case unreadableInput = 65
-  /// `--gsettings` without GIO (libgio-2.0.so.0), or one older than 2.44.
+  /// `--gsettings` without GIO (libgio-2.0.so.0), or one older than 2.44, or without
+  /// `settei-gio` to run it from a settei with the C library linked in.
   case unavailable = 69
   case saveFailed = 74
   case storeLocked = 75
