@@ -36,6 +36,14 @@ package struct Environment: Sendable {
   /// `$XDG_STATE_HOME/settei`, else `~/.local/state/settei`; `nil` without a home.
   var stateFolder: String? { XDGFolders.state(of: "settei", environment: values) }
 
+  /// Where the listings of large bundle folders are kept between runs:
+  /// `$XDG_CACHE_HOME/settei/folders`, else `~/.cache/settei/folders`; `nil` without a home.
+  var folderListingCache: FolderListingCache? {
+    XDGFolders.cache(of: "settei", environment: values).map {
+      FolderListingCache(folder: $0 + "/folders")
+    }
+  }
+
   /// How many earlier saves of each store to keep: `SETTEI_SAVES_KEPT` (0 to 1,000; 0 keeps
   /// none), else 50.
   var savesKept: Int {

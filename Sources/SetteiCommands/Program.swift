@@ -144,7 +144,8 @@ package struct Program {
     var schema: SettingsSchema
     do {
       schema = try SchemaLoader.load(
-        path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
+        path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp,
+        listingCache: environment.folderListingCache)
     } catch {
       throw Failure.unreadableInput(error.worded(in: schemaMessages))
     }

@@ -125,17 +125,7 @@ extension SettingsStore {
 
   /// ``stateFileName(for:)`` of a path whose links are resolved.
   private static func stateFileName(ofReal real: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in real.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    var prefix = ""
-    for character in real.split(separator: "/").last ?? "" {
-      guard prefix.utf8.count + character.utf8.count <= 64 else { break }
-      prefix.append(character)
-    }
-    let digits = String(hash, radix: 16)
-    return prefix + "-" + String(repeating: "0", count: 16 - digits.count) + digits
+    FileSystem.fileName(standingFor: real)
   }
 
   /// Writes `changes` atomically to the recovery file at `path`: through its lock file

@@ -187,6 +187,25 @@ package enum FileSystem {
       + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
   }
 
+  /// A file name that stands for `path` in a folder of files about many paths: its last
+  /// component, cut to at most 64 bytes, a dash and the FNV-1a hash (64 bits, 16 hex
+  /// digits) of the whole path, as in `settings.json-89b2c3d4e5f60718`. It fits in a file
+  /// name however long the path, is the same on every run, and differs between paths that
+  /// end alike.
+  package static func fileName(standingFor path: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    var prefix = ""
+    for character in path.split(separator: "/").last ?? "" {
+      guard prefix.utf8.count + character.utf8.count <= 64 else { break }
+      prefix.append(character)
+    }
+    let digits = String(hash, radix: 16)
+    return prefix + "-" + String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
   /// Whether something (a file, a folder, a link) exists at `path`.
   package static func exists(_ path: String) -> Bool {
     var info = stat()

@@ -14,6 +14,12 @@ package enum XDGFolders {
     folder("XDG_CONFIG_HOME", else: ".config", of: program, environment: environment)
   }
 
+  /// `$XDG_CACHE_HOME/<program>`, else `$HOME/.cache/<program>`: what the program can make
+  /// again, kept to be faster. `nil` without a home.
+  package static func cache(of program: String, environment: [String: String]) -> String? {
+    folder("XDG_CACHE_HOME", else: ".cache", of: program, environment: environment)
+  }
+
   private static func folder(
     _ variable: String, else inHome: String, of program: String,
     environment: [String: String]

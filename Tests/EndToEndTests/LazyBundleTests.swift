@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -126,5 +127,31 @@ struct LazyBundleTests {
     // A file written again is a schema changed: its keys are learned again.
     try writeText(try readText(path + "/Pane0.plist"), to: path + "/Pane0.plist")
     #expect(try start().contains("⚠ File 'Pane1'"))
+  }
+}
+
+/// The listing of a large bundle folder is kept in `$XDG_CACHE_HOME/settei/folders` between
+/// runs, and a language folder added to the bundle later is seen at once.
+@Suite("a large bundle's listing kept between runs")
+struct FolderListingCacheEndToEndTests {
+  @Test func aLanguageFolderAddedAfterTheListingWasKeptIsSeen() throws {
+    let home = try TemporaryFolder()
+    let path = home.file("Big.bundle")
+    try GeneratedSchema(panes: 600, settingsPerPane: 1).writeBundle(to: path)
+    // A listing is kept only of a folder unchanged for two seconds.
+    usleep(2_100_000)
+    let arguments = ["--schema", path, "--store", home.file("s.json")]
+    let first = try runSettei(arguments, script: "quit!\n", home: home.path)
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(first.standardOutput.contains("   2  Pane 1"), "\(first.standardOutput)")
+    let kept = folderEntries(home.file(".cache/settei/folders"))
+    #expect(kept.count == 1 && kept[0].hasPrefix("Big.bundle-"), "\(kept)")
+
+    #expect(mkdir(path + "/fr.lproj", 0o755) == 0)
+    try writeText("\"Pane 1\" = \"Volet 1\";\n", to: path + "/fr.lproj/Root.strings")
+    let french = try runSettei(
+      arguments + ["--lang", "fr"], script: "quit!\n", home: home.path)
+    #expect(french.status == 0, "\(french.standardError)")
+    #expect(french.standardOutput.contains("   2  Volet 1"), "\(french.standardOutput)")
   }
 }

@@ -30,29 +30,34 @@ package enum SchemaLoader {
   ///   - inApp: Whether a bundle's pages are read as InAppSettingsKit shows them inside an
   ///     app (`Root.inApp.plist` before `Root.plist`, each page's `.inApp` file first), not
   ///     as Settings.app does.
+  ///   - listingCache: Where the listing of a large bundle folder is kept between runs
+  ///     (``SystemIO/FolderListingCache``), or `nil` to list it every time.
   /// - Returns: The schema.
   /// - Throws: ``SchemaError`` naming the file, the line and column where known, and
   ///   what was expected.
   package static func load(
     path: String?, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
-    inApp: Bool = false
+    inApp: Bool = false, listingCache: FolderListingCache? = nil
   ) throws(SchemaError) -> SettingsSchema {
     var schema = try loadAll(
-      path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
+      path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp,
+      listingCache: listingCache)
     schema.loadProblems += schema.idiomProblems()
     return schema.limited(to: idiom)
   }
 
   /// ``load(path:idiom:language:)`` without leaving any specifier out.
   private static func loadAll(
-    path: String?, idiom: Idiom, language: String, lazily: Bool, inApp: Bool
+    path: String?, idiom: Idiom, language: String, lazily: Bool, inApp: Bool,
+    listingCache: FolderListingCache?
   ) throws(SchemaError) -> SettingsSchema {
     guard let path else {
       return try EmbeddedSchema.load()
     }
     if FileSystem.isFolder(path) {
       return try SettingsBundleLoader.loadBundle(
-        at: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
+        at: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp,
+        listingCache: listingCache)
     }
     let bytes: [UInt8]
     do {

@@ -28,17 +28,21 @@ import SystemIO
 ///   chain of the language (``StringsCatalog/languageChain(for:)``), as `NSBundle` finds a
 ///   resource: a localized page.
 enum SettingsBundleLoader {
-  /// Loads the bundle folder at `folder`.
+  /// Loads the bundle folder at `folder`, whose listing may be kept in `listingCache`.
   ///
   /// - Throws: ``SchemaError`` when the folder cannot be listed, has no root page, or
   ///   its root page cannot be read or is not a page.
   static func loadBundle(
     at folder: String, idiom: Idiom = .phone, language: String = "en", lazily: Bool = false,
-    inApp: Bool = false
+    inApp: Bool = false, listingCache: FolderListingCache? = nil
   ) throws(SchemaError) -> SettingsSchema {
     let entries: [String]
     do {
-      entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
+      if let listingCache {
+        entries = try listingCache.names(in: folder, endingWith: ".lproj")
+      } else {
+        entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
+      }
     } catch {
       throw .unreadable(SchemaReason(.cannotReadFolder, .text(folder), .systemReason(error)))
     }
