@@ -24,7 +24,7 @@ package struct FolderListingCache: Sendable {
   /// How long a folder must be unchanged before its listing is kept: 2 seconds.
   package let settledSeconds: Int
   /// What a kept listing starts with; another version of the format is listed again.
-  static let header = "settei folder listing 1"
+  static let header = "settei-folder-listing-1"
 
   package init(folder: String, settledSeconds: Int = 2) {
     self.folder = folder

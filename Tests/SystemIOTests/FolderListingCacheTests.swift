@@ -85,8 +85,8 @@ import Testing
     let whole = try readBytes(kept)
     let stamp = FolderListingCache.stamp(try #require(fileStatus(bundle.path)), suffix: ".lproj")
     for bytes in [
-      Array("settei folder listing 1\0/other\0\(stamp)\0xx.lproj\0".utf8),
-      Array("settei folder listing 9\0\(bundle.path)\0\(stamp)\0xx.lproj\0".utf8),
+      Array("settei-folder-listing-1\0/other\0\(stamp)\0xx.lproj\0".utf8),
+      Array("settei-folder-listing-9\0\(bundle.path)\0\(stamp)\0xx.lproj\0".utf8),
       Array(whole.dropLast()), [],
     ] {
       try writeBytes(bytes, to: kept)
