@@ -3,9 +3,9 @@
 /// so that it describes the code measured.
 ///
 /// Each row is a function's inclusive count (what it and everything it calls executed). The
-/// first rows split the whole run: the dynamic loader before `main`, the C library's and the
-/// Swift runtime's start (their constructors), settei's `main`, and the rest (the loader's
-/// entry, the exit). The rows under `main` are the parts of the run that matter for a start;
+/// first rows split the whole run: the dynamic loader before `main` (or, with the C library
+/// linked in, the binary relocating itself), the C library's and the Swift runtime's start
+/// (their constructors), settei's `main`, and the rest (the loader's entry, the exit). The rows under `main` are the parts of the run that matter for a start;
 /// those marked "within" are spread over the rows above them.
 struct StartupProfile {
   /// A row: what it is, and the functions whose inclusive counts it adds (the first symbol
@@ -20,16 +20,21 @@ struct StartupProfile {
   /// The rows, in the order of the table.
   private static let rows: [Row] = [
     Row(
-      label: "dynamic loader before `main`: mapping libc and libm, relocating, binding "
-        + "(`_dl_start`)",
+      label: "dynamic loader before `main`, with the C library shared: mapping libc and "
+        + "libm, relocating, binding (`_dl_start`)",
       functions: ["_dl_start"]),
     Row(
       label: "of which relocation: the binary's packed relative pointers, libc's and "
         + "libm's own (`_dl_relocate_object`)",
       functions: ["_dl_relocate_object"], isPart: true),
     Row(
+      label: "the binary relocating itself, with the C library linked in: its packed "
+        + "relative pointers (`_dl_relocate_static_pie`)",
+      functions: ["_dl_relocate_static_pie"]),
+    Row(
       label: "C library and Swift runtime start: their constructors, the runtime's sections "
-        + "registered, the backtracer's set-up (`__libc_start_main` less `settei_main`)",
+        + "registered, the backtracer's set-up (`__libc_start_main` less `settei_main` "
+        + "and the relocation)",
       functions: []),
     Row(label: "settei's `main` (`settei_main`)", functions: ["settei_main"]),
     Row(
@@ -51,7 +56,7 @@ struct StartupProfile {
       functions: ["swift_getCanonicalPrespecializedGenericMetadata", "swift_getGenericMetadata"],
       isPart: true),
     Row(
-      label: "within: the C library's functions bound at their first call "
+      label: "within: the C library's functions bound at their first call, with it shared "
         + "(`_dl_runtime_resolve_xsave`)",
       functions: ["_dl_runtime_resolve_xsave"], isPart: true),
   ]
@@ -91,9 +96,11 @@ struct StartupProfile {
     for row in rows {
       let value: Int?
       if row.functions.isEmpty {
-        // The start before main: the C library's start less settei's main.
-        value = count("__libc_start_main").flatMap { start in
-          count("settei_main").map { start - $0 }
+        // The start before main: the C library's start (callgrind's `(below main)` when
+        // it is linked in) less settei's main and the binary's relocation of itself.
+        let start = count("__libc_start_main") ?? counts["(below main)"]
+        value = start.flatMap { start in
+          count("settei_main").map { start - $0 - (count("_dl_relocate_static_pie") ?? 0) }
         }
       } else {
         let found = row.functions.compactMap(count)
