@@ -72,7 +72,8 @@ package enum SchemaLoader {
       || (!lowercased.hasSuffix(".json") && looksLikePropertyList(bytes))
     if isPropertyList {
       return try SettingsBundleLoader.loadPage(
-        at: path, bytes: bytes, idiom: idiom, language: language, lazily: lazily, inApp: inApp)
+        at: path, bytes: bytes, idiom: idiom, language: language, lazily: lazily, inApp: inApp,
+        listingCache: listingCache)
     }
     return try JSONSchemaReader.read(bytes, source: path)
   }

@@ -38,11 +38,7 @@ enum SettingsBundleLoader {
   ) throws(SchemaError) -> SettingsSchema {
     let entries: [String]
     do {
-      if let listingCache {
-        entries = try listingCache.names(in: folder, endingWith: ".lproj")
-      } else {
-        entries = try FileSystem.folderEntries(folder, endingWith: ".lproj")
-      }
+      entries = try lprojEntries(in: folder, listingCache: listingCache)
     } catch {
       throw .unreadable(SchemaReason(.cannotReadFolder, .text(folder), .systemReason(error)))
     }
@@ -73,19 +69,30 @@ enum SettingsBundleLoader {
   ///   - language: The language whose `.lproj` folder holds a page the folder lacks.
   ///   - lazily: Whether the pages it opens are only found, and read when first needed.
   ///   - inApp: Whether the pages it opens are read from their `.inApp.plist` files first.
+  ///   - listingCache: Where the listing of a large folder is kept between runs, if anywhere.
   /// - Returns: The schema, with the file's page as its root.
   /// - Throws: ``SchemaError`` when the file cannot be read or is not a page.
   static func loadPage(
     at path: String, bytes: [UInt8]? = nil, idiom: Idiom = .phone, language: String = "en",
-    lazily: Bool = false, inApp: Bool = false
+    lazily: Bool = false, inApp: Bool = false, listingCache: FolderListingCache? = nil
   ) throws(SchemaError) -> SettingsSchema {
     let folder = FileSystem.parentFolder(of: path)
-    let entries = (try? FileSystem.folderEntries(folder, endingWith: ".lproj")) ?? []
+    let entries = (try? lprojEntries(in: folder, listingCache: listingCache)) ?? []
     var loader = PageReader(
       folder: folder, lprojEntries: entries, idiom: idiom, language: language, inApp: inApp)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return try loader.load(
       rootPath: path, rootName: pageName(ofFile: file), bytes: bytes, lazily: lazily)
+  }
+
+  /// The names in `folder` that end in `.lproj`, through `listingCache` when there is one.
+  private static func lprojEntries(in folder: String, listingCache: FolderListingCache?)
+    throws(SystemCallError) -> [String]
+  {
+    guard let listingCache else {
+      return try FileSystem.folderEntries(folder, endingWith: ".lproj")
+    }
+    return try listingCache.names(in: folder, endingWith: ".lproj")
   }
 
   /// The file names that may hold the page `name` on `idiom`, in the order they are tried:
