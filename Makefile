@@ -141,7 +141,7 @@ endif
 
 # Opens the REPL on the embedded Language & Region screen (pass options with ARGS="...").
 run: release
-	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" $(ARGS)
+	@"$(RELEASE_BIN)/settei" $(ARGS)
 
 test: deps
 	SWIFT=$(SWIFT) scripts/test.sh
@@ -209,7 +209,7 @@ startup-order: release
 	scripts/install-deps.sh valgrind
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/settei.map \
 	  --product settei
-	scripts/startup-order.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/settei" \
+	scripts/startup-order.sh "$(RELEASE_BIN)/settei" \
 	  .build/settei.map
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product settei
 

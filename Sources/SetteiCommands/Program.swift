@@ -145,7 +145,7 @@ package struct Program {
     do {
       schema = try SchemaLoader.load(
         path: path, idiom: idiom, language: language, lazily: lazily, inApp: inApp,
-        listingCache: path == nil ? nil : environment.folderListingCache)
+        listingCache: environment.folderListingCache)
     } catch {
       throw Failure.unreadableInput(error.worded(in: schemaMessages))
     }

@@ -73,7 +73,7 @@ extension SettingsStore {
 
   /// ``fallbackRecoveryPath(for:in:)`` of a path whose links are resolved.
   private static func fallbackRecoveryPath(ofReal real: String, in stateFolder: String) -> String {
-    stateFolder + "/recover/" + stateFileName(ofReal: real) + ".recover"
+    stateFolder + "/recover/" + FileSystem.fileName(standingFor: real) + ".recover"
   }
 
   /// Where earlier versions of settei put the file of ``fallbackRecoveryPath(for:in:)``: named after the
@@ -120,12 +120,7 @@ extension SettingsStore {
   /// - Parameter storePath: The store's path, as given (symbolic links are resolved).
   /// - Returns: The name, without an extension.
   package static func stateFileName(for storePath: String) -> String {
-    stateFileName(ofReal: realPath(of: storePath))
-  }
-
-  /// ``stateFileName(for:)`` of a path whose links are resolved.
-  private static func stateFileName(ofReal real: String) -> String {
-    FileSystem.fileName(standingFor: real)
+    FileSystem.fileName(standingFor: realPath(of: storePath))
   }
 
   /// Writes `changes` atomically to the recovery file at `path`: through its lock file

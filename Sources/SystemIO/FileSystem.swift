@@ -181,10 +181,9 @@ package enum FileSystem {
   /// differs once the file is written again; `nil` when it cannot be looked at. Reads nothing
   /// of the file.
   package static func changeStamp(_ path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
-      + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    guard let stamp = FileStamp(path: path) else { return nil }
+    return "\(stamp.size) \(stamp.modified.tv_sec).\(stamp.modified.tv_nsec) "
+      + "\(stamp.changed.tv_sec).\(stamp.changed.tv_nsec)"
   }
 
   /// A file name that stands for `path` in a folder of files about many paths: its last

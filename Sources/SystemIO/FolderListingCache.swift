@@ -39,34 +39,26 @@ package struct FolderListingCache: Sendable {
   package func names(in path: String, endingWith suffix: String) throws(SystemCallError)
     -> [String]
   {
-    var before = stat()
-    guard stat(path, &before) == 0, Int(before.st_size) >= Self.minimumSize else {
+    guard let before = FileStamp(path: path), before.size >= Self.minimumSize else {
       return try FileSystem.folderEntries(path, endingWith: suffix)
     }
-    let stamp = Self.stamp(before, suffix: suffix)
+    // What the listing is of: the folder as it is (``FileStamp``), and the suffix listed.
+    let stamp = before.text + " " + suffix
     let file = folder + "/" + FileSystem.fileName(standingFor: path)
     if let kept = Self.kept(in: file, path: path, stamp: stamp) { return kept }
     let names = try FileSystem.folderEntries(path, endingWith: suffix)
-    var after = stat()
-    if stat(path, &after) == 0, Self.stamp(after, suffix: suffix) == stamp, isSettled(before) {
+    if FileStamp(path: path) == before, isSettled(before) {
       keep(names, path: path, stamp: stamp, in: file)
     }
     return names
   }
 
-  /// What identifies the folder's entries as they are: its device, inode, modification and
-  /// change times, size, and the suffix listed.
-  static func stamp(_ info: stat, suffix: String) -> String {
-    "\(info.st_dev) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
-      + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_size) \(suffix)"
-  }
-
-  /// Whether the folder has been unchanged for ``settledSeconds``.
-  private func isSettled(_ info: stat) -> Bool {
+  /// Whether the folder has been unchanged for ``settledSeconds``: its change time, which
+  /// every change of its modification time moves too, is that old.
+  private func isSettled(_ stamp: FileStamp) -> Bool {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let changed = max(info.st_mtim.tv_sec, info.st_ctim.tv_sec)
-    return now.tv_sec - changed >= settledSeconds
+    return now.tv_sec - stamp.changed.tv_sec >= settledSeconds
   }
 
   /// The names kept in `file`, when it holds a listing of `path` with `stamp`. Its fields

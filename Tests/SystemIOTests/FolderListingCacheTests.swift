@@ -83,7 +83,7 @@ import Testing
     _ = try cache.names(in: bundle.path, endingWith: ".lproj")
     let kept = cacheFolder.file("folders/" + FileSystem.fileName(standingFor: bundle.path))
     let whole = try readBytes(kept)
-    let stamp = FolderListingCache.stamp(try #require(fileStatus(bundle.path)), suffix: ".lproj")
+    let stamp = try #require(FileStamp(path: bundle.path)).text + " .lproj"
     for bytes in [
       Array("settei-folder-listing-1\0/other\0\(stamp)\0xx.lproj\0".utf8),
       Array("settei-folder-listing-9\0\(bundle.path)\0\(stamp)\0xx.lproj\0".utf8),

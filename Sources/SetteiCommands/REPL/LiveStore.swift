@@ -2,6 +2,7 @@ import FileFormats
 import Glibc
 import SettingsKit
 import SettingsStorage
+import SystemIO
 
 /// Live values: when another program (another `settei set`, the app itself) saves the store
 /// while the REPL runs, the next screen shows what it saved, with a line for each setting it
@@ -18,47 +19,24 @@ final class LiveStore {
   /// settei's words in the language the screens are shown in (`lang` changes it).
   private var messages: ProgramMessages { .forLanguage(model.language) }
   /// The store file as last seen, or `nil` when there was none.
-  private var lastSeen: Stamp?
+  private var lastSeen: FileStamp?
   /// The store's path as the C string `stat` takes, made once: made from the String at each
   /// `stat`, it was copied into a new array before every command (450 of the 600
   /// instructions of a check, more for some paths).
   private let cPath: [CChar]
-
-  /// What tells that a file was replaced or written: its identity, size and times.
-  private struct Stamp: Equatable {
-    var device: UInt
-    var inode: UInt
-    var size: Int
-    var modified: timespec
-    var changed: timespec
-
-    static func == (a: Stamp, b: Stamp) -> Bool {
-      a.device == b.device && a.inode == b.inode && a.size == b.size
-        && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-        && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
-    }
-  }
 
   init(store: SettingsStore, model: SettingsModel, index: SettingsIndex) {
     self.store = store
     self.model = model
     self.index = index
     cPath = Array(store.path.utf8CString)
-    lastSeen = Self.stamp(of: cPath)
-  }
-
-  private static func stamp(of path: [CChar]) -> Stamp? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return Stamp(
-      device: UInt(info.st_dev), inode: UInt(info.st_ino), size: Int(info.st_size),
-      modified: info.st_mtim, changed: info.st_ctim)
+    lastSeen = FileStamp(path: cPath)
   }
 
   /// The lines to show before the next command: what another program changed since the
   /// store was last read or saved, one line a setting; empty when nothing did.
   func check() -> [String] {
-    let now = Self.stamp(of: cPath)
+    let now = FileStamp(path: cPath)
     guard now != lastSeen else { return [] }
     lastSeen = now
     let changes: [ChangedElsewhere]
